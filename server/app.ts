@@ -1,0 +1,141 @@
+import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { installAccessControl } from './auth/guard.js';
+import { TokenService } from './auth/tokens.js';
+import type { Config } from './config.js';
+import { createDb, type DbHandle } from './db/index.js';
+import { migrateToLatest } from './db/migrate.js';
+import { isEmpty, seedDemo } from './db/seed/index.js';
+import { installErrorHandler } from './errors.js';
+import { createMessenger } from './mail/outbox.js';
+import { installRealtime } from './realtime/index.js';
+import type { AppServices } from './services.js';
+import { tripService } from './trip/index.js';
+import { userService } from './user/index.js';
+import { Notifier } from './user/notifications/notifier.js';
+
+export interface BuildOptions {
+  /** An already open database (tests share a seeded one). */
+  db?: DbHandle;
+}
+
+/** CSP the built panel satisfies: no inline script, fonts and images from our origin. */
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  const handle = options.db ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await migrateToLatest(handle.db);
+  if (config.seedDemo && (await isEmpty(handle.db))) {
+    app.log.info('Empty database: seeding the demo city');
+    await seedDemo(handle.db, { filesDir: config.filesDir, scryptN: config.scryptN });
+  }
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
+  const services: AppServices = {
+    config,
+    db: handle.db,
+    tokens: new TokenService(config.jwtSecret, config.tokenTtl),
+    messenger: createMessenger({ smtpUrl: config.smtpUrl, smsWebhookUrl: config.smsWebhookUrl, from: config.mailFrom, logger: app.log }),
+    notifier: new Notifier(handle.db),
+    events: new EventEmitter(),
+    redis,
+  };
+  app.decorate('services', services);
+
+  installErrorHandler(app);
+  await app.register(helmet, { contentSecurityPolicy: { directives: CSP } });
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    exposedHeaders: ['Content-Range'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'staff-token'],
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+  });
+  await app.register(rateLimit, {
+    global: config.rateLimits.global > 0,
+    max: config.rateLimits.global || 1_000_000,
+    timeWindow: config.rateLimits.windowMs,
+    redis,
+    nameSpace: 'ride-admin-rl:',
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, message: `Too many requests. Please try again in ${ctx.after}.` }),
+  });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Ride Admin API', version: '1.0.0', description: 'User service (/api/user) and trip service (/api/trip). Authenticate with `Authorization: Bearer <accessToken>` from POST /api/user/auth/login.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: ({ schema, url, route }) => {
+      const bodyDocs = route.config?.bodyDocs;
+      return { schema: bodyDocs ? { ...schema, body: bodyDocs } : schema, url };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false, uiConfig: { docExpansion: 'list' } });
+
+  installAccessControl(app, services.db, services.tokens);
+  await app.register(userService, { prefix: '/api/user' });
+  await app.register(tripService, { prefix: '/api/trip' });
+
+  if (services.messenger.outbox) {
+    const outbox = services.messenger.outbox;
+    app.get('/api/dev/outbox', {
+      config: { access: 'public' },
+      schema: { tags: ['development'], summary: 'Development mail and SMS outbox, newest first (absent in production)' },
+    }, async () => outbox);
+  }
+  app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['development'], summary: 'Liveness and database check' } }, async () => {
+    await services.db.selectFrom('roles').select('id').limit(1).execute();
+    return { status: 'ok' };
+  });
+
+  await serveStatic(app, config.staticDir);
+  await installRealtime(app);
+
+  app.addHook('onClose', async () => {
+    await redis?.quit().catch(() => undefined);
+    if (!options.db) await handle.close();
+  });
+  return app;
+}
+
+/** The built panel at /, with index.html for every client-side route. */
+async function serveStatic(app: FastifyInstance, dir: string | undefined): Promise<void> {
+  const index = dir && path.join(dir, 'index.html');
+  const hasPanel = index && fs.existsSync(index);
+  if (hasPanel) await app.register(fastifyStatic, { root: dir, wildcard: false, index: false, maxAge: '1h', immutable: true });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (url.startsWith('/api/') || url.startsWith('/socket.io')) return reply.status(404).send({ message: 'Not found' });
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: 'Not found' });
+    if (!hasPanel) return reply.status(404).type('text/plain').send('The panel is not built. Run `npm run build`, or `npm start`.');
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+  });
+}

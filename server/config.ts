@@ -1,0 +1,107 @@
+import path from 'node:path';
+
+export const DEFAULT_JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** PGlite data directory; undefined means an in-memory database (tests). */
+  dataDir: string | undefined;
+  /** Where uploaded files live. */
+  filesDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  /** Access token lifetime in seconds. */
+  tokenTtl: number;
+  smtpUrl: string | undefined;
+  smsWebhookUrl: string | undefined;
+  /** Browser origins allowed to call the API cross-origin (the Vite dev server). */
+  corsOrigins: string[];
+  mailFrom: string;
+  /** Seed demo data into an empty database. */
+  seedDemo: boolean;
+  /** Log level for pino; 'silent' in tests. */
+  logLevel: string;
+  /** Directory of the built panel, served at /. */
+  staticDir: string | undefined;
+  /** Requests per minute: login per IP, auth calls per email, and all API calls per IP. */
+  rateLimits: { loginPerIp: number; perEmail: number; windowMs: number; global: number };
+  /** scrypt cost parameter N (OWASP: 2^17). */
+  scryptN: number;
+}
+
+export class ConfigError extends Error {}
+
+function intFrom(env: NodeJS.ProcessEnv, key: string, fallback: number, problems: string[]): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) {
+    problems.push(`${key} must be a non-negative integer (got "${raw}")`);
+    return fallback;
+  }
+  return n;
+}
+
+/** Reads and validates the environment. Throws ConfigError listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const port = intFrom(env, 'PORT', 8080, problems);
+  if (port > 65535) problems.push(`PORT must be at most 65535 (got ${port})`);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const jwtSecret = env.JWT_SECRET || DEFAULT_JWT_SECRET;
+  if (env.JWT_SECRET && env.JWT_SECRET.length < 32) problems.push('JWT_SECRET must be at least 32 characters long');
+  if (env.DATABASE_URL && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
+    problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  if (env.REDIS_URL && !/^rediss?:\/\//.test(env.REDIS_URL)) problems.push('REDIS_URL must start with redis:// or rediss://');
+  if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL)) problems.push('SMTP_URL must start with smtp:// or smtps://');
+  if (nodeEnv === 'production') {
+    if (jwtSecret === DEFAULT_JWT_SECRET) problems.push('JWT_SECRET must be set in production (the default secret is public)');
+    if (!env.SMTP_URL) problems.push('SMTP_URL must be set in production (the development mail outbox is never enabled there)');
+  }
+  const tokenTtl = intFrom(env, 'TOKEN_TTL_SECONDS', 12 * 3600, problems);
+  const rateLimits = {
+    loginPerIp: intFrom(env, 'RATE_LIMIT_LOGIN_PER_IP', 20, problems),
+    perEmail: intFrom(env, 'RATE_LIMIT_PER_EMAIL', 5, problems),
+    windowMs: 60_000,
+    global: intFrom(env, 'RATE_LIMIT_GLOBAL', 1200, problems),
+  };
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  return {
+    env: nodeEnv,
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    filesDir: path.join(dataDir, 'files'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    jwtSecret,
+    tokenTtl,
+    smtpUrl: env.SMTP_URL || undefined,
+    smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
+    corsOrigins: (env.CORS_ORIGINS ?? 'http://localhost:5173').split(',').map((s) => s.trim()).filter(Boolean),
+    mailFrom: env.MAIL_FROM || 'Ride Admin <no-reply@ride-admin.local>',
+    seedDemo: env.SEED_DEMO !== 'false',
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'production' ? 'info' : 'info'),
+    staticDir: path.resolve(env.STATIC_DIR || './dist'),
+    rateLimits,
+    scryptN: 2 ** 17,
+  };
+}
+
+/** A configuration for tests: in-memory database, quiet logs, outbox mail. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    dataDir: undefined,
+    filesDir: path.resolve('node_modules/.tmp/test-files'),
+    logLevel: 'silent',
+    staticDir: undefined,
+    seedDemo: true,
+    ...overrides,
+  };
+}

@@ -1,0 +1,47 @@
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The embedded instance, when running on PGlite (tests dump and load it). */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+// NUMERIC and INT8 arrive as strings by default; the API speaks JSON numbers.
+// Money is numeric(12,2) and counts fit easily in a double.
+const toNumber = (v: string) => (v === null ? null : Number(v));
+// A DATE is a calendar day, not an instant: keep '2027-12-31' as it is.
+const asIs = (v: string) => v;
+
+export interface DbOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** A PGlite data-dir dump to start from (tests). */
+  loadDataDir?: Blob;
+  poolSize?: number;
+}
+
+export async function createDb(opts: DbOptions): Promise<DbHandle> {
+  const plugins = [new CamelCasePlugin()];
+  if (opts.databaseUrl) {
+    pg.types.setTypeParser(pg.types.builtins.NUMERIC, toNumber);
+    pg.types.setTypeParser(pg.types.builtins.INT8, toNumber);
+    pg.types.setTypeParser(pg.types.builtins.DATE, asIs);
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const pglite = await PGlite.create(opts.dataDir, {
+    loadDataDir: opts.loadDataDir,
+    parsers: { [pgliteTypes.NUMERIC]: toNumber, [pgliteTypes.INT8]: toNumber, [pgliteTypes.DATE]: asIs },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
+  return { db, kind: 'pglite', pglite, close: () => db.destroy() };
+}

@@ -1,0 +1,161 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { TripTables } from './tripSchema.js';
+
+/** A timestamp column: read as Date, written as Date or ISO string. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+export type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface RoleTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface PermissionTable {
+  id: Generated<number>;
+  name: string;
+  subject: string;
+  action: string;
+}
+
+export interface RolePermissionTable {
+  roleId: number;
+  permissionId: number;
+}
+
+export interface StaffTable {
+  id: Generated<number>;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  sex: string | null;
+  photo: number | null;
+  roleId: number;
+  status: Generated<string>;
+  passwordHash: string | null;
+  emailVerifiedAt: Timestamp | null;
+  lastLoginAt: Timestamp | null;
+  /** Watermark of the newest notification this staff member has seen. */
+  notificationsSeenUpTo: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface SessionTable {
+  id: string;
+  staffId: number;
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+  revokedAt: Timestamp | null;
+}
+
+export interface CodeTable {
+  id: Generated<number>;
+  email: string;
+  purpose: string;
+  codeHash: string;
+  attempts: Generated<number>;
+  expiresAt: Timestamp;
+  consumedAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+export interface FileTable {
+  id: Generated<number>;
+  filename: string;
+  contentType: string;
+  size: number;
+  storageKey: string;
+  uploadedBy: number | null;
+  createdAt: CreatedAt;
+}
+
+export interface DriverDocument {
+  kind: string;
+  fileId: number | null;
+  status: string;
+  note: string | null;
+}
+
+export interface DriverTable {
+  id: Generated<number>;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string | null;
+  sex: string | null;
+  photo: number | null;
+  licenceNumber: string | null;
+  licenceExpiry: ColumnType<string | null, string | null | undefined, string | null>;
+  documents: JSONColumnType<DriverDocument[], string, string>;
+  approvalStatus: Generated<string>;
+  vehicleTypeId: number | null;
+  vehicleMake: string | null;
+  vehicleModel: string | null;
+  vehiclePlate: string | null;
+  vehicleColour: string | null;
+  vehicleYear: number | null;
+  rating: Generated<number>;
+  online: Generated<boolean>;
+  lastLat: number | null;
+  lastLng: number | null;
+  lastSeenAt: Timestamp | null;
+  creditBalance: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface PassengerTable {
+  id: Generated<number>;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string | null;
+  sex: string | null;
+  status: Generated<string>;
+  rating: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface NotificationTable {
+  id: Generated<number>;
+  type: string;
+  title: string;
+  /** The permission a staff member needs to receive it. */
+  permission: string;
+  subjectType: string;
+  subjectId: number;
+  createdAt: CreatedAt;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  staffId: number | null;
+  resource: string;
+  recordId: string;
+  action: string;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  createdAt: CreatedAt;
+}
+
+export interface UserTables {
+  roles: RoleTable;
+  permissions: PermissionTable;
+  rolePermissions: RolePermissionTable;
+  staffs: StaffTable;
+  sessions: SessionTable;
+  codes: CodeTable;
+  files: FileTable;
+  drivers: DriverTable;
+  passengers: PassengerTable;
+  notifications: NotificationTable;
+  auditLogs: AuditLogTable;
+}
+
+export type Database = UserTables & TripTables;

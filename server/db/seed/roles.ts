@@ -1,0 +1,46 @@
+import { ALL_PERMISSIONS, P } from '../../../src/domain/permissions.js';
+
+/** The seeded roles and what each may do. */
+export const SEED_ROLES: { name: string; description: string; permissions: readonly string[] }[] = [
+  { name: 'Super Admin', description: 'Every permission', permissions: ALL_PERMISSIONS },
+  {
+    name: 'Dispatcher',
+    description: 'Books phone-in trips and follows them',
+    permissions: [P.viewTrip, P.viewPassenger, P.viewDispatcherPage],
+  },
+  {
+    name: 'Support Agent',
+    description: 'Handles complaints, SOS calls and passenger questions',
+    permissions: [
+      P.viewTrip,
+      P.viewPassenger,
+      'update-Passenger',
+      P.viewDriver,
+      P.viewIssue,
+      'create-Issue',
+      'update-Issue',
+      P.viewSosContacts,
+      'update-SosContacts',
+      P.viewDispatcherPage,
+    ],
+  },
+  {
+    name: 'Finance',
+    description: 'Revenue, pricing, discounts and driver credit',
+    permissions: [
+      P.viewReport,
+      P.viewTrip,
+      P.viewDriver,
+      'update-Driver',
+      P.viewPassenger,
+      P.viewGateway,
+      'update-Gateway',
+      P.viewPriceSettings,
+      'update-PriceSettings',
+      P.viewDiscount,
+      'create-Discount',
+      'update-Discount',
+      'delete-Discount',
+    ],
+  },
+];

@@ -1,0 +1,160 @@
+import { faker } from '@faker-js/faker';
+import type { Db } from '../index.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { FileStore } from '../../files/store.js';
+import { ALL_PERMISSIONS } from '../../../src/domain/permissions.js';
+import { CITY } from '../../../src/domain/city.js';
+import { DOCUMENT_KINDS, type DRIVER_APPROVAL_STATUSES } from '../../../src/domain/enums.js';
+import type { DriverDocument } from '../schema.js';
+import { DEMO_ACCOUNTS, SEED_STAFF_PASSWORD } from './demoAccounts.js';
+import { SEED_ROLES } from './roles.js';
+import { documentSvg } from './documents.js';
+import { chunked } from './chunked.js';
+
+export const SEED_COUNTS = { staff: 25, drivers: 150, passengers: 1000 } as const;
+
+type ApprovalStatus = (typeof DRIVER_APPROVAL_STATUSES)[number];
+
+/** Approval states of the 150 seeded drivers: most approved, every state present. */
+function approvalFor(i: number): ApprovalStatus {
+  if (i % 10 < 7) return 'approved';
+  return (['pending', 'pending', 'rejected', 'suspended'] as const)[i % 10 === 7 ? 0 : i % 10 === 8 ? 1 : i % 2 === 0 ? 2 : 3];
+}
+
+const kenyanPhone = (n: number) => `${CITY.phonePrefix}${String(10_000_000 + n * 7919).slice(-8)}`;
+
+export async function seedUserService(db: Db, opts: { filesDir: string; scryptN: number; now?: Date }): Promise<void> {
+  faker.seed(20261121);
+  const now = opts.now ?? new Date();
+  const files = new FileStore(opts.filesDir);
+
+  await db
+    .insertInto('permissions')
+    .values(
+      ALL_PERMISSIONS.map((name) => {
+        const [action, subject] = name.split('-') as [string, string];
+        return { name, action, subject };
+      }),
+    )
+    .execute();
+  const permissionIds = new Map((await db.selectFrom('permissions').select(['id', 'name']).execute()).map((p) => [p.name, p.id]));
+  const roleIds = new Map<string, number>();
+  for (const role of SEED_ROLES) {
+    const { id } = await db.insertInto('roles').values({ name: role.name, description: role.description }).returning('id').executeTakeFirstOrThrow();
+    roleIds.set(role.name, id);
+    await db.insertInto('rolePermissions').values(role.permissions.map((p) => ({ roleId: id, permissionId: permissionIds.get(p)! }))).execute();
+  }
+
+  // One hash per distinct demo password: hashing is deliberately slow.
+  const staffHash = await hashPassword(SEED_STAFF_PASSWORD, opts.scryptN);
+  const staffRows = [];
+  for (const account of DEMO_ACCOUNTS) {
+    staffRows.push({
+      firstName: account.firstName,
+      lastName: account.lastName,
+      email: account.email,
+      phone: kenyanPhone(staffRows.length + 1),
+      sex: staffRows.length % 2 ? 'male' : 'female',
+      roleId: roleIds.get(account.roleName)!,
+      passwordHash: await hashPassword(account.password, opts.scryptN),
+      emailVerifiedAt: now,
+      status: 'active',
+    });
+  }
+  const otherRoles = ['Support Agent', 'Dispatcher', 'Finance', 'Support Agent', 'Super Admin'];
+  while (staffRows.length < SEED_COUNTS.staff) {
+    const i: number = staffRows.length;
+    const sex = faker.helpers.arrayElement(['male', 'female'] as const);
+    const firstName = faker.person.firstName(sex);
+    const lastName = faker.person.lastName();
+    staffRows.push({
+      firstName,
+      lastName,
+      email: `${firstName}.${lastName}.${i}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
+      phone: kenyanPhone(i + 1),
+      sex,
+      roleId: roleIds.get(otherRoles[i % otherRoles.length])!,
+      passwordHash: staffHash,
+      emailVerifiedAt: now,
+      status: i % 9 === 0 ? 'inactive' : 'active',
+    });
+  }
+  await db.insertInto('staffs').values(staffRows).execute();
+
+  const drivers = [];
+  for (let i = 0; i < SEED_COUNTS.drivers; i++) {
+    const sex = faker.helpers.weightedArrayElement([{ value: 'male' as const, weight: 4 }, { value: 'female' as const, weight: 1 }]);
+    const firstName = faker.person.firstName(sex);
+    const lastName = faker.person.lastName();
+    const approvalStatus = approvalFor(i);
+    const licenceNumber = `DL-${faker.string.alphanumeric({ length: 7, casing: 'upper' })}`;
+    const documents: DriverDocument[] = [];
+    for (const kind of DOCUMENT_KINDS.slice(0, 4)) {
+      const fileId = await files.save(db, {
+        bytes: Buffer.from(documentSvg(kind, `${firstName} ${lastName}`, kind === 'licence' ? licenceNumber : faker.string.numeric(8), (i * 37) % 360)),
+        contentType: 'image/svg+xml',
+        filename: `${kind}-${i + 1}.svg`,
+        uploadedBy: null,
+      });
+      const status = approvalStatus === 'approved' || approvalStatus === 'suspended' ? 'approved' : approvalStatus === 'rejected' && kind === 'insurance' ? 'rejected' : 'pending';
+      documents.push({ kind, fileId, status, note: status === 'rejected' ? 'Certificate expired; upload a current one.' : null });
+    }
+    const created = faker.date.between({ from: new Date(now.getTime() - 400 * 86400_000), to: new Date(now.getTime() - 2 * 86400_000) });
+    drivers.push({
+      firstName,
+      lastName,
+      phone: kenyanPhone(1000 + i),
+      email: `driver${i + 1}@example.com`,
+      sex,
+      licenceNumber,
+      licenceExpiry: faker.date.future({ years: 4, refDate: now }).toISOString().slice(0, 10),
+      documents: JSON.stringify(documents),
+      approvalStatus,
+      vehicleMake: faker.helpers.arrayElement(['Toyota', 'Nissan', 'Mazda', 'Honda', 'Suzuki', 'Subaru']),
+      vehicleModel: faker.helpers.arrayElement(['Axio', 'Note', 'Demio', 'Fit', 'Vitz', 'Fielder', 'Premio', 'Probox']),
+      vehiclePlate: `K${faker.string.alpha({ length: 2, casing: 'upper' })} ${faker.string.numeric(3)}${faker.string.alpha({ length: 1, casing: 'upper' })}`,
+      vehicleColour: faker.helpers.arrayElement(['White', 'Silver', 'Black', 'Blue', 'Grey', 'Red']),
+      vehicleYear: faker.number.int({ min: 2010, max: 2024 }),
+      rating: approvalStatus === 'approved' ? faker.number.float({ min: 4.2, max: 5, fractionDigits: 2 }) : 5,
+      createdAt: created,
+      updatedAt: created,
+    });
+  }
+  await chunked(drivers, 200, (rows) => db.insertInto('drivers').values(rows).execute());
+
+  const passengers = [];
+  for (let i = 0; i < SEED_COUNTS.passengers; i++) {
+    const sex = faker.helpers.arrayElement(['male', 'female'] as const);
+    const created = faker.date.between({ from: new Date(now.getTime() - 500 * 86400_000), to: new Date(now.getTime() - 86400_000) });
+    passengers.push({
+      firstName: faker.person.firstName(sex),
+      lastName: faker.person.lastName(),
+      phone: kenyanPhone(5000 + i),
+      email: `passenger${i + 1}@example.com`,
+      sex,
+      status: i % 40 === 0 ? 'blocked' : 'active',
+      rating: faker.number.float({ min: 3.8, max: 5, fractionDigits: 2 }),
+      createdAt: created,
+      updatedAt: created,
+    });
+  }
+  await chunked(passengers, 500, (rows) => db.insertInto('passengers').values(rows).execute());
+
+  // A few registrations awaiting review, so the bell has history.
+  const pending = await db.selectFrom('drivers').select(['id', 'firstName', 'lastName', 'createdAt']).where('approvalStatus', '=', 'pending').orderBy('id').execute();
+  if (pending.length) {
+    await db
+      .insertInto('notifications')
+      .values(
+        pending.map((d) => ({
+          type: 'DRIVER_REGISTRATION',
+          title: `New driver registration: ${d.firstName} ${d.lastName}`,
+          permission: 'view-Driver',
+          subjectType: 'driver',
+          subjectId: d.id,
+          createdAt: d.createdAt,
+        })),
+      )
+      .execute();
+  }
+}

@@ -1,0 +1,78 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/** An error whose message is safe to show to the client. */
+export class ApiError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) => new ApiError(400, message, errors);
+export const notFound = (message = 'Not found') => new ApiError(404, message);
+
+const snakeToCamel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** The column a unique or foreign-key violation names in its detail, e.g. `Key (lower(email))=(…)`. */
+function columnFromDetail(detail: string | undefined): string | undefined {
+  const m = detail?.match(/^Key \((?:lower\()?([a-z_]+)/);
+  return m ? snakeToCamel(m[1]) : undefined;
+}
+
+interface PgError {
+  code?: string;
+  detail?: string;
+  constraint?: string;
+}
+
+/** Maps a database error to a client error when it is the client's doing. */
+export function fromDatabaseError(err: PgError): ApiError | undefined {
+  switch (err.code) {
+    case '23505': {
+      const field = columnFromDetail(err.detail);
+      return new ApiError(409, field ? `This ${field} is already in use` : 'This record already exists', field ? { [field]: `This ${field} is already in use` } : undefined);
+    }
+    case '23503': {
+      const field = columnFromDetail(err.detail);
+      if (err.detail?.includes('is still referenced')) return new ApiError(409, 'This record is still in use and cannot be deleted');
+      return new ApiError(400, field ? `The referenced ${field} does not exist` : 'A referenced record does not exist', field ? { [field]: 'Does not exist' } : undefined);
+    }
+    case '23514':
+      return new ApiError(400, 'A value is not allowed');
+    case '22P02':
+    case '22007':
+    case '22008':
+    case '22003':
+      return new ApiError(400, 'A value has the wrong type or is out of range');
+    default:
+      return undefined;
+  }
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & PgError & { errors?: Record<string, string> }, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (error.validation) {
+      const errors: Record<string, string> = {};
+      for (const v of error.validation) {
+        const field = (v.params as { missingProperty?: string })?.missingProperty ?? v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        if (field && !errors[field]) errors[field] = v.message ?? 'Invalid value';
+      }
+      return reply.status(400).send({ message: `Invalid request: ${error.message}`, errors });
+    }
+    const dbError = fromDatabaseError(error);
+    if (dbError) {
+      return reply.status(dbError.statusCode).send({ message: dbError.message, ...(dbError.errors ? { errors: dbError.errors } : {}) });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'An unexpected error occurred' });
+  });
+}

@@ -1,0 +1,83 @@
+import type { RawBuilder, Transaction } from 'kysely';
+import type { AnyObject, ObjectSchema } from 'yup';
+import type { Access, StaffPrincipal } from '../auth/guard.js';
+import type { Database } from '../db/schema.js';
+import type { AppServices } from '../services.js';
+
+export type FieldType = 'int' | 'number' | 'text' | 'bool' | 'timestamp' | 'date' | 'json';
+
+export interface FieldSpec {
+  type: FieldType;
+  /** Equality filter (`?filter={"col": v}` or an array of values), and `_gte`/`_lte` ranges for ordered types. */
+  filter?: boolean;
+  sort?: boolean;
+  /** Allowed values; a filter outside them is a 400. */
+  enum?: readonly string[];
+  /** Shown masked (last 4 characters) and never returned in clear. */
+  secret?: boolean;
+  /** Documentation for the API docs. */
+  description?: string;
+}
+
+export type Row = Record<string, unknown>;
+
+export interface WriteContext {
+  trx: Transaction<Database>;
+  staff: StaffPrincipal;
+  services: AppServices;
+  /** The stored row before an update or delete. */
+  existing?: Row;
+  /** Runs once the transaction has committed (realtime events, mail). */
+  afterCommit(effect: () => Promise<void> | void): void;
+}
+
+export interface AfterWriteContext extends WriteContext {
+  action: 'create' | 'update' | 'delete';
+  /** The validated input (create and update). */
+  input?: AnyObject;
+  before?: Row;
+  after?: Row;
+}
+
+export type CustomFilter = (value: unknown) => RawBuilder<boolean>;
+
+/**
+ * One declaration per resource. The engine turns it into the
+ * ra-data-simple-rest endpoints with filtering, sorting, paging, validation,
+ * permission checks and the audit log.
+ */
+export interface ResourceDeclaration {
+  /** URL segment and Content-Range unit, e.g. 'staffs'. */
+  name: string;
+  table: keyof Database & string;
+  /** Permission subject: 'Staff' gives view-Staff, create-Staff, … */
+  subject: string;
+  description?: string;
+  /** Readable columns (camelCase), with their filter and sort abilities. */
+  fields: Record<string, FieldSpec>;
+  /** Read-only values computed in SQL, e.g. a role's permission names. */
+  computed?: Record<string, { type: FieldType | 'text[]'; sql: RawBuilder<unknown>; filter?: boolean; sort?: boolean }>;
+  /** Text columns that `q` searches (case-insensitive, substring). */
+  search?: string[];
+  /** When `q` is a whole number, also match these integer columns exactly. */
+  searchIds?: string[];
+  /** Filters beyond plain columns, by filter key. */
+  filters?: Record<string, CustomFilter>;
+  defaultSort?: [string, 'ASC' | 'DESC'];
+  /** Per-action access; defaults to `<action>-<subject>`. */
+  access?: Partial<Record<'list' | 'read' | 'create' | 'update' | 'delete', Access>>;
+  /** Absent or false for a read-only resource. */
+  create?: ObjectSchema<AnyObject>;
+  update?: ObjectSchema<AnyObject>;
+  delete?: boolean;
+  /** Turns validated input into column values (hash, drop virtual fields, keep masked secrets). */
+  toColumns?: (input: AnyObject, ctx: WriteContext) => Promise<Row> | Row;
+  /** Business checks before a delete; throw an ApiError to refuse. */
+  beforeDelete?: (ctx: WriteContext) => Promise<void>;
+  /** Side effects inside the same transaction (join tables, notifications, revocations). */
+  afterWrite?: (ctx: AfterWriteContext) => Promise<void>;
+  /** Exact total for a list query, when the generic count is too slow. */
+  count?: (ctx: { where: RawBuilder<boolean>; filtered: boolean; db: import('../db/index.js').Db }) => Promise<number>;
+}
+
+export const defineResource = (d: ResourceDeclaration): ResourceDeclaration => d;

@@ -1,0 +1,226 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { ValidationError, type AnyObject, type ObjectSchema } from 'yup';
+import { staffOf, type Access } from '../auth/guard.js';
+import { ApiError, badRequest, notFound } from '../errors.js';
+import type { AppServices } from '../services.js';
+import type { ResourceDeclaration, Row, WriteContext } from './declaration.js';
+import { recordAudit } from './audit.js';
+import { columnRef, parseListQuery, sortRef } from './query.js';
+import { maskSecret, mergeSecret } from './secrets.js';
+import { recordJsonSchema, writeJsonSchema } from './docs.js';
+
+type Action = 'list' | 'read' | 'create' | 'update' | 'delete';
+const PERMISSION_ACTION: Record<Action, string> = { list: 'view', read: 'view', create: 'create', update: 'update', delete: 'delete' };
+
+function accessFor(d: ResourceDeclaration, action: Action): Access {
+  return d.access?.[action] ?? (`${PERMISSION_ACTION[action]}-${d.subject}` as Access);
+}
+
+function parseId(raw: string): number {
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647) throw notFound('No record with this id');
+  return Number(raw);
+}
+
+/** Validates a write with yup, answering 400 with a message per field. */
+export async function validateBody(schema: ObjectSchema<AnyObject>, body: unknown): Promise<AnyObject> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object');
+  try {
+    return await schema.validate(body, { abortEarly: false, stripUnknown: true });
+  } catch (e) {
+    if (!(e instanceof ValidationError)) throw e;
+    const errors: Record<string, string> = {};
+    for (const inner of e.inner.length ? e.inner : [e]) {
+      const field = inner.path ?? '_';
+      errors[field] ??= inner.message;
+    }
+    throw badRequest('Please correct the highlighted fields', errors);
+  }
+}
+
+export class ResourceEngine {
+  private readonly db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tables are named at run time
+  constructor(
+    private readonly d: ResourceDeclaration,
+    private readonly services: AppServices,
+  ) {
+    this.db = services.db as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  }
+
+  private selections() {
+    const { d } = this;
+    return [
+      columnRef(d.table, 'id').as('id'),
+      ...Object.keys(d.fields).map((f) => columnRef(d.table, f).as(f)),
+      ...Object.entries(d.computed ?? {}).map(([name, c]) => c.sql.as(name)),
+    ];
+  }
+
+  /** The row as the API shows it: secrets masked. */
+  present(row: Row | undefined): Row | undefined {
+    if (!row) return row;
+    const out: Row = { ...row };
+    for (const [f, spec] of Object.entries(this.d.fields)) if (spec.secret) out[f] = maskSecret(out[f]);
+    return out;
+  }
+
+  async findRow(id: number, db: Kysely<any> = this.db): Promise<Row | undefined> { // eslint-disable-line @typescript-eslint/no-explicit-any
+    return db.selectFrom(this.d.table).select(this.selections()).where(columnRef(this.d.table, 'id'), '=', id).executeTakeFirst();
+  }
+
+  async list(query: Record<string, unknown>): Promise<{ rows: Row[]; total: number; start: number }> {
+    const { d } = this;
+    const q = parseListQuery(d, query);
+    const limit = q.range.end - q.range.start + 1;
+    const rowsPromise = this.db
+      .selectFrom(d.table)
+      .select(this.selections())
+      .where(q.where)
+      .orderBy(sortRef(d, q.sort.field), q.sort.order === 'ASC' ? 'asc' : 'desc')
+      .orderBy(columnRef(d.table, 'id'), q.sort.order === 'ASC' ? 'asc' : 'desc')
+      .limit(limit)
+      .offset(q.range.start)
+      .execute();
+    const totalPromise = d.count
+      ? d.count({ where: q.where, filtered: q.filtered, db: this.services.db })
+      : this.db
+          .selectFrom(d.table)
+          .select(sql<number>`count(*)`.as('n'))
+          .where(q.where)
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n));
+    const [rows, total] = await Promise.all([rowsPromise, totalPromise]);
+    return { rows: rows.map((r) => this.present(r)!), total, start: q.range.start };
+  }
+
+  /** Runs a write in one transaction with its audit record; effects run after commit. */
+  private async write<T>(request: FastifyRequest, fn: (ctx: WriteContext) => Promise<T>): Promise<T> {
+    const effects: (() => Promise<void> | void)[] = [];
+    const staff = staffOf(request);
+    const result = await this.services.db.transaction().execute((trx) =>
+      fn({ trx, staff, services: this.services, afterCommit: (e) => effects.push(e) }),
+    );
+    for (const effect of effects) {
+      try {
+        await effect();
+      } catch (err) {
+        request.log.error({ err }, 'after-commit effect failed');
+      }
+    }
+    return result;
+  }
+
+  private async columnsFor(input: AnyObject, ctx: WriteContext): Promise<Row> {
+    const values = this.d.toColumns ? await this.d.toColumns(input, ctx) : { ...input };
+    for (const [f, spec] of Object.entries(this.d.fields)) {
+      if (spec.secret && f in values && ctx.existing) values[f] = mergeSecret(values[f], ctx.existing[f]);
+      if (spec.type === 'json' && f in values && values[f] !== null) values[f] = JSON.stringify(values[f]);
+    }
+    return values;
+  }
+
+  async create(request: FastifyRequest): Promise<Row> {
+    const { d } = this;
+    const input = await validateBody(d.create!, request.body);
+    return this.write(request, async (ctx) => {
+      const values = await this.columnsFor(input, ctx);
+      const { id } = await ctx.trx.insertInto(d.table).values(values).returning('id').executeTakeFirstOrThrow();
+      const after = this.present(await this.findRow(id as number, ctx.trx))!;
+      await d.afterWrite?.({ ...ctx, action: 'create', input, after });
+      const final = d.afterWrite ? this.present(await this.findRow(id as number, ctx.trx))! : after;
+      await recordAudit(ctx.trx, { staffId: ctx.staff.id, resource: d.name, recordId: id as number, action: 'create', after: final });
+      return final;
+    });
+  }
+
+  async update(request: FastifyRequest, id: number): Promise<Row> {
+    const { d } = this;
+    const input = await validateBody(d.update!, request.body);
+    return this.write(request, async (ctx) => {
+      const existing = await ctx.trx.selectFrom(d.table).selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!existing) throw notFound('No record with this id');
+      const before = this.present(await this.findRow(id, ctx.trx))!;
+      const values = await this.columnsFor(input, { ...ctx, existing });
+      if ('updatedAt' in d.fields) values.updatedAt = new Date();
+      if (Object.keys(values).length) await ctx.trx.updateTable(d.table).set(values).where('id', '=', id).execute();
+      await d.afterWrite?.({ ...ctx, existing, action: 'update', input, before });
+      const after = this.present(await this.findRow(id, ctx.trx))!;
+      await recordAudit(ctx.trx, { staffId: ctx.staff.id, resource: d.name, recordId: id, action: 'update', before, after });
+      return after;
+    });
+  }
+
+  async remove(request: FastifyRequest, id: number): Promise<Row> {
+    const { d } = this;
+    return this.write(request, async (ctx) => {
+      const existing = await ctx.trx.selectFrom(d.table).selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!existing) throw notFound('No record with this id');
+      const before = this.present(await this.findRow(id, ctx.trx))!;
+      await d.beforeDelete?.({ ...ctx, existing });
+      await ctx.trx.deleteFrom(d.table).where('id', '=', id).execute();
+      await d.afterWrite?.({ ...ctx, existing, action: 'delete', before });
+      await recordAudit(ctx.trx, { staffId: ctx.staff.id, resource: d.name, recordId: id, action: 'delete', before });
+      return before;
+    });
+  }
+}
+
+const listQuerySchema = {
+  type: 'object',
+  properties: {
+    sort: { type: 'string', description: 'JSON ["field","ASC"|"DESC"]' },
+    range: { type: 'string', description: 'JSON [start,end], at most 500 rows' },
+    filter: { type: 'string', description: 'JSON object: field equality (arrays mean any of), q (search), <field>_gte / <field>_lte' },
+  },
+};
+const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };
+const errorSchema = { type: 'object', properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'string' } } } };
+
+/** Registers the simple-rest endpoints of a declaration under the current prefix. */
+export function registerResource(app: FastifyInstance, d: ResourceDeclaration, services: AppServices): ResourceEngine {
+  const engine = new ResourceEngine(d, services);
+  const tags = [d.name];
+  const record = recordJsonSchema(d);
+  const responses = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+  app.get(`/${d.name}`, {
+    config: { access: accessFor(d, 'list') },
+    schema: { tags, summary: `List ${d.name}`, description: d.description, querystring: listQuerySchema },
+  }, async (request, reply) => {
+    const { rows, total, start } = await engine.list(request.query as Record<string, unknown>);
+    const end = start + rows.length - 1;
+    reply.header('Content-Range', rows.length ? `${d.name} ${start}-${end}/${total}` : `${d.name} */${total}`);
+    return rows;
+  });
+
+  app.get(`/${d.name}/:id`, {
+    config: { access: accessFor(d, 'read') },
+    schema: { tags, summary: `Read one of ${d.name}`, params: idParams, response: { 200: record, ...responses } },
+  }, async (request) => {
+    const row = await engine.findRow(parseId((request.params as { id: string }).id));
+    if (!row) throw notFound('No record with this id');
+    return engine.present(row);
+  });
+
+  if (d.create) {
+    app.post(`/${d.name}`, {
+      config: { access: accessFor(d, 'create'), bodyDocs: writeJsonSchema(d.create) },
+      schema: { tags, summary: `Create one of ${d.name}`, response: { 201: record, ...responses } },
+    }, async (request, reply) => reply.status(201).send(await engine.create(request)));
+  }
+  if (d.update) {
+    app.put(`/${d.name}/:id`, {
+      config: { access: accessFor(d, 'update'), bodyDocs: writeJsonSchema(d.update) },
+      schema: { tags, summary: `Update one of ${d.name}`, params: idParams, response: { 200: record, ...responses } },
+    }, async (request) => engine.update(request, parseId((request.params as { id: string }).id)));
+  }
+  if (d.delete) {
+    app.delete(`/${d.name}/:id`, {
+      config: { access: accessFor(d, 'delete') },
+      schema: { tags, summary: `Delete one of ${d.name}`, params: idParams, response: { 200: record, ...responses } },
+    }, async (request) => engine.remove(request, parseId((request.params as { id: string }).id)));
+  }
+  return engine;
+}
+
+export { ApiError };

@@ -1,0 +1,162 @@
+import { sql, type RawBuilder } from 'kysely';
+import { badRequest } from '../errors.js';
+import type { FieldSpec, FieldType, ResourceDeclaration } from './declaration.js';
+
+export const MAX_RANGE = 500;
+const ORDERED: FieldType[] = ['int', 'number', 'timestamp', 'date'];
+
+export interface ListQuery {
+  sort: { field: string; order: 'ASC' | 'DESC' };
+  range: { start: number; end: number };
+  where: RawBuilder<boolean>;
+  filtered: boolean;
+}
+
+function parseJsonParam(name: string, raw: unknown): unknown {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string') throw badRequest(`Query parameter "${name}" must be given once, as JSON`);
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest(`Query parameter "${name}" is not valid JSON`);
+  }
+}
+
+const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const columnRef = (table: string, field: string) => sql.ref(`${table}.${snake(field)}`);
+
+type Primitive = string | number | boolean | null;
+
+/** Checks one filter value against a column type, returning the value to bind. */
+function coerce(key: string, spec: Pick<FieldSpec, 'type' | 'enum'>, value: unknown): Primitive {
+  if (value === null) return null;
+  if (typeof value === 'object') throw badRequest(`Filter "${key}" must be a plain value, not an object`);
+  const text = String(value);
+  switch (spec.type) {
+    case 'int': {
+      const n = Number(text);
+      if (text.trim() === '' || !Number.isSafeInteger(n)) throw badRequest(`Filter "${key}" must be a whole number`);
+      return n;
+    }
+    case 'number': {
+      const n = Number(text);
+      if (text.trim() === '' || !Number.isFinite(n)) throw badRequest(`Filter "${key}" must be a number`);
+      return n;
+    }
+    case 'bool':
+      if (value === true || text === 'true') return true;
+      if (value === false || text === 'false') return false;
+      throw badRequest(`Filter "${key}" must be true or false`);
+    case 'timestamp':
+    case 'date':
+      if (Number.isNaN(Date.parse(text))) throw badRequest(`Filter "${key}" must be a date`);
+      return spec.type === 'date' ? text.slice(0, 10) : new Date(text).toISOString();
+    case 'json':
+      throw badRequest(`Filter "${key}" is not supported`);
+    default:
+      if (spec.enum && !spec.enum.includes(text)) throw badRequest(`Filter "${key}" must be one of: ${spec.enum.join(', ')}`);
+      return text;
+  }
+}
+
+/** A filterable field of the declaration, plain or computed. */
+function filterSpec(d: ResourceDeclaration, field: string): (FieldSpec & { ref: RawBuilder<unknown> }) | undefined {
+  if (field === 'id') return { type: 'int', filter: true, ref: columnRef(d.table, 'id') };
+  const plain = d.fields[field];
+  if (plain?.filter) return { ...plain, ref: columnRef(d.table, field) };
+  const computed = d.computed?.[field];
+  if (computed?.filter && computed.type !== 'text[]') return { type: computed.type, filter: true, ref: computed.sql };
+  return undefined;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function buildWhere(d: ResourceDeclaration, filter: Record<string, unknown>): RawBuilder<boolean>[] {
+  const clauses: RawBuilder<boolean>[] = [];
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined || value === '') continue;
+    if (key === 'q') {
+      if (typeof value !== 'string' && typeof value !== 'number') throw badRequest('Filter "q" must be text');
+      const text = String(value).trim();
+      if (!text) continue;
+      if (!d.search?.length && !d.searchIds?.length) throw badRequest(`Resource "${d.name}" does not support "q"`);
+      const pattern = `%${escapeLike(text)}%`;
+      const ors = (d.search ?? []).map((f) => sql<boolean>`${columnRef(d.table, f)} ilike ${pattern}`);
+      if (/^\d{1,9}$/.test(text)) ors.push(...(d.searchIds ?? []).map((f) => sql<boolean>`${columnRef(d.table, f)} = ${Number(text)}`));
+      clauses.push(ors.length ? sql<boolean>`(${sql.join(ors, sql` or `)})` : sql<boolean>`false`);
+      continue;
+    }
+    const custom = d.filters?.[key];
+    if (custom) {
+      if (value !== null && typeof value === 'object' && !Array.isArray(value)) throw badRequest(`Filter "${key}" must be a plain value, not an object`);
+      clauses.push(custom(value));
+      continue;
+    }
+    const range = key.match(/^(.+)_(gte|lte)$/);
+    if (range) {
+      const spec = filterSpec(d, range[1]);
+      if (!spec || !ORDERED.includes(spec.type)) throw badRequest(`Unknown filter "${key}"`);
+      const bound = coerce(key, spec, value);
+      if (bound === null) throw badRequest(`Filter "${key}" needs a value`);
+      clauses.push(range[2] === 'gte' ? sql<boolean>`${spec.ref} >= ${bound}` : sql<boolean>`${spec.ref} <= ${bound}`);
+      continue;
+    }
+    const spec = filterSpec(d, key);
+    if (!spec) throw badRequest(`Unknown filter "${key}"`);
+    if (Array.isArray(value)) {
+      if (value.length === 0) {
+        clauses.push(sql<boolean>`false`);
+        continue;
+      }
+      if (value.length > MAX_RANGE) throw badRequest(`Filter "${key}" may list at most ${MAX_RANGE} values`);
+      const values = value.map((v) => coerce(key, spec, v));
+      clauses.push(sql<boolean>`${spec.ref} in (${sql.join(values)})`);
+      continue;
+    }
+    const bound = coerce(key, spec, value);
+    clauses.push(bound === null ? sql<boolean>`${spec.ref} is null` : sql<boolean>`${spec.ref} = ${bound}`);
+  }
+  return clauses;
+}
+
+/** Parses and validates `sort`, `range` and `filter` of a simple-rest list call. */
+export function parseListQuery(d: ResourceDeclaration, query: Record<string, unknown>): ListQuery {
+  const rawSort = parseJsonParam('sort', query.sort);
+  const rawRange = parseJsonParam('range', query.range);
+  const rawFilter = parseJsonParam('filter', query.filter) ?? {};
+
+  const [defaultField, defaultOrder] = d.defaultSort ?? ['id', 'ASC'];
+  let sort = { field: defaultField, order: defaultOrder };
+  if (rawSort !== undefined) {
+    if (!Array.isArray(rawSort) || rawSort.length !== 2 || typeof rawSort[0] !== 'string' || typeof rawSort[1] !== 'string') {
+      throw badRequest('Query parameter "sort" must look like ["field","ASC"]');
+    }
+    const order = rawSort[1].toUpperCase();
+    if (order !== 'ASC' && order !== 'DESC') throw badRequest('Sort order must be ASC or DESC');
+    const field = rawSort[0];
+    const sortable = field === 'id' || d.fields[field]?.sort || d.computed?.[field]?.sort;
+    if (!sortable) throw badRequest(`Cannot sort by "${field}"`);
+    sort = { field, order };
+  }
+
+  let range = { start: 0, end: MAX_RANGE - 1 };
+  if (rawRange !== undefined) {
+    if (!Array.isArray(rawRange) || rawRange.length !== 2 || !rawRange.every((n) => Number.isSafeInteger(n) && n >= 0) || rawRange[1] < rawRange[0]) {
+      throw badRequest('Query parameter "range" must look like [0,24] with 0 <= start <= end');
+    }
+    if (rawRange[1] - rawRange[0] + 1 > MAX_RANGE) throw badRequest(`Query parameter "range" may cover at most ${MAX_RANGE} rows`);
+    range = { start: rawRange[0], end: rawRange[1] };
+  }
+
+  if (typeof rawFilter !== 'object' || rawFilter === null || Array.isArray(rawFilter)) {
+    throw badRequest('Query parameter "filter" must be a JSON object');
+  }
+  const clauses = buildWhere(d, rawFilter as Record<string, unknown>);
+  const where = clauses.length ? sql<boolean>`${sql.join(clauses, sql` and `)}` : sql<boolean>`true`;
+  return { sort, range, where, filtered: clauses.length > 0 };
+}
+
+/** The SQL expression to order by for a sort field. */
+export function sortRef(d: ResourceDeclaration, field: string): RawBuilder<unknown> {
+  return d.computed?.[field]?.sql ?? columnRef(d.table, field);
+}

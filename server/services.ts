@@ -1,0 +1,34 @@
+import type { EventEmitter } from 'node:events';
+import type { Redis } from 'ioredis';
+import type { TokenService } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { Db } from './db/index.js';
+import type { Messenger } from './mail/outbox.js';
+import type { Notifier } from './user/notifications/notifier.js';
+
+/** What routes and resource hooks may use; built once in buildApp. */
+export interface AppServices {
+  config: Config;
+  db: Db;
+  tokens: TokenService;
+  messenger: Messenger;
+  notifier: Notifier;
+  /** In-process events: 'sessionEnded' {sessionId, staffId} lets realtime drop that session's sockets. */
+  events: EventEmitter;
+  redis?: Redis;
+}
+
+export interface SessionEndedEvent {
+  sessionId: string;
+  staffId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+  interface FastifyContextConfig {
+    /** A documentation-only schema of the body, which yup validates. */
+    bodyDocs?: object;
+  }
+}

@@ -1,0 +1,15 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { AppServices } from '../../services.js';
+import type { Row } from '../../rest/declaration.js';
+
+/** Records the DRIVER_REGISTRATION notification; returns what sends it after commit. */
+export function registrationNotice(trx: Transaction<Database> | Kysely<Database>, services: AppServices, driver: Row) {
+  return services.notifier.record(trx, {
+    type: 'DRIVER_REGISTRATION',
+    title: `New driver registration: ${driver.firstName} ${driver.lastName}`,
+    permission: 'view-Driver',
+    subjectType: 'driver',
+    subjectId: driver.id as number,
+  });
+}

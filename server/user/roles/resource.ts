@@ -1,0 +1,63 @@
+import * as yup from 'yup';
+import { sql } from 'kysely';
+import { ApiError } from '../../errors.js';
+import { defineResource } from '../../rest/declaration.js';
+import { ALL_PERMISSIONS } from '../../../src/domain/permissions.js';
+
+const permissionList = yup
+  .array(yup.string().oneOf([...ALL_PERMISSIONS], 'Unknown permission ${value}').required())
+  .max(ALL_PERMISSIONS.length);
+
+export const roles = defineResource({
+  name: 'roles',
+  table: 'roles',
+  subject: 'Role',
+  description: 'Roles group permissions; each staff member holds one role. `permissions` lists permission names.',
+  fields: {
+    name: { type: 'text', sort: true, filter: true },
+    description: { type: 'text' },
+    createdAt: { type: 'timestamp', sort: true },
+    updatedAt: { type: 'timestamp', sort: true },
+  },
+  computed: {
+    permissions: {
+      type: 'text[]',
+      sql: sql`coalesce((select array_agg(p.name order by p.name) from role_permissions rp join permissions p on p.id = rp.permission_id where rp.role_id = roles.id), '{}')`,
+    },
+    staffCount: { type: 'int', sql: sql`(select count(*)::int from staffs s where s.role_id = roles.id)`, sort: true },
+  },
+  search: ['name', 'description'],
+  defaultSort: ['name', 'ASC'],
+  create: yup.object({
+    name: yup.string().trim().required('Name is required').max(60, 'Name must be at most 60 characters'),
+    description: yup.string().trim().max(200).nullable(),
+    permissions: permissionList.default([]),
+  }),
+  update: yup.object({
+    name: yup.string().trim().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
+    description: yup.string().trim().max(200).nullable(),
+    permissions: permissionList,
+  }),
+  delete: true,
+  toColumns: (input) => {
+    const { permissions: _permissions, ...columns } = input;
+    return columns;
+  },
+  async beforeDelete({ trx, existing }) {
+    const { n } = await trx.selectFrom('staffs').select(sql<number>`count(*)::int`.as('n')).where('roleId', '=', existing!.id as number).executeTakeFirstOrThrow();
+    if (n > 0) throw new ApiError(409, `This role is still held by ${n} staff member${n === 1 ? '' : 's'}. Give them another role first.`);
+  },
+  async afterWrite({ action, input, trx, existing, after }) {
+    if (action === 'delete' || !input?.permissions) return;
+    const roleId = (existing?.id ?? after?.id) as number;
+    await trx.deleteFrom('rolePermissions').where('roleId', '=', roleId).execute();
+    const names: string[] = input.permissions;
+    if (names.length) {
+      await trx
+        .insertInto('rolePermissions')
+        .columns(['roleId', 'permissionId'])
+        .expression((eb) => eb.selectFrom('permissions').select([sql<number>`${roleId}::int`.as('roleId'), 'id']).where('name', 'in', names))
+        .execute();
+    }
+  },
+});

@@ -1,0 +1,10 @@
+/** Build-time settings of the panel (VITE_* variables), with their defaults. */
+const env = import.meta.env;
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+export const config = {
+  appTitle: env.VITE_APP_TITLE || 'Ride Admin',
+  userApiUrl: withoutTrailingSlash(env.VITE_USER_API_URL || '/api/user'),
+  tripApiUrl: withoutTrailingSlash(env.VITE_TRIP_API_URL || '/api/trip'),
+} as const;

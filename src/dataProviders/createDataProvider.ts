@@ -1,0 +1,47 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import { combineDataProviders, type DataProvider } from 'ra-core';
+import { simpleRestHttpClient } from '../http';
+import type { ResourceLookup } from '../resources/resourceLookup';
+import type { Service } from '../resources/types';
+
+export interface ServiceUrls {
+  user: string;
+  trip: string;
+}
+
+type HttpClient = Parameters<typeof simpleRestProvider>[1];
+
+/**
+ * Makes a client that speaks to one service under the backend resource names:
+ * react-admin knows resources by their route (`staff-management/staffs`), the
+ * service by its own name (`staffs`).
+ */
+function underBackendNames(client: DataProvider, lookup: ResourceLookup): DataProvider {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const method: unknown = Reflect.get(target, property, receiver);
+      if (typeof method !== 'function') return method;
+      return (resource: unknown, ...rest: unknown[]) => {
+        const backendName = typeof resource === 'string' ? (lookup.find(resource)?.name ?? resource) : resource;
+        return (method as (...args: unknown[]) => unknown).call(target, backendName, ...rest);
+      };
+    },
+  });
+}
+
+/** Two ra-data-simple-rest clients, one per service, combined by resource. */
+export function createDataProvider(
+  lookup: ResourceLookup,
+  urls: ServiceUrls,
+  httpClient: HttpClient = simpleRestHttpClient as HttpClient,
+): DataProvider {
+  const clients: Record<Service, DataProvider> = {
+    user: underBackendNames(simpleRestProvider(urls.user, httpClient), lookup),
+    trip: underBackendNames(simpleRestProvider(urls.trip, httpClient), lookup),
+  };
+  return combineDataProviders((resource) => {
+    const routing = lookup.find(resource);
+    if (!routing) throw new Error(`Unknown resource: ${resource}`);
+    return clients[routing.service];
+  });
+}

@@ -1,0 +1,31 @@
+/** Enumerations shared by the panel and the services. */
+export const STAFF_STATUSES = ['active', 'inactive'] as const;
+export const SEXES = ['male', 'female', 'other'] as const;
+export const DRIVER_APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
+export const DOCUMENT_KINDS = ['licence', 'identity', 'insurance', 'vehicle_registration', 'photo'] as const;
+export const DOCUMENT_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const PASSENGER_STATUSES = ['active', 'blocked'] as const;
+export const NOTIFICATION_TYPES = ['DRIVER_REGISTRATION', 'sos'] as const;
+
+export const TRIP_STATUSES = [
+  'requested',
+  'accepted',
+  'arrived',
+  'in_progress',
+  'completed',
+  'cancelled_by_passenger',
+  'cancelled_by_driver',
+  'no_driver_found',
+] as const;
+export const PAYMENT_METHODS = ['cash', 'card', 'wallet'] as const;
+export const GATEWAY_MODES = ['test', 'live'] as const;
+export const DISCOUNT_KINDS = ['percent', 'fixed'] as const;
+export const ISSUE_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
+export const ISSUE_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export const REPORTER_KINDS = ['passenger', 'driver'] as const;
+export const SOS_STATUSES = ['new', 'acknowledged', 'resolved', 'false_alarm'] as const;
+export const TRANSACTION_KINDS = ['credit_topup', 'commission', 'payout', 'adjustment'] as const;
+export const REVIEW_DIRECTIONS = ['passenger_to_driver', 'driver_to_passenger'] as const;
+
+export type TripStatus = (typeof TRIP_STATUSES)[number];
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -1,0 +1,3 @@
+export * from './httpFailure';
+export * from './failureReports';
+export * from './request';

@@ -1,0 +1,7 @@
+import { DRIVER_APPROVAL_STATUSES } from '../../domain/enums';
+
+/** The permanent filters that split drivers into the approved and unapproved lists. */
+export const APPROVED_DRIVERS_FILTER = { approvalStatus: 'approved' } as const;
+export const UNAPPROVED_DRIVERS_FILTER = {
+  approvalStatus: DRIVER_APPROVAL_STATUSES.filter((status) => status !== 'approved'),
+};

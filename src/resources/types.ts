@@ -1,0 +1,49 @@
+import type { ComponentType } from 'react';
+import type { RaRecord } from 'ra-core';
+
+export type Service = 'user' | 'trip';
+
+/** Props every list screen accepts, so that spec routes can reuse it with a permanent filter. */
+export interface ListScreenProps {
+  /** Permanent filter, e.g. the approval status of the driver lists. */
+  filter?: Record<string, unknown>;
+  /** Keeps the sort, page and filters of this route apart from the resource's other lists. */
+  storeKey?: string;
+  /** Overrides the page title. */
+  title?: string;
+}
+
+/**
+ * A route of the spec's table that shows one of the resource's screens
+ * outside the resource's own URL base (e.g. /role-management/roles,
+ * /driver-management/approved-drivers, /staff-management/profile/:id).
+ */
+export type ResourceAliasRoute =
+  | { path: string; view: 'list'; filter?: Record<string, unknown>; storeKey?: string; titleKey?: string }
+  /** A list filtered by the route's `:id`, e.g. a driver's transactions. */
+  | { path: string; view: 'list'; filterFromId: (id: string) => Record<string, unknown>; titleKey?: string }
+  | { path: string; view: 'show' }
+  | { path: string; view: 'create' };
+
+/** One resource of the panel (ARCHITECTURE §3); src/resources/<name>/index.ts exports one. */
+export interface ResourceDefinition {
+  /** Backend resource name, e.g. `staffs`. */
+  name: string;
+  service: Service;
+  /**
+   * The react-admin resource name, which is also its URL base from the spec's
+   * route table (e.g. `staff-management/staffs` gives /staff-management/staffs
+   * and /staff-management/staffs/:id). Use it as `reference` in fields.
+   */
+  path: string;
+  /** The permission that lets a role read it. */
+  permission: string;
+  list: ComponentType<ListScreenProps>;
+  show?: ComponentType;
+  edit?: ComponentType;
+  create?: ComponentType;
+  icon: ComponentType;
+  recordRepresentation: string | ((record: RaRecord) => string);
+  /** Other routes of the spec's table that show this resource's screens. */
+  aliasRoutes?: readonly ResourceAliasRoute[];
+}
