@@ -38,7 +38,8 @@ export async function createDb(opts: DbOptions): Promise<DbHandle> {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
-  const pglite = await PGlite.create(opts.dataDir, {
+  const pglite = await PGlite.create({
+    dataDir: opts.dataDir,
     loadDataDir: opts.loadDataDir,
     parsers: { [pgliteTypes.NUMERIC]: toNumber, [pgliteTypes.INT8]: toNumber, [pgliteTypes.DATE]: asIs },
   });

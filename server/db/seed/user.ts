@@ -17,8 +17,11 @@ type ApprovalStatus = (typeof DRIVER_APPROVAL_STATUSES)[number];
 
 /** Approval states of the 150 seeded drivers: most approved, every state present. */
 function approvalFor(i: number): ApprovalStatus {
-  if (i % 10 < 7) return 'approved';
-  return (['pending', 'pending', 'rejected', 'suspended'] as const)[i % 10 === 7 ? 0 : i % 10 === 8 ? 1 : i % 2 === 0 ? 2 : 3];
+  const slot = i % 10;
+  if (slot < 7) return 'approved';
+  if (slot === 7) return 'pending';
+  if (slot === 8) return i % 20 === 8 ? 'rejected' : 'pending';
+  return 'suspended';
 }
 
 const kenyanPhone = (n: number) => `${CITY.phonePrefix}${String(10_000_000 + n * 7919).slice(-8)}`;
