@@ -83,7 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     max: config.rateLimits.global || 1_000_000,
     timeWindow: config.rateLimits.windowMs,
     redis,
-    nameSpace: 'ride-admin-rl:',
+    nameSpace: config.rateLimitNamespace,
     errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, message: `Too many requests. Please try again in ${ctx.after}.` }),
   });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });

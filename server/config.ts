@@ -28,6 +28,8 @@ export interface Config {
   staticDir: string | undefined;
   /** Requests per minute: login per IP, auth calls per email, and all API calls per IP. */
   rateLimits: { loginPerIp: number; perEmail: number; windowMs: number; global: number };
+  /** Redis key prefix of the rate-limit counters (tests give each app its own). */
+  rateLimitNamespace: string;
   /** scrypt cost parameter N (OWASP: 2^17). */
   scryptN: number;
 }
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || (nodeEnv === 'production' ? 'info' : 'info'),
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     rateLimits,
+    rateLimitNamespace: 'ride-admin-rl:',
     scryptN: 2 ** 17,
   };
 }
@@ -102,6 +105,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     staticDir: undefined,
     seedDemo: true,
+    rateLimitNamespace: `ride-test-rl:${process.pid}:${Date.now()}:${Math.random().toString(36).slice(2)}:`,
     ...overrides,
   };
 }

@@ -1,0 +1,62 @@
+import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const PORT = Number(process.env.E2E_PORT ?? 8199);
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server did not answer ${url}/api/health within ${timeoutMs} ms`);
+}
+
+/**
+ * Builds the panel if needed and starts the real server the way `npm start`
+ * does (tsx server/main.ts, embedded database seeded with the demo city) on a
+ * fresh data directory.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!fs.existsSync('dist/index.html')) execSync('npx vite build', { stdio: 'inherit' });
+  fs.mkdirSync('test-results', { recursive: true });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ride-e2e-'));
+  const log = fs.openSync('test-results/e2e-server.log', 'w');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      NODE_ENV: 'development',
+      // Many sign-ins from one address within a minute; the limits themselves are covered by server tests.
+      RATE_LIMIT_LOGIN_PER_IP: '1000',
+      RATE_LIMIT_PER_EMAIL: '1000',
+    },
+    stdio: ['ignore', log, log],
+  });
+  const baseUrl = `http://127.0.0.1:${PORT}`;
+  await waitForHealth(baseUrl, child, 120_000);
+  project.provide('baseUrl', baseUrl);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
