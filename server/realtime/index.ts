@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
+import { decodeJwt } from 'jose';
 import { principalFromToken, type StaffPrincipal } from '../auth/guard.js';
 import { ApiError } from '../errors.js';
 import type { SessionEndedEvent } from '../services.js';
@@ -17,7 +18,12 @@ declare module 'fastify' {
 
 interface SocketData {
   staff: StaffPrincipal;
+  /** When the access token (and so its session) expires, in ms since the epoch. */
+  expiresAt: number;
 }
+
+/** setTimeout's ceiling (about 24.8 days); a longer wait is re-armed. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The access token from `auth: {token}` (browsers) or the spec's `staff-token` header (long-polling). */
 function tokenOf(socket: Socket): string | undefined {
@@ -48,21 +54,54 @@ export async function installRealtime(app: FastifyInstance): Promise<void> {
 
   io.use(async (socket, next) => {
     try {
-      const staff = await principalFromToken(db, tokens, tokenOf(socket));
+      const token = tokenOf(socket);
+      const staff = await principalFromToken(db, tokens, token);
       const claimed = socket.handshake.query.staffId;
       if (claimed !== undefined && String(claimed) !== String(staff.id)) {
         return next(new Error('staffId does not match the access token'));
       }
       socket.data.staff = staff;
+      // principalFromToken has verified the signature; exp is the session's expiry too.
+      const exp = decodeJwt(token!).exp;
+      socket.data.expiresAt = exp ? exp * 1000 : Number.POSITIVE_INFINITY;
       next();
     } catch (e) {
       next(new Error(e instanceof ApiError ? e.message : 'UnAuthenticated'));
     }
   });
 
-  io.on('connection', (socket) => {
-    const { staff } = socket.data;
-    void socket.join([staffRoom(staff.id), sessionRoom(staff.sessionId)]);
+  /** Is the session still live and its staff member still active? */
+  const sessionLive = async (sessionId: string) =>
+    !!(await db
+      .selectFrom('sessions')
+      .innerJoin('staffs', 'staffs.id', 'sessions.staffId')
+      .select('sessions.id')
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.revokedAt', 'is', null)
+      .where('staffs.status', '=', 'active')
+      .executeTakeFirst());
+
+  io.on('connection', async (socket) => {
+    const { staff, expiresAt } = socket.data;
+    // A socket outlives its token no longer than an HTTP call could: drop it when the session expires.
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      const left = expiresAt - Date.now();
+      if (left <= 0) return void socket.disconnect(true);
+      if (Number.isFinite(left)) timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS)).unref();
+    };
+    arm();
+    socket.on('disconnect', () => clearTimeout(timer));
+    await socket.join([staffRoom(staff.id), sessionRoom(staff.sessionId)]);
+    // The handshake checked the session before the socket was in its session room. A logout or
+    // deactivation committed in between found no socket to drop, so check once more now that
+    // the socket is in the room: anything committed later will find it there.
+    try {
+      if (socket.connected && !(await sessionLive(staff.sessionId))) socket.disconnect(true);
+    } catch (e) {
+      app.log.warn({ err: e }, 'realtime: session re-check failed; dropping the socket');
+      socket.disconnect(true);
+    }
   });
 
   notifier.setDelivery((staffIds, event, payload) => {

@@ -144,7 +144,7 @@ export async function seedUserService(db: Db, opts: { filesDir: string; scryptN:
   await chunked(passengers, 500, (rows) => db.insertInto('passengers').values(rows).execute());
 
   // A few registrations awaiting review, so the bell has history.
-  const pending = await db.selectFrom('drivers').select(['id', 'firstName', 'lastName', 'createdAt']).where('approvalStatus', '=', 'pending').orderBy('id').execute();
+  const pending = await db.selectFrom('drivers').select(['id', 'firstName', 'lastName', 'createdAt']).where('approvalStatus', '=', 'pending').orderBy('createdAt').execute();
   if (pending.length) {
     await db
       .insertInto('notifications')
