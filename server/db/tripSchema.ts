@@ -1,3 +1,193 @@
-/** Trip-service tables; filled in by the trip service. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface TripTables {}
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { SurgeRule } from '../../src/domain/fare.js';
+
+/** Trip-service tables (migration 002). Money is numeric(12,2), read as a number. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T extends object> = JSONColumnType<T, string, string>;
+
+export interface VehicleTypeTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  icon: number | null;
+  seats: number;
+  baseFare: number;
+  pricePerKm: number;
+  pricePerMinute: number;
+  minimumFare: number;
+  cancellationFee: Generated<number>;
+  commissionPercent: number | null;
+  active: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface PriceSettingsTable {
+  id: Generated<number>;
+  name: string;
+  vehicleTypeId: number | null;
+  commissionPercent: number | null;
+  bidPercent: number | null;
+  surgeRules: ColumnType<SurgeRule[] | null, string | null, string | null>;
+  active: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface PaymentGatewayTable {
+  id: Generated<number>;
+  name: string;
+  provider: string;
+  mode: Generated<string>;
+  enabled: Generated<boolean>;
+  publicSettings: Json<Record<string, unknown>>;
+  secretSettings: Json<Record<string, unknown>>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface DiscountTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  kind: string;
+  value: number;
+  maxDiscount: number | null;
+  minFare: number | null;
+  validFrom: Timestamp | null;
+  validTo: Timestamp | null;
+  usageLimit: number | null;
+  perPassengerLimit: number | null;
+  timesUsed: Generated<number>;
+  active: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface TripTable {
+  id: Generated<number>;
+  passengerId: number;
+  driverId: number | null;
+  vehicleTypeId: number;
+  status: Generated<string>;
+  pickupAddress: string;
+  pickupLat: number;
+  pickupLng: number;
+  dropoffAddress: string;
+  dropoffLat: number;
+  dropoffLng: number;
+  routePolyline: string | null;
+  requestedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  acceptedAt: Timestamp | null;
+  arrivedAt: Timestamp | null;
+  startedAt: Timestamp | null;
+  completedAt: Timestamp | null;
+  cancelledAt: Timestamp | null;
+  distanceKm: number;
+  durationMin: number;
+  surgeMultiplier: Generated<number>;
+  fareBase: number;
+  fareDistance: number;
+  fareTime: number;
+  fareSurge: Generated<number>;
+  fareMinimumTopUp: Generated<number>;
+  fareDiscount: Generated<number>;
+  fareTotal: number;
+  cancellationFee: Generated<number>;
+  commission: Generated<number>;
+  paymentMethod: string;
+  discountId: number | null;
+  discountCode: string | null;
+  bookedBy: number | null;
+  cancellationReason: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface TripCountTable {
+  status: string;
+  vehicleTypeId: number;
+  paymentMethod: string;
+  n: number;
+}
+
+export interface IssueTable {
+  id: Generated<number>;
+  tripId: number;
+  reporterKind: string;
+  reporterId: number;
+  category: string;
+  priority: Generated<string>;
+  status: Generated<string>;
+  assigneeId: number | null;
+  description: string;
+  resolutionNote: string | null;
+  resolvedAt: Timestamp | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface SosContactTable {
+  id: Generated<number>;
+  name: string;
+  phone: string;
+  description: string | null;
+  active: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface SosCallLogTable {
+  id: Generated<number>;
+  tripId: number;
+  callerKind: string;
+  callerId: number;
+  lat: number;
+  lng: number;
+  calledAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  status: Generated<string>;
+  handledBy: number | null;
+  handledAt: Timestamp | null;
+  notes: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface DriverTransactionTable {
+  id: Generated<number>;
+  driverId: number;
+  kind: string;
+  amount: number;
+  balanceAfter: number;
+  tripId: number | null;
+  staffId: number | null;
+  note: string | null;
+  createdAt: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface ReviewTable {
+  id: Generated<number>;
+  tripId: number;
+  direction: string;
+  driverId: number;
+  passengerId: number;
+  rating: number;
+  comment: string | null;
+  createdAt: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface TripTables {
+  vehicleTypes: VehicleTypeTable;
+  priceSettings: PriceSettingsTable;
+  paymentGateways: PaymentGatewayTable;
+  discounts: DiscountTable;
+  trips: TripTable;
+  tripCounts: TripCountTable;
+  issues: IssueTable;
+  sosContacts: SosContactTable;
+  sosCallLogs: SosCallLogTable;
+  driverTransactions: DriverTransactionTable;
+  reviews: ReviewTable;
+}

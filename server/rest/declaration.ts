@@ -76,8 +76,14 @@ export interface ResourceDeclaration {
   beforeDelete?: (ctx: WriteContext) => Promise<void>;
   /** Side effects inside the same transaction (join tables, notifications, revocations). */
   afterWrite?: (ctx: AfterWriteContext) => Promise<void>;
-  /** Exact total for a list query, when the generic count is too slow. */
-  count?: (ctx: { where: RawBuilder<boolean>; filtered: boolean; db: import('../db/index.js').Db }) => Promise<number>;
+  /**
+   * List pages by a deferred join: the page's ids first (index-only, cheap to
+   * skip deep offsets), then only those rows with their computed values.
+   * For large tables.
+   */
+  deferredJoin?: boolean;
+  /** Exact total for a list query, when the generic count is too slow; undefined falls back to count(*). */
+  count?: (ctx: { where: RawBuilder<boolean>; filtered: boolean; filter: Record<string, unknown>; db: import('../db/index.js').Db }) => Promise<number | undefined>;
 }
 
 export const defineResource = (d: ResourceDeclaration): ResourceDeclaration => d;

@@ -72,23 +72,36 @@ export class ResourceEngine {
     const { d } = this;
     const q = parseListQuery(d, query);
     const limit = q.range.end - q.range.start + 1;
-    const rowsPromise = this.db
+    const order = q.sort.order === 'ASC' ? 'asc' : 'desc';
+    const page = this.db
       .selectFrom(d.table)
-      .select(this.selections())
       .where(q.where)
-      .orderBy(sortRef(d, q.sort.field), q.sort.order === 'ASC' ? 'asc' : 'desc')
-      .orderBy(columnRef(d.table, 'id'), q.sort.order === 'ASC' ? 'asc' : 'desc')
+      .orderBy(sortRef(d, q.sort.field), order)
+      .orderBy(columnRef(d.table, 'id'), order)
       .limit(limit)
-      .offset(q.range.start)
-      .execute();
-    const totalPromise = d.count
-      ? d.count({ where: q.where, filtered: q.filtered, db: this.services.db })
-      : this.db
+      .offset(q.range.start);
+    // A deferred join finds the page's ids first (an index-only scan can skip the offset rows),
+    // then reads and computes only those rows.
+    const rowsPromise = d.deferredJoin
+      ? this.db
           .selectFrom(d.table)
-          .select(sql<number>`count(*)`.as('n'))
-          .where(q.where)
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n));
+          .select(this.selections())
+          .where(columnRef(d.table, 'id'), 'in', page.select(columnRef(d.table, 'id').as('id')))
+          .orderBy(sortRef(d, q.sort.field), order)
+          .orderBy(columnRef(d.table, 'id'), order)
+          .execute()
+      : page.select(this.selections()).execute();
+    const genericCount = () =>
+      this.db
+        .selectFrom(d.table)
+        .select(sql<number>`count(*)`.as('n'))
+        .where(q.where)
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n));
+    // A declaration's count may answer undefined for filters it has no shortcut for.
+    const totalPromise = d.count
+      ? d.count({ where: q.where, filtered: q.filtered, filter: q.filter, db: this.services.db }).then((n) => n ?? genericCount())
+      : genericCount();
     const [rows, total] = await Promise.all([rowsPromise, totalPromise]);
     return { rows: rows.map((r) => this.present(r)!), total, start: q.range.start };
   }

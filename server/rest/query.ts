@@ -10,6 +10,8 @@ export interface ListQuery {
   range: { start: number; end: number };
   where: RawBuilder<boolean>;
   filtered: boolean;
+  /** The filter as given, without empty values (for a declaration's `count`). */
+  filter: Record<string, unknown>;
 }
 
 function parseJsonParam(name: string, raw: unknown): unknown {
@@ -153,7 +155,8 @@ export function parseListQuery(d: ResourceDeclaration, query: Record<string, unk
   }
   const clauses = buildWhere(d, rawFilter as Record<string, unknown>);
   const where = clauses.length ? sql<boolean>`${sql.join(clauses, sql` and `)}` : sql<boolean>`true`;
-  return { sort, range, where, filtered: clauses.length > 0 };
+  const filter = Object.fromEntries(Object.entries(rawFilter as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== ''));
+  return { sort, range, where, filtered: clauses.length > 0, filter };
 }
 
 /** The SQL expression to order by for a sort field. */

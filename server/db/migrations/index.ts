@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m001 from './001_user_service.js';
+import * as m002 from './002_trip_service.js';
 
 /** Every migration in order. Add a line here with each new file. */
 export const migrations: Record<string, Migration> = {
   '001_user_service': m001,
+  '002_trip_service': m002,
 };

@@ -1,4 +1,5 @@
 import type { Db } from '../index.js';
+import { seedTripService } from './trip.js';
 import { seedUserService } from './user.js';
 
 export interface SeedOptions {
@@ -8,7 +9,7 @@ export interface SeedOptions {
 }
 
 /** Each service's seed, in dependency order. */
-const SEEDS: ((db: Db, opts: SeedOptions) => Promise<void>)[] = [seedUserService];
+const SEEDS: ((db: Db, opts: SeedOptions) => Promise<void>)[] = [seedUserService, seedTripService];
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const row = await db.selectFrom('roles').select('id').limit(1).executeTakeFirst();

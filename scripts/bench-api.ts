@@ -1,0 +1,167 @@
+/**
+ * Times the trip list API against the same queries run bare through the
+ * database driver: `npm run bench:api [-- --iterations 200]`.
+ *
+ * Runs on the database of DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite),
+ * normally one filled by `npm run seed:scale`. For each case the API call
+ * goes through buildApp + inject (routing, auth, validation, the resource
+ * engine, serialization); the SQL it ran is captured from the driver and
+ * replayed bare, the way the engine runs it (page and count together), so
+ * the difference is the API's overhead. The totals the API reports are
+ * checked against count(*) once.
+ */
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../server/app.js';
+import { principalFromToken } from '../server/auth/guard.js';
+import { loadConfig } from '../server/config.js';
+import { createDb } from '../server/db/index.js';
+import { lockDataDir } from '../server/db/lock.js';
+import { DEMO_ACCOUNTS } from '../server/db/seed/demoAccounts.js';
+import { ResourceEngine } from '../server/rest/engine.js';
+import { trips } from '../server/trip/trips/resource.js';
+
+const { values } = parseArgs({ options: { iterations: { type: 'string', default: '200' }, warmup: { type: 'string', default: '20' } } });
+const ITERATIONS = Number(values.iterations);
+const WARMUP = Number(values.warmup);
+
+type Captured = { text: string; params: unknown[] };
+
+const base = loadConfig();
+const config = { ...base, logLevel: 'warn', staticDir: undefined, rateLimits: { ...base.rateLimits, global: 0 } };
+const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir!);
+const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+
+// Capture what the app sends to the database.
+let capture: Captured[] | null = null;
+if (handle.pglite) {
+  const pglite = handle.pglite;
+  const query = pglite.query.bind(pglite);
+  pglite.query = ((text: string, params?: unknown[], options?: unknown) => {
+    capture?.push({ text, params: params ?? [] });
+    return query(text, params as never, options as never);
+  }) as typeof pglite.query;
+} else {
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+    if (capture) capture.push(typeof first === 'string' ? { text: first, params: second ?? [] } : { text: first.text, params: first.values ?? [] });
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+}
+const barePool = config.databaseUrl ? new pg.Pool({ connectionString: config.databaseUrl, max: 4 }) : undefined;
+const bare = async (queries: Captured[]) => {
+  if (barePool) await Promise.all(queries.map((q) => barePool.query(q.text, q.params)));
+  else for (const q of queries) await handle.pglite!.query(q.text, q.params as never[]);
+};
+
+const app = await buildApp(config, { db: handle });
+await app.ready();
+// The resource engine alone: the API less HTTP, auth and serialization.
+const engine = new ResourceEngine(trips, app.services);
+const direct = (url: string) => {
+  const u = new URL(url, 'http://x');
+  const byId = u.pathname.match(/\/trips\/(\d+)$/);
+  return byId ? engine.findRow(Number(byId[1])) : engine.list(Object.fromEntries(u.searchParams));
+};
+const login = await app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { email: DEMO_ACCOUNTS[0].email, password: DEMO_ACCOUNTS[0].password } });
+const token = login.json().data.accessToken as string;
+const headers = { authorization: `Bearer ${token}` };
+
+const {
+  rows: [stats],
+} = await sql<{ n: number; maxId: number; last: Date }>`select count(*)::int n, max(id) max_id, max(requested_at) last from trips`.execute(handle.db);
+const busyDrivers = await handle.db.selectFrom('trips').select('driverId').where('driverId', 'is not', null).where('id', 'in', Array.from({ length: 10 }, (_, k) => Math.floor(((k + 1) * stats.maxId) / 11))).execute();
+
+const q = (o: object) => '?' + new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, JSON.stringify(v)])).toString();
+const last = stats.last.getTime();
+const cases: { name: string; urls: string[] }[] = [
+  { name: 'first page, newest first', urls: [`/api/trip/trips${q({ sort: ['requestedAt', 'DESC'], range: [0, 24] })}`] },
+  {
+    name: 'filtered by status',
+    urls: ['completed', 'cancelled_by_driver', 'no_driver_found'].map((status) => `/api/trip/trips${q({ sort: ['requestedAt', 'DESC'], range: [0, 24], filter: { status } })}`),
+  },
+  {
+    name: 'time range and driver',
+    urls: busyDrivers.map((d, k) =>
+      `/api/trip/trips${q({ sort: ['requestedAt', 'DESC'], range: [0, 24], filter: { driverId: d.driverId, requestedAt_gte: new Date(last - (30 + k * 10) * 86400_000).toISOString(), requestedAt_lte: new Date(last - k * 5 * 86400_000).toISOString() } })}`,
+    ),
+  },
+  { name: 'page 1,000 (rows 24,975–24,999)', urls: [`/api/trip/trips${q({ sort: ['requestedAt', 'DESC'], range: [24_975, 24_999] })}`] },
+  { name: 'one trip by id', urls: Array.from({ length: 20 }, (_, k) => `/api/trip/trips/${1 + Math.floor(((k + 0.5) * stats.maxId) / 20)}`) },
+];
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+const ms = (x: number) => x.toFixed(2).padStart(8);
+
+console.log(`\nTrip API benchmark on ${handle.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}: ${stats.n.toLocaleString('en')} trips, ${ITERATIONS} timed calls per case`);
+console.log(`${'case'.padEnd(34)} ${'API p50'.padStart(8)} ${'API p95'.padStart(8)} ${' DB p50'.padStart(8)} ${' DB p95'.padStart(8)} ${'overhead'.padStart(8)}  ratio  ${'engine'.padStart(7)} ${'session'.padStart(8)}`);
+const results = [];
+for (const c of cases) {
+  // Capture the SQL of each URL (without the session lookup) and check the total.
+  const replay = new Map<string, Captured[]>();
+  for (const url of c.urls) {
+    capture = [];
+    const res = await app.inject({ method: 'GET', url, headers });
+    const captured = capture;
+    capture = null;
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    replay.set(url, captured.filter((x) => !/from "sessions"/.test(x.text)));
+    const range = res.headers['content-range'];
+    if (range) {
+      const filter = JSON.parse(new URL(url, 'http://x').searchParams.get('filter') ?? '{}');
+      const where: string[] = [];
+      const params: unknown[] = [];
+      for (const [k, v] of Object.entries(filter)) {
+        params.push(v);
+        const col = { status: 'status', driverId: 'driver_id', requestedAt_gte: 'requested_at', requestedAt_lte: 'requested_at' }[k]!;
+        where.push(`${col} ${k.endsWith('_gte') ? '>=' : k.endsWith('_lte') ? '<=' : '='} $${params.length}`);
+      }
+      const exact = barePool
+        ? (await barePool.query(`select count(*)::int n from trips ${where.length ? 'where ' + where.join(' and ') : ''}`, params)).rows[0].n
+        : (await handle.pglite!.query<{ n: number }>(`select count(*)::int n from trips ${where.length ? 'where ' + where.join(' and ') : ''}`, params as never[])).rows[0].n;
+      if (Number(String(range).split('/')[1]) !== exact) throw new Error(`${c.name}: Content-Range ${range} but count(*) = ${exact}`);
+    }
+  }
+  const api: number[] = [];
+  const db: number[] = [];
+  const eng: number[] = [];
+  const auth: number[] = [];
+  for (let k = 0; k < WARMUP + ITERATIONS; k++) {
+    const url = c.urls[k % c.urls.length];
+    let t0 = process.hrtime.bigint();
+    const res = await app.inject({ method: 'GET', url, headers });
+    const a = Number(process.hrtime.bigint() - t0) / 1e6;
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode}`);
+    t0 = process.hrtime.bigint();
+    await bare(replay.get(url)!);
+    const b = Number(process.hrtime.bigint() - t0) / 1e6;
+    t0 = process.hrtime.bigint();
+    await direct(url);
+    const e = Number(process.hrtime.bigint() - t0) / 1e6;
+    t0 = process.hrtime.bigint();
+    await principalFromToken(handle.db, app.services.tokens, token);
+    const s = Number(process.hrtime.bigint() - t0) / 1e6;
+    if (k >= WARMUP) {
+      auth.push(s);
+      api.push(a);
+      db.push(b);
+      eng.push(e);
+    }
+  }
+  const row = { case: c.name, apiP50: pct(api, 50), apiP95: pct(api, 95), dbP50: pct(db, 50), dbP95: pct(db, 95), engineP50: pct(eng, 50), authP50: pct(auth, 50) };
+  results.push(row);
+  console.log(`${c.name.padEnd(34)} ${ms(row.apiP50)} ${ms(row.apiP95)} ${ms(row.dbP50)} ${ms(row.dbP95)} ${ms(row.apiP50 - row.dbP50)}  ${(row.apiP50 / row.dbP50).toFixed(2)}× ${ms(row.engineP50)} ${ms(row.authP50)}`);
+}
+console.log('(milliseconds. API: inject() through routing, the session lookup, the engine and JSON; DB: the same SQL bare through the driver;');
+console.log(' overhead = API p50 − DB p50; engine: ResourceEngine.list/findRow called directly, i.e. the API without HTTP, auth and serialization;');
+console.log(' session: the per-request token and session check (principalFromToken) alone; all p50)');
+
+await app.close();
+await barePool?.end();
+await handle.close();
+unlock();

@@ -1,0 +1,89 @@
+import * as yup from 'yup';
+import { sql } from 'kysely';
+import { badRequest } from '../../errors.js';
+import { defineResource } from '../../rest/declaration.js';
+import { oneOf } from '../../rest/fields.js';
+import { ISSUE_PRIORITIES, ISSUE_STATUSES, REPORTER_KINDS } from '../../../src/domain/enums.js';
+import { ISSUE_CATEGORIES } from '../../../src/domain/trip.js';
+import { id, text } from '../fields.js';
+
+const base = {
+  category: oneOf(ISSUE_CATEGORIES, 'Category'),
+  priority: oneOf(ISSUE_PRIORITIES, 'Priority'),
+  status: oneOf(ISSUE_STATUSES, 'Status'),
+  assigneeId: id('staff member').nullable(),
+  description: yup.string().trim().min(5, 'Describe the issue in at least 5 characters').max(4000, 'Description must be at most 4000 characters'),
+  resolutionNote: text('Resolution note', 4000).nullable(),
+};
+
+const CLOSED = ['resolved', 'closed'];
+
+export const issues = defineResource({
+  name: 'issues',
+  table: 'issues',
+  subject: 'Issue',
+  description:
+    "Complaints and problems reported about a trip by its passenger or its driver. `reporterId` is the trip's passenger or driver, per `reporterKind`. Moving to resolved or closed needs a resolution note and stamps `resolvedAt`.",
+  fields: {
+    tripId: { type: 'int', filter: true, sort: true },
+    reporterKind: { type: 'text', filter: true, enum: REPORTER_KINDS },
+    reporterId: { type: 'int', filter: true },
+    category: { type: 'text', filter: true, sort: true, enum: ISSUE_CATEGORIES },
+    priority: { type: 'text', filter: true, sort: true, enum: ISSUE_PRIORITIES },
+    status: { type: 'text', filter: true, sort: true, enum: ISSUE_STATUSES },
+    assigneeId: { type: 'int', filter: true, sort: true },
+    description: { type: 'text' },
+    resolutionNote: { type: 'text' },
+    resolvedAt: { type: 'timestamp', sort: true, filter: true },
+    createdAt: { type: 'timestamp', sort: true, filter: true },
+    updatedAt: { type: 'timestamp', sort: true },
+  },
+  computed: {
+    reporterName: {
+      type: 'text',
+      sql: sql`(case issues.reporter_kind
+        when 'passenger' then (select p.first_name || ' ' || p.last_name from passengers p where p.id = issues.reporter_id)
+        else (select d.first_name || ' ' || d.last_name from drivers d where d.id = issues.reporter_id) end)`,
+    },
+    assigneeName: { type: 'text', sql: sql`(select s.first_name || ' ' || s.last_name from staffs s where s.id = issues.assignee_id)` },
+  },
+  search: ['description'],
+  searchIds: ['id', 'tripId'],
+  defaultSort: ['createdAt', 'DESC'],
+  create: yup.object({
+    ...base,
+    tripId: id('trip').required('Choose the trip'),
+    reporterKind: oneOf(REPORTER_KINDS, 'Reporter').required('Say who reports it'),
+    category: base.category.required('Category is required'),
+    priority: base.priority.default('medium'),
+    status: base.status.default('open'),
+    assigneeId: base.assigneeId.default(null),
+    description: base.description.required('Description is required'),
+    resolutionNote: base.resolutionNote.default(null),
+  }),
+  update: yup.object(base),
+  delete: true,
+  async toColumns(input, { trx, existing }) {
+    const columns: Record<string, unknown> = { ...input };
+    const errors: Record<string, string> = {};
+    if (!existing) {
+      const trip = await trx.selectFrom('trips').select(['passengerId', 'driverId']).where('id', '=', input.tripId).executeTakeFirst();
+      if (!trip) errors.tripId = 'No trip with this id';
+      else if (input.reporterKind === 'driver' && trip.driverId === null) errors.reporterKind = 'This trip has no driver';
+      else columns.reporterId = input.reporterKind === 'driver' ? trip.driverId : trip.passengerId;
+    }
+    const status = input.status ?? existing?.status;
+    const note = 'resolutionNote' in input ? input.resolutionNote : existing?.resolutionNote;
+    if (CLOSED.includes(status) && !note) errors.resolutionNote = 'Say how the issue was resolved';
+    if (input.assigneeId) {
+      const staff = await trx.selectFrom('staffs').select('status').where('id', '=', input.assigneeId).executeTakeFirst();
+      if (!staff) errors.assigneeId = 'No staff member with this id';
+      else if (staff.status !== 'active') errors.assigneeId = 'This staff member is inactive';
+    }
+    if (Object.keys(errors).length) throw badRequest('Please correct the highlighted fields', errors);
+    const wasClosed = existing ? CLOSED.includes(existing.status as string) : false;
+    if (CLOSED.includes(status) && !wasClosed) columns.resolvedAt = new Date();
+    if (!CLOSED.includes(status) && wasClosed) columns.resolvedAt = null;
+    return columns;
+  },
+});

@@ -1,0 +1,60 @@
+import * as yup from 'yup';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { ApiError, badRequest } from '../../errors.js';
+import { defineResource } from '../../rest/declaration.js';
+import { oneOf } from '../../rest/fields.js';
+import { REVIEW_DIRECTIONS } from '../../../src/domain/enums.js';
+import { id, text } from '../fields.js';
+
+/** A driver's or passenger's rating: the mean of the reviews they received, 5 without any. */
+export async function refreshRating(trx: Transaction<Database>, direction: string, driverId: number, passengerId: number): Promise<void> {
+  if (direction === 'passenger_to_driver') {
+    await sql`update drivers set rating = coalesce((select round(avg(rating), 2) from reviews where driver_id = ${driverId} and direction = 'passenger_to_driver'), 5) where id = ${driverId}`.execute(trx);
+  } else {
+    await sql`update passengers set rating = coalesce((select round(avg(rating), 2) from reviews where passenger_id = ${passengerId} and direction = 'driver_to_passenger'), 5) where id = ${passengerId}`.execute(trx);
+  }
+}
+
+export const reviews = defineResource({
+  name: 'reviews',
+  table: 'reviews',
+  subject: 'Trip',
+  description:
+    "Ratings after a completed trip, one per direction: passenger_to_driver (the passenger rates the driver) or driver_to_passenger. A driver's and a passenger's `rating` is the mean of the reviews they received. Staff may add a review given by phone and delete an abusive one.",
+  fields: {
+    tripId: { type: 'int', filter: true, sort: true },
+    direction: { type: 'text', filter: true, enum: REVIEW_DIRECTIONS },
+    driverId: { type: 'int', filter: true, sort: true },
+    passengerId: { type: 'int', filter: true, sort: true },
+    rating: { type: 'int', filter: true, sort: true },
+    comment: { type: 'text' },
+    createdAt: { type: 'timestamp', filter: true, sort: true },
+  },
+  computed: {
+    driverName: { type: 'text', sql: sql`(select d.first_name || ' ' || d.last_name from drivers d where d.id = reviews.driver_id)` },
+    passengerName: { type: 'text', sql: sql`(select p.first_name || ' ' || p.last_name from passengers p where p.id = reviews.passenger_id)` },
+  },
+  search: ['comment'],
+  searchIds: ['id', 'tripId'],
+  defaultSort: ['createdAt', 'DESC'],
+  create: yup.object({
+    tripId: id('trip').required('Choose the trip'),
+    direction: oneOf(REVIEW_DIRECTIONS, 'Direction').required('Say who rates whom'),
+    rating: yup.number().typeError('Rating must be a number').required('Rating is required').integer('Rating must be a whole number').min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),
+    comment: text('Comment', 1000).nullable().default(null),
+  }),
+  delete: true,
+  async toColumns(input, { trx }) {
+    const trip = await trx.selectFrom('trips').select(['status', 'driverId', 'passengerId']).where('id', '=', input.tripId).executeTakeFirst();
+    if (!trip) throw badRequest('Please correct the highlighted fields', { tripId: 'No trip with this id' });
+    if (trip.status !== 'completed' || trip.driverId === null) throw badRequest('Please correct the highlighted fields', { tripId: 'Only a completed trip can be reviewed' });
+    const dup = await trx.selectFrom('reviews').select('id').where('tripId', '=', input.tripId).where('direction', '=', input.direction).executeTakeFirst();
+    if (dup) throw new ApiError(409, 'This trip already has this review', { direction: 'This trip already has this review' });
+    return { ...input, driverId: trip.driverId, passengerId: trip.passengerId };
+  },
+  async afterWrite({ trx, after, before }) {
+    const row = (after ?? before)!;
+    await refreshRating(trx, row.direction as string, row.driverId as number, row.passengerId as number);
+  },
+});

@@ -1,0 +1,96 @@
+import * as yup from 'yup';
+import { sql } from 'kysely';
+import { defineResource } from '../../rest/declaration.js';
+import { oneOf } from '../../rest/fields.js';
+import { REPORTER_KINDS, SOS_STATUSES } from '../../../src/domain/enums.js';
+import { text } from '../fields.js';
+
+const sosPhone = () =>
+  yup
+    .string()
+    .trim()
+    .matches(/^\+?[0-9 ()-]{3,20}$/, 'Enter a phone number or short code such as 999 or +254 20 222 2181');
+
+const contactBase = {
+  name: yup.string().trim().min(1, 'Name is required').max(80, 'Name must be at most 80 characters'),
+  phone: sosPhone(),
+  description: text('Description', 300).nullable(),
+  active: yup.boolean(),
+};
+
+export const sosContacts = defineResource({
+  name: 'sos-contacts',
+  table: 'sosContacts',
+  subject: 'SosContacts',
+  description: 'Public emergency numbers the apps show next to the SOS button.',
+  fields: {
+    name: { type: 'text', sort: true, filter: true },
+    phone: { type: 'text', filter: true },
+    description: { type: 'text' },
+    active: { type: 'bool', sort: true, filter: true },
+    createdAt: { type: 'timestamp', sort: true },
+    updatedAt: { type: 'timestamp', sort: true },
+  },
+  search: ['name', 'phone', 'description'],
+  defaultSort: ['name', 'ASC'],
+  create: yup.object({
+    ...contactBase,
+    name: contactBase.name.required('Name is required'),
+    phone: contactBase.phone.required('Phone is required'),
+    description: contactBase.description.default(null),
+    active: contactBase.active.default(true),
+  }),
+  update: yup.object(contactBase),
+  delete: true,
+});
+
+export const sosCallLogs = defineResource({
+  name: 'sos-call-logs',
+  table: 'sosCallLogs',
+  subject: 'SosContacts',
+  description:
+    "SOS alarms raised from a trip by its passenger or driver (POST /api/trip/sos/report). Staff acknowledge and resolve them; the first change of status records who handled it and when.",
+  fields: {
+    tripId: { type: 'int', filter: true, sort: true },
+    callerKind: { type: 'text', filter: true, enum: REPORTER_KINDS },
+    callerId: { type: 'int', filter: true },
+    lat: { type: 'number' },
+    lng: { type: 'number' },
+    calledAt: { type: 'timestamp', sort: true, filter: true },
+    status: { type: 'text', filter: true, sort: true, enum: SOS_STATUSES },
+    handledBy: { type: 'int', filter: true },
+    handledAt: { type: 'timestamp', sort: true },
+    notes: { type: 'text' },
+    createdAt: { type: 'timestamp' },
+    updatedAt: { type: 'timestamp', sort: true },
+  },
+  computed: {
+    callerName: {
+      type: 'text',
+      sql: sql`(case sos_call_logs.caller_kind
+        when 'passenger' then (select p.first_name || ' ' || p.last_name from passengers p where p.id = sos_call_logs.caller_id)
+        else (select d.first_name || ' ' || d.last_name from drivers d where d.id = sos_call_logs.caller_id) end)`,
+    },
+    callerPhone: {
+      type: 'text',
+      sql: sql`(case sos_call_logs.caller_kind
+        when 'passenger' then (select p.phone from passengers p where p.id = sos_call_logs.caller_id)
+        else (select d.phone from drivers d where d.id = sos_call_logs.caller_id) end)`,
+    },
+    handledByName: { type: 'text', sql: sql`(select s.first_name || ' ' || s.last_name from staffs s where s.id = sos_call_logs.handled_by)` },
+  },
+  searchIds: ['id', 'tripId'],
+  defaultSort: ['calledAt', 'DESC'],
+  update: yup.object({
+    status: oneOf(SOS_STATUSES, 'Status'),
+    notes: text('Notes', 4000).nullable(),
+  }),
+  toColumns(input, { existing, staff }) {
+    const columns: Record<string, unknown> = { ...input };
+    if (input.status && input.status !== existing?.status && existing?.handledBy == null) {
+      columns.handledBy = staff.id;
+      columns.handledAt = new Date();
+    }
+    return columns;
+  },
+});

@@ -1,0 +1,146 @@
+import type { Selectable, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { TripTable } from '../../db/tripSchema.js';
+import { ApiError, badRequest } from '../../errors.js';
+import { commissionOn, computeFare, type DiscountRule } from '../../../src/domain/fare.js';
+import { ACTIVE_TRIP_STATUSES, TRIP_TRANSITIONS } from '../../../src/domain/trip.js';
+import type { TripStatus } from '../../../src/domain/enums.js';
+import { fareColumns, loadPricing } from '../fares/pricing.js';
+import { postTransaction, settlementAmount } from '../transactions/ledger.js';
+
+export type TripRow = Selectable<TripTable>;
+
+export interface TripChange {
+  status?: TripStatus;
+  driverId?: number | null;
+  cancellationReason?: string | null;
+  paymentMethod?: string;
+}
+
+const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
+
+export async function discountRule(trx: Transaction<Database>, discountId: number | null): Promise<DiscountRule | null> {
+  if (discountId === null) return null;
+  const d = await trx.selectFrom('discounts').select(['kind', 'value', 'maxDiscount', 'minFare']).where('id', '=', discountId).executeTakeFirst();
+  return d ? { kind: d.kind as DiscountRule['kind'], value: d.value, maxDiscount: d.maxDiscount, minFare: d.minFare } : null;
+}
+
+/** Checks that a driver may take this trip: approved, of its vehicle type, and free. */
+async function assertDriverFits(trx: Transaction<Database>, trip: TripRow, driverId: number): Promise<void> {
+  const driver = await trx.selectFrom('drivers').select(['id', 'approvalStatus', 'vehicleTypeId']).where('id', '=', driverId).executeTakeFirst();
+  if (!driver) throw fieldError('driverId', 'No driver with this id');
+  if (driver.approvalStatus !== 'approved') throw fieldError('driverId', 'This driver is not approved');
+  if (driver.vehicleTypeId !== trip.vehicleTypeId) throw fieldError('driverId', "This driver's vehicle is of another type");
+  const busy = await trx
+    .selectFrom('trips')
+    .select('id')
+    .where('driverId', '=', driverId)
+    .where('status', 'in', ACTIVE_TRIP_STATUSES)
+    .where('id', '<>', trip.id)
+    .executeTakeFirst();
+  if (busy) throw fieldError('driverId', `This driver is busy with trip ${busy.id}`);
+}
+
+/**
+ * The columns a staff change to a trip writes: status moves only along
+ * TRIP_TRANSITIONS, each stamping its time; completion meters the fare from
+ * the trip's distance and its real duration at the quoted surge.
+ */
+export async function changeColumns(trx: Transaction<Database>, trip: TripRow, change: TripChange, now = new Date()): Promise<Partial<Record<keyof TripTable, unknown>>> {
+  const columns: Partial<Record<keyof TripTable, unknown>> = {};
+  const from = trip.status as TripStatus;
+  const to = change.status ?? from;
+  const finished = TRIP_TRANSITIONS[from].length === 0;
+
+  if (change.paymentMethod !== undefined && change.paymentMethod !== trip.paymentMethod) {
+    if (finished) throw fieldError('paymentMethod', 'The payment method of a finished trip cannot change');
+    columns.paymentMethod = change.paymentMethod;
+  }
+  if (change.cancellationReason !== undefined) columns.cancellationReason = change.cancellationReason;
+
+  let driverId = trip.driverId;
+  if (change.driverId !== undefined && change.driverId !== trip.driverId) {
+    const assigning = from === 'accepted' || (from === 'requested' && to === 'accepted');
+    if (!assigning || change.driverId === null) throw fieldError('driverId', 'A driver can be assigned only while the trip is requested or accepted');
+    await assertDriverFits(trx, trip, change.driverId);
+    driverId = change.driverId;
+    columns.driverId = driverId;
+  }
+
+  if (to === from) return columns;
+  if (!TRIP_TRANSITIONS[from].includes(to)) {
+    throw fieldError('status', finished ? `This trip is ${from.replace(/_/g, ' ')} and cannot change` : `A ${from.replace(/_/g, ' ')} trip can only become: ${TRIP_TRANSITIONS[from].join(', ')}`);
+  }
+  columns.status = to;
+  const reason = change.cancellationReason ?? trip.cancellationReason;
+  switch (to) {
+    case 'accepted':
+      if (driverId === null) throw fieldError('driverId', 'Choose the driver who accepts the trip');
+      if (change.driverId === undefined) await assertDriverFits(trx, trip, driverId);
+      columns.acceptedAt = now;
+      break;
+    case 'arrived':
+      columns.arrivedAt = now;
+      break;
+    case 'in_progress':
+      columns.startedAt = now;
+      break;
+    case 'completed': {
+      const pricing = await loadPricing(trx, trip.vehicleTypeId);
+      if (!pricing) throw new ApiError(409, 'The vehicle type of this trip no longer exists');
+      const startedAt = trip.startedAt ?? now;
+      const durationMin = Math.max(1, Math.ceil((now.getTime() - startedAt.getTime()) / 60_000));
+      const fare = computeFare({
+        rates: pricing.vehicleType,
+        commissionPercent: pricing.rules.commissionPercent,
+        distanceKm: trip.distanceKm,
+        durationMin,
+        surgeMultiplier: trip.surgeMultiplier,
+        discount: await discountRule(trx, trip.discountId),
+      });
+      Object.assign(columns, fareColumns(fare), { completedAt: now, commission: fare.commission });
+      break;
+    }
+    case 'cancelled_by_passenger':
+    case 'cancelled_by_driver':
+      if (!reason) throw fieldError('cancellationReason', 'Give the reason for the cancellation');
+      columns.cancelledAt = now;
+      if (to === 'cancelled_by_passenger' && from === 'arrived' && (change.paymentMethod ?? trip.paymentMethod) !== 'cash') {
+        const pricing = await loadPricing(trx, trip.vehicleTypeId);
+        const fee = pricing?.vehicleType.cancellationFee ?? 0;
+        columns.cancellationFee = fee;
+        columns.commission = commissionOn(fee, pricing?.rules.commissionPercent ?? 0);
+      }
+      break;
+    case 'no_driver_found':
+      columns.cancelledAt = now;
+      break;
+  }
+  return columns;
+}
+
+/** After a change is written: the driver's settlement and the discount's use count. */
+export async function settleChange(trx: Transaction<Database>, before: TripRow, after: TripRow, staffId: number | null): Promise<void> {
+  if (before.status === after.status || !after.driverId) return;
+  if (after.status === 'completed') {
+    const amount = settlementAmount(after.paymentMethod, after.fareTotal, after.commission);
+    if (amount !== 0) {
+      await postTransaction(trx, { driverId: after.driverId, kind: 'commission', amount, tripId: after.id, staffId, note: settlementNote(after, after.fareTotal) });
+    }
+    if (after.discountId !== null) {
+      await trx.updateTable('discounts').set((eb) => ({ timesUsed: eb('timesUsed', '+', 1) })).where('id', '=', after.discountId).execute();
+    }
+  } else if (after.status === 'cancelled_by_passenger' && after.cancellationFee > 0) {
+    const amount = settlementAmount(after.paymentMethod, after.cancellationFee, after.commission);
+    if (amount !== 0) {
+      await postTransaction(trx, { driverId: after.driverId, kind: 'commission', amount, tripId: after.id, staffId, note: settlementNote(after, after.cancellationFee, true) });
+    }
+  }
+}
+
+export function settlementNote(trip: Pick<TripRow, 'id' | 'paymentMethod' | 'commission'>, charged: number, cancellation = false): string {
+  const what = cancellation ? 'Cancellation fee' : 'Trip';
+  return trip.paymentMethod === 'cash'
+    ? `${what} #${trip.id} paid in cash: commission ${trip.commission.toFixed(2)} due`
+    : `${what} #${trip.id} paid by ${trip.paymentMethod}: ${charged.toFixed(2)} less commission ${trip.commission.toFixed(2)}`;
+}

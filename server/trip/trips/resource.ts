@@ -1,0 +1,184 @@
+import * as yup from 'yup';
+import { sql, type Selectable } from 'kysely';
+import { badRequest } from '../../errors.js';
+import { defineResource } from '../../rest/declaration.js';
+import { oneOf } from '../../rest/fields.js';
+import { insideCity } from '../../../src/domain/city.js';
+import { PAYMENT_METHODS, TRIP_STATUSES } from '../../../src/domain/enums.js';
+import { discountUsable } from '../../../src/domain/fare.js';
+import { ACTIVE_TRIP_STATUSES } from '../../../src/domain/trip.js';
+import type { TripTable } from '../../db/tripSchema.js';
+import { fareColumns, loadPricing, quote } from '../fares/pricing.js';
+import { id, latitude, longitude, text } from '../fields.js';
+import { encodeRoute } from '../geo/route.js';
+import { changeColumns, settleChange, type TripRow } from './lifecycle.js';
+
+const fieldError = (errors: Record<string, string>) => badRequest('Please correct the highlighted fields', errors);
+
+const createSchema = yup.object({
+  passengerId: id('passenger').required('Choose a passenger'),
+  vehicleTypeId: id('vehicle type').required('Choose a vehicle type'),
+  pickupAddress: text('Pickup address', 200).required('Pickup address is required'),
+  pickupLat: latitude().required('Pickup latitude is required'),
+  pickupLng: longitude().required('Pickup longitude is required'),
+  dropoffAddress: text('Drop-off address', 200).required('Drop-off address is required'),
+  dropoffLat: latitude().required('Drop-off latitude is required'),
+  dropoffLng: longitude().required('Drop-off longitude is required'),
+  paymentMethod: oneOf(PAYMENT_METHODS, 'Payment method').default('cash'),
+  discountCode: yup.string().trim().max(30).nullable().default(null),
+});
+
+const updateSchema = yup.object({
+  status: oneOf(TRIP_STATUSES, 'Status'),
+  driverId: id('driver').nullable(),
+  cancellationReason: text('Cancellation reason', 300).nullable(),
+  paymentMethod: oneOf(PAYMENT_METHODS, 'Payment method'),
+});
+
+/** Filters whose exact count the trip_counts table answers. */
+const COUNTED: Record<string, 'status' | 'vehicleTypeId' | 'paymentMethod'> = { status: 'status', vehicleTypeId: 'vehicleTypeId', paymentMethod: 'paymentMethod' };
+
+export const trips = defineResource({
+  name: 'trips',
+  table: 'trips',
+  subject: 'Trip',
+  description: `Ride-hailing trips. Times are ISO instants; money is KES.
+- Fare: fareBase + fareDistance + fareTime + fareSurge + fareMinimumTopUp − fareDiscount = fareTotal. Until a trip completes these are the estimate quoted at request time; on completion the fare is metered from the distance and the real duration, at the quoted surge.
+- commission: the platform's share of what was charged (the fare, or a cancellation fee).
+- cancellationFee: charged to card and wallet payers who cancel after the driver arrived.
+- routePolyline: Google encoded polyline (precision 5).
+- bookedBy: the staff member who booked a phone-in trip.
+- Creating a trip (a phone booking) quotes it; updating moves its status (requested → accepted → arrived → in_progress → completed, or a cancellation), assigns a driver, or sets the payment method.
+- Filters: status (one or a list), requestedAt_gte / requestedAt_lte, driverId, passengerId, vehicleTypeId, paymentMethod, active (true: requested to in progress), q (address text, or a trip id).`,
+  fields: {
+    passengerId: { type: 'int', filter: true, sort: true },
+    driverId: { type: 'int', filter: true, sort: true },
+    vehicleTypeId: { type: 'int', filter: true, sort: true },
+    status: { type: 'text', filter: true, sort: true, enum: TRIP_STATUSES },
+    pickupAddress: { type: 'text' },
+    pickupLat: { type: 'number' },
+    pickupLng: { type: 'number' },
+    dropoffAddress: { type: 'text' },
+    dropoffLat: { type: 'number' },
+    dropoffLng: { type: 'number' },
+    routePolyline: { type: 'text', description: 'Google encoded polyline, precision 5' },
+    requestedAt: { type: 'timestamp', filter: true, sort: true },
+    acceptedAt: { type: 'timestamp' },
+    arrivedAt: { type: 'timestamp' },
+    startedAt: { type: 'timestamp' },
+    completedAt: { type: 'timestamp' },
+    cancelledAt: { type: 'timestamp' },
+    distanceKm: { type: 'number', sort: true },
+    durationMin: { type: 'int', sort: true },
+    surgeMultiplier: { type: 'number' },
+    fareBase: { type: 'number' },
+    fareDistance: { type: 'number' },
+    fareTime: { type: 'number' },
+    fareSurge: { type: 'number' },
+    fareMinimumTopUp: { type: 'number', description: 'Added to reach the minimum fare of the vehicle type' },
+    fareDiscount: { type: 'number' },
+    fareTotal: { type: 'number', sort: true },
+    cancellationFee: { type: 'number' },
+    commission: { type: 'number' },
+    paymentMethod: { type: 'text', filter: true, sort: true, enum: PAYMENT_METHODS },
+    discountId: { type: 'int', filter: true },
+    discountCode: { type: 'text' },
+    bookedBy: { type: 'int', filter: true },
+    cancellationReason: { type: 'text' },
+    createdAt: { type: 'timestamp' },
+    updatedAt: { type: 'timestamp' },
+  },
+  computed: {
+    passengerName: { type: 'text', sql: sql`(select p.first_name || ' ' || p.last_name from passengers p where p.id = trips.passenger_id)` },
+    driverName: { type: 'text', sql: sql`(select d.first_name || ' ' || d.last_name from drivers d where d.id = trips.driver_id)` },
+    vehicleTypeName: { type: 'text', sql: sql`(select v.name from vehicle_types v where v.id = trips.vehicle_type_id)` },
+    bookedByName: { type: 'text', sql: sql`(select s.first_name || ' ' || s.last_name from staffs s where s.id = trips.booked_by)` },
+  },
+  filters: {
+    active: (value) => {
+      if (value === true || value === 'true') return sql<boolean>`trips.status in (${sql.join([...ACTIVE_TRIP_STATUSES])})`;
+      if (value === false || value === 'false') return sql<boolean>`trips.status not in (${sql.join([...ACTIVE_TRIP_STATUSES])})`;
+      throw badRequest('Filter "active" must be true or false');
+    },
+  },
+  search: ['pickupAddress', 'dropoffAddress'],
+  searchIds: ['id'],
+  defaultSort: ['requestedAt', 'DESC'],
+  deferredJoin: true,
+  create: createSchema,
+  update: updateSchema,
+  delete: false,
+  async toColumns(input, { trx, staff, existing }) {
+    if (existing) return changeColumns(trx, existing as unknown as TripRow, input);
+    const now = new Date();
+    const errors: Record<string, string> = {};
+    if (!insideCity(input.pickupLat, input.pickupLng)) errors.pickupLat = 'The pickup is outside the service area';
+    if (!insideCity(input.dropoffLat, input.dropoffLng)) errors.dropoffLat = 'The drop-off is outside the service area';
+    const passenger = await trx.selectFrom('passengers').select(['id', 'status']).where('id', '=', input.passengerId).executeTakeFirst();
+    if (!passenger) errors.passengerId = 'No passenger with this id';
+    else if (passenger.status !== 'active') errors.passengerId = 'This passenger is blocked';
+    const pricing = await loadPricing(trx, input.vehicleTypeId);
+    if (!pricing) errors.vehicleTypeId = 'No vehicle type with this id';
+    else if (!pricing.vehicleType.active) errors.vehicleTypeId = 'This vehicle type is not active';
+    let discount = null;
+    if (input.discountCode) {
+      discount = await trx.selectFrom('discounts').selectAll().where(sql<boolean>`lower(code) = lower(${input.discountCode})`).executeTakeFirst();
+      if (!discount) errors.discountCode = 'No discount with this code';
+      else {
+        const { n } = await trx
+          .selectFrom('trips')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('discountId', '=', discount.id)
+          .where('passengerId', '=', input.passengerId)
+          .where('status', '=', 'completed')
+          .executeTakeFirstOrThrow();
+        const problem = discountUsable(discount, now, n);
+        if (problem) errors.discountCode = problem;
+      }
+    }
+    if (Object.keys(errors).length) throw fieldError(errors);
+    const pickup = { lat: input.pickupLat, lng: input.pickupLng };
+    const dropoff = { lat: input.dropoffLat, lng: input.dropoffLng };
+    const fare = quote(pricing!, pickup, dropoff, now, discount ? { kind: discount.kind as 'percent' | 'fixed', value: discount.value, maxDiscount: discount.maxDiscount, minFare: discount.minFare } : null);
+    // A code that takes nothing off (the fare is below its minimum) is not attached, so it is not used up.
+    if (discount && fare.discount === 0) discount = undefined;
+    const columns: Partial<Record<keyof TripTable, unknown>> = {
+      passengerId: input.passengerId,
+      vehicleTypeId: input.vehicleTypeId,
+      status: 'requested',
+      pickupAddress: input.pickupAddress,
+      pickupLat: pickup.lat,
+      pickupLng: pickup.lng,
+      dropoffAddress: input.dropoffAddress,
+      dropoffLat: dropoff.lat,
+      dropoffLng: dropoff.lng,
+      routePolyline: encodeRoute(pickup, dropoff),
+      requestedAt: now,
+      ...fareColumns(fare),
+      paymentMethod: input.paymentMethod,
+      discountId: discount?.id ?? null,
+      discountCode: discount?.code ?? null,
+      bookedBy: staff.id,
+    };
+    return columns;
+  },
+  async afterWrite({ action, trx, existing, staff }) {
+    if (action !== 'update' || !existing) return;
+    const updated = await trx.selectFrom('trips').selectAll().where('id', '=', existing.id as number).executeTakeFirstOrThrow();
+    await settleChange(trx, existing as unknown as TripRow, updated as Selectable<TripTable>, staff.id);
+  },
+  async count({ filter, db }) {
+    const keys = Object.keys(filter);
+    if (!keys.every((k) => k in COUNTED)) return undefined;
+    let query = db.selectFrom('tripCounts').select(sql<number>`coalesce(sum(n), 0)::bigint`.as('n'));
+    for (const key of keys) {
+      const column = COUNTED[key];
+      const value = filter[key];
+      const values = (Array.isArray(value) ? value : [value]).map((v) => (column === 'vehicleTypeId' ? Number(v) : String(v)));
+      if (values.length === 0) return 0;
+      query = query.where(column, 'in', values as never[]);
+    }
+    const row = await query.executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+});
