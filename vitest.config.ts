@@ -22,6 +22,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          // *.pg.test.ts need a real PostgreSQL and Redis: only `npm run test:pg` (which sets both) runs them.
+          exclude: process.env.DATABASE_URL && process.env.REDIS_URL ? [] : ['tests/server/**/*.pg.test.ts'],
           globalSetup: ['tests/server/globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
