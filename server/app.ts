@@ -11,6 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { installAccessControl } from './auth/guard.js';
+import { PrincipalCache } from './auth/principalCache.js';
 import { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import { createDb, type DbHandle } from './db/index.js';
@@ -66,8 +67,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     messenger: createMessenger({ smtpUrl: config.smtpUrl, smsWebhookUrl: config.smsWebhookUrl, from: config.mailFrom, logger: app.log }),
     notifier: new Notifier(handle.db),
     events: new EventEmitter(),
+    principals: new PrincipalCache(redis),
     redis,
   };
+  await services.principals.start();
   app.decorate('services', services);
 
   installErrorHandler(app);
@@ -100,7 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false, uiConfig: { docExpansion: 'list' } });
 
-  installAccessControl(app, services.db, services.tokens);
+  installAccessControl(app, services.db, services.tokens, services.principals);
   await app.register(userService, { prefix: '/api/user' });
   await app.register(tripService, { prefix: '/api/trip' });
 
@@ -120,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await installRealtime(app);
 
   app.addHook('onClose', async () => {
+    await services.principals.stop();
     await redis?.quit().catch(() => undefined);
     if (!options.db) await handle.close();
   });

@@ -1,5 +1,6 @@
 import type { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
+import type { PrincipalCache } from './auth/principalCache.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
@@ -15,6 +16,8 @@ export interface AppServices {
   notifier: Notifier;
   /** In-process events: 'sessionEnded' {sessionId, staffId} lets realtime drop that session's sockets. */
   events: EventEmitter;
+  /** Signed-in principals by session; call `principals.changed()` after anything that alters access. */
+  principals: PrincipalCache;
   redis?: Redis;
 }
 

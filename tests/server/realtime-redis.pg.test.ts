@@ -160,6 +160,28 @@ describe('realtime across two instances (PostgreSQL + Redis)', () => {
     expect(off.statusCode, off.body).toBe(200);
     expect(await gone).toBe('io server disconnect');
   });
+
+  it('applies a logout and a role change made on instance A to the next request on instance B (shared principal cache invalidation)', async () => {
+    const admin = await login(a);
+    const dispatcher = await login(b, DISPATCHER.email, DISPATCHER.password);
+    // Warm B's cache for both sessions.
+    expect((await call(b, 'GET', '/api/user/auth/me', { token: dispatcher.token })).statusCode).toBe(200);
+    expect((await call(b, 'GET', '/api/user/drivers', { token: dispatcher.token })).statusCode).toBe(403);
+    const role = (await call(a, 'GET', '/api/user/roles', { token: admin.token, query: { filter: JSON.stringify({ name: 'Dispatcher' }) } })).json()[0];
+    await call(a, 'PUT', `/api/user/roles/${role.id}`, { token: admin.token, body: { permissions: [...role.permissions, 'view-Driver'] } });
+    await sleep(200);
+    expect((await call(b, 'GET', '/api/user/drivers', { token: dispatcher.token })).statusCode).toBe(200);
+    await call(a, 'PUT', `/api/user/roles/${role.id}`, { token: admin.token, body: { permissions: role.permissions } });
+    await sleep(200);
+    expect((await call(b, 'GET', '/api/user/drivers', { token: dispatcher.token })).statusCode).toBe(403);
+
+    expect((await call(b, 'GET', '/api/user/auth/me', { token: admin.token })).statusCode).toBe(200);
+    expect((await call(a, 'POST', '/api/user/auth/logout', { token: admin.token })).statusCode).toBe(200);
+    await sleep(200);
+    const after = await call(b, 'GET', '/api/user/auth/me', { token: admin.token });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe('UnAuthenticated');
+  });
 });
 
 function sleep(ms: number) {

@@ -13,7 +13,7 @@ export async function openSession(db: Db, tokens: TokenService, staffId: number)
 
 /** Ends sessions: one (logout) or all of a staff member's (deactivation, password reset). */
 export async function revokeSessions(
-  services: Pick<AppServices, 'db' | 'events'>,
+  services: Pick<AppServices, 'db' | 'events' | 'principals'>,
   by: { sessionId: string } | { staffId: number; exceptSessionId?: string },
 ): Promise<void> {
   let q = services.db.updateTable('sessions').set({ revokedAt: new Date() }).where('revokedAt', 'is', null);
@@ -23,5 +23,8 @@ export async function revokeSessions(
     if (by.exceptSessionId) q = q.where('id', '!=', by.exceptSessionId);
   }
   const ended = await q.returning(['id', 'staffId']).execute();
-  for (const s of ended) services.events.emit('sessionEnded', { sessionId: s.id, staffId: s.staffId });
+  for (const s of ended) {
+    await services.principals.changed({ kind: 'session', sessionId: s.id });
+    services.events.emit('sessionEnded', { sessionId: s.id, staffId: s.staffId });
+  }
 }

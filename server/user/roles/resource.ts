@@ -47,7 +47,9 @@ export const roles = defineResource({
     const { n } = await trx.selectFrom('staffs').select(sql<number>`count(*)::int`.as('n')).where('roleId', '=', existing!.id as number).executeTakeFirstOrThrow();
     if (n > 0) throw new ApiError(409, `This role is still held by ${n} staff member${n === 1 ? '' : 's'}. Give them another role first.`);
   },
-  async afterWrite({ action, input, trx, existing, after }) {
+  async afterWrite({ action, input, trx, existing, after, services, afterCommit }) {
+    // Holders see a permission change on their next request.
+    if (action !== 'create') afterCommit(() => services.principals.changed({ kind: 'all' }));
     if (action === 'delete' || !input?.permissions) return;
     const roleId = (existing?.id ?? after?.id) as number;
     await trx.deleteFrom('rolePermissions').where('roleId', '=', roleId).execute();

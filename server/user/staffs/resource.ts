@@ -59,6 +59,9 @@ export const staffs = defineResource({
       const code = await issueCode(trx, services.config.jwtSecret, input.email, 'email_verification');
       afterCommit(() => services.messenger.sendMail(codeMail(input.email, 'email_verification', code)));
     }
+    if (action === 'update' && existing && input?.roleId !== undefined && input.roleId !== existing.roleId) {
+      afterCommit(() => services.principals.changed({ kind: 'all' }));
+    }
     if (action === 'update' && existing && input?.status === 'inactive' && existing.status !== 'inactive') {
       if (existing.id === staff.id) throw new ApiError(400, 'You cannot deactivate your own account', { status: 'You cannot deactivate your own account' });
       afterCommit(() => revokeSessions(services, { staffId: existing.id as number }));
