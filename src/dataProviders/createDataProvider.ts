@@ -29,6 +29,12 @@ function underBackendNames(client: DataProvider, lookup: ResourceLookup): DataPr
   });
 }
 
+/** Answers every call about a resource nobody declared with a rejection (never a synchronous throw). */
+const unknownResourceClient = (resource: string): DataProvider =>
+  new Proxy({} as DataProvider, {
+    get: () => () => Promise.reject(new Error(`Unknown resource: ${resource}`)),
+  });
+
 /** Two ra-data-simple-rest clients, one per service, combined by resource. */
 export function createDataProvider(
   lookup: ResourceLookup,
@@ -41,7 +47,6 @@ export function createDataProvider(
   };
   return combineDataProviders((resource) => {
     const routing = lookup.find(resource);
-    if (!routing) throw new Error(`Unknown resource: ${resource}`);
-    return clients[routing.service];
+    return routing ? clients[routing.service] : unknownResourceClient(resource);
   });
 }

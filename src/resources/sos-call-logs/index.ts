@@ -13,5 +13,5 @@ export const sosCallLogs: ResourceDefinition = {
   list: GuessedList,
   show: GuessedShow,
   icon: SosIcon,
-  recordRepresentation: fieldOrNumber('reference', 'SOS #'),
+  recordRepresentation: fieldOrNumber('reference'),
 };

@@ -13,5 +13,5 @@ export const trips: ResourceDefinition = {
   list: GuessedList,
   show: GuessedShow,
   icon: RouteIcon,
-  recordRepresentation: fieldOrNumber('code', 'Trip #'),
+  recordRepresentation: fieldOrNumber('code'),
 };

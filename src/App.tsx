@@ -1,0 +1,82 @@
+import { lazy, type ComponentType } from 'react';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router';
+import { RequireSession } from './auth/RequireSession';
+import { config } from './config';
+import { authRoutes } from './customRoutes/auth/authRoutes';
+import { LoginPage } from './customRoutes/auth/LoginPage';
+import { NotFoundPage } from './customRoutes/NotFoundPage';
+import { reportRoutes } from './customRoutes/reports/reportRoutes';
+import { resourceAliasRoutes } from './customRoutes/resourceRoutes';
+import { i18nProvider } from './i18n/i18nProvider';
+import { AppLayout } from './layout/AppLayout';
+import { AppNotifications } from './layout/AppNotifications';
+import { LoadingScreen, WhileLoading } from './layout/LoadingScreen';
+import { authProvider, dataProvider } from './providers';
+import { queryClient } from './queryClient';
+import { resources } from './resources/registry';
+import { ScreenAccess, type ScreenAction } from './resources/shared/ScreenAccess';
+import { theme } from './theme';
+
+const guarded = (action: ScreenAction, Screen: ComponentType) => (
+  <ScreenAccess action={action}>
+    <Screen />
+  </ScreenAccess>
+);
+
+const Dashboard = lazy(() => import('./customRoutes/dashboard/Dashboard'));
+const DispatcherScreen = lazy(() => import('./customRoutes/dispatcher/DispatcherScreen'));
+
+/** The react-admin wiring: providers, layouts, public and protected routes, and the resource registry. */
+export function App() {
+  return (
+    <Admin
+      title={config.appTitle}
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      queryClient={queryClient}
+      theme={theme}
+      layout={AppLayout}
+      loginPage={LoginPage}
+      dashboard={Dashboard}
+      catchAll={NotFoundPage}
+      loading={LoadingScreen}
+      notification={AppNotifications}
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        {authRoutes}
+        <Route
+          path="/dispatcher/*"
+          element={
+            <RequireSession>
+              <WhileLoading>
+                <DispatcherScreen />
+              </WhileLoading>
+            </RequireSession>
+          }
+        />
+      </CustomRoutes>
+      <CustomRoutes>
+        {resourceAliasRoutes(resources)}
+        {reportRoutes}
+      </CustomRoutes>
+      {resources.map(({ path, list: List, show: Show, edit: Edit, create: Create, icon, recordRepresentation }) => (
+        <Resource
+          key={path}
+          name={path}
+          list={guarded('list', List)}
+          show={Show && guarded('show', Show)}
+          edit={Edit && guarded('edit', Edit)}
+          create={Create && guarded('create', Create)}
+          icon={icon}
+          recordRepresentation={recordRepresentation}
+        >
+          {/* The spec's deep link /<path>/:id shows the record while the resource has no edit view. */}
+          {Show && !Edit && <Route path=":id" element={guarded('show', Show)} />}
+        </Resource>
+      ))}
+    </Admin>
+  );
+}

@@ -1,0 +1,56 @@
+import { Button, Stack } from '@mui/material';
+import { useState } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import { Form, PasswordInput, TextInput, useLogin, useTranslate } from 'react-admin';
+import { Link, Navigate } from 'react-router';
+import { hasSession } from '../../session';
+import { loginSchema } from '../../domain/authRules';
+import { yupResolver } from '../../forms/yupResolver';
+import type { Credentials } from '../../auth/authApi';
+import { AuthCard } from './components/AuthCard';
+import { DemoAccounts } from './components/DemoAccounts';
+import { FormMessage } from './components/FormMessage';
+import { SubmitButton } from './components/SubmitButton';
+import { useAuthAction } from './components/useAuthAction';
+
+const resolver = yupResolver(loginSchema);
+
+/** /login: the staff sign-in. A visit with a session goes to /. */
+export function LoginPage() {
+  const translate = useTranslate();
+  const login = useLogin();
+  const [signedInOnArrival] = useState(hasSession);
+  const signIn = useAuthAction((credentials: Credentials) => login(credentials));
+
+  if (signedInOnArrival) return <Navigate to="/" replace />;
+
+  return (
+    <AuthCard heading={translate('app.auth.login.heading')}>
+      <Form
+        onSubmit={(values: FieldValues) => signIn.run(values as Credentials)}
+        resolver={resolver}
+        mode="onTouched"
+        noValidate
+        disableInvalidFormNotification
+        defaultValues={{ email: '', password: '' }}
+      >
+        <Stack>
+          <TextInput
+            source="email"
+            type="email"
+            label={translate('app.auth.fields.email')}
+            autoComplete="username"
+            autoFocus
+          />
+          <PasswordInput source="password" label={translate('app.auth.fields.password')} autoComplete="current-password" />
+          <FormMessage message={signIn.error} />
+          <SubmitButton label={translate('app.auth.login.submit')} loading={signIn.pending} />
+          <Button component={Link} to="/forgot-password" sx={{ mt: 1, alignSelf: 'center' }}>
+            {translate('app.auth.login.forgotPassword')}
+          </Button>
+          <DemoAccounts />
+        </Stack>
+      </Form>
+    </AuthCard>
+  );
+}

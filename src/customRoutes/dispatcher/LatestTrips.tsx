@@ -1,0 +1,34 @@
+import { Chip, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { useCanAccess, useGetList, useTranslate } from 'react-admin';
+import { Link } from 'react-router';
+import { trips } from '../../resources/trips';
+
+const LATEST_TRIPS = { pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'DESC' as const } };
+
+/** The dispatcher's side area: the latest trips, each linking to its page. */
+export function LatestTrips() {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: trips.path, action: 'list' });
+  const { data = [], isPending } = useGetList(trips.path, LATEST_TRIPS, { enabled: canAccess === true });
+
+  return (
+    <>
+      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, px: 2, pt: 2, pb: 1 }}>
+        {translate('app.dispatcher.latestTrips')}
+      </Typography>
+      {canAccess && !isPending && data.length === 0 && (
+        <Typography color="text.secondary" sx={{ px: 2 }}>
+          {translate('app.dispatcher.noTrips')}
+        </Typography>
+      )}
+      <List dense>
+        {data.map((trip) => (
+          <ListItemButton key={trip.id} component={Link} to={`/${trips.path}/${trip.id}`}>
+            <ListItemText primary={translate('app.dispatcher.trip', { id: trip.id })} />
+            {typeof trip.status === 'string' && <Chip size="small" label={trip.status.replace(/_/g, ' ')} />}
+          </ListItemButton>
+        ))}
+      </List>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { AppBar, Box, Divider, Toolbar } from '@mui/material';
+import { LoadingIndicator, SidebarToggleButton, TitlePortal } from 'react-admin';
+import { TOP_BAR_HEIGHT } from '../theme';
+import { NotificationBellSlot } from './NotificationBellSlot';
+import { ProductTitle } from './ProductTitle';
+import { ProfileButton } from './ProfileButton';
+
+/**
+ * The 65 px top bar: the product title, the notification bell and the profile
+ * button; in the main layout also the menu toggle and the page's title.
+ */
+export function AppTopBar({ withMenu = true }: { withMenu?: boolean }) {
+  return (
+    <AppBar
+      position="fixed"
+      color="inherit"
+      data-testid="top-bar"
+      sx={{
+        height: TOP_BAR_HEIGHT,
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+        zIndex: (theme) => theme.zIndex.drawer + 1,
+      }}
+    >
+      <Toolbar disableGutters sx={{ minHeight: `${TOP_BAR_HEIGHT - 1}px !important`, px: 1.5, gap: 1 }}>
+        {withMenu && <SidebarToggleButton />}
+        <ProductTitle />
+        {withMenu && (
+          <>
+            <Divider orientation="vertical" flexItem sx={{ mx: 1.5, my: 2, display: { xs: 'none', sm: 'block' } }} />
+            <TitlePortal variant="subtitle1" sx={{ fontWeight: 600, color: 'text.secondary', display: { xs: 'none', sm: 'block' } }} />
+          </>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        <LoadingIndicator />
+        <NotificationBellSlot />
+        <ProfileButton />
+      </Toolbar>
+    </AppBar>
+  );
+}
+
+/** The main layout's top bar (react-admin passes AppBar props, which it does not need). */
+export const MainTopBar = () => <AppTopBar withMenu />;

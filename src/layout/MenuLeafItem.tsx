@@ -1,0 +1,34 @@
+import { ListItemButton, ListItemIcon, ListItemText, Tooltip, useMediaQuery, type Theme } from '@mui/material';
+import { useSidebarState, useTranslate } from 'react-admin';
+import { Link, useLocation } from 'react-router';
+import { isActivePath, menuLabelKey, type MenuLeaf } from './menu';
+import { menuIcons } from './menuIcons';
+import { menuItemSx } from './menuItemStyle';
+
+export function MenuLeafItem({ entry, nested = false }: { entry: MenuLeaf; nested?: boolean }) {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const [sidebarOpen, setSidebarOpen] = useSidebarState();
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const label = translate(menuLabelKey(entry));
+  const active = isActivePath(entry.path, pathname);
+  const Icon = menuIcons[entry.icon];
+
+  return (
+    <Tooltip title={sidebarOpen ? '' : label} placement="right">
+      <ListItemButton
+        component={Link}
+        to={entry.path}
+        selected={active}
+        aria-current={active ? 'page' : undefined}
+        onClick={() => isSmall && setSidebarOpen(false)}
+        sx={menuItemSx({ nested: nested && sidebarOpen, wrap: sidebarOpen })}
+      >
+        <ListItemIcon>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText primary={label} />
+      </ListItemButton>
+    </Tooltip>
+  );
+}

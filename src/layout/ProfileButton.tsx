@@ -1,0 +1,88 @@
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import LogoutIcon from '@mui/icons-material/Logout';
+import PersonIcon from '@mui/icons-material/Person';
+import { Avatar, Box, ButtonBase, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
+import { useId, useState } from 'react';
+import { useLogout, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router';
+import { useSession } from '../auth/useSession';
+import { useFileObjectUrl } from '../http/useFileObjectUrl';
+
+/** Top-bar button with the staff member's photo, name and role, opening Profile and Logout. */
+export function ProfileButton() {
+  const translate = useTranslate();
+  const session = useSession();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const photoUrl = useFileObjectUrl(session?.userInfo.photo);
+
+  if (!session) return null;
+  const { id, firstName, lastName, role } = session.userInfo;
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <ButtonBase
+        data-testid="profile-button"
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? true : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ borderRadius: '10px', px: 1, py: 0.5, gap: 1.25, textAlign: 'left' }}
+      >
+        <Avatar
+          src={photoUrl}
+          alt={photoUrl ? `${firstName} ${lastName}` : undefined}
+          data-testid="profile-photo"
+          sx={{ width: 38, height: 38, bgcolor: 'primary.light' }}
+        >
+          <PersonIcon />
+        </Avatar>
+        <Box sx={{ display: { xs: 'none', sm: 'block' }, lineHeight: 1.2 }}>
+          <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 600 }} data-testid="profile-name">
+            {firstName} {lastName}
+          </Typography>
+          <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid="profile-role">
+            {role.name}
+          </Typography>
+        </Box>
+        <ExpandMoreIcon fontSize="small" color="action" />
+      </ButtonBase>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <MenuItem
+          onClick={() => {
+            close();
+            navigate(`/staff-management/profile/${id}`);
+          }}
+        >
+          <ListItemIcon>
+            <AccountCircleIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{translate('app.topBar.profile')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            // A refused logout leaves the session; its failure shows in the error dialog.
+            logout().catch(() => undefined);
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{translate('app.topBar.logout')}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import { P } from '../domain/permissions';
+import type { appMessages } from '../i18n/en';
+
+/**
+ * The spec's menu table as data, and the pure rules that filter it by the
+ * role's permissions and by the search box. Link paths follow the route table
+ * (the routes that exist). Labels live in src/i18n/en.ts under app.menu.<id>.
+ */
+export type MenuId = Exclude<keyof typeof appMessages.app.menu, 'search' | 'label'>;
+
+export type MenuIconName =
+  | 'dashboard'
+  | 'staff'
+  | 'staffs'
+  | 'roles'
+  | 'permissions'
+  | 'drivers'
+  | 'approvedDrivers'
+  | 'unapprovedDrivers'
+  | 'vehicles'
+  | 'trips'
+  | 'passengers'
+  | 'gateways'
+  | 'prices'
+  | 'discounts'
+  | 'issues'
+  | 'sosContacts'
+  | 'sosCallLogs'
+  | 'reports'
+  | 'revenueReport'
+  | 'revenueLetter'
+  | 'dispatcher';
+
+export interface MenuLeaf {
+  id: MenuId;
+  path: string;
+  icon: MenuIconName;
+  /** All of them are needed; none means always shown. */
+  permissions: readonly string[];
+}
+
+export interface MenuGroup extends MenuLeaf {
+  children: readonly MenuLeaf[];
+}
+
+export type MenuEntry = MenuLeaf | MenuGroup;
+
+export const isMenuGroup = (entry: MenuEntry): entry is MenuGroup => 'children' in entry;
+
+export const menuLabelKey = (entry: MenuEntry) => `app.menu.${entry.id}`;
+
+export const MENU: readonly MenuEntry[] = [
+  { id: 'dashboard', path: '/', icon: 'dashboard', permissions: [] },
+  {
+    id: 'staffManagement',
+    path: '/staff-management',
+    icon: 'staff',
+    permissions: [],
+    children: [
+      { id: 'staffs', path: '/staff-management/staffs', icon: 'staffs', permissions: [P.viewStaff] },
+      { id: 'roles', path: '/staff-management/roles', icon: 'roles', permissions: [P.viewRole] },
+      { id: 'permissions', path: '/staff-management/permissions', icon: 'permissions', permissions: [P.viewPermissions] },
+    ],
+  },
+  {
+    id: 'driverManagement',
+    path: '/driver-management',
+    icon: 'drivers',
+    permissions: [P.viewDriver],
+    children: [
+      { id: 'approvedDrivers', path: '/driver-management/approved-drivers', icon: 'approvedDrivers', permissions: [P.viewDriver] },
+      { id: 'unapprovedDrivers', path: '/driver-management/unapproved-drivers', icon: 'unapprovedDrivers', permissions: [P.viewDriver] },
+    ],
+  },
+  { id: 'vehicleTypes', path: '/vehicle-management/vehicles', icon: 'vehicles', permissions: [P.viewVehicleType] },
+  { id: 'trips', path: '/trip-management/trips', icon: 'trips', permissions: [P.viewTrip] },
+  { id: 'passengers', path: '/passenger-management/passengers', icon: 'passengers', permissions: [P.viewPassenger] },
+  { id: 'paymentGateway', path: '/manage-payment-getwas', icon: 'gateways', permissions: [P.viewGateway] },
+  { id: 'priceSettings', path: '/price-setting', icon: 'prices', permissions: [P.viewPriceSettings] },
+  { id: 'discounts', path: '/discounts', icon: 'discounts', permissions: [P.viewDiscount] },
+  { id: 'issues', path: '/issues', icon: 'issues', permissions: [P.viewIssue] },
+  { id: 'emergencyContacts', path: '/sos-contacts', icon: 'sosContacts', permissions: [P.viewSosContacts] },
+  { id: 'sosCallLogs', path: '/sos-call-logs', icon: 'sosCallLogs', permissions: [P.viewSosContacts] },
+  {
+    id: 'reports',
+    path: '/reports',
+    icon: 'reports',
+    permissions: [P.viewReport],
+    children: [
+      { id: 'revenueReport', path: '/reports/revenue', icon: 'revenueReport', permissions: [P.viewReport] },
+      { id: 'driversRevenueLetter', path: '/reports/driver-revenue-letter', icon: 'revenueLetter', permissions: [] },
+    ],
+  },
+  { id: 'dispatcher', path: '/dispatcher', icon: 'dispatcher', permissions: [P.viewDispatcherPage] },
+];
+
+const holdsAll = (granted: readonly string[], required: readonly string[]) =>
+  required.every((permission) => granted.includes(permission));
+
+/**
+ * An entry shows only if the role holds all its permissions; a group shows
+ * only its permitted children and disappears when none remain.
+ */
+export function filterMenuByPermissions(entries: readonly MenuEntry[], granted: readonly string[]): MenuEntry[] {
+  return entries.flatMap((entry): MenuEntry[] => {
+    if (!holdsAll(granted, entry.permissions)) return [];
+    if (!isMenuGroup(entry)) return [entry];
+    const children = entry.children.filter((child) => holdsAll(granted, child.permissions));
+    return children.length > 0 ? [{ ...entry, children }] : [];
+  });
+}
+
+/**
+ * Keeps the leaf entries whose label starts with the query (case-insensitive),
+ * and the groups that still hold some; a blank query keeps everything.
+ */
+export function searchMenu(
+  entries: readonly MenuEntry[],
+  query: string,
+  labelOf: (entry: MenuEntry) => string,
+): MenuEntry[] {
+  const wanted = query.trim().toLocaleLowerCase();
+  if (wanted === '') return [...entries];
+  const matches = (entry: MenuEntry) => labelOf(entry).toLocaleLowerCase().startsWith(wanted);
+  return entries.flatMap((entry): MenuEntry[] => {
+    if (!isMenuGroup(entry)) return matches(entry) ? [entry] : [];
+    const children = entry.children.filter(matches);
+    return children.length > 0 ? [{ ...entry, children }] : [];
+  });
+}
+
+/** Is the entry's page the one shown (the dashboard only at `/`, others with their sub-pages)? */
+export function isActivePath(entryPath: string, currentPath: string): boolean {
+  if (entryPath === '/') return currentPath === '/';
+  return currentPath === entryPath || currentPath.startsWith(`${entryPath}/`);
+}
+
+/** The id of the group holding the page shown, if any. */
+export function activeGroupId(entries: readonly MenuEntry[], currentPath: string): MenuId | undefined {
+  return entries.find(
+    (entry) => isMenuGroup(entry) && entry.children.some((child) => isActivePath(child.path, currentPath)),
+  )?.id;
+}

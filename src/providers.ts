@@ -1,0 +1,13 @@
+import { createAuthProvider } from './authProvider';
+import { config } from './config';
+import { createDataProvider } from './dataProviders/createDataProvider';
+import { queryClient } from './queryClient';
+import { resourceLookup } from './resources/registry';
+
+/** The panel's providers, wired to the registry, the query cache and the configured services. */
+export const authProvider = createAuthProvider({
+  clearCachedData: () => queryClient.clear(),
+  backendResourceName: (resource) => resourceLookup.find(resource)?.name,
+});
+
+export const dataProvider = createDataProvider(resourceLookup, { user: config.userApiUrl, trip: config.tripApiUrl });

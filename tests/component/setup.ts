@@ -1,0 +1,25 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { createRequire } from 'node:module';
+import { afterEach, vi } from 'vitest';
+
+/*
+ * One router for everyone: react-admin, loaded by Node as native ESM, gets
+ * react-router's ESM build, while vitest hands our code its CommonJS build.
+ * Two copies mean two `Route` components ("[Route] is not a <Route>").
+ * Point our imports at the ESM build react-admin uses.
+ */
+const reactRouterEsm = createRequire(import.meta.url)
+  .resolve('react-router')
+  .replace(/index\.js$/, 'index.mjs');
+vi.mock('react-router', () => import(/* @vite-ignore */ reactRouterEsm));
+
+// Screens load lazily; on a busy machine that takes more than the default second.
+configure({ asyncUtilTimeout: 5_000 });
+
+afterEach(() => {
+  cleanup();
+});
+
+// jsdom does not scroll; react-admin scrolls to the top on navigation.
+window.scrollTo = () => undefined;

@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDataProvider } from '../../src/dataProviders/createDataProvider';
+import { createResourceLookup } from '../../src/resources/resourceLookup';
+import { loadSessionFromStorage, setSession } from '../../src/session';
+import { stubFetch, type FetchStub } from './support/fetchStub';
+import { MemoryStorage } from './support/memoryStorage';
+import { sessionOf, superAdminProfile } from './support/staffFixtures';
+
+const lookup = createResourceLookup([
+  { name: 'staffs', service: 'user', path: 'staff-management/staffs' },
+  { name: 'vehicle-types', service: 'trip', path: 'vehicle-management/vehicles' },
+  { name: 'discounts', service: 'trip', path: 'discounts' },
+]);
+const dataProvider = createDataProvider(lookup, { user: '/api/user', trip: '/api/trip' });
+
+let api: FetchStub;
+
+beforeEach(() => {
+  vi.stubGlobal('localStorage', new MemoryStorage());
+  loadSessionFromStorage();
+  setSession(sessionOf(superAdminProfile, 'tok'));
+  api = stubFetch();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the composite data provider', () => {
+  it('lists a user-service resource under its backend name, with the bearer token', async () => {
+    api.on('GET /api/user/staffs', { json: [{ id: 1 }, { id: 2 }], headers: { 'Content-Range': 'staffs 0-1/12' } });
+    const result = await dataProvider.getList('staff-management/staffs', {
+      pagination: { page: 1, perPage: 2 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { q: 'ada' },
+    });
+    expect(result).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 12 });
+    const [request] = api.requests;
+    expect(request.query.get('range')).toBe('[0,1]');
+    expect(request.query.get('sort')).toBe('["id","ASC"]');
+    expect(request.query.get('filter')).toBe('{"q":"ada"}');
+    expect(request.headers.get('Range')).toBe('staffs=0-1');
+    expect(request.headers.get('Authorization')).toBe('Bearer tok');
+  });
+
+  it('sends trip-service resources to the trip service', async () => {
+    api.on('GET /api/trip/vehicle-types/3', { json: { id: 3, name: 'Comfort' } });
+    await expect(dataProvider.getOne('vehicle-management/vehicles', { id: 3 })).resolves.toEqual({ data: { id: 3, name: 'Comfort' } });
+  });
+
+  it('writes JSON', async () => {
+    api.on('POST /api/trip/discounts', ({ body }) => ({ json: { ...(body as object), id: 9 } }));
+    await expect(dataProvider.create('discounts', { data: { code: 'WELCOME' } })).resolves.toEqual({ data: { code: 'WELCOME', id: 9 } });
+    expect(api.requests[0].headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('rejects with the failure shape', async () => {
+    api.on('DELETE /api/trip/discounts/9', { status: 403, json: { message: 'Missing permission delete-Discount' } });
+    await expect(dataProvider.delete('discounts', { id: 9 })).rejects.toMatchObject({
+      status: 403,
+      message: 'Missing permission delete-Discount',
+    });
+  });
+
+  it('refuses resources it does not know', async () => {
+    await expect(dataProvider.getOne('nope', { id: 1 })).rejects.toThrow('Unknown resource: nope');
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it("finds the references react-admin's guessers infer", async () => {
+    api.on('GET /api/trip/vehicle-types', { json: [{ id: 2 }], headers: { 'Content-Range': 'vehicle-types 0-0/1' } });
+    await expect(dataProvider.getMany('vehicleTypes', { ids: [2] })).resolves.toEqual({ data: [{ id: 2 }] });
+  });
+});

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_PERMISSIONS, P } from '../../src/domain/permissions';
+import { appMessages } from '../../src/i18n/en';
+import {
+  MENU,
+  activeGroupId,
+  filterMenuByPermissions,
+  isActivePath,
+  isMenuGroup,
+  searchMenu,
+  type MenuEntry,
+} from '../../src/layout/menu';
+
+const labelOf = (entry: MenuEntry) => appMessages.app.menu[entry.id];
+
+/** The menu as text: top-level labels, children indented by "- ". */
+const outline = (entries: readonly MenuEntry[]) =>
+  entries.flatMap((entry) => [labelOf(entry), ...(isMenuGroup(entry) ? entry.children.map((child) => `- ${labelOf(child)}`) : [])]);
+
+const DISPATCHER = [P.viewTrip, P.viewPassenger, P.viewDispatcherPage];
+
+describe('the menu table', () => {
+  it('has the spec labels, order and nesting', () => {
+    expect(outline(MENU)).toEqual([
+      'Dashboard',
+      'Staff Management',
+      '- Staffs',
+      '- Roles',
+      '- Permissions',
+      'Driver Management',
+      '- Approved Drivers',
+      '- Unapproved Drivers',
+      'Vehicle Types',
+      'Trips',
+      'Passengers',
+      'Payment Gateway',
+      'Price Settings',
+      'Discounts',
+      'Issues',
+      'Emergency Contacts',
+      'SOS Call Logs',
+      'Report & Analytics',
+      '- Revenu Report',
+      '- Drivers Revenue Request Letter',
+      'Trip Dispatcher',
+    ]);
+  });
+
+  it('links to the routes of the route table', () => {
+    const paths = Object.fromEntries(
+      MENU.flatMap((entry) => [entry, ...(isMenuGroup(entry) ? entry.children : [])]).map((entry) => [labelOf(entry), entry.path]),
+    );
+    expect(paths).toMatchObject({
+      Dashboard: '/',
+      Staffs: '/staff-management/staffs',
+      Roles: '/staff-management/roles',
+      Permissions: '/staff-management/permissions',
+      'Approved Drivers': '/driver-management/approved-drivers',
+      'Unapproved Drivers': '/driver-management/unapproved-drivers',
+      'Vehicle Types': '/vehicle-management/vehicles',
+      Trips: '/trip-management/trips',
+      Passengers: '/passenger-management/passengers',
+      'Payment Gateway': '/manage-payment-getwas',
+      'Price Settings': '/price-setting',
+      Discounts: '/discounts',
+      Issues: '/issues',
+      'Emergency Contacts': '/sos-contacts',
+      'SOS Call Logs': '/sos-call-logs',
+      'Revenu Report': '/reports/revenue',
+      'Drivers Revenue Request Letter': '/reports/driver-revenue-letter',
+      'Trip Dispatcher': '/dispatcher',
+    });
+  });
+});
+
+describe('filterMenuByPermissions', () => {
+  it('shows everything to a role holding every permission', () => {
+    expect(filterMenuByPermissions(MENU, ALL_PERMISSIONS)).toEqual(MENU);
+  });
+
+  it('shows only the entries without permissions to a role without any', () => {
+    expect(outline(filterMenuByPermissions(MENU, []))).toEqual(['Dashboard']);
+  });
+
+  it("shows the dispatcher role its three entries, and no group whose children it cannot see", () => {
+    expect(outline(filterMenuByPermissions(MENU, DISPATCHER))).toEqual([
+      'Dashboard',
+      'Trips',
+      'Passengers',
+      'Trip Dispatcher',
+    ]);
+  });
+
+  it('shows a group with only its permitted children', () => {
+    expect(outline(filterMenuByPermissions(MENU, [P.viewRole]))).toEqual(['Dashboard', 'Staff Management', '- Roles']);
+  });
+
+  it("hides a group whose own permission is missing, even with a child that needs none", () => {
+    expect(outline(filterMenuByPermissions(MENU, [P.viewStaff]))).not.toContain('Report & Analytics');
+    expect(outline(filterMenuByPermissions(MENU, [P.viewReport]))).toEqual([
+      'Dashboard',
+      'Report & Analytics',
+      '- Revenu Report',
+      '- Drivers Revenue Request Letter',
+    ]);
+  });
+
+  it('needs all of an entry\'s permissions', () => {
+    const entries: MenuEntry[] = [{ id: 'trips', path: '/x', icon: 'trips', permissions: [P.viewTrip, P.viewDriver] }];
+    expect(filterMenuByPermissions(entries, [P.viewTrip])).toEqual([]);
+    expect(filterMenuByPermissions(entries, [P.viewTrip, P.viewDriver])).toEqual(entries);
+  });
+});
+
+describe('searchMenu', () => {
+  const all = filterMenuByPermissions(MENU, ALL_PERMISSIONS);
+
+  it('keeps everything for a blank query', () => {
+    expect(searchMenu(all, '', labelOf)).toEqual(all);
+    expect(searchMenu(all, '   ', labelOf)).toEqual(all);
+  });
+
+  it('keeps the leaf entries whose name starts with the text, case-insensitive, inside their groups', () => {
+    expect(outline(searchMenu(all, 'tr', labelOf))).toEqual(['Trips', 'Trip Dispatcher']);
+    expect(outline(searchMenu(all, 'DRIV', labelOf))).toEqual(['Report & Analytics', '- Drivers Revenue Request Letter']);
+    expect(outline(searchMenu(all, 'ap', labelOf))).toEqual(['Driver Management', '- Approved Drivers']);
+  });
+
+  it('matches the start of the name only, not the middle nor group names', () => {
+    expect(outline(searchMenu(all, 'drivers', labelOf))).toEqual(['Report & Analytics', '- Drivers Revenue Request Letter']);
+    expect(outline(searchMenu(all, 'management', labelOf))).toEqual([]);
+    expect(outline(searchMenu(all, 'Staff', labelOf))).toEqual(['Staff Management', '- Staffs']);
+  });
+
+  it('searches only what the role may see', () => {
+    expect(outline(searchMenu(filterMenuByPermissions(MENU, DISPATCHER), 'p', labelOf))).toEqual(['Passengers']);
+  });
+});
+
+describe('active entries', () => {
+  it('marks the dashboard only at /', () => {
+    expect(isActivePath('/', '/')).toBe(true);
+    expect(isActivePath('/', '/issues')).toBe(false);
+  });
+
+  it('marks an entry on its page and its sub-pages', () => {
+    expect(isActivePath('/staff-management/staffs', '/staff-management/staffs')).toBe(true);
+    expect(isActivePath('/staff-management/staffs', '/staff-management/staffs/7')).toBe(true);
+    expect(isActivePath('/staff-management/staffs', '/staff-management/staffs-archive')).toBe(false);
+  });
+
+  it('finds the group holding the page shown', () => {
+    expect(activeGroupId(MENU, '/driver-management/unapproved-drivers')).toBe('driverManagement');
+    expect(activeGroupId(MENU, '/reports/revenue')).toBe('reports');
+    expect(activeGroupId(MENU, '/trip-management/trips')).toBeUndefined();
+  });
+});

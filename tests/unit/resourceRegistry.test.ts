@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { RESOURCE_SUBJECTS, permissionName } from '../../src/domain/permissions';
+import { resourceLookup, resources } from '../../src/resources/registry';
+
+const BACKEND = {
+  user: ['staffs', 'roles', 'permissions', 'drivers', 'passengers'],
+  trip: [
+    'vehicle-types',
+    'price-settings',
+    'trips',
+    'payment-gateways',
+    'discounts',
+    'issues',
+    'sos-contacts',
+    'sos-call-logs',
+    'driver-transactions',
+    'reviews',
+  ],
+};
+
+describe('the resource registry', () => {
+  it('declares every backend resource once, on its service', () => {
+    for (const service of ['user', 'trip'] as const) {
+      expect(
+        resources
+          .filter((resource) => resource.service === service)
+          .map((resource) => resource.name)
+          .sort(),
+      ).toEqual([...BACKEND[service]].sort());
+    }
+  });
+
+  it("mounts resources at the spec's routes", () => {
+    expect(Object.fromEntries(resources.map((resource) => [resource.name, resource.path]))).toMatchObject({
+      staffs: 'staff-management/staffs',
+      roles: 'staff-management/roles',
+      permissions: 'staff-management/permissions',
+      drivers: 'driver-management/drivers',
+      passengers: 'passenger-management/passengers',
+      'vehicle-types': 'vehicle-management/vehicles',
+      'price-settings': 'price-setting',
+      trips: 'trip-management/trips',
+      'payment-gateways': 'manage-payment-getwas',
+      discounts: 'discounts',
+      issues: 'issues',
+      'sos-contacts': 'sos-contacts',
+      'sos-call-logs': 'sos-call-logs',
+    });
+    const routes = resources.flatMap((resource) => [resource.path, ...(resource.aliasRoutes ?? []).map((alias) => alias.path)]);
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+
+  it('guards each resource with the view permission of its subject', () => {
+    for (const resource of resources) {
+      expect(resource.permission).toBe(permissionName('view', RESOURCE_SUBJECTS[resource.name]));
+    }
+  });
+
+  it('finds resources by route and by backend name', () => {
+    expect(resourceLookup.find('vehicle-management/vehicles')).toMatchObject({ name: 'vehicle-types', service: 'trip' });
+    expect(resourceLookup.find('vehicle-types')).toMatchObject({ path: 'vehicle-management/vehicles' });
+    expect(resourceLookup.find('vehicleTypes')).toMatchObject({ name: 'vehicle-types' });
+    expect(resourceLookup.find('nothing')).toBeUndefined();
+  });
+
+  it('splits drivers into approved and unapproved lists by approvalStatus', () => {
+    const drivers = resources.find((resource) => resource.name === 'drivers');
+    expect(drivers?.aliasRoutes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'driver-management/approved-drivers', filter: { approvalStatus: 'approved' } }),
+        expect.objectContaining({
+          path: 'driver-management/unapproved-drivers',
+          filter: { approvalStatus: ['pending', 'rejected', 'suspended'] },
+        }),
+      ]),
+    );
+  });
+});
