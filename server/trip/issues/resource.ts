@@ -1,11 +1,11 @@
 import * as yup from 'yup';
-import { sql } from 'kysely';
 import { badRequest } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
 import { oneOf } from '../../rest/fields.js';
 import { ISSUE_PRIORITIES, ISSUE_STATUSES, REPORTER_KINDS } from '../../../src/domain/enums.js';
 import { ISSUE_CATEGORIES } from '../../../src/domain/trip.js';
 import { id, text } from '../fields.js';
+import { nameOf, partyNameOf } from '../../rest/names.js';
 
 const base = {
   category: oneOf(ISSUE_CATEGORIES, 'Category'),
@@ -41,11 +41,9 @@ export const issues = defineResource({
   computed: {
     reporterName: {
       type: 'text',
-      sql: sql`(case issues.reporter_kind
-        when 'passenger' then (select p.first_name || ' ' || p.last_name from passengers p where p.id = issues.reporter_id)
-        else (select d.first_name || ' ' || d.last_name from drivers d where d.id = issues.reporter_id) end)`,
+      sql: partyNameOf('issues.reporter_kind', 'issues.reporter_id'),
     },
-    assigneeName: { type: 'text', sql: sql`(select s.first_name || ' ' || s.last_name from staffs s where s.id = issues.assignee_id)` },
+    assigneeName: { type: 'text', sql: nameOf('staffs', 'issues.assignee_id') },
   },
   search: ['description'],
   searchIds: ['id', 'tripId'],

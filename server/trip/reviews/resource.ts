@@ -6,6 +6,7 @@ import { defineResource } from '../../rest/declaration.js';
 import { oneOf } from '../../rest/fields.js';
 import { REVIEW_DIRECTIONS } from '../../../src/domain/enums.js';
 import { id, text } from '../fields.js';
+import { nameOf } from '../../rest/names.js';
 
 /** A driver's or passenger's rating: the mean of the reviews they received, 5 without any. */
 export async function refreshRating(trx: Transaction<Database>, direction: string, driverId: number, passengerId: number): Promise<void> {
@@ -32,8 +33,8 @@ export const reviews = defineResource({
     createdAt: { type: 'timestamp', filter: true, sort: true },
   },
   computed: {
-    driverName: { type: 'text', sql: sql`(select d.first_name || ' ' || d.last_name from drivers d where d.id = reviews.driver_id)` },
-    passengerName: { type: 'text', sql: sql`(select p.first_name || ' ' || p.last_name from passengers p where p.id = reviews.passenger_id)` },
+    driverName: { type: 'text', sql: nameOf('drivers', 'reviews.driver_id') },
+    passengerName: { type: 'text', sql: nameOf('passengers', 'reviews.passenger_id') },
   },
   search: ['comment'],
   searchIds: ['id', 'tripId'],

@@ -4,6 +4,7 @@ import { defineResource } from '../../rest/declaration.js';
 import { oneOf } from '../../rest/fields.js';
 import { REPORTER_KINDS, SOS_STATUSES } from '../../../src/domain/enums.js';
 import { text } from '../fields.js';
+import { nameOf, partyNameOf } from '../../rest/names.js';
 
 const sosPhone = () =>
   yup
@@ -67,9 +68,7 @@ export const sosCallLogs = defineResource({
   computed: {
     callerName: {
       type: 'text',
-      sql: sql`(case sos_call_logs.caller_kind
-        when 'passenger' then (select p.first_name || ' ' || p.last_name from passengers p where p.id = sos_call_logs.caller_id)
-        else (select d.first_name || ' ' || d.last_name from drivers d where d.id = sos_call_logs.caller_id) end)`,
+      sql: partyNameOf('sos_call_logs.caller_kind', 'sos_call_logs.caller_id'),
     },
     callerPhone: {
       type: 'text',
@@ -77,7 +76,7 @@ export const sosCallLogs = defineResource({
         when 'passenger' then (select p.phone from passengers p where p.id = sos_call_logs.caller_id)
         else (select d.phone from drivers d where d.id = sos_call_logs.caller_id) end)`,
     },
-    handledByName: { type: 'text', sql: sql`(select s.first_name || ' ' || s.last_name from staffs s where s.id = sos_call_logs.handled_by)` },
+    handledByName: { type: 'text', sql: nameOf('staffs', 'sos_call_logs.handled_by') },
   },
   searchIds: ['id', 'tripId'],
   defaultSort: ['calledAt', 'DESC'],

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { defineResource } from '../../rest/declaration.js';
 import { TRANSACTION_KINDS } from '../../../src/domain/enums.js';
+import { nameOf } from '../../rest/names.js';
 
 export const driverTransactions = defineResource({
   name: 'driver-transactions',
@@ -19,8 +19,8 @@ export const driverTransactions = defineResource({
     createdAt: { type: 'timestamp', filter: true, sort: true },
   },
   computed: {
-    driverName: { type: 'text', sql: sql`(select d.first_name || ' ' || d.last_name from drivers d where d.id = driver_transactions.driver_id)` },
-    staffName: { type: 'text', sql: sql`(select s.first_name || ' ' || s.last_name from staffs s where s.id = driver_transactions.staff_id)` },
+    driverName: { type: 'text', sql: nameOf('drivers', 'driver_transactions.driver_id') },
+    staffName: { type: 'text', sql: nameOf('staffs', 'driver_transactions.staff_id') },
   },
   search: ['note'],
   searchIds: ['id', 'tripId', 'driverId'],

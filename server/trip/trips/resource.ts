@@ -12,6 +12,7 @@ import { fareColumns, loadPricing, quote } from '../fares/pricing.js';
 import { id, latitude, longitude, text } from '../fields.js';
 import { encodeRoute } from '../geo/route.js';
 import { changeColumns, settleChange, type TripRow } from './lifecycle.js';
+import { nameOf } from '../../rest/names.js';
 
 const fieldError = (errors: Record<string, string>) => badRequest('Please correct the highlighted fields', errors);
 
@@ -89,10 +90,10 @@ export const trips = defineResource({
     updatedAt: { type: 'timestamp' },
   },
   computed: {
-    passengerName: { type: 'text', sql: sql`(select p.first_name || ' ' || p.last_name from passengers p where p.id = trips.passenger_id)` },
-    driverName: { type: 'text', sql: sql`(select d.first_name || ' ' || d.last_name from drivers d where d.id = trips.driver_id)` },
+    passengerName: { type: 'text', sql: nameOf('passengers', 'trips.passenger_id') },
+    driverName: { type: 'text', sql: nameOf('drivers', 'trips.driver_id') },
     vehicleTypeName: { type: 'text', sql: sql`(select v.name from vehicle_types v where v.id = trips.vehicle_type_id)` },
-    bookedByName: { type: 'text', sql: sql`(select s.first_name || ' ' || s.last_name from staffs s where s.id = trips.booked_by)` },
+    bookedByName: { type: 'text', sql: nameOf('staffs', 'trips.booked_by') },
   },
   filters: {
     active: (value) => {

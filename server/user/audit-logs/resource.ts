@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { defineResource } from '../../rest/declaration.js';
+import { nameOf } from '../../rest/names.js';
 
 /** Read-only: who changed what, when, with the changed fields before and after (secrets masked). */
 export const auditLogs = defineResource({
@@ -17,7 +17,7 @@ export const auditLogs = defineResource({
     createdAt: { type: 'timestamp', filter: true, sort: true },
   },
   computed: {
-    staffName: { type: 'text', sql: sql`(select s.first_name || ' ' || s.last_name from staffs s where s.id = audit_logs.staff_id)` },
+    staffName: { type: 'text', sql: nameOf('staffs', 'audit_logs.staff_id') },
   },
   defaultSort: ['createdAt', 'DESC'],
 });
