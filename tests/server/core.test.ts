@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.js';
+import { DataDirLockedError, lockDataDir } from '../../server/db/lock.js';
+import { startApp, type TestApp } from './harness.js';
+
+describe('configuration', () => {
+  it('names every problem at once', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' });
+    } catch (e) {
+      expect((e as Error).message).toContain('PORT must be a non-negative integer (got "eighty")');
+      expect((e as Error).message).toContain('DATABASE_URL must start with postgres:// or postgresql://');
+      expect((e as Error).message).toContain('JWT_SECRET must be at least 32 characters long');
+    }
+  });
+
+  it('refuses the default secret and the mail outbox in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET must be set in production[\s\S]*SMTP_URL must be set in production/);
+    const ok = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail:25' });
+    expect(ok.env).toBe('production');
+  });
+
+  it('defaults to port 8080 and ./data', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.dataDir).toBe(path.resolve('data'));
+  });
+});
+
+describe('data directory lock', () => {
+  it('refuses a directory held by another live process and takes over a stale lock', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ride-lock-'));
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)']);
+    try {
+      fs.writeFileSync(path.join(dir, 'ride-admin.lock'), String(holder.pid));
+      expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+      expect(() => lockDataDir(dir)).toThrow(`The data directory ${dir} is in use by another process (pid ${holder.pid})`);
+    } finally {
+      holder.kill();
+      await new Promise((r) => holder.once('exit', r));
+    }
+    const release = lockDataDir(dir); // the holder is gone: its lock is stale
+    expect(fs.readFileSync(path.join(dir, 'ride-admin.lock'), 'utf8')).toBe(String(process.pid));
+    release();
+    expect(fs.existsSync(path.join(dir, 'ride-admin.lock'))).toBe(false);
+  });
+});
+
+describe('HTTP surface', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t?.close());
+
+  it('sends security headers, a CSP, and exposes Content-Range to the dev origin', async () => {
+    const token = await t.login();
+    const res = await t.call('GET', '/api/user/roles', { token, headers: { origin: 'http://localhost:5173' } });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(res.headers['access-control-expose-headers']).toBe('Content-Range');
+    const other = await t.call('GET', '/api/user/roles', { token, headers: { origin: 'https://evil.example' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers JSON 404 for unknown API paths and documents every route at /api/docs', async () => {
+    const missing = await t.call('GET', '/api/user/nope');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Not found' });
+    const docs = await t.call('GET', '/api/docs/json');
+    expect(docs.statusCode).toBe(200);
+    const paths = Object.keys(docs.json().paths);
+    for (const p of ['/api/user/auth/login', '/api/user/staffs', '/api/user/staffs/{id}', '/api/user/notifications', '/api/trip/trips', '/api/trip/fare-estimate']) {
+      expect(paths).toContain(p);
+    }
+    expect(docs.json().paths['/api/user/staffs'].post.requestBody).toBeDefined();
+  });
+
+  it('refuses to register an /api route that does not declare its access', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { installAccessControl } = await import('../../server/auth/guard.js');
+    const app = Fastify();
+    installAccessControl(app, t.db, t.app.services.tokens);
+    expect(() => app.get('/api/user/forgotten', async () => 'open')).toThrow('Route GET /api/user/forgotten does not declare config.access');
+    await app.close();
+  });
+});
