@@ -1,4 +1,4 @@
-import { AppBar, Box, Divider, Toolbar } from '@mui/material';
+import { AppBar, Box, Toolbar } from '@mui/material';
 import { LoadingIndicator, SidebarToggleButton, TitlePortal } from 'react-admin';
 import { TOP_BAR_HEIGHT } from '../theme';
 import { NotificationBellSlot } from './NotificationBellSlot';
@@ -27,10 +27,20 @@ export function AppTopBar({ withMenu = true }: { withMenu?: boolean }) {
         {withMenu && <SidebarToggleButton />}
         <ProductTitle />
         {withMenu && (
-          <>
-            <Divider orientation="vertical" flexItem sx={{ mx: 1.5, my: 2, display: { xs: 'none', sm: 'block' } }} />
-            <TitlePortal variant="subtitle1" sx={{ fontWeight: 600, color: 'text.secondary', display: { xs: 'none', sm: 'block' } }} />
-          </>
+          // The page's title behind a divider; both disappear on pages without a title (404, loading).
+          <TitlePortal
+            variant="subtitle1"
+            sx={{
+              fontWeight: 600,
+              color: 'text.secondary',
+              display: { xs: 'none', sm: 'block' },
+              ml: 1.5,
+              pl: 2.5,
+              borderLeft: 1,
+              borderColor: 'divider',
+              '&:empty': { display: 'none' },
+            }}
+          />
         )}
         <Box sx={{ flexGrow: 1 }} />
         <LoadingIndicator />
