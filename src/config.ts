@@ -7,4 +7,6 @@ export const config = {
   appTitle: env.VITE_APP_TITLE || 'Ride Admin',
   userApiUrl: withoutTrailingSlash(env.VITE_USER_API_URL || '/api/user'),
   tripApiUrl: withoutTrailingSlash(env.VITE_TRIP_API_URL || '/api/trip'),
+  /** Origin of the Socket.IO server (path /socket.io); empty means the panel's own origin. */
+  socketUrl: withoutTrailingSlash(env.VITE_SOCKET_URL || ''),
 } as const;

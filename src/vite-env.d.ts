@@ -7,6 +7,8 @@ interface ImportMetaEnv {
   readonly VITE_USER_API_URL?: string;
   /** Base of the trip service (vehicle types, prices, trips, gateways, discounts, issues, SOS, reports). */
   readonly VITE_TRIP_API_URL?: string;
+  /** Origin of the realtime (Socket.IO) server; the panel's own origin when unset. */
+  readonly VITE_SOCKET_URL?: string;
 }
 
 interface ImportMeta {

@@ -1,10 +1,13 @@
-/**
- * Where the notification bell goes in the top bar. The bell (unseen-count
- * badge, infinite list, mark-all-as-seen, realtime toasts) is its own issue:
- * it replaces this body with `<NotificationBell />` from
- * src/layout/NotificationBell.tsx. Until then nothing is shown, rather than a
- * made-up count.
- */
+import { lazy, Suspense } from 'react';
+
+/** The bell, its list and its toasts load apart from the login page's code. */
+const NotificationBell = lazy(() => import('./NotificationBell'));
+
+/** Where the notification bell goes in the top bar (src/layout/NotificationBell.tsx). */
 export function NotificationBellSlot() {
-  return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationBell />
+    </Suspense>
+  );
 }

@@ -6,8 +6,10 @@ import { App } from '../../../src/App';
 import { forgetVerifiedCode } from '../../../src/auth/verifiedCodeStore';
 import { forgetReportedFailures } from '../../../src/http';
 import { queryClient } from '../../../src/queryClient';
+import { SocketFactoryContext } from '../../../src/realtime/RealtimeProvider';
 import { loadSessionFromStorage, setSession, type Session } from '../../../src/session';
 import { stubFetch, type StubRoute } from '../../unit/support/fetchStub';
+import { fakeSockets, type FakeSockets } from './fakeSocket';
 
 export interface RenderAppOptions {
   /** Signed in with this session; signed out without. */
@@ -16,6 +18,8 @@ export interface RenderAppOptions {
   api?: Record<string, StubRoute>;
   /** Runs after the state is reset and before the first render. */
   prepare?: () => void;
+  /** The realtime sockets the panel opens (fake ones by default; the socket is a network boundary too). */
+  sockets?: FakeSockets;
 }
 
 /** Resets the panel's module state: storage, session, query cache, reported failures, verified code. */
@@ -29,9 +33,10 @@ export function resetPanelState() {
 
 /**
  * Renders the whole panel at `path` in a memory router, with the network
- * stubbed at fetch. Returns the stub, the router and a user-event instance.
+ * stubbed at fetch and fake realtime sockets. Returns the stub, the sockets,
+ * the router and a user-event instance.
  */
-export function renderApp(path: string, { session, api: routes = {}, prepare }: RenderAppOptions = {}) {
+export function renderApp(path: string, { session, api: routes = {}, prepare, sockets = fakeSockets() }: RenderAppOptions = {}) {
   resetPanelState();
   if (session) setSession(session);
   prepare?.();
@@ -39,9 +44,14 @@ export function renderApp(path: string, { session, api: routes = {}, prepare }: 
   const api = stubFetch(routes);
   const router = createMemoryRouter([{ path: '*', element: <App /> }], { initialEntries: [path] });
   const user = userEvent.setup();
-  const { unmount } = render(<RouterProvider router={router} />);
+  const { unmount } = render(
+    <SocketFactoryContext.Provider value={sockets.factory}>
+      <RouterProvider router={router} />
+    </SocketFactoryContext.Provider>,
+  );
   return {
     api,
+    sockets,
     router,
     user,
     unmount,
