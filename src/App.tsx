@@ -68,13 +68,15 @@ export function App() {
           name={path}
           list={guarded('list', List)}
           show={Show && guarded('show', Show)}
-          edit={Edit && guarded('edit', Edit)}
+          // With a detail page, the spec's deep link /<path>/:id shows it and the form moves to :id/edit.
+          edit={Edit && !Show ? guarded('edit', Edit) : undefined}
+          hasEdit={Edit !== undefined}
           create={Create && guarded('create', Create)}
           icon={icon}
           recordRepresentation={recordRepresentation}
         >
-          {/* The spec's deep link /<path>/:id shows the record while the resource has no edit view. */}
-          {Show && !Edit && <Route path=":id" element={guarded('show', Show)} />}
+          {Show && <Route path=":id" element={guarded('show', Show)} />}
+          {Show && Edit && <Route path=":id/edit/*" element={guarded('edit', Edit)} />}
         </Resource>
       ))}
     </Admin>

@@ -19,6 +19,10 @@ function AliasScreen({ resource, alias }: { resource: ResourceDefinition; alias:
       </ScreenAccess>
     );
   }
+  if (alias.view === 'custom') {
+    const Custom = alias.screen;
+    return <Custom />;
+  }
   const Screen = alias.view === 'show' ? resource.show : resource.create;
   if (Screen) {
     return (

@@ -52,6 +52,17 @@ async function readErrorBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * A refused write that names its fields (`{message, errors}`): the form shows
+ * each message under its field, so no dialog opens on top of it.
+ */
+export function isFieldValidationFailure(method: string | undefined, failure: HttpFailure): boolean {
+  if ((method ?? 'GET').toUpperCase() === 'GET') return false;
+  if (failure.status < 400 || failure.status > 499 || typeof failure.body !== 'object' || failure.body === null) return false;
+  const errors = (failure.body as { errors?: unknown }).errors;
+  return typeof errors === 'object' && errors !== null && Object.keys(errors).length > 0;
+}
+
 function logFailure(method: string, url: string, failure: HttpFailure) {
   console.error(`[http] ${method} ${url} failed: ${failure.status} ${failure.message}`, failure.body ?? '');
 }
@@ -59,7 +70,8 @@ function logFailure(method: string, url: string, failure: HttpFailure) {
 /**
  * Sends a request with the session's bearer token and reads the answer with
  * `read`. Every failure becomes an HttpFailure, is logged, and (unless the
- * caller is `silent` or the session expired) is reported to the error dialog.
+ * caller is `silent`, the session expired, or a form gets field messages) is
+ * reported to the error dialog.
  */
 async function send<T>(url: string, options: RequestOptions, read: (response: Response) => Promise<T>): Promise<T> {
   const init = buildInit(options);
@@ -73,7 +85,7 @@ async function send<T>(url: string, options: RequestOptions, read: (response: Re
     if (isAbortError(error)) throw error;
     const failure = failureFromThrown(error);
     logFailure(init.method ?? 'GET', url, failure);
-    if (!options.silent && !isAuthExpiry(failure)) reportFailure(failure);
+    if (!options.silent && !isAuthExpiry(failure) && !isFieldValidationFailure(init.method, failure)) reportFailure(failure);
     throw failure;
   }
 }

@@ -3,7 +3,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
 import { useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router';
-import { isActivePath, menuLabelKey, type MenuGroup } from './menu';
+import { isActiveEntry, menuLabelKey, type MenuGroup } from './menu';
 import { menuIcons } from './menuIcons';
 import { menuItemSx } from './menuItemStyle';
 import { MenuLeafItem } from './MenuLeafItem';
@@ -21,7 +21,7 @@ export function MenuGroupItem({ entry, expanded, onToggle }: MenuGroupItemProps)
   const [sidebarOpen, setSidebarOpen] = useSidebarState();
   const label = translate(menuLabelKey(entry));
   const Icon = menuIcons[entry.icon];
-  const holdsActivePage = entry.children.some((child) => isActivePath(child.path, pathname));
+  const holdsActivePage = entry.children.some((child) => isActiveEntry(child, pathname));
   const listId = `menu-group-${entry.id}`;
 
   const handleClick = () => {

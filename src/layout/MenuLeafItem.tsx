@@ -1,7 +1,7 @@
 import { ListItemButton, ListItemIcon, ListItemText, Tooltip, useMediaQuery, type Theme } from '@mui/material';
 import { useSidebarState, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router';
-import { isActivePath, menuLabelKey, type MenuLeaf } from './menu';
+import { isActiveEntry, menuLabelKey, type MenuLeaf } from './menu';
 import { menuIcons } from './menuIcons';
 import { menuItemSx } from './menuItemStyle';
 
@@ -11,7 +11,7 @@ export function MenuLeafItem({ entry, nested = false }: { entry: MenuLeaf; neste
   const [sidebarOpen, setSidebarOpen] = useSidebarState();
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const label = translate(menuLabelKey(entry));
-  const active = isActivePath(entry.path, pathname);
+  const active = isActiveEntry(entry, pathname);
   const Icon = menuIcons[entry.icon];
 
   return (

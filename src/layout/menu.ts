@@ -1,4 +1,4 @@
-import { P } from '../domain/permissions';
+import { P, permissionName } from '../domain/permissions';
 import type { appMessages } from '../i18n/en';
 
 /**
@@ -14,6 +14,7 @@ export type MenuIconName =
   | 'staffs'
   | 'roles'
   | 'permissions'
+  | 'auditLog'
   | 'drivers'
   | 'approvedDrivers'
   | 'unapprovedDrivers'
@@ -37,6 +38,8 @@ export interface MenuLeaf {
   icon: MenuIconName;
   /** All of them are needed; none means always shown. */
   permissions: readonly string[];
+  /** Other pages of the route table that belong to this entry (e.g. the spec's /staff-management/create). */
+  alsoActiveAt?: readonly string[];
 }
 
 export interface MenuGroup extends MenuLeaf {
@@ -57,9 +60,17 @@ export const MENU: readonly MenuEntry[] = [
     icon: 'staff',
     permissions: [],
     children: [
-      { id: 'staffs', path: '/staff-management/staffs', icon: 'staffs', permissions: [P.viewStaff] },
-      { id: 'roles', path: '/staff-management/roles', icon: 'roles', permissions: [P.viewRole] },
-      { id: 'permissions', path: '/staff-management/permissions', icon: 'permissions', permissions: [P.viewPermissions] },
+      { id: 'staffs', path: '/staff-management/staffs', icon: 'staffs', permissions: [P.viewStaff], alsoActiveAt: ['/staff-management/create'] },
+      { id: 'roles', path: '/staff-management/roles', icon: 'roles', permissions: [P.viewRole], alsoActiveAt: ['/role-management/roles'] },
+      {
+        id: 'permissions',
+        path: '/staff-management/permissions',
+        icon: 'permissions',
+        permissions: [P.viewPermissions],
+        alsoActiveAt: ['/role-management/permissions'],
+      },
+      // Not in the spec's table: the audit log of issue 6, under the group it belongs to.
+      { id: 'auditLog', path: '/staff-management/audit-logs', icon: 'auditLog', permissions: [permissionName('view', 'AuditLog')] },
     ],
   },
   {
@@ -135,9 +146,12 @@ export function isActivePath(entryPath: string, currentPath: string): boolean {
   return currentPath === entryPath || currentPath.startsWith(`${entryPath}/`);
 }
 
+/** Is the entry's page, or one of the other pages that belong to it, the one shown? */
+export function isActiveEntry(entry: MenuLeaf, currentPath: string): boolean {
+  return [entry.path, ...(entry.alsoActiveAt ?? [])].some((path) => isActivePath(path, currentPath));
+}
+
 /** The id of the group holding the page shown, if any. */
 export function activeGroupId(entries: readonly MenuEntry[], currentPath: string): MenuId | undefined {
-  return entries.find(
-    (entry) => isMenuGroup(entry) && entry.children.some((child) => isActivePath(child.path, currentPath)),
-  )?.id;
+  return entries.find((entry) => isMenuGroup(entry) && entry.children.some((child) => isActiveEntry(child, currentPath)))?.id;
 }

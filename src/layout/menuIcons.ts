@@ -7,6 +7,7 @@ import ContactEmergencyIcon from '@mui/icons-material/ContactEmergency';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DescriptionIcon from '@mui/icons-material/Description';
 import GroupsIcon from '@mui/icons-material/Groups';
+import HistoryIcon from '@mui/icons-material/History';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import KeyIcon from '@mui/icons-material/Key';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
@@ -28,6 +29,7 @@ export const menuIcons: Record<MenuIconName, typeof SvgIcon> = {
   staffs: BadgeIcon,
   roles: AdminPanelSettingsIcon,
   permissions: KeyIcon,
+  auditLog: HistoryIcon,
   drivers: PersonPinCircleIcon,
   approvedDrivers: HowToRegIcon,
   unapprovedDrivers: PersonOffIcon,

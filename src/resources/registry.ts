@@ -1,3 +1,4 @@
+import { auditLogs } from './audit-logs';
 import { discounts } from './discounts';
 import { driverTransactions } from './driver-transactions';
 import { drivers } from './drivers';
@@ -21,6 +22,7 @@ export const resources: readonly ResourceDefinition[] = [
   staffs,
   roles,
   permissions,
+  auditLogs,
   drivers,
   passengers,
   vehicleTypes,

@@ -23,7 +23,12 @@ export type ResourceAliasRoute =
   /** A list filtered by the route's `:id`, e.g. a driver's transactions. */
   | { path: string; view: 'list'; filterFromId: (id: string) => Record<string, unknown>; titleKey?: string }
   | { path: string; view: 'show' }
-  | { path: string; view: 'create' };
+  | { path: string; view: 'create' }
+  /**
+   * A screen of its own that checks access itself, e.g. the profile page,
+   * which any signed-in staff member may open for their own account.
+   */
+  | { path: string; view: 'custom'; screen: ComponentType };
 
 /** One resource of the panel (ARCHITECTURE §3); src/resources/<name>/index.ts exports one. */
 export interface ResourceDefinition {
@@ -38,6 +43,12 @@ export interface ResourceDefinition {
   path: string;
   /** The permission that lets a role read it. */
   permission: string;
+  /**
+   * The screens, each loaded lazily (`lazy(() => import('./StaffList'))`) so
+   * that the /login bundle stays small. With a `show`, `/<path>/:id` is the
+   * record's detail page and `/<path>/:id/edit` its form (link to it with
+   * shared/EditRecordButton); without one, `/<path>/:id` is the form.
+   */
   list: ComponentType<ListScreenProps>;
   show?: ComponentType;
   edit?: ComponentType;

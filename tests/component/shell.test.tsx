@@ -49,14 +49,11 @@ describe('the top bar', () => {
   });
 
   it('opens Profile at the own staff page', async () => {
-    const { user, location } = renderApp('/', {
-      session: admin,
-      api: { 'GET /api/user/staffs/1': { json: { id: 1, firstName: 'Ada', lastName: 'Admin' } } },
-    });
+    const { user, location } = renderApp('/', { session: admin });
     await user.click(await screen.findByTestId('profile-button'));
     await user.click(screen.getByRole('menuitem', { name: 'Profile' }));
     await waitFor(() => expect(location()).toBe('/staff-management/profile/1'));
-    expect(await screen.findAllByText('Ada')).not.toHaveLength(0);
+    expect(await within(await screen.findByTestId('own-profile')).findByDisplayValue('Ada')).toBeInTheDocument();
   });
 
   it('logs out with the bearer token and returns to /login', async () => {
@@ -88,7 +85,7 @@ describe('failed requests', () => {
   it('open a dialog with the server message, dismissed with DISMISS, and no repeated toast', async () => {
     const { user } = renderApp('/staff-management/staffs', {
       session: admin,
-      api: { 'GET /api/user/staffs': { status: 500, json: { message: 'Database is down' } } },
+      api: { 'GET /api/user/staffs': { status: 500, json: { message: 'Database is down' } }, 'GET /api/user/roles': listAnswer('roles') },
     });
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Database is down');
@@ -100,7 +97,7 @@ describe('failed requests', () => {
   it('name a missing permission and keep the session', async () => {
     renderApp('/staff-management/staffs', {
       session: admin,
-      api: { 'GET /api/user/staffs': { status: 403, json: { message: 'Missing permission view-Staff' } } },
+      api: { 'GET /api/user/staffs': { status: 403, json: { message: 'Missing permission view-Staff' } }, 'GET /api/user/roles': listAnswer('roles') },
     });
     expect(await screen.findByRole('dialog')).toHaveTextContent('Missing permission view-Staff');
     expect(getSession()).not.toBeNull();
@@ -116,7 +113,7 @@ describe('failed requests', () => {
   it.each(['Login Timeout', 'UnAuthenticated'])('end the session silently on 401 %s', async (message) => {
     const { location } = renderApp('/staff-management/staffs', {
       session: admin,
-      api: { 'GET /api/user/staffs': { status: 401, json: { message } } },
+      api: { 'GET /api/user/staffs': { status: 401, json: { message } }, 'GET /api/user/roles': listAnswer('roles') },
     });
     await waitFor(() => expect(location()).toBe('/login'));
     expect(getSession()).toBeNull();

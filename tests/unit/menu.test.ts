@@ -5,6 +5,7 @@ import {
   MENU,
   activeGroupId,
   filterMenuByPermissions,
+  isActiveEntry,
   isActivePath,
   isMenuGroup,
   searchMenu,
@@ -27,6 +28,7 @@ describe('the menu table', () => {
       '- Staffs',
       '- Roles',
       '- Permissions',
+      '- Audit Log',
       'Driver Management',
       '- Approved Drivers',
       '- Unapproved Drivers',
@@ -55,6 +57,7 @@ describe('the menu table', () => {
       Staffs: '/staff-management/staffs',
       Roles: '/staff-management/roles',
       Permissions: '/staff-management/permissions',
+      'Audit Log': '/staff-management/audit-logs',
       'Approved Drivers': '/driver-management/approved-drivers',
       'Unapproved Drivers': '/driver-management/unapproved-drivers',
       'Vehicle Types': '/vehicle-management/vehicles',
@@ -93,6 +96,11 @@ describe('filterMenuByPermissions', () => {
 
   it('shows a group with only its permitted children', () => {
     expect(outline(filterMenuByPermissions(MENU, [P.viewRole]))).toEqual(['Dashboard', 'Staff Management', '- Roles']);
+  });
+
+  it('shows the audit log under Staff Management only with view-AuditLog', () => {
+    expect(outline(filterMenuByPermissions(MENU, ['view-AuditLog']))).toEqual(['Dashboard', 'Staff Management', '- Audit Log']);
+    expect(outline(filterMenuByPermissions(MENU, [P.viewStaff]))).not.toContain('- Audit Log');
   });
 
   it("hides a group whose own permission is missing, even with a child that needs none", () => {
@@ -147,6 +155,13 @@ describe('active entries', () => {
     expect(isActivePath('/staff-management/staffs', '/staff-management/staffs')).toBe(true);
     expect(isActivePath('/staff-management/staffs', '/staff-management/staffs/7')).toBe(true);
     expect(isActivePath('/staff-management/staffs', '/staff-management/staffs-archive')).toBe(false);
+  });
+
+  it('marks an entry on the other pages of the route table that belong to it', () => {
+    const staffs = MENU.flatMap((entry) => (isMenuGroup(entry) ? entry.children : [])).find((entry) => entry.id === 'staffs')!;
+    expect(isActiveEntry(staffs, '/staff-management/create')).toBe(true);
+    expect(isActiveEntry(staffs, '/staff-management/profile/1')).toBe(false);
+    expect(activeGroupId(MENU, '/role-management/roles')).toBe('staffManagement');
   });
 
   it('finds the group holding the page shown', () => {

@@ -3,7 +3,7 @@ import { RESOURCE_SUBJECTS, permissionName } from '../../src/domain/permissions'
 import { resourceLookup, resources } from '../../src/resources/registry';
 
 const BACKEND = {
-  user: ['staffs', 'roles', 'permissions', 'drivers', 'passengers'],
+  user: ['staffs', 'roles', 'permissions', 'audit-logs', 'drivers', 'passengers'],
   trip: [
     'vehicle-types',
     'price-settings',
@@ -45,6 +45,7 @@ describe('the resource registry', () => {
       issues: 'issues',
       'sos-contacts': 'sos-contacts',
       'sos-call-logs': 'sos-call-logs',
+      'audit-logs': 'staff-management/audit-logs',
     });
     const routes = resources.flatMap((resource) => [resource.path, ...(resource.aliasRoutes ?? []).map((alias) => alias.path)]);
     expect(new Set(routes).size).toBe(routes.length);

@@ -1,0 +1,99 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import { Box, Button, CircularProgress, FormHelperText, Stack, Typography } from '@mui/material';
+import { useId, useState, type ChangeEvent } from 'react';
+import { useInput, useTranslate } from 'react-admin';
+import { HttpFailure, authFormErrorMessage } from '../../http';
+import { FileAvatar } from './FileAvatar';
+import { IMAGE_TYPES, MAX_UPLOAD_BYTES, uploadFile } from './uploadFile';
+
+export interface PhotoInputProps {
+  /** The field holding the photo's file id (default `photo`). */
+  source?: string;
+  label?: string;
+  /** Whose photo it is, for the preview's alternative text. */
+  name?: string;
+}
+
+function uploadErrorMessage(error: unknown): string {
+  if (error instanceof HttpFailure && typeof error.body === 'object' && error.body !== null) {
+    const fieldError = (error.body as { errors?: Record<string, unknown> }).errors?.file;
+    if (typeof fieldError === 'string' && error.status !== 415) return fieldError;
+  }
+  return authFormErrorMessage(error);
+}
+
+/**
+ * A photo field: uploads the chosen image to the user service at once
+ * (POST files) and keeps its file id; the preview is downloaded with the
+ * bearer token. The photo can also be removed.
+ */
+export function PhotoInput({ source = 'photo', label, name = '' }: PhotoInputProps) {
+  const translate = useTranslate();
+  const inputId = useId();
+  const { field, fieldState } = useInput({ source });
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string>();
+  const fileId = field.value as number | string | null | undefined;
+  const hasPhoto = fileId !== null && fileId !== undefined && fileId !== '';
+  const error = uploadError ?? fieldState.error?.message;
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setUploadError(undefined);
+    if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
+      setUploadError(translate('app.common.photo.wrongType'));
+      return;
+    }
+    if (file.size > MAX_UPLOAD_BYTES) {
+      setUploadError(translate('app.common.photo.tooLarge'));
+      return;
+    }
+    setUploading(true);
+    try {
+      field.onChange(await uploadFile(file));
+    } catch (failure) {
+      setUploadError(uploadErrorMessage(failure));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Box sx={{ my: 1 }} data-testid="photo-input">
+      <Typography component="label" htmlFor={inputId} variant="caption" color="text.secondary" sx={{ display: 'block', mb: 0.75 }}>
+        {label ?? translate('app.common.photo.label')}
+      </Typography>
+      <Stack direction="row" alignItems="center" spacing={2}>
+        <FileAvatar fileId={hasPhoto ? fileId : null} name={name} size={64} />
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Button
+            component="label"
+            variant="outlined"
+            size="small"
+            disabled={uploading}
+            startIcon={uploading ? <CircularProgress size={16} /> : <PhotoCameraIcon />}
+          >
+            {translate(hasPhoto ? 'app.common.photo.change' : 'app.common.photo.upload')}
+            <input
+              id={inputId}
+              type="file"
+              hidden
+              accept={IMAGE_TYPES.join(',')}
+              aria-label={label ?? translate('app.common.photo.label')}
+              onChange={(event) => void choose(event)}
+            />
+          </Button>
+          {hasPhoto && (
+            <Button size="small" color="inherit" startIcon={<DeleteOutlineIcon />} onClick={() => field.onChange(null)} disabled={uploading}>
+              {translate('app.common.photo.remove')}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      <FormHelperText error={error !== undefined}>{error ?? translate('app.common.photo.hint')}</FormHelperText>
+    </Box>
+  );
+}

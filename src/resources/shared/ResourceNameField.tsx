@@ -1,0 +1,33 @@
+import { useRecordContext, useTranslate } from 'react-admin';
+import { resourceLookup } from '../registry';
+
+/** A backend resource name (e.g. `staffs`) as the panel names it (e.g. "Staff"). */
+export function useResourceLabel() {
+  const translate = useTranslate();
+  return (backendName: string) => {
+    const path = resourceLookup.find(backendName)?.path;
+    return path ? translate(`resources.${path}.name`, { smart_count: 1, _: backendName }) : backendName;
+  };
+}
+
+/** A field of a backend resource as the panel labels it (`resources.<path>.fields.<field>`), else its name. */
+export function useFieldLabel() {
+  const translate = useTranslate();
+  return (backendName: string | undefined, field: string) => {
+    const path = backendName ? resourceLookup.find(backendName)?.path : undefined;
+    return path ? translate(`resources.${path}.fields.${field}`, { _: field }) : field;
+  };
+}
+
+/**
+ * The record's backend resource name field, shown as the panel names that
+ * resource; with `idSource`, followed by the id of the record it is about ("Staff #26").
+ */
+export function ResourceNameField({ source = 'resource', idSource }: { source?: string; idSource?: string; label?: string }) {
+  const record = useRecordContext();
+  const label = useResourceLabel();
+  const value: unknown = record?.[source];
+  if (typeof value !== 'string') return null;
+  const id: unknown = idSource ? record?.[idSource] : undefined;
+  return <span style={{ whiteSpace: 'nowrap' }}>{id === undefined || id === null ? label(value) : `${label(value)} #${String(id)}`}</span>;
+}

@@ -1,0 +1,73 @@
+import { waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RecordedRequest } from '../unit/support/fetchStub';
+import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
+import { listAnswer, renderApp, screen } from './support/renderApp';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const filterOf = (request: RecordedRequest) => JSON.parse(request.query.get('filter') ?? '{}') as Record<string, unknown>;
+
+const entries = [
+  {
+    id: 5,
+    staffId: 1,
+    staffName: 'Ada Admin',
+    resource: 'staffs',
+    recordId: '7',
+    action: 'update',
+    before: { status: 'active', updatedAt: '2025-03-01T09:00:00Z' },
+    after: { status: 'inactive', updatedAt: '2025-03-01T10:00:00Z' },
+    createdAt: '2025-03-01T10:00:00Z',
+  },
+];
+
+describe('the audit log', () => {
+  it('filters by staff member, resource, action and time, and shows what changed', async () => {
+    const { user, api } = renderApp('/staff-management/audit-logs', {
+      session: sessionOf(superAdminProfile),
+      api: {
+        'GET /api/user/audit-logs': listAnswer('audit-logs', entries),
+        'GET /api/user/staffs': listAnswer('staffs', [{ id: 1, fullName: 'Ada Admin', firstName: 'Ada', lastName: 'Admin' }]),
+      },
+    });
+    expect(await screen.findByRole('link', { name: 'Ada Admin' })).toHaveAttribute('href', '/staff-management/staffs/1');
+    expect(screen.getByText('Staff #7')).toBeInTheDocument();
+    expect(screen.getByText('Status')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Resource' }));
+    await user.click(await screen.findByRole('option', { name: 'Roles' }));
+    await waitFor(() => expect(filterOf(api.to('GET /api/user/audit-logs').at(-1)!)).toEqual({ resource: 'roles' }));
+
+    await user.click(screen.getByRole('combobox', { name: 'Action' }));
+    await user.click(await screen.findByRole('option', { name: 'Deleted' }));
+    await waitFor(() => expect(filterOf(api.to('GET /api/user/audit-logs').at(-1)!)).toEqual({ resource: 'roles', action: 'delete' }));
+
+    await user.type(screen.getByLabelText('From'), '2025-03-01T08:30');
+    await waitFor(() =>
+      expect(filterOf(api.to('GET /api/user/audit-logs').at(-1)!)).toEqual({
+        resource: 'roles',
+        action: 'delete',
+        createdAt_gte: new Date('2025-03-01T08:30').toISOString(),
+      }),
+    );
+
+    await user.type(screen.getByRole('combobox', { name: 'Staff member' }), 'Ada');
+    await user.click(await screen.findByRole('option', { name: 'Ada Admin' }));
+    await waitFor(() => expect(filterOf(api.to('GET /api/user/audit-logs').at(-1)!)).toMatchObject({ staffId: 1 }));
+  });
+
+  it('expands a row to the fields before and after', async () => {
+    const { user } = renderApp('/staff-management/audit-logs', {
+      session: sessionOf(superAdminProfile),
+      api: { 'GET /api/user/audit-logs': listAnswer('audit-logs', entries), 'GET /api/user/staffs': listAnswer('staffs') },
+    });
+    // A click on the row opens it (the expand icon itself is hidden from assistive technology).
+    await user.click(await screen.findByText('Status'));
+    const changes = within(await screen.findByTestId('audit-changes'));
+    expect(changes.getAllByRole('row').map((row) => row.textContent)).toEqual(['FieldBeforeAfter', 'Statusactiveinactive']);
+  });
+});
