@@ -7,6 +7,7 @@ import { testConfig } from '../../server/config.js';
 import { createDb, type DbHandle } from '../../server/db/index.js';
 import { SEED_STAFF_PASSWORD } from '../../server/db/seed/demoAccounts.js';
 import { ADMIN, DISPATCHER, listQuery, seededDb } from './harness.js';
+import type { NotificationMessage as NotificationEvent } from '../../server/user/notifications/notifier.js';
 
 /**
  * Two instances of the API, as behind a load balancer: one PostgreSQL database,
@@ -15,14 +16,6 @@ import { ADMIN, DISPATCHER, listQuery, seededDb } from './harness.js';
 // Only `npm run test:pg` includes this file (see vitest.config.ts); it needs both services.
 if (!process.env.REDIS_URL || !process.env.DATABASE_URL) throw new Error('realtime-redis.pg.test.ts needs DATABASE_URL and REDIS_URL (npm run test:pg)');
 
-interface NotificationEvent {
-  id: number;
-  title: string;
-  createdAt: string;
-  type: string;
-  subjectType: string;
-  subjectId: number;
-}
 type Instance = { app: FastifyInstance; base: string };
 
 describe('realtime across two instances (PostgreSQL + Redis)', () => {

@@ -5,15 +5,8 @@ import { TokenService } from '../../server/auth/tokens.js';
 import { openSession, revokeSessions } from '../../server/user/auth/sessions.js';
 import { SEED_STAFF_PASSWORD } from '../../server/db/seed/demoAccounts.js';
 import { ADMIN, DISPATCHER, listQuery, startApp, type TestApp } from './harness.js';
+import type { NotificationMessage as NotificationEvent } from '../../server/user/notifications/notifier.js';
 
-interface NotificationEvent {
-  id: number;
-  title: string;
-  createdAt: string;
-  type: string;
-  subjectType: string;
-  subjectId: number;
-}
 interface Listed extends NotificationEvent {
   seen: boolean;
 }
