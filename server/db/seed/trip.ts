@@ -707,7 +707,8 @@ async function seedSos(db: Db, rng: Prng, trips: SeedTrip[], support: number[], 
   const rows: Record<string, unknown>[] = [];
   for (const t of [...chosen].sort((a, b) => a.startedAt! - b.startedAt!)) {
     const finish = t.completedAt ?? now;
-    const calledAt = Math.min(now - 60_000, t.startedAt! + Math.floor((finish - t.startedAt!) * rng.float(0.1, 0.9)));
+    // Never before the trip started, even for a trip that started within the last minute.
+    const calledAt = Math.max(t.startedAt!, Math.min(now - 60_000, t.startedAt! + Math.floor((finish - t.startedAt!) * rng.float(0.1, 0.9))));
     const fraction = Math.max(0, Math.min(1, (calledAt - t.startedAt!) / Math.max(1, finish - t.startedAt!)));
     const at = pointAlong(t.pickup, t.dropoff, fraction);
     const recent = now - calledAt < SOS_WINDOW_AFTER_TRIP_MS * 6;
