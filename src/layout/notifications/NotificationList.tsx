@@ -90,19 +90,7 @@ export function NotificationList({
 
   if (isError && notifications.length === 0) {
     return (
-      <Box sx={{ p: 2 }}>
-        <Alert
-          severity="error"
-          data-testid="notifications-error"
-          action={
-            <Button color="inherit" size="small" onClick={retry}>
-              {translate('app.notifications.retry')}
-            </Button>
-          }
-        >
-          {translate('app.notifications.loadFailed')}
-        </Alert>
-      </Box>
+      <LoadFailed padding={2} onRetry={retry} />
     );
   }
 
@@ -177,19 +165,7 @@ export function NotificationList({
         </Centered>
       )}
       {isFetchNextPageError && (
-        <Box sx={{ p: 1.5 }}>
-          <Alert
-            severity="error"
-            data-testid="notifications-error"
-            action={
-              <Button color="inherit" size="small" onClick={fetchNextPage}>
-                {translate('app.notifications.retry')}
-              </Button>
-            }
-          >
-            {translate('app.notifications.loadFailed')}
-          </Alert>
-        </Box>
+        <LoadFailed padding={1.5} onRetry={() => void fetchNextPage()} />
       )}
       {!hasNextPage && (
         <Centered testId="notifications-end">
@@ -198,6 +174,26 @@ export function NotificationList({
           </Typography>
         </Centered>
       )}
+    </Box>
+  );
+}
+
+/** The list's load error with a Retry button, for the first page and for later ones. */
+function LoadFailed({ padding, onRetry }: { padding: number; onRetry: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: padding }}>
+      <Alert
+        severity="error"
+        data-testid="notifications-error"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            {translate('app.notifications.retry')}
+          </Button>
+        }
+      >
+        {translate('app.notifications.loadFailed')}
+      </Alert>
     </Box>
   );
 }
