@@ -8,8 +8,17 @@ export interface TokenClaims {
   sessionId: string;
 }
 
+/** How many verified tokens are remembered (a few per signed-in staff member is plenty). */
+const VERIFIED_CAPACITY = 10_000;
+
 export class TokenService {
   private readonly key: Uint8Array;
+  /**
+   * Tokens whose signature already checked out, with their expiry (epoch seconds). A signed token
+   * never changes, so a repeat only needs the expiry check; this takes the HMAC and key import off
+   * every request. Revocation is the session check's job, not this one's.
+   */
+  private readonly verified = new Map<string, { claims: TokenClaims; exp: number }>();
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
@@ -34,12 +43,22 @@ export class TokenService {
   }
 
   /** 'expired' for a well-signed but expired token, 'invalid' for anything else wrong. */
-  async verify(token: string): Promise<TokenClaims | 'expired' | 'invalid'> {
+  async verify(token: string, now = Date.now()): Promise<TokenClaims | 'expired' | 'invalid'> {
+    const known = this.verified.get(token);
+    if (known) {
+      // The same rule as jose's: expired once the current second reaches `exp`.
+      if (Math.floor(now / 1000) < known.exp) return known.claims;
+      this.verified.delete(token);
+      return 'expired';
+    }
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG] });
+      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG], currentDate: new Date(now) });
       const staffId = Number(payload.sub);
-      if (!Number.isInteger(staffId) || typeof payload.sid !== 'string') return 'invalid';
-      return { staffId, sessionId: payload.sid };
+      if (!Number.isInteger(staffId) || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return 'invalid';
+      const claims = { staffId, sessionId: payload.sid };
+      if (this.verified.size >= VERIFIED_CAPACITY) this.verified.clear();
+      this.verified.set(token, { claims, exp: payload.exp });
+      return claims;
     } catch (e) {
       return e instanceof errors.JWTExpired ? 'expired' : 'invalid';
     }
