@@ -6,7 +6,7 @@ import { ApiError, badRequest, notFound } from '../errors.js';
 import type { AppServices } from '../services.js';
 import type { ResourceDeclaration, Row, WriteContext } from './declaration.js';
 import { recordAudit } from './audit.js';
-import { columnRef, parseListQuery, sortRef } from './query.js';
+import { columnRef, parseListQuery, snake, sortRef } from './query.js';
 import { maskSecret, mergeSecret } from './secrets.js';
 import { recordJsonSchema, writeJsonSchema } from './docs.js';
 
@@ -39,12 +39,23 @@ export async function validateBody(schema: ObjectSchema<AnyObject>, body: unknow
 }
 
 export class ResourceEngine {
-  private readonly db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tables are named at run time
+  /**
+   * Reads skip the CamelCasePlugin: the engine already names snake_case columns and aliases them to
+   * the API's camelCase fields, so the plugin's rewrite of every query and row would be pure cost.
+   */
+  private readonly read: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tables are named at run time
+  private readonly selected: ReturnType<ResourceEngine['selections']>;
+  private readonly secretFields: string[];
+  /** The table's name in the database, for the plugin-less reads. */
+  private readonly table: string;
   constructor(
     private readonly d: ResourceDeclaration,
     private readonly services: AppServices,
   ) {
-    this.db = services.db as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    this.read = (services.db as Kysely<any>).withoutPlugins(); // eslint-disable-line @typescript-eslint/no-explicit-any
+    this.selected = this.selections();
+    this.secretFields = Object.keys(d.fields).filter((f) => d.fields[f].secret);
+    this.table = snake(d.table);
   }
 
   private selections() {
@@ -58,14 +69,16 @@ export class ResourceEngine {
 
   /** The row as the API shows it: secrets masked. */
   present(row: Row | undefined): Row | undefined {
-    if (!row) return row;
+    if (!row || !this.secretFields.length) return row;
     const out: Row = { ...row };
-    for (const [f, spec] of Object.entries(this.d.fields)) if (spec.secret) out[f] = maskSecret(out[f]);
+    for (const f of this.secretFields) out[f] = maskSecret(out[f]);
     return out;
   }
 
-  async findRow(id: number, db: Kysely<any> = this.db): Promise<Row | undefined> { // eslint-disable-line @typescript-eslint/no-explicit-any
-    return db.selectFrom(this.d.table).select(this.selections()).where(columnRef(this.d.table, 'id'), '=', id).executeTakeFirst();
+  /** One record as the API shows it (secrets not yet masked); `db` may be a transaction. */
+  async findRow(id: number, db: Kysely<any> = this.read): Promise<Row | undefined> { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const reader = db === this.read ? db : db.withoutPlugins();
+    return reader.selectFrom(this.table).select(this.selected).where(columnRef(this.d.table, 'id'), '=', id).executeTakeFirst();
   }
 
   async list(query: Record<string, unknown>): Promise<{ rows: Row[]; total: number; start: number }> {
@@ -73,8 +86,8 @@ export class ResourceEngine {
     const q = parseListQuery(d, query);
     const limit = q.range.end - q.range.start + 1;
     const order = q.sort.order === 'ASC' ? 'asc' : 'desc';
-    const page = this.db
-      .selectFrom(d.table)
+    const page = this.read
+      .selectFrom(this.table)
       .where(q.where)
       .orderBy(sortRef(d, q.sort.field), order)
       .orderBy(columnRef(d.table, 'id'), order)
@@ -83,17 +96,17 @@ export class ResourceEngine {
     // A deferred join finds the page's ids first (an index-only scan can skip the offset rows),
     // then reads and computes only those rows.
     const rowsPromise = d.deferredJoin
-      ? this.db
-          .selectFrom(d.table)
-          .select(this.selections())
+      ? this.read
+          .selectFrom(this.table)
+          .select(this.selected)
           .where(columnRef(d.table, 'id'), 'in', page.select(columnRef(d.table, 'id').as('id')))
           .orderBy(sortRef(d, q.sort.field), order)
           .orderBy(columnRef(d.table, 'id'), order)
           .execute()
-      : page.select(this.selections()).execute();
+      : page.select(this.selected).execute();
     const genericCount = () =>
-      this.db
-        .selectFrom(d.table)
+      this.read
+        .selectFrom(this.table)
         .select(sql<number>`count(*)`.as('n'))
         .where(q.where)
         .executeTakeFirstOrThrow()
@@ -103,7 +116,7 @@ export class ResourceEngine {
       ? d.count({ where: q.where, filtered: q.filtered, filter: q.filter, db: this.services.db }).then((n) => n ?? genericCount())
       : genericCount();
     const [rows, total] = await Promise.all([rowsPromise, totalPromise]);
-    return { rows: rows.map((r) => this.present(r)!), total, start: q.range.start };
+    return { rows: this.secretFields.length ? rows.map((r) => this.present(r)!) : rows, total, start: q.range.start };
   }
 
   /** Runs a write in one transaction with its audit record; effects run after commit. */

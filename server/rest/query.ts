@@ -24,8 +24,9 @@ function parseJsonParam(name: string, raw: unknown): unknown {
   }
 }
 
-const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-export const columnRef = (table: string, field: string) => sql.ref(`${table}.${snake(field)}`);
+/** The database's name for a camelCase table or field name. */
+export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const columnRef = (table: string, field: string) => sql.ref(`${snake(table)}.${snake(field)}`);
 
 type Primitive = string | number | boolean | null;
 
