@@ -211,7 +211,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDeclaration, s
 
   app.get(`/${d.name}`, {
     config: { access: accessFor(d, 'list') },
-    schema: { tags, summary: `List ${d.name}`, description: d.description, querystring: listQuerySchema },
+    schema: { tags, summary: `List ${d.name}`, description: d.description, querystring: listQuerySchema, response: { 200: { type: 'array', items: record }, ...responses } },
   }, async (request, reply) => {
     const { rows, total, start } = await engine.list(request.query as Record<string, unknown>);
     const end = start + rows.length - 1;
