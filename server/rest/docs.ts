@@ -19,7 +19,7 @@ export function recordJsonSchema(d: ResourceDeclaration): object {
     properties[name] = { ...JSON_TYPES[spec.type], ...(spec.enum ? { description: `One of: ${spec.enum.join(', ')}` } : {}), ...(spec.description ? { description: spec.description } : {}) };
   }
   for (const [name, c] of Object.entries(d.computed ?? {})) properties[name] = { ...JSON_TYPES[c.type], description: 'Computed, read-only' };
-  return { type: 'object', properties, additionalProperties: true };
+  return { type: 'object', properties, additionalProperties: false };
 }
 
 function describeField(f: SchemaDescription): object {
