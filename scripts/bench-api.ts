@@ -159,7 +159,17 @@ for (const c of cases) {
 }
 console.log('(milliseconds. API: inject() through routing, the session lookup, the engine and JSON; DB: the same SQL bare through the driver;');
 console.log(' overhead = API p50 − DB p50; engine: ResourceEngine.list/findRow called directly, i.e. the API without HTTP, auth and serialization;');
-console.log(' session: the per-request token and session check (principalFromToken) alone; all p50)');
+console.log(' session: the session lookup of a first request on a session (principalFromToken without the principal cache); all p50)');
+
+// The targets of the trip service: list p95 within budget (exact totals included), and the API's own cost.
+const listBudget = handle.kind === 'pglite' ? 150 : 50;
+const misses = [
+  ...results.filter((r) => r.case !== 'one trip by id' && r.apiP95 > listBudget).map((r) => `${r.case}: API p95 ${r.apiP95.toFixed(2)} ms > ${listBudget} ms`),
+  ...results.filter((r) => r.apiP50 - r.dbP50 > 2).map((r) => `${r.case}: overhead ${(r.apiP50 - r.dbP50).toFixed(2)} ms > 2 ms`),
+];
+console.log(`\nTargets (list p95 ≤ ${listBudget} ms, API overhead ≤ 2 ms): ${misses.length ? 'MISSED' : 'met'}`);
+for (const miss of misses) console.log(`  ${miss}`);
+process.exitCode = misses.length ? 1 : 0;
 
 await app.close();
 await barePool?.end();
