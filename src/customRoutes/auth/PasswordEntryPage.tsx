@@ -1,6 +1,5 @@
 import { Button, Stack, Typography } from '@mui/material';
-import type { FieldValues } from 'react-hook-form';
-import { Form, useLogin, useTranslate } from 'react-admin';
+import { useLogin, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router';
 import { authApi } from '../../auth/authApi';
 import { forgetVerifiedCode, verifiedCodeFor } from '../../auth/verifiedCodeStore';
@@ -9,9 +8,8 @@ import { yupResolver } from '../../forms/yupResolver';
 import { verifyEmailPath } from './authPaths';
 import { AuthCard } from './components/AuthCard';
 import { FormMessage } from './components/FormMessage';
-import { PasswordFields } from './components/PasswordFields';
+import { NewPasswordForm } from './components/NewPasswordForm';
 import { PasswordRuleChecklist } from './components/PasswordRuleChecklist';
-import { SubmitButton } from './components/SubmitButton';
 import { useAuthAction } from './components/useAuthAction';
 
 const resolver = yupResolver(setPasswordSchema);
@@ -47,25 +45,15 @@ export default function PasswordEntryPage() {
           </Button>
         </Stack>
       )}
-      <Form
-        onSubmit={(values: FieldValues) => createPassword.run(values as { password: string })}
+      <NewPasswordForm
         resolver={resolver}
-        mode="onTouched"
-        noValidate
-        disableInvalidFormNotification
-        defaultValues={{ password: '', confirmPassword: '' }}
+        action={createPassword}
+        passwordLabel={translate('app.auth.fields.password')}
+        submitLabel={translate('app.auth.passwordEntry.submit')}
+        disabled={!otp}
       >
-        <Stack>
-          <PasswordFields passwordLabel={translate('app.auth.fields.password')} />
-          <PasswordRuleChecklist />
-          <FormMessage message={createPassword.error} />
-          <SubmitButton
-            label={translate('app.auth.passwordEntry.submit')}
-            loading={createPassword.pending}
-            disabled={!otp}
-          />
-        </Stack>
-      </Form>
+        <PasswordRuleChecklist />
+      </NewPasswordForm>
     </AuthCard>
   );
 }

@@ -1,14 +1,12 @@
-import { Button, Stack, Typography } from '@mui/material';
-import type { FieldValues } from 'react-hook-form';
-import { Form, useLogin, useTranslate } from 'react-admin';
+import { Button, Typography } from '@mui/material';
+import { useLogin, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router';
 import { authApi } from '../../auth/authApi';
 import { resetPasswordSchema } from '../../domain/passwordRules';
 import { yupResolver } from '../../forms/yupResolver';
 import { AuthCard } from './components/AuthCard';
 import { FormMessage } from './components/FormMessage';
-import { PasswordFields } from './components/PasswordFields';
-import { SubmitButton } from './components/SubmitButton';
+import { NewPasswordForm } from './components/NewPasswordForm';
 import { useAuthAction } from './components/useAuthAction';
 
 const resolver = yupResolver(resetPasswordSchema);
@@ -29,23 +27,17 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard heading={translate('app.auth.reset.heading')}>
       {email && otp ? (
-        <Form
-          onSubmit={(values: FieldValues) => reset.run(values as { password: string })}
+        <NewPasswordForm
           resolver={resolver}
-          mode="onTouched"
-          noValidate
-          disableInvalidFormNotification
-          defaultValues={{ password: '', confirmPassword: '' }}
-        >
-          <Stack>
+          action={reset}
+          passwordLabel={translate('app.auth.fields.newPassword')}
+          submitLabel={translate('app.auth.reset.submit')}
+          intro={
             <Typography color="text.secondary" sx={{ mb: 1 }}>
               {translate('app.auth.reset.intro', { address: email })}
             </Typography>
-            <PasswordFields passwordLabel={translate('app.auth.fields.newPassword')} />
-            <FormMessage message={reset.error} />
-            <SubmitButton label={translate('app.auth.reset.submit')} loading={reset.pending} />
-          </Stack>
-        </Form>
+          }
+        />
       ) : (
         <FormMessage message={translate('app.auth.reset.missingCode')} />
       )}
