@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const baseUrl = () => inject('baseUrl');
@@ -20,6 +20,78 @@ export async function newPage(browser: Browser, viewport = { width: 1366, height
   const context = await browser.newContext({ viewport, baseURL: baseUrl() });
   const page = await context.newPage();
   return { context, page };
+}
+
+/** What the page's global scope offers to page.evaluate callbacks (no DOM types in this tsconfig). */
+export interface PageGlobals {
+  localStorage: { getItem(key: string): string | null };
+  history: { length: number };
+  document: {
+    documentElement: { scrollWidth: number; clientWidth: number };
+    getAnimations(): { playState: string; effect: { getComputedTiming(): { endTime?: number | string } } | null }[];
+  };
+}
+
+/**
+ * One Chromium for the test file, and `open()` for a page in a fresh context (no storage shared).
+ * Contexts close after each test, or only with the browser when `keepContexts` is set (a file
+ * whose tests carry one story on in the same pages).
+ */
+export function browserPerFile({ keepContexts = false } = {}): { open(viewport?: { width: number; height: number }): Promise<Page> } {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const closeContexts = () => Promise.all(contexts.splice(0).map((context) => context.close()));
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  if (!keepContexts) afterEach(closeContexts);
+  afterAll(async () => {
+    await closeContexts();
+    await browser?.close();
+  });
+  return {
+    async open(viewport) {
+      const { context, page } = await newPage(browser, viewport);
+      contexts.push(context);
+      return page;
+    },
+  };
+}
+
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+export async function waitForPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout });
+}
+
+/** Does the page fit the window without a horizontal scroll bar? */
+export const fitsWidth = (page: Page) =>
+  page.evaluate(() => {
+    const root = (globalThis as unknown as PageGlobals).document.documentElement;
+    return root.scrollWidth <= root.clientWidth;
+  });
+
+/** Waits until no loading screen ('LOADING...') is left. */
+export async function settled(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId('loading-screen').count(), { timeout: 15_000 }).toBe(0);
+}
+
+/** Waits for the loading screens and react-admin's progress bars to go and the finite animations to end, then saves a screenshot. */
+export async function snap(page: Page, name: string): Promise<void> {
+  await settled(page);
+  await expect.poll(() => page.locator('.MuiLinearProgress-root').count(), { timeout: 15_000 }).toBe(0);
+  await page.waitForFunction(() =>
+    (globalThis as unknown as PageGlobals).document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
+  await shot(page, name);
+}
+
+/** The texts of the side menu's entries (links and group buttons) in display order. */
+export async function menuEntries(page: Page): Promise<string[]> {
+  const entries = page.getByTestId('side-menu').locator('a, [role="button"]');
+  return (await entries.allInnerTexts()).map((text) => text.trim());
 }
 
 /** Saves a screenshot under test-results/ for a person to look at. */

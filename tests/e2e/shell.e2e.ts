@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DISPATCHER, baseUrl, codeFor, launch, newPage, shot, signIn } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, DISPATCHER, baseUrl, codeFor, fitsWidth, menuEntries, pathOf, settled, signIn, snap, browserPerFile, waitForPath, type PageGlobals } from './browser';
 
 /**
  * The shell end to end: route guards, sign-in and sign-out, the stored
@@ -8,16 +8,6 @@ import { ADMIN, DISPATCHER, baseUrl, codeFor, launch, newPage, shot, signIn } fr
  * forgot-password flow, the password screens and the layout sizes, driven in
  * the system Chromium against the real server.
  */
-
-/** What the page's global scope offers to page.evaluate callbacks (no DOM types in this tsconfig). */
-interface PageGlobals {
-  localStorage: { getItem(key: string): string | null };
-  history: { length: number };
-  document: {
-    documentElement: { scrollWidth: number; clientWidth: number };
-    getAnimations(): { playState: string; effect: { getComputedTiming(): { endTime?: number | string } } | null }[];
-  };
-}
 
 const SUPER_ADMIN_MENU = [
   'Dashboard',
@@ -37,33 +27,7 @@ const SUPER_ADMIN_MENU = [
 ];
 const DISPATCHER_MENU = ['Dashboard', 'Trips', 'Passengers', 'Trip Dispatcher'];
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** A fresh browser context (no storage shared with other tests) and its page. */
-async function open(viewport?: { width: number; height: number }): Promise<Page> {
-  const { context, page } = await newPage(browser, viewport);
-  contexts.push(context);
-  return page;
-}
-
-const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-async function waitForPath(page: Page, pathname: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === pathname);
-}
+const { open } = browserPerFile();
 
 async function storedSession(page: Page): Promise<string | null> {
   return page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('session'));
@@ -108,29 +72,8 @@ async function nextCode(email: string, known: number): Promise<string> {
   return codeFor(email);
 }
 
-/** Waits until no loading screen ('LOADING...') is left. */
-async function settled(page: Page): Promise<void> {
-  await expect.poll(() => page.getByTestId('loading-screen').count(), { timeout: 15_000 }).toBe(0);
-}
-
-/** Waits for the loading screens to go and the finite animations (menus, ripples) to end, then saves a screenshot. */
-async function snap(page: Page, name: string): Promise<void> {
-  await settled(page);
-  await page.waitForFunction(() =>
-    (globalThis as unknown as PageGlobals).document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
-  );
-  await shot(page, name);
-}
-
 const sideMenu = (page: Page) => page.getByTestId('side-menu');
 
-/** The texts of the side menu's entries (links and group buttons) in display order. */
-async function menuEntries(page: Page): Promise<string[]> {
-  const entries = sideMenu(page).locator('a, [role="button"]');
-  return (await entries.allInnerTexts()).map((text) => text.trim());
-}
 
 async function box(locator: Locator) {
   await locator.waitFor();
@@ -459,11 +402,7 @@ describe('layouts', () => {
     await page.getByRole('row').nth(1).waitFor();
     await snap(page, 'shell-narrow-staff-list');
     // No horizontal scrolling of the whole page.
-    const widths = await page.evaluate(() => {
-      const root = (globalThis as unknown as PageGlobals).document.documentElement;
-      return { scroll: root.scrollWidth, client: root.clientWidth };
-    });
-    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    expect(await fitsWidth(page)).toBe(true);
   });
 });
 

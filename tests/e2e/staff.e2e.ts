@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, baseUrl, codeFor, launch, newPage, shot, signIn } from './browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, baseUrl, codeFor, fitsWidth, menuEntries, pathOf, signIn, snap, browserPerFile, waitForPath } from './browser';
 
 /**
  * Staff and access management end to end (issue 6), in the system Chromium
@@ -11,67 +11,13 @@ import { ADMIN, baseUrl, codeFor, launch, newPage, shot, signIn } from './browse
  * test-results/screens/staff-*.png, also in an 800 px window.
  */
 
-/** What the page's global scope offers to page.evaluate callbacks (no DOM types in this tsconfig). */
-interface PageGlobals {
-  document: {
-    getAnimations(): { playState: string; effect: { getComputedTiming(): { endTime?: number | string } } | null }[];
-    documentElement: { scrollWidth: number; clientWidth: number };
-  };
-}
-
 const NARROW = { width: 800, height: 900 };
 const stamp = Date.now().toString(36);
 const ROLE = `Trip watcher ${stamp}`;
 const PERSON = { firstName: 'Wanjiru', lastName: 'Kamau', email: `wanjiru.${stamp}@example.com`, password: 'Watch@2468' };
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
-async function open(viewport?: { width: number; height: number }): Promise<Page> {
-  const { context, page } = await newPage(browser, viewport);
-  contexts.push(context);
-  return page;
-}
-
-const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-async function waitForPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {
-  await page.waitForURL((url) => url.pathname === pathname, { timeout });
-}
-
-/** Waits for the loading screens and react-admin's progress bars to go and the finite animations to end, then saves a screenshot. */
-async function snap(page: Page, name: string): Promise<void> {
-  await expect.poll(() => page.getByTestId('loading-screen').count(), { timeout: 15_000 }).toBe(0);
-  await expect.poll(() => page.locator('.MuiLinearProgress-root').count(), { timeout: 15_000 }).toBe(0);
-  await page.waitForFunction(() =>
-    (globalThis as unknown as PageGlobals).document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
-  );
-  await shot(page, name);
-}
-
-/** Does the page fit the window without a horizontal scroll bar? */
-const fitsWidth = (page: Page) =>
-  page.evaluate(() => {
-    const root = (globalThis as unknown as PageGlobals).document.documentElement;
-    return root.scrollWidth <= root.clientWidth;
-  });
-
-/** The texts of the side menu's entries (links and group buttons) in display order. */
-async function menuEntries(page: Page): Promise<string[]> {
-  const entries = page.getByTestId('side-menu').locator('a, [role="button"]');
-  return (await entries.allInnerTexts()).map((text) => text.trim());
-}
+// The story runs on across tests in the same pages.
+const { open } = browserPerFile({ keepContexts: true });
 
 /** Picks an option of a react-admin SelectInput by the input's label. */
 async function choose(page: Page, label: string | RegExp, option: string): Promise<void> {
