@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, baseUrl, launch, newPage, shot, signIn } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, baseUrl, shot, signIn, browserPerFile, type PageGlobals } from './browser';
 
 /**
  * Notifications end to end: the bell's count, a driver registering through
@@ -8,25 +8,7 @@ import { ADMIN, baseUrl, launch, newPage, shot, signIn } from './browser';
  * list marking all as seen, infinite scroll to its end, and an SOS toast.
  */
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** What the page's global scope offers to page.evaluate callbacks (no DOM types in this tsconfig). */
-interface PageGlobals {
-  localStorage: { getItem(key: string): string | null };
-}
+const { open } = browserPerFile();
 
 interface NotificationPageBody {
   data: { notifications: { id: number; title: string }[]; unseenCount: number };
@@ -50,24 +32,31 @@ async function api<T>(path: string, init: { method?: string; body?: unknown; tok
 /** Lets transitions (toast, popover, badge) finish before a screenshot. */
 const settle = (page: Page) => page.waitForTimeout(500);
 
+/** The access token of the page's stored session. */
+const pageToken = (page: Page) =>
+  page.evaluate(
+    () => (JSON.parse((globalThis as unknown as PageGlobals).localStorage.getItem('session') ?? '{}') as { accessToken?: string }).accessToken,
+  );
+
 /**
- * Signs in as the admin, waiting for the bell's first page and for the
- * realtime socket to be up (it upgrades to a WebSocket once connected).
- * Returns the unseen count the server answered.
+ * Signs in as the admin, waiting for the bell to show the server's unseen
+ * count and for the realtime socket to be up (it upgrades to a WebSocket
+ * once connected). Returns that count.
  */
 async function signInWithBell(): Promise<{ page: Page; unseen: number }> {
-  const { context, page } = await newPage(browser);
-  contexts.push(context);
-  const firstPage = page.waitForResponse((response) => response.url().includes('/api/user/notifications?page=1'), { timeout: 20_000 });
+  const page = await open();
   const socket = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 20_000 });
   await signIn(page);
-  const body = (await (await firstPage).json()) as NotificationPageBody;
+  // Asked of the API directly: the panel may abort and repeat its own first request while the layout mounts.
+  const server = await api<NotificationPageBody>('/api/user/notifications?page=1&perPage=10', { token: await pageToken(page) });
+  expect(server.status).toBe(200);
+  const unseen = server.json.data.unseenCount;
   await socket;
   const bell = page.getByTestId('notification-bell');
-  await expect.poll(() => bell.getAttribute('data-count')).toBe(String(body.data.unseenCount));
+  await expect.poll(() => bell.getAttribute('data-count')).toBe(String(unseen));
   // The server puts the socket in the staff member's room right after the handshake.
   await page.waitForTimeout(300);
-  return { page, unseen: body.data.unseenCount };
+  return { page, unseen };
 }
 
 describe('notifications', () => {
@@ -118,9 +107,7 @@ describe('notifications', () => {
     }
     await end.scrollIntoViewIfNeeded();
     expect(await end.isVisible()).toBe(true);
-    const token = await page.evaluate(
-      () => (JSON.parse((globalThis as unknown as PageGlobals).localStorage.getItem('session') ?? '{}') as { accessToken?: string }).accessToken,
-    );
+    const token = await pageToken(page);
     const server = await api<NotificationPageBody & { meta: { total: number } }>('/api/user/notifications?page=1&perPage=10', { token });
     expect(await items.count()).toBe(server.json.meta.total);
     await settle(page);
