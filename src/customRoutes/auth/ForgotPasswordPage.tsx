@@ -1,16 +1,14 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import type { FieldValues } from 'react-hook-form';
-import { Form, TextInput, useTranslate } from 'react-admin';
+import { TextInput, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router';
 import { authApi } from '../../auth/authApi';
 import { forgotSchema } from '../../domain/authRules';
 import { yupResolver } from '../../forms/yupResolver';
 import { resetPasswordPath } from './authPaths';
 import { AuthCard } from './components/AuthCard';
+import { AuthForm } from './components/AuthForm';
 import { CodeVerification } from './components/CodeVerification';
-import { FormMessage } from './components/FormMessage';
-import { SubmitButton } from './components/SubmitButton';
 import { useAuthAction } from './components/useAuthAction';
 
 const resolver = yupResolver(forgotSchema);
@@ -46,23 +44,12 @@ export default function ForgotPasswordPage() {
           </Button>
         </Stack>
       ) : (
-        <Form
-          onSubmit={(values: FieldValues) => sendEmail.run(values as { email: string })}
-          resolver={resolver}
-          mode="onTouched"
-          noValidate
-          disableInvalidFormNotification
-          defaultValues={{ email: '' }}
-        >
-          <Stack>
-            <Typography color="text.secondary" sx={{ mb: 1 }}>
-              {translate('app.auth.forgot.intro')}
-            </Typography>
-            <TextInput source="email" type="email" label={translate('app.auth.fields.email')} autoComplete="email" autoFocus />
-            <FormMessage message={sendEmail.error} />
-            <SubmitButton label={translate('app.auth.forgot.submit')} loading={sendEmail.pending} />
-          </Stack>
-        </Form>
+        <AuthForm resolver={resolver} defaultValues={{ email: '' }} action={sendEmail} submitLabel={translate('app.auth.forgot.submit')}>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            {translate('app.auth.forgot.intro')}
+          </Typography>
+          <TextInput source="email" type="email" label={translate('app.auth.fields.email')} autoComplete="email" autoFocus />
+        </AuthForm>
       )}
       <Button component={Link} to="/login" sx={{ mt: 1, alignSelf: 'center' }}>
         {translate('app.auth.forgot.backToLogin')}

@@ -1,16 +1,14 @@
-import { Button, Stack } from '@mui/material';
+import { Button } from '@mui/material';
 import { useState } from 'react';
-import type { FieldValues } from 'react-hook-form';
-import { Form, PasswordInput, TextInput, useLogin, useTranslate } from 'react-admin';
+import { PasswordInput, TextInput, useLogin, useTranslate } from 'react-admin';
 import { Link, Navigate } from 'react-router';
 import { hasSession } from '../../session';
 import { loginSchema } from '../../domain/authRules';
 import { yupResolver } from '../../forms/yupResolver';
 import type { Credentials } from '../../auth/authApi';
 import { AuthCard } from './components/AuthCard';
+import { AuthForm } from './components/AuthForm';
 import { DemoAccounts } from './components/DemoAccounts';
-import { FormMessage } from './components/FormMessage';
-import { SubmitButton } from './components/SubmitButton';
 import { useAuthAction } from './components/useAuthAction';
 
 const resolver = yupResolver(loginSchema);
@@ -26,31 +24,23 @@ export function LoginPage() {
 
   return (
     <AuthCard heading={translate('app.auth.login.heading')}>
-      <Form
-        onSubmit={(values: FieldValues) => signIn.run(values as Credentials)}
+      <AuthForm
         resolver={resolver}
-        mode="onTouched"
-        noValidate
-        disableInvalidFormNotification
         defaultValues={{ email: '', password: '' }}
+        action={signIn}
+        submitLabel={translate('app.auth.login.submit')}
+        footer={
+          <>
+            <Button component={Link} to="/forgot-password" sx={{ mt: 1, alignSelf: 'center' }}>
+              {translate('app.auth.login.forgotPassword')}
+            </Button>
+            <DemoAccounts />
+          </>
+        }
       >
-        <Stack>
-          <TextInput
-            source="email"
-            type="email"
-            label={translate('app.auth.fields.email')}
-            autoComplete="username"
-            autoFocus
-          />
-          <PasswordInput source="password" label={translate('app.auth.fields.password')} autoComplete="current-password" />
-          <FormMessage message={signIn.error} />
-          <SubmitButton label={translate('app.auth.login.submit')} loading={signIn.pending} />
-          <Button component={Link} to="/forgot-password" sx={{ mt: 1, alignSelf: 'center' }}>
-            {translate('app.auth.login.forgotPassword')}
-          </Button>
-          <DemoAccounts />
-        </Stack>
-      </Form>
+        <TextInput source="email" type="email" label={translate('app.auth.fields.email')} autoComplete="username" autoFocus />
+        <PasswordInput source="password" label={translate('app.auth.fields.password')} autoComplete="current-password" />
+      </AuthForm>
     </AuthCard>
   );
 }

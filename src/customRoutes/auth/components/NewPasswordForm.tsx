@@ -1,10 +1,7 @@
-import { Stack } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import { Form } from 'react-admin';
-import { FormMessage } from './FormMessage';
+import { AuthForm } from './AuthForm';
 import { PasswordFields } from './PasswordFields';
-import { SubmitButton } from './SubmitButton';
 
 interface NewPasswordFormProps {
   resolver: Resolver<FieldValues>;
@@ -19,24 +16,19 @@ interface NewPasswordFormProps {
   children?: ReactNode;
 }
 
-/** A new password and its confirmation, validated on touch, with the server's message and the submit button. */
+/** A new password and its confirmation. */
 export function NewPasswordForm({ resolver, action, passwordLabel, submitLabel, disabled, intro, children }: NewPasswordFormProps) {
   return (
-    <Form
-      onSubmit={(values: FieldValues) => action.run(values as { password: string })}
+    <AuthForm<{ password: string; confirmPassword: string }>
       resolver={resolver}
-      mode="onTouched"
-      noValidate
-      disableInvalidFormNotification
       defaultValues={{ password: '', confirmPassword: '' }}
+      action={action}
+      submitLabel={submitLabel}
+      disabled={disabled}
     >
-      <Stack>
-        {intro}
-        <PasswordFields passwordLabel={passwordLabel} />
-        {children}
-        <FormMessage message={action.error} />
-        <SubmitButton label={submitLabel} loading={action.pending} disabled={disabled} />
-      </Stack>
-    </Form>
+      {intro}
+      <PasswordFields passwordLabel={passwordLabel} />
+      {children}
+    </AuthForm>
   );
 }
