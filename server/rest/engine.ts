@@ -48,20 +48,22 @@ export class ResourceEngine {
   private readonly secretFields: string[];
   /** The table's name in the database, for the plugin-less reads. */
   private readonly table: string;
+  private readonly idRef: ReturnType<typeof columnRef>;
   constructor(
     private readonly d: ResourceDeclaration,
     private readonly services: AppServices,
   ) {
     this.read = (services.db as Kysely<any>).withoutPlugins(); // eslint-disable-line @typescript-eslint/no-explicit-any
+    this.table = snake(d.table);
+    this.idRef = columnRef(d.table, 'id');
     this.selected = this.compiledSelections();
     this.secretFields = Object.keys(d.fields).filter((f) => d.fields[f].secret);
-    this.table = snake(d.table);
   }
 
   private selections() {
     const { d } = this;
     return [
-      columnRef(d.table, 'id').as('id'),
+      this.idRef.as('id'),
       ...Object.keys(d.fields).map((f) => columnRef(d.table, f).as(f)),
       ...Object.entries(d.computed ?? {}).map(([name, c]) => c.sql.as(name)),
     ];
@@ -90,7 +92,7 @@ export class ResourceEngine {
   /** One record as the API shows it (secrets not yet masked); `db` may be a transaction. */
   async findRow(id: number, db: Kysely<any> = this.read): Promise<Row | undefined> { // eslint-disable-line @typescript-eslint/no-explicit-any
     const reader = db === this.read ? db : db.withoutPlugins();
-    return reader.selectFrom(this.table).select(this.selected).where(columnRef(this.d.table, 'id'), '=', id).executeTakeFirst();
+    return reader.selectFrom(this.table).select(this.selected).where(this.idRef, '=', id).executeTakeFirst();
   }
 
   async list(query: Record<string, unknown>): Promise<{ rows: Row[]; total: number; start: number }> {
@@ -102,7 +104,7 @@ export class ResourceEngine {
       .selectFrom(this.table)
       .where(q.where)
       .orderBy(sortRef(d, q.sort.field), order)
-      .orderBy(columnRef(d.table, 'id'), order)
+      .orderBy(this.idRef, order)
       .limit(limit)
       .offset(q.range.start);
     // A deferred join finds the page's ids first (an index-only scan can skip the offset rows),
@@ -111,9 +113,9 @@ export class ResourceEngine {
       ? this.read
           .selectFrom(this.table)
           .select(this.selected)
-          .where(columnRef(d.table, 'id'), 'in', page.select(columnRef(d.table, 'id').as('id')))
+          .where(this.idRef, 'in', page.select(this.idRef.as('id')))
           .orderBy(sortRef(d, q.sort.field), order)
-          .orderBy(columnRef(d.table, 'id'), order)
+          .orderBy(this.idRef, order)
           .execute()
       : page.select(this.selected).execute();
     const genericCount = () =>
@@ -128,7 +130,7 @@ export class ResourceEngine {
       ? d.count({ where: q.where, filtered: q.filtered, filter: q.filter, db: this.services.db }).then((n) => n ?? genericCount())
       : genericCount();
     const [rows, total] = await Promise.all([rowsPromise, totalPromise]);
-    return { rows: this.secretFields.length ? rows.map((r) => this.present(r)!) : rows, total, start: q.range.start };
+    return { rows: rows.map((r) => this.present(r)!), total, start: q.range.start };
   }
 
   /** Runs a write in one transaction with its audit record; effects run after commit. */
