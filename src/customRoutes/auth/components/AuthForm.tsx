@@ -5,11 +5,18 @@ import { Form } from 'react-admin';
 import { FormMessage } from './FormMessage';
 import { SubmitButton } from './SubmitButton';
 
+/** What an auth form needs of its action (useAuthAction). */
+export interface AuthAction<Values> {
+  run(values: Values): Promise<void>;
+  pending: boolean;
+  error?: string;
+}
+
 interface AuthFormProps<Values> {
   resolver: Resolver<FieldValues>;
   defaultValues: Values;
-  /** The auth action (useAuthAction) that sends the values. */
-  action: { run(values: Values): Promise<void>; pending: boolean; error?: string };
+  /** The action that sends the values. */
+  action: AuthAction<Values>;
   submitLabel: string;
   disabled?: boolean;
   /** The fields (and what goes with them). */

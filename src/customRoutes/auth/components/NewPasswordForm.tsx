@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import { AuthForm } from './AuthForm';
+import { AuthForm, type AuthAction } from './AuthForm';
 import { PasswordFields } from './PasswordFields';
 
 interface NewPasswordFormProps {
   resolver: Resolver<FieldValues>;
-  /** The auth action (useAuthAction) that sends the password. */
-  action: { run(values: { password: string }): Promise<void>; pending: boolean; error?: string };
+  /** The action that sends the password. */
+  action: AuthAction<{ password: string }>;
   passwordLabel: string;
   submitLabel: string;
   disabled?: boolean;
