@@ -7,6 +7,7 @@ import { testConfig } from '../../server/config.js';
 import { createDb, type DbHandle } from '../../server/db/index.js';
 import { SEED_STAFF_PASSWORD } from '../../server/db/seed/demoAccounts.js';
 import { ADMIN, DISPATCHER, listQuery, seededDb } from './harness.js';
+import { disconnected, sleep, uniquePhone } from './sockets.js';
 import type { NotificationMessage as NotificationEvent } from '../../server/user/notifications/notifier.js';
 
 /**
@@ -84,16 +85,6 @@ describe('realtime across two instances (PostgreSQL + Redis)', () => {
     });
   };
 
-  const disconnected = (socket: Socket, timeoutMs = 5000) =>
-    new Promise<string>((resolve, reject) => {
-      if (!socket.connected) return resolve('already disconnected');
-      const timer = setTimeout(() => reject(new Error('the socket was not disconnected')), timeoutMs);
-      socket.once('disconnect', (reason) => {
-        clearTimeout(timer);
-        resolve(reason);
-      });
-    });
-
   const until = async (check: () => boolean, timeoutMs = 5000) => {
     const deadline = Date.now() + timeoutMs;
     while (!check()) {
@@ -102,9 +93,8 @@ describe('realtime across two instances (PostgreSQL + Redis)', () => {
     }
   };
 
-  let phoneSeq = Math.floor(Math.random() * 5_000_000);
   const register = async (on: Instance, firstName: string, lastName: string) => {
-    const res = await call(on, 'POST', '/api/user/drivers/register', { body: { firstName, lastName, phone: `+25479${String(phoneSeq++ % 10_000_000).padStart(7, '0')}` } });
+    const res = await call(on, 'POST', '/api/user/drivers/register', { body: { firstName, lastName, phone: uniquePhone() } });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data.id as number;
   };
@@ -176,7 +166,3 @@ describe('realtime across two instances (PostgreSQL + Redis)', () => {
     expect(after.json().message).toBe('UnAuthenticated');
   });
 });
-
-function sleep(ms: number) {
-  return new Promise((r) => setTimeout(r, ms));
-}

@@ -5,6 +5,7 @@ import { TokenService } from '../../server/auth/tokens.js';
 import { openSession, revokeSessions } from '../../server/user/auth/sessions.js';
 import { SEED_STAFF_PASSWORD } from '../../server/db/seed/demoAccounts.js';
 import { ADMIN, DISPATCHER, listQuery, startApp, type TestApp } from './harness.js';
+import { disconnected, sleep, uniquePhone } from './sockets.js';
 import type { NotificationMessage as NotificationEvent } from '../../server/user/notifications/notifier.js';
 
 interface Listed extends NotificationEvent {
@@ -84,26 +85,11 @@ const nextNotification = (socket: Socket, timeoutMs = 5000) =>
     });
   });
 
-const disconnected = (socket: Socket, timeoutMs = 5000) =>
-  new Promise<string>((resolve, reject) => {
-    if (!socket.connected) return resolve('already disconnected');
-    const timer = setTimeout(() => reject(new Error('the socket was not disconnected')), timeoutMs);
-    socket.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-// Seeded phones are +2547 followed by 1xxxxxxx–5xxxxxxx; these start at 9 and never repeat within a run.
-let phoneSeq = Math.floor(Math.random() * 5_000_000);
-const uniquePhone = () => `+25479${String(phoneSeq++ % 10_000_000).padStart(7, '0')}`;
-
 /** Registers a driver through the public sign-up; answers the new driver's id. */
 async function registerDriver(firstName = 'Wanjiru', lastName = 'Kamau'): Promise<number> {
+  const phone = uniquePhone();
   const res = await t.call('POST', '/api/user/drivers/register', {
-    body: { firstName, lastName, phone: uniquePhone(), email: `rt-${phoneSeq}@example.com` },
+    body: { firstName, lastName, phone, email: `rt-${phone.slice(1)}@example.com` },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.id as number;
