@@ -10,7 +10,7 @@ import {
   setCell,
   setColumn,
   setRow,
-} from '../../src/resources/roles/permissionMatrix';
+} from '../../src/resources/roles/permissionMatrixRules';
 
 const subject = (name: string) => SUBJECTS.find((candidate) => candidate.name === name)!;
 const trip = subject('Trip');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpFailure, isFieldValidationFailure } from '../../src/http';
-import { groupPermissions } from '../../src/resources/permissions/permissionGroups';
-import { fieldChanges, formatAuditValue } from '../../src/resources/shared/auditChanges';
+import { groupPermissions } from '../../src/resources/permissions/groupPermissions';
+import { fieldChanges, formatAuditValue } from '../../src/resources/shared/auditChangeRules';
 import { toCsv } from '../../src/resources/shared/csv';
 import { editPath, listPathWithFilter, showPath } from '../../src/resources/shared/recordPaths';
 import { staffCreateSchema } from '../../src/resources/staffs/staffValidation';

@@ -1,6 +1,6 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { P } from '../../domain/permissions';
-import { GuessedList, GuessedShow } from '../shared/guessedScreens';
+import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
 import { fieldOrNumber } from '../shared/representations';
 import type { ResourceDefinition } from '../types';
 

@@ -1,6 +1,6 @@
 import PersonPinCircleIcon from '@mui/icons-material/PersonPinCircle';
 import { P } from '../../domain/permissions';
-import { GuessedList, GuessedShow } from '../shared/guessedScreens';
+import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
 import { fullName } from '../shared/representations';
 import type { ResourceDefinition } from '../types';
 import { APPROVED_DRIVERS_FILTER, UNAPPROVED_DRIVERS_FILTER } from './approvalFilters';

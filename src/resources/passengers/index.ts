@@ -1,6 +1,6 @@
 import PeopleIcon from '@mui/icons-material/People';
 import { P } from '../../domain/permissions';
-import { GuessedList, GuessedShow } from '../shared/guessedScreens';
+import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
 import { fullName } from '../shared/representations';
 import type { ResourceDefinition } from '../types';
 

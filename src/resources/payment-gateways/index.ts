@@ -1,6 +1,6 @@
 import PaymentIcon from '@mui/icons-material/Payment';
 import { P } from '../../domain/permissions';
-import { GuessedList, GuessedShow } from '../shared/guessedScreens';
+import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
 import { fieldOrNumber } from '../shared/representations';
 import type { ResourceDefinition } from '../types';
 

@@ -1,6 +1,6 @@
 import { Box, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
-import { groupPermissions, type PermissionRecord } from './permissionGroups';
+import { groupPermissions, type PermissionRecord } from './groupPermissions';
 
 /** The listed permissions as one table, a heading row per subject, with the roles holding each. */
 export function PermissionGroups() {

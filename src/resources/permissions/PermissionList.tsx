@@ -4,7 +4,7 @@ import { csvExporter } from '../shared/csv';
 import { ResourceListActions } from '../shared/ListActions';
 import type { ListScreenProps } from '../types';
 import { PermissionGroups } from './PermissionGroups';
-import type { PermissionRecord } from './permissionGroups';
+import type { PermissionRecord } from './groupPermissions';
 
 /** Every permission fits on one page: the catalogue is a few dozen names. */
 const ALL_AT_ONCE = 200;

@@ -1,6 +1,6 @@
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import { P } from '../../domain/permissions';
-import { GuessedList, GuessedShow } from '../shared/guessedScreens';
+import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
 import { fieldOrNumber } from '../shared/representations';
 import type { ResourceDefinition } from '../types';
 

@@ -13,7 +13,7 @@ import {
   setRow,
   subjectHas,
   type Selection,
-} from './permissionMatrix';
+} from './permissionMatrixRules';
 
 export interface PermissionMatrixProps {
   /** The role's permission names. */

@@ -1,7 +1,7 @@
 import { FormHelperText, Typography } from '@mui/material';
 import { useInput, useTranslate } from 'react-admin';
 import { PermissionMatrix } from './PermissionMatrix';
-import { normalizePermissions } from './permissionMatrix';
+import { normalizePermissions } from './permissionMatrixRules';
 
 /** The role form's `permissions` (string[] of names) as the permission matrix. */
 export function PermissionMatrixInput({ source = 'permissions' }: { source?: string }) {

@@ -2,7 +2,7 @@ import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { EditRecordButton } from '../shared/RecordButtons';
 import { PermissionMatrix } from './PermissionMatrix';
-import { normalizePermissions } from './permissionMatrix';
+import { normalizePermissions } from './permissionMatrixRules';
 import { RoleDeleteButton } from './RoleDeleteButton';
 import { RoleHoldersLink } from './RoleHoldersLink';
 import type { Role } from './types';

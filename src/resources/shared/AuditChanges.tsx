@@ -1,6 +1,6 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { fieldChanges, formatAuditValue, recordLabel, type AuditRecordLike } from './auditChanges';
+import { fieldChanges, formatAuditValue, recordLabel, type AuditRecordLike } from './auditChangeRules';
 import { useFieldLabel } from './ResourceNameField';
 
 type AuditRecord = AuditRecordLike & { id: number; resource?: string };
