@@ -22,7 +22,9 @@ import { DEMO_ACCOUNTS } from '../server/db/seed/demoAccounts.js';
 import { ResourceEngine } from '../server/rest/engine.js';
 import { trips } from '../server/trip/trips/resource.js';
 
-const { values } = parseArgs({ options: { iterations: { type: 'string', default: '200' }, warmup: { type: 'string', default: '20' } } });
+const { values } = parseArgs({
+  options: { iterations: { type: 'string', default: '200' }, warmup: { type: 'string', default: '20' } },
+});
 const ITERATIONS = Number(values.iterations);
 const WARMUP = Number(values.warmup);
 
@@ -46,7 +48,12 @@ if (handle.pglite) {
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-    if (capture) capture.push(typeof first === 'string' ? { text: first, params: second ?? [] } : { text: first.text, params: first.values ?? [] });
+    if (capture)
+      capture.push(
+        typeof first === 'string'
+          ? { text: first, params: second ?? [] }
+          : { text: first.text, params: first.values ?? [] },
+      );
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
 }
@@ -65,31 +72,61 @@ const direct = (url: string) => {
   const byId = u.pathname.match(/\/trips\/(\d+)$/);
   return byId ? engine.findRow(Number(byId[1])) : engine.list(Object.fromEntries(u.searchParams));
 };
-const login = await app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { email: DEMO_ACCOUNTS[0].email, password: DEMO_ACCOUNTS[0].password } });
+const login = await app.inject({
+  method: 'POST',
+  url: '/api/user/auth/login',
+  payload: { email: DEMO_ACCOUNTS[0].email, password: DEMO_ACCOUNTS[0].password },
+});
 const token = login.json().data.accessToken as string;
 const headers = { authorization: `Bearer ${token}` };
 
 const {
   rows: [stats],
-} = await sql<{ n: number; maxId: number; last: Date }>`select count(*)::int n, max(id) max_id, max(requested_at) last from trips`.execute(handle.db);
-const busyDrivers = await handle.db.selectFrom('trips').select('driverId').where('driverId', 'is not', null).where('id', 'in', Array.from({ length: 10 }, (_, k) => Math.floor(((k + 1) * stats.maxId) / 11))).execute();
+} = await sql<{
+  n: number;
+  maxId: number;
+  last: Date;
+}>`select count(*)::int n, max(id) max_id, max(requested_at) last from trips`.execute(handle.db);
+const busyDrivers = await handle.db
+  .selectFrom('trips')
+  .select('driverId')
+  .where('driverId', 'is not', null)
+  .where(
+    'id',
+    'in',
+    Array.from({ length: 10 }, (_, k) => Math.floor(((k + 1) * stats.maxId) / 11)),
+  )
+  .execute();
 
-const q = (o: object) => '?' + new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, JSON.stringify(v)])).toString();
+const q = (o: object) =>
+  '?' + new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, JSON.stringify(v)])).toString();
 const last = stats.last.getTime();
 const cases: { name: string; urls: string[] }[] = [
-  { name: 'first page, newest first', urls: [`/api/trip/trips${q({ sort: ['requestedAt', 'DESC'], range: [0, 24] })}`] },
+  {
+    name: 'first page, newest first',
+    urls: [`/api/trip/trips${q({ sort: ['requestedAt', 'DESC'], range: [0, 24] })}`],
+  },
   {
     name: 'filtered by status',
-    urls: ['completed', 'cancelled_by_driver', 'no_driver_found'].map((status) => `/api/trip/trips${q({ sort: ['requestedAt', 'DESC'], range: [0, 24], filter: { status } })}`),
+    urls: ['completed', 'cancelled_by_driver', 'no_driver_found'].map(
+      (status) => `/api/trip/trips${q({ sort: ['requestedAt', 'DESC'], range: [0, 24], filter: { status } })}`,
+    ),
   },
   {
     name: 'time range and driver',
-    urls: busyDrivers.map((d, k) =>
-      `/api/trip/trips${q({ sort: ['requestedAt', 'DESC'], range: [0, 24], filter: { driverId: d.driverId, requestedAt_gte: new Date(last - (30 + k * 10) * 86400_000).toISOString(), requestedAt_lte: new Date(last - k * 5 * 86400_000).toISOString() } })}`,
+    urls: busyDrivers.map(
+      (d, k) =>
+        `/api/trip/trips${q({ sort: ['requestedAt', 'DESC'], range: [0, 24], filter: { driverId: d.driverId, requestedAt_gte: new Date(last - (30 + k * 10) * 86400_000).toISOString(), requestedAt_lte: new Date(last - k * 5 * 86400_000).toISOString() } })}`,
     ),
   },
-  { name: 'page 1,000 (rows 24,975–24,999)', urls: [`/api/trip/trips${q({ sort: ['requestedAt', 'DESC'], range: [24_975, 24_999] })}`] },
-  { name: 'one trip by id', urls: Array.from({ length: 20 }, (_, k) => `/api/trip/trips/${1 + Math.floor(((k + 0.5) * stats.maxId) / 20)}`) },
+  {
+    name: 'page 1,000 (rows 24,975–24,999)',
+    urls: [`/api/trip/trips${q({ sort: ['requestedAt', 'DESC'], range: [24_975, 24_999] })}`],
+  },
+  {
+    name: 'one trip by id',
+    urls: Array.from({ length: 20 }, (_, k) => `/api/trip/trips/${1 + Math.floor(((k + 0.5) * stats.maxId) / 20)}`),
+  },
 ];
 
 const pct = (xs: number[], p: number) => {
@@ -98,8 +135,12 @@ const pct = (xs: number[], p: number) => {
 };
 const ms = (x: number) => x.toFixed(2).padStart(8);
 
-console.log(`\nTrip API benchmark on ${handle.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}: ${stats.n.toLocaleString('en')} trips, ${ITERATIONS} timed calls per case`);
-console.log(`${'case'.padEnd(34)} ${'API p50'.padStart(8)} ${'API p95'.padStart(8)} ${' DB p50'.padStart(8)} ${' DB p95'.padStart(8)} ${'overhead'.padStart(8)}  ratio  ${'engine'.padStart(7)} ${'session'.padStart(8)}`);
+console.log(
+  `\nTrip API benchmark on ${handle.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}: ${stats.n.toLocaleString('en')} trips, ${ITERATIONS} timed calls per case`,
+);
+console.log(
+  `${'case'.padEnd(34)} ${'API p50'.padStart(8)} ${'API p95'.padStart(8)} ${' DB p50'.padStart(8)} ${' DB p95'.padStart(8)} ${'overhead'.padStart(8)}  ratio  ${'engine'.padStart(7)} ${'session'.padStart(8)}`,
+);
 const results = [];
 for (const c of cases) {
   // Capture the SQL of each URL (without the session lookup) and check the total.
@@ -110,7 +151,10 @@ for (const c of cases) {
     const captured = capture;
     capture = null;
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-    replay.set(url, captured.filter((x) => !/from "sessions"/.test(x.text)));
+    replay.set(
+      url,
+      captured.filter((x) => !/from "sessions"/.test(x.text)),
+    );
     const range = res.headers['content-range'];
     if (range) {
       const filter = JSON.parse(new URL(url, 'http://x').searchParams.get('filter') ?? '{}');
@@ -118,13 +162,29 @@ for (const c of cases) {
       const params: unknown[] = [];
       for (const [k, v] of Object.entries(filter)) {
         params.push(v);
-        const col = { status: 'status', driverId: 'driver_id', requestedAt_gte: 'requested_at', requestedAt_lte: 'requested_at' }[k]!;
+        const col = {
+          status: 'status',
+          driverId: 'driver_id',
+          requestedAt_gte: 'requested_at',
+          requestedAt_lte: 'requested_at',
+        }[k]!;
         where.push(`${col} ${k.endsWith('_gte') ? '>=' : k.endsWith('_lte') ? '<=' : '='} $${params.length}`);
       }
       const exact = barePool
-        ? (await barePool.query(`select count(*)::int n from trips ${where.length ? 'where ' + where.join(' and ') : ''}`, params)).rows[0].n
-        : (await handle.pglite!.query<{ n: number }>(`select count(*)::int n from trips ${where.length ? 'where ' + where.join(' and ') : ''}`, params as never[])).rows[0].n;
-      if (Number(String(range).split('/')[1]) !== exact) throw new Error(`${c.name}: Content-Range ${range} but count(*) = ${exact}`);
+        ? (
+            await barePool.query(
+              `select count(*)::int n from trips ${where.length ? 'where ' + where.join(' and ') : ''}`,
+              params,
+            )
+          ).rows[0].n
+        : (
+            await handle.pglite!.query<{ n: number }>(
+              `select count(*)::int n from trips ${where.length ? 'where ' + where.join(' and ') : ''}`,
+              params as never[],
+            )
+          ).rows[0].n;
+      if (Number(String(range).split('/')[1]) !== exact)
+        throw new Error(`${c.name}: Content-Range ${range} but count(*) = ${exact}`);
     }
   }
   const api: number[] = [];
@@ -154,18 +214,37 @@ for (const c of cases) {
     }
   }
   const [apiP50, dbP50] = [pct(api, 50), pct(db, 50)];
-  const row = { case: c.name, apiP50, apiP95: pct(api, 95), dbP50, dbP95: pct(db, 95), overhead: apiP50 - dbP50, engineP50: pct(eng, 50), authP50: pct(auth, 50) };
+  const row = {
+    case: c.name,
+    apiP50,
+    apiP95: pct(api, 95),
+    dbP50,
+    dbP95: pct(db, 95),
+    overhead: apiP50 - dbP50,
+    engineP50: pct(eng, 50),
+    authP50: pct(auth, 50),
+  };
   results.push(row);
-  console.log(`${c.name.padEnd(34)} ${ms(row.apiP50)} ${ms(row.apiP95)} ${ms(row.dbP50)} ${ms(row.dbP95)} ${ms(row.overhead)}  ${(row.apiP50 / row.dbP50).toFixed(2)}× ${ms(row.engineP50)} ${ms(row.authP50)}`);
+  console.log(
+    `${c.name.padEnd(34)} ${ms(row.apiP50)} ${ms(row.apiP95)} ${ms(row.dbP50)} ${ms(row.dbP95)} ${ms(row.overhead)}  ${(row.apiP50 / row.dbP50).toFixed(2)}× ${ms(row.engineP50)} ${ms(row.authP50)}`,
+  );
 }
-console.log('(milliseconds. API: inject() through routing, the session lookup, the engine and JSON; DB: the same SQL bare through the driver;');
-console.log(' overhead = API p50 − DB p50; engine: ResourceEngine.list/findRow called directly, i.e. the API without HTTP, auth and serialization;');
-console.log(' session: the session lookup of a first request on a session (principalFromToken without the principal cache); all p50)');
+console.log(
+  '(milliseconds. API: inject() through routing, the session lookup, the engine and JSON; DB: the same SQL bare through the driver;',
+);
+console.log(
+  ' overhead = API p50 − DB p50; engine: ResourceEngine.list/findRow called directly, i.e. the API without HTTP, auth and serialization;',
+);
+console.log(
+  ' session: the session lookup of a first request on a session (principalFromToken without the principal cache); all p50)',
+);
 
 // The targets of the trip service: list p95 within budget (exact totals included), and the API's own cost.
 const listBudget = handle.kind === 'pglite' ? 150 : 50;
 const misses = [
-  ...results.filter((r) => r.case !== 'one trip by id' && r.apiP95 > listBudget).map((r) => `${r.case}: API p95 ${r.apiP95.toFixed(2)} ms > ${listBudget} ms`),
+  ...results
+    .filter((r) => r.case !== 'one trip by id' && r.apiP95 > listBudget)
+    .map((r) => `${r.case}: API p95 ${r.apiP95.toFixed(2)} ms > ${listBudget} ms`),
   ...results.filter((r) => r.overhead > 2).map((r) => `${r.case}: overhead ${r.overhead.toFixed(2)} ms > 2 ms`),
 ];
 console.log(`\nTargets (list p95 ≤ ${listBudget} ms, API overhead ≤ 2 ms): ${misses.length ? 'MISSED' : 'met'}`);

@@ -68,19 +68,21 @@ async function serve(): Promise<void> {
   for (let i = 0; i < emails.length; i += 100) {
     await db
       .insertInto('staffs')
-      .values(emails.slice(i, i + 100).map((email, j) => ({
-        firstName: 'Bench',
-        lastName: `Staff ${i + j + 1}`,
-        email,
-        phone: null,
-        sex: null,
-        photo: null,
-        roleId: role.id,
-        status: 'active',
-        passwordHash,
-        emailVerifiedAt: new Date(),
-        lastLoginAt: null,
-      })))
+      .values(
+        emails.slice(i, i + 100).map((email, j) => ({
+          firstName: 'Bench',
+          lastName: `Staff ${i + j + 1}`,
+          email,
+          phone: null,
+          sex: null,
+          photo: null,
+          roleId: role.id,
+          status: 'active',
+          passwordHash,
+          emailVerifiedAt: new Date(),
+          lastLoginAt: null,
+        })),
+      )
       .execute();
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -147,7 +149,9 @@ async function main(): Promise<void> {
   deadline.unref();
 
   const adapter = process.env.BENCH_REDIS_URL ? 'redis' : 'in-memory';
-  console.log(`bench-realtime: ${SOCKETS} sockets, ${NOTIFICATIONS} notifications (+${WARMUP} warm-up), ${CONCURRENCY} registration(s) in flight, ${adapter} adapter`);
+  console.log(
+    `bench-realtime: ${SOCKETS} sockets, ${NOTIFICATIONS} notifications (+${WARMUP} warm-up), ${CONCURRENCY} registration(s) in flight, ${adapter} adapter`,
+  );
   const { child, port, emails } = await startServer();
   const base = `http://127.0.0.1:${port}`;
   const sockets: Socket[] = [];
@@ -157,7 +161,9 @@ async function main(): Promise<void> {
   };
 
   try {
-    console.log(`  server ready on ${base} after ${((performance.now() - wallStart) / 1000).toFixed(1)} s (seeded demo + ${emails.length} bench staff)`);
+    console.log(
+      `  server ready on ${base} after ${((performance.now() - wallStart) / 1000).toFixed(1)} s (seeded demo + ${emails.length} bench staff)`,
+    );
 
     // One session per socket: each bench account signs in through the API.
     const sessions: { token: string; staffId: number }[] = new Array(emails.length);
@@ -178,7 +184,13 @@ async function main(): Promise<void> {
     let delivered = 0;
     let duplicates = 0;
     await pool(sessions, 20, async ({ token, staffId }, i) => {
-      const socket = connectClient(base, { transports: ['websocket'], forceNew: true, reconnection: false, auth: { token }, query: { staffId: String(staffId) } });
+      const socket = connectClient(base, {
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+        auth: { token },
+        query: { staffId: String(staffId) },
+      });
       sockets[i] = socket;
       const mine = new Map<number, number>();
       arrivals[i] = mine;
@@ -202,7 +214,11 @@ async function main(): Promise<void> {
       const res = await fetch(`${base}/api/user/drivers/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ firstName: 'Bench', lastName: `Driver ${n}`, phone: `+25479${String(n).padStart(7, '0')}` }),
+        body: JSON.stringify({
+          firstName: 'Bench',
+          lastName: `Driver ${n}`,
+          phone: `+25479${String(n).padStart(7, '0')}`,
+        }),
       });
       const body = (await res.json()) as { data?: { id: number }; message?: string };
       const answered = performance.now();
@@ -261,21 +277,43 @@ async function main(): Promise<void> {
       duplicates,
       registrationsPerSecond: Number((runs.length / runSeconds).toFixed(1)),
       httpMs: { p50: percentile(http, 50), p99: percentile(http, 99) },
-      arrivalMinusAnswerMs: { p50: percentile(byAnswer, 50), p99: percentile(byAnswer, 99), max: byAnswer[byAnswer.length - 1] },
-      arrivalMinusRequestMs: { p50: percentile(byRequest, 50), p99: percentile(byRequest, 99), max: byRequest[byRequest.length - 1] },
+      arrivalMinusAnswerMs: {
+        p50: percentile(byAnswer, 50),
+        p99: percentile(byAnswer, 99),
+        max: byAnswer[byAnswer.length - 1],
+      },
+      arrivalMinusRequestMs: {
+        p50: percentile(byRequest, 50),
+        p99: percentile(byRequest, 99),
+        max: byRequest[byRequest.length - 1],
+      },
       fanOutSpreadMs: { p50: percentile(spread, 50), p99: percentile(spread, 99) },
       arrivedBeforeAnswer: Number((beforeAnswer / Math.max(1, sinceAnswer.length)).toFixed(3)),
       node: process.version,
       cpus: os.cpus().length,
     };
     console.log('');
-    console.log(`  delivered ${measuredDelivered} / expected ${measuredExpected} (${runs.length} notifications x ${sockets.length} sockets), duplicates ${duplicates}`);
-    console.log(`  registrations: ${result.registrationsPerSecond}/s, HTTP p50 ${ms(result.httpMs.p50)}, p99 ${ms(result.httpMs.p99)}`);
-    console.log(`  arrival - API answered: p50 ${ms(result.arrivalMinusAnswerMs.p50)}, p99 ${ms(result.arrivalMinusAnswerMs.p99)}, max ${ms(result.arrivalMinusAnswerMs.max)}`);
-    console.log(`  arrival - request sent: p50 ${ms(result.arrivalMinusRequestMs.p50)}, p99 ${ms(result.arrivalMinusRequestMs.p99)}, max ${ms(result.arrivalMinusRequestMs.max)}`);
-    console.log(`  fan-out (last socket - first socket, per notification): p50 ${ms(result.fanOutSpreadMs.p50)}, p99 ${ms(result.fanOutSpreadMs.p99)}`);
-    console.log(`  events that arrived before the HTTP answer: ${(result.arrivedBeforeAnswer * 100).toFixed(1)} % (the route emits after its commit, before it answers)`);
-    console.log(`  target p99 (arrival - answered) <= 50 ms: ${result.arrivalMinusAnswerMs.p99 <= 50 ? 'met' : 'NOT met'}`);
+    console.log(
+      `  delivered ${measuredDelivered} / expected ${measuredExpected} (${runs.length} notifications x ${sockets.length} sockets), duplicates ${duplicates}`,
+    );
+    console.log(
+      `  registrations: ${result.registrationsPerSecond}/s, HTTP p50 ${ms(result.httpMs.p50)}, p99 ${ms(result.httpMs.p99)}`,
+    );
+    console.log(
+      `  arrival - API answered: p50 ${ms(result.arrivalMinusAnswerMs.p50)}, p99 ${ms(result.arrivalMinusAnswerMs.p99)}, max ${ms(result.arrivalMinusAnswerMs.max)}`,
+    );
+    console.log(
+      `  arrival - request sent: p50 ${ms(result.arrivalMinusRequestMs.p50)}, p99 ${ms(result.arrivalMinusRequestMs.p99)}, max ${ms(result.arrivalMinusRequestMs.max)}`,
+    );
+    console.log(
+      `  fan-out (last socket - first socket, per notification): p50 ${ms(result.fanOutSpreadMs.p50)}, p99 ${ms(result.fanOutSpreadMs.p99)}`,
+    );
+    console.log(
+      `  events that arrived before the HTTP answer: ${(result.arrivedBeforeAnswer * 100).toFixed(1)} % (the route emits after its commit, before it answers)`,
+    );
+    console.log(
+      `  target p99 (arrival - answered) <= 50 ms: ${result.arrivalMinusAnswerMs.p99 <= 50 ? 'met' : 'NOT met'}`,
+    );
     console.log(`\nRESULT ${JSON.stringify(result)}`);
     process.exitCode = measuredDelivered === measuredExpected && duplicates === 0 ? 0 : 1;
   } finally {

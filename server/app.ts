@@ -64,7 +64,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     db: handle.db,
     tokens: new TokenService(config.jwtSecret, config.tokenTtl),
-    messenger: createMessenger({ smtpUrl: config.smtpUrl, smsWebhookUrl: config.smsWebhookUrl, from: config.mailFrom, logger: app.log }),
+    messenger: createMessenger({
+      smtpUrl: config.smtpUrl,
+      smsWebhookUrl: config.smsWebhookUrl,
+      from: config.mailFrom,
+      logger: app.log,
+    }),
     notifier: new Notifier(handle.db),
     events: new EventEmitter(),
     principals: new PrincipalCache(redis),
@@ -76,7 +81,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installErrorHandler(app);
   // helmet's own middleware, built once: @fastify/helmet rebuilds it on every request (~0.06 ms each).
   const securityHeaders = helmet({ contentSecurityPolicy: { directives: CSP } });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
+  );
   await app.register(cors, {
     origin: config.corsOrigins,
     exposedHeaders: ['Content-Range'],
@@ -89,12 +96,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     timeWindow: config.rateLimits.windowMs,
     redis,
     nameSpace: config.rateLimitNamespace,
-    errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, message: `Too many requests. Please try again in ${ctx.after}.` }),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: ctx.statusCode,
+      message: `Too many requests. Please try again in ${ctx.after}.`,
+    }),
   });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Ride Admin API', version: '1.0.0', description: 'User service (/api/user) and trip service (/api/trip). Authenticate with `Authorization: Bearer <accessToken>` from POST /api/user/auth/login.' },
+      info: {
+        title: 'Ride Admin API',
+        version: '1.0.0',
+        description:
+          'User service (/api/user) and trip service (/api/trip). Authenticate with `Authorization: Bearer <accessToken>` from POST /api/user/auth/login.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
@@ -111,15 +126,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (services.messenger.outbox) {
     const outbox = services.messenger.outbox;
-    app.get('/api/dev/outbox', {
-      config: { access: 'public' },
-      schema: { tags: ['development'], summary: 'Development mail and SMS outbox, newest first (absent in production)' },
-    }, async () => outbox);
+    app.get(
+      '/api/dev/outbox',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['development'],
+          summary: 'Development mail and SMS outbox, newest first (absent in production)',
+        },
+      },
+      async () => outbox,
+    );
   }
-  app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['development'], summary: 'Liveness and database check' } }, async () => {
-    await services.db.selectFrom('roles').select('id').limit(1).execute();
-    return { status: 'ok' };
-  });
+  app.get(
+    '/api/health',
+    { config: { access: 'public' }, schema: { tags: ['development'], summary: 'Liveness and database check' } },
+    async () => {
+      await services.db.selectFrom('roles').select('id').limit(1).execute();
+      return { status: 'ok' };
+    },
+  );
 
   await serveStatic(app, config.staticDir);
   await installRealtime(app);
@@ -136,12 +162,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 async function serveStatic(app: FastifyInstance, dir: string | undefined): Promise<void> {
   const index = dir && path.join(dir, 'index.html');
   const hasPanel = index && fs.existsSync(index);
-  if (hasPanel) await app.register(fastifyStatic, { root: dir, wildcard: false, index: false, maxAge: '1h', immutable: true });
+  if (hasPanel)
+    await app.register(fastifyStatic, { root: dir, wildcard: false, index: false, maxAge: '1h', immutable: true });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (url.startsWith('/api/') || url.startsWith('/socket.io')) return reply.status(404).send({ message: 'Not found' });
+    if (url.startsWith('/api/') || url.startsWith('/socket.io'))
+      return reply.status(404).send({ message: 'Not found' });
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: 'Not found' });
-    if (!hasPanel) return reply.status(404).type('text/plain').send('The panel is not built. Run `npm run build`, or `npm start`.');
+    if (!hasPanel)
+      return reply.status(404).type('text/plain').send('The panel is not built. Run `npm run build`, or `npm start`.');
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
   });
 }

@@ -59,11 +59,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.DATABASE_URL && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
     problems.push('DATABASE_URL must start with postgres:// or postgresql://');
   }
-  if (env.REDIS_URL && !/^rediss?:\/\//.test(env.REDIS_URL)) problems.push('REDIS_URL must start with redis:// or rediss://');
+  if (env.REDIS_URL && !/^rediss?:\/\//.test(env.REDIS_URL))
+    problems.push('REDIS_URL must start with redis:// or rediss://');
   if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL)) problems.push('SMTP_URL must start with smtp:// or smtps://');
   if (nodeEnv === 'production') {
-    if (jwtSecret === DEFAULT_JWT_SECRET) problems.push('JWT_SECRET must be set in production (the default secret is public)');
-    if (!env.SMTP_URL) problems.push('SMTP_URL must be set in production (the development mail outbox is never enabled there)');
+    if (jwtSecret === DEFAULT_JWT_SECRET)
+      problems.push('JWT_SECRET must be set in production (the default secret is public)');
+    if (!env.SMTP_URL)
+      problems.push('SMTP_URL must be set in production (the development mail outbox is never enabled there)');
   }
   const tokenTtl = intFrom(env, 'TOKEN_TTL_SECONDS', 12 * 3600, problems);
   const rateLimits = {
@@ -85,7 +88,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtl,
     smtpUrl: env.SMTP_URL || undefined,
     smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
-    corsOrigins: (env.CORS_ORIGINS ?? 'http://localhost:5173').split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGINS ?? 'http://localhost:5173')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     mailFrom: env.MAIL_FROM || 'Ride Admin <no-reply@ride-admin.local>',
     seedDemo: env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL || (nodeEnv === 'production' ? 'info' : 'info'),

@@ -33,12 +33,21 @@ export function fromDatabaseError(err: PgError): ApiError | undefined {
   switch (err.code) {
     case '23505': {
       const field = columnFromDetail(err.detail);
-      return new ApiError(409, field ? `This ${field} is already in use` : 'This record already exists', field ? { [field]: `This ${field} is already in use` } : undefined);
+      return new ApiError(
+        409,
+        field ? `This ${field} is already in use` : 'This record already exists',
+        field ? { [field]: `This ${field} is already in use` } : undefined,
+      );
     }
     case '23503': {
       const field = columnFromDetail(err.detail);
-      if (err.detail?.includes('is still referenced')) return new ApiError(409, 'This record is still in use and cannot be deleted');
-      return new ApiError(400, field ? `The referenced ${field} does not exist` : 'A referenced record does not exist', field ? { [field]: 'Does not exist' } : undefined);
+      if (err.detail?.includes('is still referenced'))
+        return new ApiError(409, 'This record is still in use and cannot be deleted');
+      return new ApiError(
+        400,
+        field ? `The referenced ${field} does not exist` : 'A referenced record does not exist',
+        field ? { [field]: 'Does not exist' } : undefined,
+      );
     }
     case '23514':
       return new ApiError(400, 'A value is not allowed');
@@ -55,19 +64,25 @@ export function fromDatabaseError(err: PgError): ApiError | undefined {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & PgError & { errors?: Record<string, string> }, request, reply) => {
     if (error instanceof ApiError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (error.validation) {
       const errors: Record<string, string> = {};
       for (const v of error.validation) {
-        const field = (v.params as { missingProperty?: string })?.missingProperty ?? v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        const field =
+          (v.params as { missingProperty?: string })?.missingProperty ??
+          v.instancePath.replace(/^\//, '').replace(/\//g, '.');
         if (field && !errors[field]) errors[field] = v.message ?? 'Invalid value';
       }
       return reply.status(400).send({ message: `Invalid request: ${error.message}`, errors });
     }
     const dbError = fromDatabaseError(error);
     if (dbError) {
-      return reply.status(dbError.statusCode).send({ message: dbError.message, ...(dbError.errors ? { errors: dbError.errors } : {}) });
+      return reply
+        .status(dbError.statusCode)
+        .send({ message: dbError.message, ...(dbError.errors ? { errors: dbError.errors } : {}) });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: error.message });

@@ -26,7 +26,8 @@ export interface StaffIdentity extends UserIdentity {
 }
 
 /** react-admin's AuthProvider, with the optional methods this panel implements made required. */
-export type PanelAuthProvider = AuthProvider & Required<Pick<AuthProvider, 'getIdentity' | 'getPermissions' | 'canAccess'>>;
+export type PanelAuthProvider = AuthProvider &
+  Required<Pick<AuthProvider, 'getIdentity' | 'getPermissions' | 'canAccess'>>;
 
 export const grantedPermissions = (): string[] =>
   getSession()?.userInfo.role.permissions.map((permission) => permission.name) ?? [];
@@ -36,7 +37,10 @@ export const grantedPermissions = (): string[] =>
  * truth and the route guard (RequireSession) replaces the location with
  * /login as soon as it disappears.
  */
-export function createAuthProvider({ clearCachedData, backendResourceName }: AuthProviderDependencies): PanelAuthProvider {
+export function createAuthProvider({
+  clearCachedData,
+  backendResourceName,
+}: AuthProviderDependencies): PanelAuthProvider {
   return {
     async login(params: LoginParams) {
       const accessToken = 'accessToken' in params ? params.accessToken : await authApi.login(params);

@@ -55,7 +55,9 @@ function storage(): Storage | undefined {
 function isSession(value: unknown): value is Session {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Partial<Session>;
-  return typeof candidate.accessToken === 'string' && typeof candidate.userInfo === 'object' && candidate.userInfo !== null;
+  return (
+    typeof candidate.accessToken === 'string' && typeof candidate.userInfo === 'object' && candidate.userInfo !== null
+  );
 }
 
 function notify() {

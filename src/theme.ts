@@ -24,7 +24,12 @@ export const theme: RaThemeOptions = {
   ...defaultLightTheme,
   palette: {
     mode: 'light',
-    primary: { main: brandColors.orange, light: brandColors.orangeLight, dark: brandColors.orangeDark, contrastText: '#FFFFFF' },
+    primary: {
+      main: brandColors.orange,
+      light: brandColors.orangeLight,
+      dark: brandColors.orangeDark,
+      contrastText: '#FFFFFF',
+    },
     secondary: { main: '#334155', contrastText: '#FFFFFF' },
     error: { main: brandColors.errorRed },
     background: { default: brandColors.pageGrey, paper: '#FFFFFF' },

@@ -19,7 +19,13 @@ export function generateCode(): string {
 }
 
 /** Issues a new code for (email, purpose); earlier live codes of that purpose stop working. */
-export async function issueCode(db: Kysely<Database>, secret: string, email: string, purpose: CodePurpose, now = new Date()): Promise<string> {
+export async function issueCode(
+  db: Kysely<Database>,
+  secret: string,
+  email: string,
+  purpose: CodePurpose,
+  now = new Date(),
+): Promise<string> {
   const code = generateCode();
   // Not wrapped in a transaction of its own, so callers may pass theirs.
   await db
@@ -31,7 +37,12 @@ export async function issueCode(db: Kysely<Database>, secret: string, email: str
     .execute();
   await db
     .insertInto('codes')
-    .values({ email: email.toLowerCase(), purpose, codeHash: hashCode(secret, email, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS) })
+    .values({
+      email: email.toLowerCase(),
+      purpose,
+      codeHash: hashCode(secret, email, code),
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    })
     .execute();
   return code;
 }
@@ -68,7 +79,11 @@ export async function checkCode(
     const expected = Buffer.from(row.codeHash, 'hex');
     const given = Buffer.from(hashCode(secret, email, String(code)), 'hex');
     if (!/^\d{6}$/.test(String(code)) || !timingSafeEqual(expected, given)) {
-      await trx.updateTable('codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('codes')
+        .set({ attempts: row.attempts + 1 })
+        .where('id', '=', row.id)
+        .execute();
       return 'wrong';
     }
     if (consume) await trx.updateTable('codes').set({ consumedAt: now }).where('id', '=', row.id).execute();

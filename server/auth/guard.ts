@@ -18,7 +18,8 @@ export interface StaffPrincipal {
  * session) or a permission string such as 'view-Staff'. Every /api route
  * must say which, so that no route is left open by omission.
  */
-export type Access = 'public' | 'authenticated' | `${'view' | 'create' | 'update' | 'delete'}-${string}` | readonly string[];
+export type Access =
+  'public' | 'authenticated' | `${'view' | 'create' | 'update' | 'delete'}-${string}` | readonly string[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,7 +42,12 @@ export function bearerToken(header: string | undefined): string | undefined {
  * Resolves a token to a live session of an active staff member, with the
  * role's current permissions. With a cache, a known session costs no query.
  */
-export async function principalFromToken(db: Db, tokens: TokenService, token: string | undefined, cache?: PrincipalCache): Promise<StaffPrincipal> {
+export async function principalFromToken(
+  db: Db,
+  tokens: TokenService,
+  token: string | undefined,
+  cache?: PrincipalCache,
+): Promise<StaffPrincipal> {
   if (!token) throw unauthenticated();
   const claims = await tokens.verify(token);
   if (claims === 'expired') throw loginTimeout();
@@ -53,7 +59,9 @@ export async function principalFromToken(db: Db, tokens: TokenService, token: st
     .innerJoin('staffs', 'staffs.id', 'sessions.staffId')
     .select(['staffs.id', 'staffs.roleId', 'sessions.expiresAt'])
     .select(
-      sql<string[]>`coalesce((select array_agg(p.name) from role_permissions rp join permissions p on p.id = rp.permission_id where rp.role_id = staffs.role_id), '{}')`.as(
+      sql<
+        string[]
+      >`coalesce((select array_agg(p.name) from role_permissions rp join permissions p on p.id = rp.permission_id where rp.role_id = staffs.role_id), '{}')`.as(
         'permissions',
       ),
     )
@@ -64,7 +72,12 @@ export async function principalFromToken(db: Db, tokens: TokenService, token: st
     .executeTakeFirst();
   if (!row) throw unauthenticated();
   if (row.expiresAt.getTime() <= Date.now()) throw loginTimeout();
-  const principal = { id: row.id, roleId: row.roleId, sessionId: claims.sessionId, permissions: new Set(row.permissions) };
+  const principal = {
+    id: row.id,
+    roleId: row.roleId,
+    sessionId: claims.sessionId,
+    permissions: new Set(row.permissions),
+  };
   cache?.set(principal, row.expiresAt.getTime());
   return principal;
 }

@@ -54,7 +54,8 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG], currentDate: new Date(now) });
       const staffId = Number(payload.sub);
-      if (!Number.isInteger(staffId) || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return 'invalid';
+      if (!Number.isInteger(staffId) || typeof payload.sid !== 'string' || typeof payload.exp !== 'number')
+        return 'invalid';
       const claims = { staffId, sessionId: payload.sid };
       if (this.verified.size >= VERIFIED_CAPACITY) this.verified.clear();
       this.verified.set(token, { claims, exp: payload.exp });

@@ -17,7 +17,13 @@ export class FileStore {
     await fs.writeFile(path.join(this.dir, storageKey), file.bytes);
     const row = await db
       .insertInto('files')
-      .values({ filename: file.filename, contentType: file.contentType, size: file.bytes.length, storageKey, uploadedBy: file.uploadedBy })
+      .values({
+        filename: file.filename,
+        contentType: file.contentType,
+        size: file.bytes.length,
+        storageKey,
+        uploadedBy: file.uploadedBy,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;

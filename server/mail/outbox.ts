@@ -24,11 +24,20 @@ const OUTBOX_LIMIT = 200;
 
 /** Posts `{to, text}` to an SMS provider's webhook. */
 async function postSms(url: string, to: string, text: string): Promise<void> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to, text }) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ to, text }),
+  });
   if (!res.ok) throw new Error(`SMS webhook answered ${res.status}`);
 }
 
-export function createMessenger(opts: { smtpUrl?: string; smsWebhookUrl?: string; from: string; logger: FastifyBaseLogger }): Messenger {
+export function createMessenger(opts: {
+  smtpUrl?: string;
+  smsWebhookUrl?: string;
+  from: string;
+  logger: FastifyBaseLogger;
+}): Messenger {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     const { smsWebhookUrl } = opts;

@@ -39,7 +39,12 @@ function tokenOf(socket: Socket): string | undefined {
  */
 export async function installRealtime(app: FastifyInstance): Promise<void> {
   const { db, tokens, config, notifier, events } = app.services;
-  const io = new Server<Record<string, never>, Record<string, (...args: unknown[]) => void>, Record<string, never>, SocketData>(app.server, {
+  const io = new Server<
+    Record<string, never>,
+    Record<string, (...args: unknown[]) => void>,
+    Record<string, never>,
+    SocketData
+  >(app.server, {
     path: '/socket.io',
     cors: { origin: config.corsOrigins, credentials: true, allowedHeaders: ['staff-token'] },
     serveClient: false,

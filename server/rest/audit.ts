@@ -12,7 +12,10 @@ export interface AuditEntry {
 }
 
 /** Keeps only the fields that changed, so the log reads as a diff. */
-export function changedFields(before: Row | undefined, after: Row | undefined): { before: Row | undefined; after: Row | undefined } {
+export function changedFields(
+  before: Row | undefined,
+  after: Row | undefined,
+): { before: Row | undefined; after: Row | undefined } {
   if (!before || !after) return { before, after };
   const b: Row = {};
   const a: Row = {};

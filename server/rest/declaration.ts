@@ -83,7 +83,12 @@ export interface ResourceDeclaration {
    */
   deferredJoin?: boolean;
   /** Exact total for a list query, when the generic count is too slow; undefined falls back to count(*). */
-  count?: (ctx: { where: RawBuilder<boolean>; filtered: boolean; filter: Record<string, unknown>; db: import('../db/index.js').Db }) => Promise<number | undefined>;
+  count?: (ctx: {
+    where: RawBuilder<boolean>;
+    filtered: boolean;
+    filter: Record<string, unknown>;
+    db: import('../db/index.js').Db;
+  }) => Promise<number | undefined>;
 }
 
 export const defineResource = (d: ResourceDeclaration): ResourceDeclaration => d;

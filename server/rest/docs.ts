@@ -16,9 +16,14 @@ const JSON_TYPES: Record<FieldType | 'text[]', object> = {
 export function recordJsonSchema(d: ResourceDeclaration): object {
   const properties: Record<string, object> = { id: { type: 'integer' } };
   for (const [name, spec] of Object.entries(d.fields)) {
-    properties[name] = { ...JSON_TYPES[spec.type], ...(spec.enum ? { description: `One of: ${spec.enum.join(', ')}` } : {}), ...(spec.description ? { description: spec.description } : {}) };
+    properties[name] = {
+      ...JSON_TYPES[spec.type],
+      ...(spec.enum ? { description: `One of: ${spec.enum.join(', ')}` } : {}),
+      ...(spec.description ? { description: spec.description } : {}),
+    };
   }
-  for (const [name, c] of Object.entries(d.computed ?? {})) properties[name] = { ...JSON_TYPES[c.type], description: 'Computed, read-only' };
+  for (const [name, c] of Object.entries(d.computed ?? {}))
+    properties[name] = { ...JSON_TYPES[c.type], description: 'Computed, read-only' };
   return { type: 'object', properties, additionalProperties: false };
 }
 

@@ -11,7 +11,13 @@ import { maskSecret, mergeSecret } from './secrets.js';
 import { recordJsonSchema, writeJsonSchema } from './docs.js';
 
 type Action = 'list' | 'read' | 'create' | 'update' | 'delete';
-const PERMISSION_ACTION: Record<Action, string> = { list: 'view', read: 'view', create: 'create', update: 'update', delete: 'delete' };
+const PERMISSION_ACTION: Record<Action, string> = {
+  list: 'view',
+  read: 'view',
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+};
 
 function accessFor(d: ResourceDeclaration, action: Action): Access {
   return d.access?.[action] ?? (`${PERMISSION_ACTION[action]}-${d.subject}` as Access);
@@ -24,7 +30,8 @@ function parseId(raw: string): number {
 
 /** Validates a write with yup, answering 400 with a message per field. */
 export async function validateBody(schema: ObjectSchema<AnyObject>, body: unknown): Promise<AnyObject> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('The request body must be a JSON object');
   try {
     return await schema.validate(body, { abortEarly: false, stripUnknown: true });
   } catch (e) {
@@ -90,7 +97,8 @@ export class ResourceEngine {
   }
 
   /** One record as the API shows it (secrets not yet masked); `db` may be a transaction. */
-  async findRow(id: number, db: Kysely<any> = this.read): Promise<Row | undefined> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are named at run time
+  async findRow(id: number, db: Kysely<any> = this.read): Promise<Row | undefined> {
     const reader = db === this.read ? db : db.withoutPlugins();
     return reader.selectFrom(this.table).select(this.selected).where(this.idRef, '=', id).executeTakeFirst();
   }
@@ -127,7 +135,9 @@ export class ResourceEngine {
         .then((r) => Number(r.n));
     // A declaration's count may answer undefined for filters it has no shortcut for.
     const totalPromise = d.count
-      ? d.count({ where: q.where, filtered: q.filtered, filter: q.filter, db: this.services.db }).then((n) => n ?? genericCount())
+      ? d
+          .count({ where: q.where, filtered: q.filtered, filter: q.filter, db: this.services.db })
+          .then((n) => n ?? genericCount())
       : genericCount();
     const [rows, total] = await Promise.all([rowsPromise, totalPromise]);
     return { rows: rows.map((r) => this.present(r)!), total, start: q.range.start };
@@ -137,9 +147,9 @@ export class ResourceEngine {
   private async write<T>(request: FastifyRequest, fn: (ctx: WriteContext) => Promise<T>): Promise<T> {
     const effects: (() => Promise<void> | void)[] = [];
     const staff = staffOf(request);
-    const result = await this.services.db.transaction().execute((trx) =>
-      fn({ trx, staff, services: this.services, afterCommit: (e) => effects.push(e) }),
-    );
+    const result = await this.services.db
+      .transaction()
+      .execute((trx) => fn({ trx, staff, services: this.services, afterCommit: (e) => effects.push(e) }));
     for (const effect of effects) {
       try {
         await effect();
@@ -168,7 +178,13 @@ export class ResourceEngine {
       const after = this.present(await this.findRow(id as number, ctx.trx))!;
       await d.afterWrite?.({ ...ctx, action: 'create', input, after });
       const final = d.afterWrite ? this.present(await this.findRow(id as number, ctx.trx))! : after;
-      await recordAudit(ctx.trx, { staffId: ctx.staff.id, resource: d.name, recordId: id as number, action: 'create', after: final });
+      await recordAudit(ctx.trx, {
+        staffId: ctx.staff.id,
+        resource: d.name,
+        recordId: id as number,
+        action: 'create',
+        after: final,
+      });
       return final;
     });
   }
@@ -177,7 +193,12 @@ export class ResourceEngine {
     const { d } = this;
     const input = await validateBody(d.update!, request.body);
     return this.write(request, async (ctx) => {
-      const existing = await ctx.trx.selectFrom(d.table).selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      const existing = await ctx.trx
+        .selectFrom(d.table)
+        .selectAll()
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!existing) throw notFound('No record with this id');
       const before = this.present(await this.findRow(id, ctx.trx))!;
       const values = await this.columnsFor(input, { ...ctx, existing });
@@ -185,7 +206,14 @@ export class ResourceEngine {
       if (Object.keys(values).length) await ctx.trx.updateTable(d.table).set(values).where('id', '=', id).execute();
       await d.afterWrite?.({ ...ctx, existing, action: 'update', input, before });
       const after = this.present(await this.findRow(id, ctx.trx))!;
-      await recordAudit(ctx.trx, { staffId: ctx.staff.id, resource: d.name, recordId: id, action: 'update', before, after });
+      await recordAudit(ctx.trx, {
+        staffId: ctx.staff.id,
+        resource: d.name,
+        recordId: id,
+        action: 'update',
+        before,
+        after,
+      });
       return after;
     });
   }
@@ -193,7 +221,12 @@ export class ResourceEngine {
   async remove(request: FastifyRequest, id: number): Promise<Row> {
     const { d } = this;
     return this.write(request, async (ctx) => {
-      const existing = await ctx.trx.selectFrom(d.table).selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      const existing = await ctx.trx
+        .selectFrom(d.table)
+        .selectAll()
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!existing) throw notFound('No record with this id');
       const before = this.present(await this.findRow(id, ctx.trx))!;
       await d.beforeDelete?.({ ...ctx, existing });
@@ -210,11 +243,17 @@ const listQuerySchema = {
   properties: {
     sort: { type: 'string', description: 'JSON ["field","ASC"|"DESC"]' },
     range: { type: 'string', description: 'JSON [start,end], at most 500 rows' },
-    filter: { type: 'string', description: 'JSON object: field equality (arrays mean any of), q (search), <field>_gte / <field>_lte' },
+    filter: {
+      type: 'string',
+      description: 'JSON object: field equality (arrays mean any of), q (search), <field>_gte / <field>_lte',
+    },
   },
 };
 const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };
-const errorSchema = { type: 'object', properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'string' } } } };
+const errorSchema = {
+  type: 'object',
+  properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'string' } } },
+};
 
 /** Registers the simple-rest endpoints of a declaration under the current prefix. */
 export function registerResource(app: FastifyInstance, d: ResourceDeclaration, services: AppServices): ResourceEngine {
@@ -223,42 +262,68 @@ export function registerResource(app: FastifyInstance, d: ResourceDeclaration, s
   const record = recordJsonSchema(d);
   const responses = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
-  app.get(`/${d.name}`, {
-    config: { access: accessFor(d, 'list') },
-    schema: { tags, summary: `List ${d.name}`, description: d.description, querystring: listQuerySchema, response: { 200: { type: 'array', items: record }, ...responses } },
-  }, async (request, reply) => {
-    const { rows, total, start } = await engine.list(request.query as Record<string, unknown>);
-    const end = start + rows.length - 1;
-    reply.header('Content-Range', rows.length ? `${d.name} ${start}-${end}/${total}` : `${d.name} */${total}`);
-    return rows;
-  });
+  app.get(
+    `/${d.name}`,
+    {
+      config: { access: accessFor(d, 'list') },
+      schema: {
+        tags,
+        summary: `List ${d.name}`,
+        description: d.description,
+        querystring: listQuerySchema,
+        response: { 200: { type: 'array', items: record }, ...responses },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total, start } = await engine.list(request.query as Record<string, unknown>);
+      const end = start + rows.length - 1;
+      reply.header('Content-Range', rows.length ? `${d.name} ${start}-${end}/${total}` : `${d.name} */${total}`);
+      return rows;
+    },
+  );
 
-  app.get(`/${d.name}/:id`, {
-    config: { access: accessFor(d, 'read') },
-    schema: { tags, summary: `Read one of ${d.name}`, params: idParams, response: { 200: record, ...responses } },
-  }, async (request) => {
-    const row = await engine.findRow(parseId((request.params as { id: string }).id));
-    if (!row) throw notFound('No record with this id');
-    return engine.present(row);
-  });
+  app.get(
+    `/${d.name}/:id`,
+    {
+      config: { access: accessFor(d, 'read') },
+      schema: { tags, summary: `Read one of ${d.name}`, params: idParams, response: { 200: record, ...responses } },
+    },
+    async (request) => {
+      const row = await engine.findRow(parseId((request.params as { id: string }).id));
+      if (!row) throw notFound('No record with this id');
+      return engine.present(row);
+    },
+  );
 
   if (d.create) {
-    app.post(`/${d.name}`, {
-      config: { access: accessFor(d, 'create'), bodyDocs: writeJsonSchema(d.create) },
-      schema: { tags, summary: `Create one of ${d.name}`, response: { 201: record, ...responses } },
-    }, async (request, reply) => reply.status(201).send(await engine.create(request)));
+    app.post(
+      `/${d.name}`,
+      {
+        config: { access: accessFor(d, 'create'), bodyDocs: writeJsonSchema(d.create) },
+        schema: { tags, summary: `Create one of ${d.name}`, response: { 201: record, ...responses } },
+      },
+      async (request, reply) => reply.status(201).send(await engine.create(request)),
+    );
   }
   if (d.update) {
-    app.put(`/${d.name}/:id`, {
-      config: { access: accessFor(d, 'update'), bodyDocs: writeJsonSchema(d.update) },
-      schema: { tags, summary: `Update one of ${d.name}`, params: idParams, response: { 200: record, ...responses } },
-    }, async (request) => engine.update(request, parseId((request.params as { id: string }).id)));
+    app.put(
+      `/${d.name}/:id`,
+      {
+        config: { access: accessFor(d, 'update'), bodyDocs: writeJsonSchema(d.update) },
+        schema: { tags, summary: `Update one of ${d.name}`, params: idParams, response: { 200: record, ...responses } },
+      },
+      async (request) => engine.update(request, parseId((request.params as { id: string }).id)),
+    );
   }
   if (d.delete) {
-    app.delete(`/${d.name}/:id`, {
-      config: { access: accessFor(d, 'delete') },
-      schema: { tags, summary: `Delete one of ${d.name}`, params: idParams, response: { 200: record, ...responses } },
-    }, async (request) => engine.remove(request, parseId((request.params as { id: string }).id)));
+    app.delete(
+      `/${d.name}/:id`,
+      {
+        config: { access: accessFor(d, 'delete') },
+        schema: { tags, summary: `Delete one of ${d.name}`, params: idParams, response: { 200: record, ...responses } },
+      },
+      async (request) => engine.remove(request, parseId((request.params as { id: string }).id)),
+    );
   }
   return engine;
 }

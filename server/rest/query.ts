@@ -57,7 +57,8 @@ function coerce(key: string, spec: Pick<FieldSpec, 'type' | 'enum'>, value: unkn
     case 'json':
       throw badRequest(`Filter "${key}" is not supported`);
     default:
-      if (spec.enum && !spec.enum.includes(text)) throw badRequest(`Filter "${key}" must be one of: ${spec.enum.join(', ')}`);
+      if (spec.enum && !spec.enum.includes(text))
+        throw badRequest(`Filter "${key}" must be one of: ${spec.enum.join(', ')}`);
       return text;
   }
 }
@@ -85,13 +86,15 @@ function buildWhere(d: ResourceDeclaration, filter: Record<string, unknown>): Ra
       if (!d.search?.length && !d.searchIds?.length) throw badRequest(`Resource "${d.name}" does not support "q"`);
       const pattern = `%${escapeLike(text)}%`;
       const ors = (d.search ?? []).map((f) => sql<boolean>`${columnRef(d.table, f)} ilike ${pattern}`);
-      if (/^\d{1,9}$/.test(text)) ors.push(...(d.searchIds ?? []).map((f) => sql<boolean>`${columnRef(d.table, f)} = ${Number(text)}`));
+      if (/^\d{1,9}$/.test(text))
+        ors.push(...(d.searchIds ?? []).map((f) => sql<boolean>`${columnRef(d.table, f)} = ${Number(text)}`));
       clauses.push(ors.length ? sql<boolean>`(${sql.join(ors, sql` or `)})` : sql<boolean>`false`);
       continue;
     }
     const custom = d.filters?.[key];
     if (custom) {
-      if (value !== null && typeof value === 'object' && !Array.isArray(value)) throw badRequest(`Filter "${key}" must be a plain value, not an object`);
+      if (value !== null && typeof value === 'object' && !Array.isArray(value))
+        throw badRequest(`Filter "${key}" must be a plain value, not an object`);
       clauses.push(custom(value));
       continue;
     }
@@ -131,7 +134,12 @@ export function parseListQuery(d: ResourceDeclaration, query: Record<string, unk
   const [defaultField, defaultOrder] = d.defaultSort ?? ['id', 'ASC'];
   let sort = { field: defaultField, order: defaultOrder };
   if (rawSort !== undefined) {
-    if (!Array.isArray(rawSort) || rawSort.length !== 2 || typeof rawSort[0] !== 'string' || typeof rawSort[1] !== 'string') {
+    if (
+      !Array.isArray(rawSort) ||
+      rawSort.length !== 2 ||
+      typeof rawSort[0] !== 'string' ||
+      typeof rawSort[1] !== 'string'
+    ) {
       throw badRequest('Query parameter "sort" must look like ["field","ASC"]');
     }
     const order = rawSort[1].toUpperCase();
@@ -144,10 +152,16 @@ export function parseListQuery(d: ResourceDeclaration, query: Record<string, unk
 
   let range = { start: 0, end: MAX_RANGE - 1 };
   if (rawRange !== undefined) {
-    if (!Array.isArray(rawRange) || rawRange.length !== 2 || !rawRange.every((n) => Number.isSafeInteger(n) && n >= 0) || rawRange[1] < rawRange[0]) {
+    if (
+      !Array.isArray(rawRange) ||
+      rawRange.length !== 2 ||
+      !rawRange.every((n) => Number.isSafeInteger(n) && n >= 0) ||
+      rawRange[1] < rawRange[0]
+    ) {
       throw badRequest('Query parameter "range" must look like [0,24] with 0 <= start <= end');
     }
-    if (rawRange[1] - rawRange[0] + 1 > MAX_RANGE) throw badRequest(`Query parameter "range" may cover at most ${MAX_RANGE} rows`);
+    if (rawRange[1] - rawRange[0] + 1 > MAX_RANGE)
+      throw badRequest(`Query parameter "range" may cover at most ${MAX_RANGE} rows`);
     range = { start: rawRange[0], end: rawRange[1] };
   }
 
@@ -156,7 +170,9 @@ export function parseListQuery(d: ResourceDeclaration, query: Record<string, unk
   }
   const clauses = buildWhere(d, rawFilter as Record<string, unknown>);
   const where = clauses.length ? sql<boolean>`${sql.join(clauses, sql` and `)}` : sql<boolean>`true`;
-  const filter = Object.fromEntries(Object.entries(rawFilter as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== ''));
+  const filter = Object.fromEntries(
+    Object.entries(rawFilter as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== ''),
+  );
   return { sort, range, where, filtered: clauses.length > 0, filter };
 }
 

@@ -13,7 +13,18 @@ import { transactionRoutes } from './transactions/routes.js';
 import { trips } from './trips/resource.js';
 import { vehicleTypes } from './vehicleTypes/resource.js';
 
-export const TRIP_RESOURCES = [vehicleTypes, priceSettings, trips, paymentGateways, discounts, issues, sosContacts, sosCallLogs, driverTransactions, reviews];
+export const TRIP_RESOURCES = [
+  vehicleTypes,
+  priceSettings,
+  trips,
+  paymentGateways,
+  discounts,
+  issues,
+  sosContacts,
+  sosCallLogs,
+  driverTransactions,
+  reviews,
+];
 
 /** The trip service, mounted at /api/trip. */
 export async function tripService(app: FastifyInstance): Promise<void> {

@@ -17,13 +17,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
     if (token) refreshSessionProfileOnce();
   }, [token]);
   if (!session) {
-    return (
-      <Navigate
-        to="/login"
-        replace
-        state={{ nextPathname: location.pathname, nextSearch: location.search }}
-      />
-    );
+    return <Navigate to="/login" replace state={{ nextPathname: location.pathname, nextSearch: location.search }} />;
   }
   return children;
 }

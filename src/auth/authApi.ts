@@ -60,7 +60,11 @@ export const authApi = {
 
   /** Checks a code; with `getToken` the answer may carry an access token. */
   async verifyEmail(email: string, otp: string, getToken: boolean): Promise<string | undefined> {
-    const answer = await post<{ accessToken?: string } | null>('verify_email', { email, otp, getToken: getToken ? 1 : 0 });
+    const answer = await post<{ accessToken?: string } | null>('verify_email', {
+      email,
+      otp,
+      getToken: getToken ? 1 : 0,
+    });
     return answer.data?.accessToken ?? undefined;
   },
 

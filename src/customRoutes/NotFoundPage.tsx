@@ -9,9 +9,22 @@ export function NotFoundPage() {
     <Box
       component="section"
       data-testid="not-found"
-      sx={{ flexGrow: 1, minHeight: '70vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center', gap: 1.5, p: 3 }}
+      sx={{
+        flexGrow: 1,
+        minHeight: '70vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        textAlign: 'center',
+        gap: 1.5,
+        p: 3,
+      }}
     >
-      <Typography component="p" sx={{ fontSize: { xs: 96, sm: 128 }, fontWeight: 800, lineHeight: 1, color: 'primary.main' }}>
+      <Typography
+        component="p"
+        sx={{ fontSize: { xs: 96, sm: 128 }, fontWeight: 800, lineHeight: 1, color: 'primary.main' }}
+      >
         {translate('app.notFound.code')}
       </Typography>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>

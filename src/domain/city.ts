@@ -5,7 +5,7 @@ export const CITY = {
   currency: 'KES',
   timeZone: 'Africa/Nairobi',
   center: { lat: -1.2864, lng: 36.8172 },
-  bounds: { south: -1.37, west: 36.70, north: -1.20, east: 36.95 },
+  bounds: { south: -1.37, west: 36.7, north: -1.2, east: 36.95 },
   phonePrefix: '+2547',
 } as const;
 

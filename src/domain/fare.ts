@@ -120,7 +120,13 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 export function localClock(at: Date, timeZone: string = CITY.timeZone): { day: number; minute: number } {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     formatters.set(timeZone, f);
   }
   let day = 0;
@@ -168,7 +174,11 @@ export function surgeMultiplier(rules: readonly SurgeRule[], at: Date, timeZone:
  * active one, each empty (null) field of it falling back to the default row;
  * the commission is the vehicle type's own when it sets one.
  */
-export function resolvePricing(defaults: PriceProfile, own: PriceProfile | undefined, vehicleType: Pick<VehicleTypeRates, 'commissionPercent'>): PricingRules {
+export function resolvePricing(
+  defaults: PriceProfile,
+  own: PriceProfile | undefined,
+  vehicleType: Pick<VehicleTypeRates, 'commissionPercent'>,
+): PricingRules {
   const profile = own && own.active !== false ? own : undefined;
   return {
     commissionPercent: vehicleType.commissionPercent ?? profile?.commissionPercent ?? defaults.commissionPercent ?? 0,
@@ -255,7 +265,14 @@ export function bidRange(total: number, bidPercent: number): { min: number; max:
 
 /** Whether a discount may be used at an instant, by its validity window and usage counts. */
 export function discountUsable(
-  d: { active: boolean; validFrom: Date | string | null; validTo: Date | string | null; usageLimit: number | null; timesUsed: number; perPassengerLimit: number | null },
+  d: {
+    active: boolean;
+    validFrom: Date | string | null;
+    validTo: Date | string | null;
+    usageLimit: number | null;
+    timesUsed: number;
+    perPassengerLimit: number | null;
+  },
   at: Date,
   usedByPassenger = 0,
 ): string | undefined {
@@ -263,6 +280,7 @@ export function discountUsable(
   if (d.validFrom && at < new Date(d.validFrom)) return 'This discount code is not valid yet';
   if (d.validTo && at > new Date(d.validTo)) return 'This discount code has expired';
   if (d.usageLimit !== null && d.timesUsed >= d.usageLimit) return 'This discount code has been used up';
-  if (d.perPassengerLimit !== null && usedByPassenger >= d.perPassengerLimit) return 'This passenger has already used this discount code';
+  if (d.perPassengerLimit !== null && usedByPassenger >= d.perPassengerLimit)
+    return 'This passenger has already used this discount code';
   return undefined;
 }

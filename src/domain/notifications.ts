@@ -39,7 +39,9 @@ export const notificationKind = (type: string): NotificationKind =>
  * Where a notification leads: the driver's review page for a registration,
  * the call log for an SOS; nowhere for a kind the panel does not know.
  */
-export function notificationSubjectPath(notification: Pick<StaffNotification, 'type' | 'subjectType' | 'subjectId'>): string | undefined {
+export function notificationSubjectPath(
+  notification: Pick<StaffNotification, 'type' | 'subjectType' | 'subjectId'>,
+): string | undefined {
   const { type, subjectType, subjectId } = notification;
   if (subjectId === undefined || subjectId === null) return undefined;
   const id = encodeURIComponent(String(subjectId));

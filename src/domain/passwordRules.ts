@@ -6,11 +6,36 @@ export const PASSWORD_SPECIALS = '@$!%*?&';
 
 /** Each rule of the spec's password policy, in display order. */
 export const PASSWORD_RULES = [
-  { id: 'min', label: 'At least 8 characters', message: 'must be at least 8 characters', test: (v: string) => v.length >= PASSWORD_MIN },
-  { id: 'max', label: 'At most 20 characters', message: 'Maximum values allowed are 20 characters', test: (v: string) => v.length <= PASSWORD_MAX },
-  { id: 'lower', label: 'A lowercase letter', message: 'must contain at least one lowercase letter', test: (v: string) => /[a-z]/.test(v) },
-  { id: 'upper', label: 'An uppercase letter', message: 'must contain at least one uppercase letter', test: (v: string) => /[A-Z]/.test(v) },
-  { id: 'number', label: 'A number', message: 'must contain at least one number', test: (v: string) => /[0-9]/.test(v) },
+  {
+    id: 'min',
+    label: 'At least 8 characters',
+    message: 'must be at least 8 characters',
+    test: (v: string) => v.length >= PASSWORD_MIN,
+  },
+  {
+    id: 'max',
+    label: 'At most 20 characters',
+    message: 'Maximum values allowed are 20 characters',
+    test: (v: string) => v.length <= PASSWORD_MAX,
+  },
+  {
+    id: 'lower',
+    label: 'A lowercase letter',
+    message: 'must contain at least one lowercase letter',
+    test: (v: string) => /[a-z]/.test(v),
+  },
+  {
+    id: 'upper',
+    label: 'An uppercase letter',
+    message: 'must contain at least one uppercase letter',
+    test: (v: string) => /[A-Z]/.test(v),
+  },
+  {
+    id: 'number',
+    label: 'A number',
+    message: 'must contain at least one number',
+    test: (v: string) => /[0-9]/.test(v),
+  },
   {
     id: 'special',
     label: 'A special character (@ $ ! % * ? &)',

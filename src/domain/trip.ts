@@ -2,8 +2,18 @@
 import type { TripStatus } from './enums.js';
 
 /** Trips a driver or passenger is busy with. */
-export const ACTIVE_TRIP_STATUSES = ['requested', 'accepted', 'arrived', 'in_progress'] as const satisfies readonly TripStatus[];
-export const FINISHED_TRIP_STATUSES = ['completed', 'cancelled_by_passenger', 'cancelled_by_driver', 'no_driver_found'] as const satisfies readonly TripStatus[];
+export const ACTIVE_TRIP_STATUSES = [
+  'requested',
+  'accepted',
+  'arrived',
+  'in_progress',
+] as const satisfies readonly TripStatus[];
+export const FINISHED_TRIP_STATUSES = [
+  'completed',
+  'cancelled_by_passenger',
+  'cancelled_by_driver',
+  'no_driver_found',
+] as const satisfies readonly TripStatus[];
 
 /** Which status may follow which. */
 export const TRIP_TRANSITIONS: Record<TripStatus, readonly TripStatus[]> = {
@@ -30,7 +40,15 @@ export const ISSUE_CATEGORIES = [
   'other',
 ] as const;
 
-export const GATEWAY_PROVIDERS = ['mpesa', 'stripe', 'flutterwave', 'paystack', 'pesapal', 'cellulant', 'other'] as const;
+export const GATEWAY_PROVIDERS = [
+  'mpesa',
+  'stripe',
+  'flutterwave',
+  'paystack',
+  'pesapal',
+  'cellulant',
+  'other',
+] as const;
 
 /** A passenger's or driver's SOS is accepted while the trip runs and for this long after it ends. */
 export const SOS_WINDOW_AFTER_TRIP_MS = 60 * 60 * 1000;

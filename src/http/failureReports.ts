@@ -13,7 +13,10 @@ const listeners = new Set<FailureListener>();
 let recent: { message: string; at: number }[] = [];
 
 export function reportFailure(failure: HttpFailure, now = Date.now()): void {
-  recent = [...recent.filter((entry) => now - entry.at < RECENT_FAILURE_WINDOW_MS), { message: failure.message, at: now }];
+  recent = [
+    ...recent.filter((entry) => now - entry.at < RECENT_FAILURE_WINDOW_MS),
+    { message: failure.message, at: now },
+  ];
   for (const listener of listeners) listener(failure);
 }
 

@@ -58,7 +58,8 @@ async function readErrorBody(response: Response): Promise<unknown> {
  */
 export function isFieldValidationFailure(method: string | undefined, failure: HttpFailure): boolean {
   if ((method ?? 'GET').toUpperCase() === 'GET') return false;
-  if (failure.status < 400 || failure.status > 499 || typeof failure.body !== 'object' || failure.body === null) return false;
+  if (failure.status < 400 || failure.status > 499 || typeof failure.body !== 'object' || failure.body === null)
+    return false;
   const errors = (failure.body as { errors?: unknown }).errors;
   return typeof errors === 'object' && errors !== null && Object.keys(errors).length > 0;
 }
@@ -85,7 +86,8 @@ async function send<T>(url: string, options: RequestOptions, read: (response: Re
     if (isAbortError(error)) throw error;
     const failure = failureFromThrown(error);
     logFailure(init.method ?? 'GET', url, failure);
-    if (!options.silent && !isAuthExpiry(failure) && !isFieldValidationFailure(init.method, failure)) reportFailure(failure);
+    if (!options.silent && !isAuthExpiry(failure) && !isFieldValidationFailure(init.method, failure))
+      reportFailure(failure);
     throw failure;
   }
 }

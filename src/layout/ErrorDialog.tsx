@@ -14,7 +14,14 @@ export function ErrorDialog() {
   const dismiss = () => setFailure(null);
 
   return (
-    <Dialog open={failure !== null} onClose={dismiss} aria-labelledby={titleId} maxWidth="xs" fullWidth data-testid="error-dialog">
+    <Dialog
+      open={failure !== null}
+      onClose={dismiss}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+      data-testid="error-dialog"
+    >
       <DialogTitle id={titleId}>{translate('app.errorDialog.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText data-testid="error-dialog-message">{failure?.message}</DialogContentText>

@@ -9,7 +9,15 @@ export function LoadingScreen() {
     <Box
       role="status"
       data-testid="loading-screen"
-      sx={{ minHeight: '60vh', flexGrow: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}
+      sx={{
+        minHeight: '60vh',
+        flexGrow: 1,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+      }}
     >
       <CircularProgress />
       <Typography sx={{ fontWeight: 600, letterSpacing: 1 }} color="text.secondary">

@@ -42,10 +42,21 @@ export function ProfileButton() {
           <PersonIcon />
         </Avatar>
         <Box sx={{ display: { xs: 'none', sm: 'block' }, lineHeight: 1.2 }}>
-          <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 600 }} data-testid="profile-name">
+          <Typography
+            component="span"
+            variant="body2"
+            sx={{ display: 'block', fontWeight: 600 }}
+            data-testid="profile-name"
+          >
             {firstName} {lastName}
           </Typography>
-          <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid="profile-role">
+          <Typography
+            component="span"
+            variant="caption"
+            color="text.secondary"
+            sx={{ display: 'block' }}
+            data-testid="profile-role"
+          >
             {role.name}
           </Typography>
         </Box>

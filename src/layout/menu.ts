@@ -60,8 +60,20 @@ export const MENU: readonly MenuEntry[] = [
     icon: 'staff',
     permissions: [],
     children: [
-      { id: 'staffs', path: '/staff-management/staffs', icon: 'staffs', permissions: [P.viewStaff], alsoActiveAt: ['/staff-management/create'] },
-      { id: 'roles', path: '/staff-management/roles', icon: 'roles', permissions: [P.viewRole], alsoActiveAt: ['/role-management/roles'] },
+      {
+        id: 'staffs',
+        path: '/staff-management/staffs',
+        icon: 'staffs',
+        permissions: [P.viewStaff],
+        alsoActiveAt: ['/staff-management/create'],
+      },
+      {
+        id: 'roles',
+        path: '/staff-management/roles',
+        icon: 'roles',
+        permissions: [P.viewRole],
+        alsoActiveAt: ['/role-management/roles'],
+      },
       {
         id: 'permissions',
         path: '/staff-management/permissions',
@@ -70,7 +82,12 @@ export const MENU: readonly MenuEntry[] = [
         alsoActiveAt: ['/role-management/permissions'],
       },
       // Not in the spec's table: the audit log of issue 6, under the group it belongs to.
-      { id: 'auditLog', path: '/staff-management/audit-logs', icon: 'auditLog', permissions: [permissionName('view', 'AuditLog')] },
+      {
+        id: 'auditLog',
+        path: '/staff-management/audit-logs',
+        icon: 'auditLog',
+        permissions: [permissionName('view', 'AuditLog')],
+      },
     ],
   },
   {
@@ -79,8 +96,18 @@ export const MENU: readonly MenuEntry[] = [
     icon: 'drivers',
     permissions: [P.viewDriver],
     children: [
-      { id: 'approvedDrivers', path: '/driver-management/approved-drivers', icon: 'approvedDrivers', permissions: [P.viewDriver] },
-      { id: 'unapprovedDrivers', path: '/driver-management/unapproved-drivers', icon: 'unapprovedDrivers', permissions: [P.viewDriver] },
+      {
+        id: 'approvedDrivers',
+        path: '/driver-management/approved-drivers',
+        icon: 'approvedDrivers',
+        permissions: [P.viewDriver],
+      },
+      {
+        id: 'unapprovedDrivers',
+        path: '/driver-management/unapproved-drivers',
+        icon: 'unapprovedDrivers',
+        permissions: [P.viewDriver],
+      },
     ],
   },
   { id: 'vehicleTypes', path: '/vehicle-management/vehicles', icon: 'vehicles', permissions: [P.viewVehicleType] },
@@ -153,5 +180,7 @@ export function isActiveEntry(entry: MenuLeaf, currentPath: string): boolean {
 
 /** The id of the group holding the page shown, if any. */
 export function activeGroupId(entries: readonly MenuEntry[], currentPath: string): MenuId | undefined {
-  return entries.find((entry) => isMenuGroup(entry) && entry.children.some((child) => isActiveEntry(child, currentPath)))?.id;
+  return entries.find(
+    (entry) => isMenuGroup(entry) && entry.children.some((child) => isActiveEntry(child, currentPath)),
+  )?.id;
 }

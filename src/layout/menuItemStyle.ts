@@ -20,7 +20,12 @@ export const menuItemSx =
     minHeight: 40,
     color: highlighted ? theme.palette.primary.main : theme.palette.text.secondary,
     '& .MuiListItemIcon-root': { minWidth: 36, color: 'inherit' },
-    '& .MuiListItemText-primary': { fontSize: 14, fontWeight: 500, lineHeight: 1.35, whiteSpace: wrap ? 'normal' : 'nowrap' },
+    '& .MuiListItemText-primary': {
+      fontSize: 14,
+      fontWeight: 500,
+      lineHeight: 1.35,
+      whiteSpace: wrap ? 'normal' : 'nowrap',
+    },
     '&.Mui-selected, &.Mui-selected:hover': {
       backgroundColor: alpha(theme.palette.primary.main, 0.12),
       color: theme.palette.primary.main,

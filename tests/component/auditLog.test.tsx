@@ -9,7 +9,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const filterOf = (request: RecordedRequest) => JSON.parse(request.query.get('filter') ?? '{}') as Record<string, unknown>;
+const filterOf = (request: RecordedRequest) =>
+  JSON.parse(request.query.get('filter') ?? '{}') as Record<string, unknown>;
 
 const entries = [
   {
@@ -31,10 +32,15 @@ describe('the audit log', () => {
       session: sessionOf(superAdminProfile),
       api: {
         'GET /api/user/audit-logs': listAnswer('audit-logs', entries),
-        'GET /api/user/staffs': listAnswer('staffs', [{ id: 1, fullName: 'Ada Admin', firstName: 'Ada', lastName: 'Admin' }]),
+        'GET /api/user/staffs': listAnswer('staffs', [
+          { id: 1, fullName: 'Ada Admin', firstName: 'Ada', lastName: 'Admin' },
+        ]),
       },
     });
-    expect(await screen.findByRole('link', { name: 'Ada Admin' })).toHaveAttribute('href', '/staff-management/staffs/1');
+    expect(await screen.findByRole('link', { name: 'Ada Admin' })).toHaveAttribute(
+      'href',
+      '/staff-management/staffs/1',
+    );
     expect(screen.getByText('Staff #7')).toBeInTheDocument();
     expect(screen.getByText('Status')).toBeInTheDocument();
 
@@ -44,7 +50,9 @@ describe('the audit log', () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Action' }));
     await user.click(await screen.findByRole('option', { name: 'Deleted' }));
-    await waitFor(() => expect(filterOf(api.to('GET /api/user/audit-logs').at(-1)!)).toEqual({ resource: 'roles', action: 'delete' }));
+    await waitFor(() =>
+      expect(filterOf(api.to('GET /api/user/audit-logs').at(-1)!)).toEqual({ resource: 'roles', action: 'delete' }),
+    );
 
     await user.type(screen.getByLabelText('From'), '2025-03-01T08:30');
     await waitFor(() =>
@@ -63,11 +71,17 @@ describe('the audit log', () => {
   it('expands a row to the fields before and after', async () => {
     const { user } = renderApp('/staff-management/audit-logs', {
       session: sessionOf(superAdminProfile),
-      api: { 'GET /api/user/audit-logs': listAnswer('audit-logs', entries), 'GET /api/user/staffs': listAnswer('staffs') },
+      api: {
+        'GET /api/user/audit-logs': listAnswer('audit-logs', entries),
+        'GET /api/user/staffs': listAnswer('staffs'),
+      },
     });
     // A click on the row opens it (the expand icon itself is hidden from assistive technology).
     await user.click(await screen.findByText('Status'));
     const changes = within(await screen.findByTestId('audit-changes'));
-    expect(changes.getAllByRole('row').map((row) => row.textContent)).toEqual(['FieldBeforeAfter', 'Statusactiveinactive']);
+    expect(changes.getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'FieldBeforeAfter',
+      'Statusactiveinactive',
+    ]);
   });
 });

@@ -27,7 +27,12 @@ describe('the forgot-password page', () => {
 
   it("shows the server's message when sending fails", async () => {
     const { user } = renderApp('/forgot-password', {
-      api: { 'POST /api/user/auth/forgot_password': { status: 429, json: { message: 'Too many requests, retry in a minute' } } },
+      api: {
+        'POST /api/user/auth/forgot_password': {
+          status: 429,
+          json: { message: 'Too many requests, retry in a minute' },
+        },
+      },
     });
     await user.type(await screen.findByLabelText(/Email/), EMAIL);
     await user.click(screen.getByRole('button', { name: 'Send Email' }));
@@ -90,7 +95,10 @@ describe('the forgot-password page', () => {
 
   it('spreads a pasted code over the boxes', async () => {
     const { user } = renderApp('/forgot-password', {
-      api: { 'POST /api/user/auth/forgot_password': { json: { data: null } }, 'POST /api/user/auth/verify_email': verifyAnswer },
+      api: {
+        'POST /api/user/auth/forgot_password': { json: { data: null } },
+        'POST /api/user/auth/verify_email': verifyAnswer,
+      },
     });
     await user.type(await screen.findByLabelText(/Email/), EMAIL);
     await user.click(screen.getByRole('button', { name: 'Send Email' }));

@@ -11,7 +11,7 @@ afterEach(() => {
 const menu = async () => within(await screen.findByTestId('side-menu'));
 
 describe('the side menu', () => {
-  it("shows the dispatcher role only what its permissions allow", async () => {
+  it('shows the dispatcher role only what its permissions allow', async () => {
     renderApp('/', { session: sessionOf(dispatcherProfile) });
     const nav = await menu();
     expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual([

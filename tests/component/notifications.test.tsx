@@ -45,7 +45,9 @@ function notificationServer(total: number, { unseen = total } = {}) {
     const perPage = Number(query.get('perPage'));
     const body: NotificationPage = {
       data: {
-        notifications: all.slice((page - 1) * perPage, page * perPage).map((n, i) => ({ ...n, seen: (page - 1) * perPage + i >= state.unseen })),
+        notifications: all
+          .slice((page - 1) * perPage, page * perPage)
+          .map((n, i) => ({ ...n, seen: (page - 1) * perPage + i >= state.unseen })),
         unseenCount: state.unseen,
       },
       meta: { page, perPage, total, totalPages: Math.ceil(total / perPage) },
@@ -132,11 +134,21 @@ describe('the notification bell', () => {
 
   it('lists the title, how long ago and an icon of the type', async () => {
     const registration = notification(1, { createdAt: minutesAgo(5), title: 'New driver registration: Grace Wanjiru' });
-    const sos = notification(2, { type: 'sos', subjectType: 'sos-call-log', createdAt: minutesAgo(125), title: 'SOS from passenger Ann on trip #9' });
+    const sos = notification(2, {
+      type: 'sos',
+      subjectType: 'sos-call-log',
+      createdAt: minutesAgo(125),
+      title: 'SOS from passenger Ann on trip #9',
+    });
     const { user } = renderApp('/', {
       session: admin,
       api: {
-        [NOTIFICATIONS]: { json: { data: { notifications: [sos, registration], unseenCount: 0 }, meta: { page: 1, perPage: 10, total: 2, totalPages: 1 } } },
+        [NOTIFICATIONS]: {
+          json: {
+            data: { notifications: [sos, registration], unseenCount: 0 },
+            meta: { page: 1, perPage: 10, total: 2, totalPages: 1 },
+          },
+        },
       },
     });
     await user.click(await bell());
@@ -182,7 +194,9 @@ describe('the notification bell', () => {
     const server = notificationServer(1, { unseen: 0 });
     const { user } = renderApp('/', {
       session: admin,
-      api: { [NOTIFICATIONS]: async (request) => ({ ...server.routes[NOTIFICATIONS](request), until: answer.promise }) },
+      api: {
+        [NOTIFICATIONS]: async (request) => ({ ...server.routes[NOTIFICATIONS](request), until: answer.promise }),
+      },
     });
     await user.click(await bell());
     expect(await screen.findByTestId('notifications-loading')).toHaveTextContent('Loading notifications');
@@ -197,7 +211,8 @@ describe('the notification bell', () => {
     const { user } = renderApp('/', {
       session: admin,
       api: {
-        [NOTIFICATIONS]: (request) => (fail ? { status: 500, json: { message: 'Database is down' } } : server.routes[NOTIFICATIONS](request)),
+        [NOTIFICATIONS]: (request) =>
+          fail ? { status: 500, json: { message: 'Database is down' } } : server.routes[NOTIFICATIONS](request),
       },
     });
     await user.click(await bell());
@@ -210,7 +225,10 @@ describe('the notification bell', () => {
   });
 
   it('ends the session when the notifications answer 401', async () => {
-    const { location } = renderApp('/', { session: admin, api: { [NOTIFICATIONS]: { status: 401, json: { message: 'Login Timeout' } } } });
+    const { location } = renderApp('/', {
+      session: admin,
+      api: { [NOTIFICATIONS]: { status: 401, json: { message: 'Login Timeout' } } },
+    });
     await waitFor(() => expect(location()).toBe('/login'));
     expect(getSession()).toBeNull();
   });
@@ -223,7 +241,12 @@ describe('the notification bell', () => {
     const { user, location, api } = renderApp('/', {
       session: admin,
       api: {
-        [NOTIFICATIONS]: { json: { data: { notifications: [item], unseenCount: 0 }, meta: { page: 1, perPage: 10, total: 1, totalPages: 1 } } },
+        [NOTIFICATIONS]: {
+          json: {
+            data: { notifications: [item], unseenCount: 0 },
+            meta: { page: 1, perPage: 10, total: 1, totalPages: 1 },
+          },
+        },
         [recordCall]: { json: { id: 107, reference: 'Record one-oh-seven' } },
       },
     });
@@ -238,7 +261,10 @@ describe('the notification bell', () => {
   it('is in the dispatcher layout too', async () => {
     const { sockets } = renderApp('/dispatcher', {
       session: sessionOf(dispatcherProfile),
-      api: { ...notificationServer(1).routes, 'GET /api/trip/trips': { json: [], headers: { 'Content-Range': 'trips 0-0/0' } } },
+      api: {
+        ...notificationServer(1).routes,
+        'GET /api/trip/trips': { json: [], headers: { 'Content-Range': 'trips 0-0/0' } },
+      },
     });
     await waitFor(async () => expect(await bell()).toHaveAccessibleName('Notifications, 1 unseen'));
     await waitFor(() => expect(sockets.latest().listening('newNotification')).toBe(true));
@@ -317,9 +343,16 @@ describe('a newNotification from the socket', () => {
 
   it('shows at most five toasts; the older ones wait', async () => {
     const { socket, user } = await signedInWithSocket();
-    for (let id = 1; id <= 6; id += 1) socket.serverSends('newNotification', event(10 + id, 'DRIVER_REGISTRATION', `Registration ${id}`));
+    for (let id = 1; id <= 6; id += 1)
+      socket.serverSends('newNotification', event(10 + id, 'DRIVER_REGISTRATION', `Registration ${id}`));
     const toasts = await screen.findAllByTestId('notification-toast');
-    expect(toasts.map((toast) => toast.querySelector('.MuiAlert-message')?.textContent)).toEqual(['Registration 6', 'Registration 5', 'Registration 4', 'Registration 3', 'Registration 2']);
+    expect(toasts.map((toast) => toast.querySelector('.MuiAlert-message')?.textContent)).toEqual([
+      'Registration 6',
+      'Registration 5',
+      'Registration 4',
+      'Registration 3',
+      'Registration 2',
+    ]);
     await user.click(within(toasts[0]).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.getAllByTestId('notification-toast').at(-1)).toHaveTextContent('Registration 1'));
   });

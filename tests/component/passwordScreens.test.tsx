@@ -54,7 +54,11 @@ describe('the reset-password page', () => {
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
 
     await waitFor(() => expect(location()).toBe('/'));
-    expect(api.to('POST /api/user/auth/reset_password')[0].body).toEqual({ password: GOOD, email: EMAIL, otp: '246810' });
+    expect(api.to('POST /api/user/auth/reset_password')[0].body).toEqual({
+      password: GOOD,
+      email: EMAIL,
+      otp: '246810',
+    });
     expect(api.to('GET /api/user/auth/me')[0].headers.get('Authorization')).toBe('Bearer reset-token');
     expect(getSession()?.accessToken).toBe('reset-token');
   });

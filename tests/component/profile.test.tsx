@@ -16,7 +16,9 @@ describe('the own profile', () => {
     const { user, api } = renderApp('/staff-management/profile/2', {
       session: dispatcher,
       api: {
-        'PUT /api/user/auth/profile': ({ body }) => ({ json: { data: { ...dispatcherProfile, ...(body as object) }, message: 'Profile saved' } }),
+        'PUT /api/user/auth/profile': ({ body }) => ({
+          json: { data: { ...dispatcherProfile, ...(body as object) }, message: 'Profile saved' },
+        }),
       },
     });
     const details = within(await screen.findByTestId('own-profile'));
@@ -26,7 +28,11 @@ describe('the own profile', () => {
     await user.click(details.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(api.to('PUT /api/user/auth/profile')).toHaveLength(1));
-    expect(api.to('PUT /api/user/auth/profile')[0].body).toEqual({ firstName: 'Daniel', lastName: 'Dispatch', photo: null });
+    expect(api.to('PUT /api/user/auth/profile')[0].body).toEqual({
+      firstName: 'Daniel',
+      lastName: 'Dispatch',
+      photo: null,
+    });
     expect(await screen.findByText('Profile saved')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('profile-name')).toHaveTextContent('Daniel Dispatch'));
     expect(getSession()?.userInfo.fullName).toBe('Daniel Dispatch');
@@ -50,7 +56,13 @@ describe('the own profile', () => {
         'POST /api/user/auth/change_password': ({ body }) =>
           (body as { currentPassword: string }).currentPassword === 'Dispatch@1234'
             ? { json: { data: null, message: 'Password changed' } }
-            : { status: 400, json: { message: 'The current password is not correct', errors: { currentPassword: 'The current password is not correct' } } },
+            : {
+                status: 400,
+                json: {
+                  message: 'The current password is not correct',
+                  errors: { currentPassword: 'The current password is not correct' },
+                },
+              },
       },
     });
     const card = within(await screen.findByTestId('change-password'));
@@ -77,7 +89,10 @@ describe('the own profile', () => {
     await user.type(card.getByLabelText(/^Current password/), 'Dispatch@1234');
     await user.click(submit);
     await waitFor(() => expect(api.to('POST /api/user/auth/change_password')).toHaveLength(2));
-    expect(api.to('POST /api/user/auth/change_password')[1].body).toEqual({ currentPassword: 'Dispatch@1234', password: 'Better@5678' });
+    expect(api.to('POST /api/user/auth/change_password')[1].body).toEqual({
+      currentPassword: 'Dispatch@1234',
+      password: 'Better@5678',
+    });
     expect(await screen.findByText('Password changed. Your other sessions have ended.')).toBeInTheDocument();
     await waitFor(() => expect(card.getByLabelText(/^Current password/)).toHaveValue(''));
   });
@@ -89,7 +104,14 @@ describe("another staff member's profile", () => {
       session: sessionOf(superAdminProfile),
       api: {
         'GET /api/user/staffs/2': {
-          json: { ...dispatcherProfile, fullName: 'Dan Dispatch', roleId: 2, roleName: 'Dispatcher', emailVerifiedAt: '2025-01-01T00:00:00Z', createdAt: '2025-01-01T00:00:00Z' },
+          json: {
+            ...dispatcherProfile,
+            fullName: 'Dan Dispatch',
+            roleId: 2,
+            roleName: 'Dispatcher',
+            emailVerifiedAt: '2025-01-01T00:00:00Z',
+            createdAt: '2025-01-01T00:00:00Z',
+          },
         },
       },
     });

@@ -24,7 +24,12 @@ const dispatcherRole = {
 };
 
 /** The role the server answers after a write: what was sent, with an id. */
-const echo = (id: number) => ({ body }: RecordedRequest) => ({ status: id ? 200 : 201, json: { ...dispatcherRole, ...(body as object), id: id || 9 } });
+const echo =
+  (id: number) =>
+  ({ body }: RecordedRequest) => ({
+    status: id ? 200 : 201,
+    json: { ...dispatcherRole, ...(body as object), id: id || 9 },
+  });
 
 const matrix = async () => within(await screen.findByTestId('permission-matrix'));
 
@@ -54,7 +59,10 @@ describe('the permission matrix of the role form', () => {
     // Granting a write grants its view; the row shows as partly selected.
     await user.click(grid.getByRole('checkbox', { name: 'update-Staff' }));
     expect(grid.getByRole('checkbox', { name: 'view-Staff' })).toBeChecked();
-    expect(grid.getByRole('checkbox', { name: 'Select all Staff permissions' })).toHaveAttribute('data-indeterminate', 'true');
+    expect(grid.getByRole('checkbox', { name: 'Select all Staff permissions' })).toHaveAttribute(
+      'data-indeterminate',
+      'true',
+    );
     await user.click(grid.getByRole('checkbox', { name: 'view-DispatcherPage' }));
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -87,7 +95,9 @@ describe('the permission matrix of the role form', () => {
     await user.click(grid.getByRole('checkbox', { name: 'Select every permission' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.to('PUT /api/user/roles/2')).toHaveLength(1));
-    expect((api.to('PUT /api/user/roles/2')[0].body as { permissions: string[] }).permissions).toEqual([...ALL_PERMISSIONS]);
+    expect((api.to('PUT /api/user/roles/2')[0].body as { permissions: string[] }).permissions).toEqual([
+      ...ALL_PERMISSIONS,
+    ]);
   });
 
   it('shows what is wrong before saving', async () => {
@@ -103,7 +113,10 @@ describe('the permission matrix of the role form', () => {
 
 describe('a role', () => {
   it('shows its permissions read-only, with Edit and Delete for a role that may', async () => {
-    renderApp('/staff-management/roles/2', { session: admin, api: { 'GET /api/user/roles/2': { json: dispatcherRole } } });
+    renderApp('/staff-management/roles/2', {
+      session: admin,
+      api: { 'GET /api/user/roles/2': { json: dispatcherRole } },
+    });
     const grid = await matrix();
     expect(grid.queryAllByRole('checkbox')).toHaveLength(0);
     expect(grid.getByTitle('view-Trip')).toBeInTheDocument();
@@ -150,7 +163,10 @@ describe('a role', () => {
   });
 
   it('shows access denied at the form of a role that may not update', async () => {
-    const viewer: StaffProfile = { ...dispatcherProfile, role: { id: 5, name: 'Auditor', permissions: [{ name: P.viewRole }] } };
+    const viewer: StaffProfile = {
+      ...dispatcherProfile,
+      role: { id: 5, name: 'Auditor', permissions: [{ name: P.viewRole }] },
+    };
     const { api } = renderApp('/staff-management/roles/2/edit', { session: sessionOf(viewer) });
     expect(await screen.findByText('Access denied')).toBeInTheDocument();
     expect(api.to('GET /api/user/roles/2')).toHaveLength(0);

@@ -81,7 +81,9 @@ describe("the spec's routes", () => {
       api: { '*': anyResource },
     });
     await waitFor(() => expect(approved.api.to('GET /api/user/drivers')).not.toHaveLength(0));
-    expect(JSON.parse(approved.api.to('GET /api/user/drivers')[0].query.get('filter') ?? '')).toEqual({ approvalStatus: 'approved' });
+    expect(JSON.parse(approved.api.to('GET /api/user/drivers')[0].query.get('filter') ?? '')).toEqual({
+      approvalStatus: 'approved',
+    });
     approved.unmount();
 
     const unapproved = renderApp('/driver-management/unapproved-drivers', {
@@ -100,11 +102,16 @@ describe("the spec's routes", () => {
       api: { '*': anyResource },
     });
     await waitFor(() => expect(api.to('GET /api/trip/driver-transactions')).not.toHaveLength(0));
-    expect(JSON.parse(api.to('GET /api/trip/driver-transactions')[0].query.get('filter') ?? '')).toEqual({ driverId: 5 });
+    expect(JSON.parse(api.to('GET /api/trip/driver-transactions')[0].query.get('filter') ?? '')).toEqual({
+      driverId: 5,
+    });
   });
 
   it('shows a real record at a deep link', async () => {
-    const { api } = renderApp('/trip-management/trips/9', { session: sessionOf(superAdminProfile), api: { '*': anyResource } });
+    const { api } = renderApp('/trip-management/trips/9', {
+      session: sessionOf(superAdminProfile),
+      api: { '*': anyResource },
+    });
     expect(await screen.findByText('trips 9')).toBeInTheDocument();
     expect(api.to('GET /api/trip/trips/9')).toHaveLength(1);
   });

@@ -85,7 +85,10 @@ describe('failed requests', () => {
   it('open a dialog with the server message, dismissed with DISMISS, and no repeated toast', async () => {
     const { user } = renderApp('/staff-management/staffs', {
       session: admin,
-      api: { 'GET /api/user/staffs': { status: 500, json: { message: 'Database is down' } }, 'GET /api/user/roles': listAnswer('roles') },
+      api: {
+        'GET /api/user/staffs': { status: 500, json: { message: 'Database is down' } },
+        'GET /api/user/roles': listAnswer('roles'),
+      },
     });
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Database is down');
@@ -97,7 +100,10 @@ describe('failed requests', () => {
   it('name a missing permission and keep the session', async () => {
     renderApp('/staff-management/staffs', {
       session: admin,
-      api: { 'GET /api/user/staffs': { status: 403, json: { message: 'Missing permission view-Staff' } }, 'GET /api/user/roles': listAnswer('roles') },
+      api: {
+        'GET /api/user/staffs': { status: 403, json: { message: 'Missing permission view-Staff' } },
+        'GET /api/user/roles': listAnswer('roles'),
+      },
     });
     expect(await screen.findByRole('dialog')).toHaveTextContent('Missing permission view-Staff');
     expect(getSession()).not.toBeNull();
@@ -139,7 +145,10 @@ describe('pages', () => {
       api: { 'GET /api/trip/trips': listAnswer('trips', [{ id: 7, status: 'in_progress' }]) },
     });
     const side = await screen.findByTestId('dispatcher-side');
-    expect(await within(side).findByRole('link', { name: /Trip #7/ })).toHaveAttribute('href', '/trip-management/trips/7');
+    expect(await within(side).findByRole('link', { name: /Trip #7/ })).toHaveAttribute(
+      'href',
+      '/trip-management/trips/7',
+    );
     expect(within(screen.getByTestId('top-bar')).getByTestId('product-title')).toBeInTheDocument();
     expect(screen.queryByTestId('side-menu')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /menu/i })).not.toBeInTheDocument();

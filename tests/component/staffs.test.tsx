@@ -37,9 +37,14 @@ const ROLES = [
   { id: 2, name: 'Dispatcher', permissions: [], staffCount: 2 },
 ];
 
-const people = [staff(1, 'Ada', 'Admin', { roleId: 1, roleName: 'Super Admin' }), staff(7, 'Grace', 'Hopper'), staff(8, 'Alan', 'Turing')];
+const people = [
+  staff(1, 'Ada', 'Admin', { roleId: 1, roleName: 'Super Admin' }),
+  staff(7, 'Grace', 'Hopper'),
+  staff(8, 'Alan', 'Turing'),
+];
 
-const filterOf = (request: RecordedRequest) => JSON.parse(request.query.get('filter') ?? '{}') as Record<string, unknown>;
+const filterOf = (request: RecordedRequest) =>
+  JSON.parse(request.query.get('filter') ?? '{}') as Record<string, unknown>;
 
 const withRole = (name: string, permissions: string[]): StaffProfile => ({
   ...dispatcherProfile,
@@ -67,10 +72,14 @@ describe('the staff list', () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Inactive' }));
-    await waitFor(() => expect(filterOf(api.to('GET /api/user/staffs').at(-1)!)).toEqual({ q: 'grace', roleId: 2, status: 'inactive' }));
+    await waitFor(() =>
+      expect(filterOf(api.to('GET /api/user/staffs').at(-1)!)).toEqual({ q: 'grace', roleId: 2, status: 'inactive' }),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Sort by status ascending' }));
-    await waitFor(() => expect(JSON.parse(api.to('GET /api/user/staffs').at(-1)!.query.get('sort') ?? '')).toEqual(['status', 'ASC']));
+    await waitFor(() =>
+      expect(JSON.parse(api.to('GET /api/user/staffs').at(-1)!.query.get('sort') ?? '')).toEqual(['status', 'ASC']),
+    );
   });
 
   it('presets the role filter from a link, e.g. the holders of a role', async () => {
@@ -168,7 +177,10 @@ describe('a staff member', () => {
     const request = api.to('GET /api/user/audit-logs')[0];
     expect(filterOf(request)).toEqual({ staffId: 7 });
     expect(JSON.parse(request.query.get('sort') ?? '')).toEqual(['createdAt', 'DESC']);
-    expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/staff-management/staffs/7/edit');
+    expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      '/staff-management/staffs/7/edit',
+    );
   });
 
   it('leaves the recent actions out without view-AuditLog', async () => {
@@ -199,7 +211,12 @@ describe('a staff member', () => {
     await user.type(screen.getByLabelText(/^First name/), 'Augusta');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.to('PUT /api/user/staffs/1')).toHaveLength(1));
-    expect(api.to('PUT /api/user/staffs/1')[0].body).toMatchObject({ firstName: 'Augusta', lastName: 'Admin', roleId: 1, status: 'active' });
+    expect(api.to('PUT /api/user/staffs/1')[0].body).toMatchObject({
+      firstName: 'Augusta',
+      lastName: 'Admin',
+      roleId: 1,
+      status: 'active',
+    });
     await waitFor(() => expect(location()).toBe('/staff-management/staffs/1'));
   });
 
@@ -216,7 +233,10 @@ describe('a staff member', () => {
 describe('the create form', () => {
   const createApi = {
     'GET /api/user/roles': listAnswer('roles', ROLES),
-    'POST /api/user/staffs': ({ body }: RecordedRequest) => ({ status: 201, json: { ...staff(12, 'Linus', 'Torvalds'), ...(body as object) } }),
+    'POST /api/user/staffs': ({ body }: RecordedRequest) => ({
+      status: 201,
+      json: { ...staff(12, 'Linus', 'Torvalds'), ...(body as object) },
+    }),
     'GET /api/user/staffs/12': { json: staff(12, 'Linus', 'Torvalds', { emailVerifiedAt: null }) },
     'GET /api/user/audit-logs': listAnswer('audit-logs'),
   };
@@ -260,7 +280,9 @@ describe('the create form', () => {
       phone: null,
       photo: null,
     });
-    expect(await screen.findByText('Staff member created. A verification code was emailed to linus@example.com.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Staff member created. A verification code was emailed to linus@example.com.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/staff-management/staffs/12'));
     expect(await screen.findByText('Invitation pending')).toBeInTheDocument();
   });
@@ -270,7 +292,10 @@ describe('the create form', () => {
       session: admin,
       api: {
         ...createApi,
-        'POST /api/user/staffs': { status: 409, json: { message: 'This email is already in use', errors: { email: 'This email is already in use' } } },
+        'POST /api/user/staffs': {
+          status: 409,
+          json: { message: 'This email is already in use', errors: { email: 'This email is already in use' } },
+        },
       },
     });
     await user.type(await screen.findByLabelText(/^First name/), 'Ada');

@@ -12,11 +12,22 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
-export async function newPage(browser: Browser, viewport = { width: 1366, height: 850 }): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  viewport = { width: 1366, height: 850 },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl() });
   const page = await context.newPage();
   return { context, page };
@@ -37,7 +48,9 @@ export interface PageGlobals {
  * Contexts close after each test, or only with the browser when `keepContexts` is set (a file
  * whose tests carry one story on in the same pages).
  */
-export function browserPerFile({ keepContexts = false } = {}): { open(viewport?: { width: number; height: number }): Promise<Page> } {
+export function browserPerFile({ keepContexts = false } = {}): {
+  open(viewport?: { width: number; height: number }): Promise<Page>;
+} {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const closeContexts = () => Promise.all(contexts.splice(0).map((context) => context.close()));
@@ -83,7 +96,9 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() =>
     (globalThis as unknown as PageGlobals).document
       .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+      .every(
+        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
   );
   await shot(page, name);
 }

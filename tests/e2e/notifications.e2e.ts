@@ -17,7 +17,10 @@ interface NotificationPageBody {
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
 
-async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; json: T }> {
+async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<{ status: number; json: T }> {
   const headers: Record<string, string> = {};
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
@@ -35,7 +38,12 @@ const settle = (page: Page) => page.waitForTimeout(500);
 /** The access token of the page's stored session. */
 const pageToken = (page: Page) =>
   page.evaluate(
-    () => (JSON.parse((globalThis as unknown as PageGlobals).localStorage.getItem('session') ?? '{}') as { accessToken?: string }).accessToken,
+    () =>
+      (
+        JSON.parse((globalThis as unknown as PageGlobals).localStorage.getItem('session') ?? '{}') as {
+          accessToken?: string;
+        }
+      ).accessToken,
   );
 
 /**
@@ -45,10 +53,15 @@ const pageToken = (page: Page) =>
  */
 async function signInWithBell(): Promise<{ page: Page; unseen: number }> {
   const page = await open();
-  const socket = page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 20_000 });
+  const socket = page.waitForEvent('websocket', {
+    predicate: (ws) => ws.url().includes('/socket.io/'),
+    timeout: 20_000,
+  });
   await signIn(page);
   // Asked of the API directly: the panel may abort and repeat its own first request while the layout mounts.
-  const server = await api<NotificationPageBody>('/api/user/notifications?page=1&perPage=10', { token: await pageToken(page) });
+  const server = await api<NotificationPageBody>('/api/user/notifications?page=1&perPage=10', {
+    token: await pageToken(page),
+  });
   expect(server.status).toBe(200);
   const unseen = server.json.data.unseenCount;
   await socket;
@@ -77,7 +90,9 @@ describe('notifications', () => {
     expect(Date.now() - registered).toBeLessThan(2_000);
     expect(await toast.getAttribute('data-severity')).toBe('success');
     await expect.poll(() => bell.getAttribute('data-count'), { timeout: 5_000 }).toBe(String(unseen + 1));
-    await expect.poll(() => bell.locator('.MuiBadge-badge').textContent()).toBe(unseen + 1 > 99 ? '99+' : String(unseen + 1));
+    await expect
+      .poll(() => bell.locator('.MuiBadge-badge').textContent())
+      .toBe(unseen + 1 > 99 ? '99+' : String(unseen + 1));
     await settle(page);
     await shot(page, 'notifications-toast');
 
@@ -103,12 +118,17 @@ describe('notifications', () => {
       await list.evaluate((element) => {
         element.scrollTop = element.scrollHeight;
       });
-      await expect.poll(async () => (await items.count()) > before || (await end.isVisible()), { timeout: 5_000 }).toBe(true);
+      await expect
+        .poll(async () => (await items.count()) > before || (await end.isVisible()), { timeout: 5_000 })
+        .toBe(true);
     }
     await end.scrollIntoViewIfNeeded();
     expect(await end.isVisible()).toBe(true);
     const token = await pageToken(page);
-    const server = await api<NotificationPageBody & { meta: { total: number } }>('/api/user/notifications?page=1&perPage=10', { token });
+    const server = await api<NotificationPageBody & { meta: { total: number } }>(
+      '/api/user/notifications?page=1&perPage=10',
+      { token },
+    );
     expect(await items.count()).toBe(server.json.meta.total);
     await settle(page);
     await shot(page, 'notifications-end');
@@ -128,7 +148,9 @@ describe('notifications', () => {
     const login = await api<{ data: { accessToken: string } }>('/api/user/auth/login', { method: 'POST', body: ADMIN });
     const token = login.json.data.accessToken;
     const filter = encodeURIComponent(JSON.stringify({ status: 'in_progress' }));
-    const trips = await api<{ id: number }[]>(`/api/trip/trips?filter=${filter}&range=${encodeURIComponent('[0,0]')}`, { token });
+    const trips = await api<{ id: number }[]>(`/api/trip/trips?filter=${filter}&range=${encodeURIComponent('[0,0]')}`, {
+      token,
+    });
     expect(trips.status).toBe(200);
     const trip = trips.json[0];
     expect(trip).toBeDefined();
@@ -140,7 +162,10 @@ describe('notifications', () => {
       body: { firstName: 'Otieno', lastName: `Achieng${stamp}`, phone: `+2547${stamp.slice(-8)}` },
     });
     expect(registered.status).toBe(201);
-    await page.getByTestId('notification-toast').filter({ hasText: `Achieng${stamp}` }).waitFor({ timeout: 2_000 });
+    await page
+      .getByTestId('notification-toast')
+      .filter({ hasText: `Achieng${stamp}` })
+      .waitFor({ timeout: 2_000 });
 
     const report = await api<{ data: { id: number } }>('/api/trip/sos/report', {
       method: 'POST',

@@ -1,6 +1,20 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, DISPATCHER, baseUrl, codeFor, fitsWidth, menuEntries, pathOf, settled, signIn, snap, browserPerFile, waitForPath, type PageGlobals } from './browser';
+import {
+  ADMIN,
+  DISPATCHER,
+  baseUrl,
+  codeFor,
+  fitsWidth,
+  menuEntries,
+  pathOf,
+  settled,
+  signIn,
+  snap,
+  browserPerFile,
+  waitForPath,
+  type PageGlobals,
+} from './browser';
 
 /**
  * The shell end to end: route guards, sign-in and sign-out, the stored
@@ -73,7 +87,6 @@ async function nextCode(email: string, known: number): Promise<string> {
 }
 
 const sideMenu = (page: Page) => page.getByTestId('side-menu');
-
 
 async function box(locator: Locator) {
   await locator.waitFor();
@@ -238,7 +251,9 @@ describe('side menu', () => {
     await search.fill('app');
     const approved = sideMenu(page).getByRole('link', { name: 'Approved Drivers' });
     await approved.waitFor();
-    expect(await sideMenu(page).getByRole('button', { name: 'Driver Management' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await sideMenu(page).getByRole('button', { name: 'Driver Management' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
     expect(await menuEntries(page)).toEqual(['Driver Management', 'Approved Drivers']);
     for (const hidden of ['Unapproved Drivers', 'Dashboard', 'Trips', 'Staffs']) {
       expect(await sideMenu(page).getByText(hidden, { exact: true }).count()).toBe(0);
@@ -425,17 +440,23 @@ describe('password screens', () => {
 
     const password = page.getByLabel('Password', { exact: true });
     await password.fill('abc');
-    await expect.poll(met).toEqual({ min: 'false', max: 'true', lower: 'true', upper: 'false', number: 'false', special: 'false' });
+    await expect
+      .poll(met)
+      .toEqual({ min: 'false', max: 'true', lower: 'true', upper: 'false', number: 'false', special: 'false' });
     await password.blur();
     await page.getByText('must be at least 8 characters').waitFor();
     await snap(page, 'shell-password-entry-rules');
 
     await password.fill('abcDEF12');
-    await expect.poll(met).toEqual({ min: 'true', max: 'true', lower: 'true', upper: 'true', number: 'true', special: 'false' });
+    await expect
+      .poll(met)
+      .toEqual({ min: 'true', max: 'true', lower: 'true', upper: 'true', number: 'true', special: 'false' });
     await page.getByText('must contain at least one special character (@ $ ! % * ? &)').waitFor();
 
     await password.fill('abcDEF12!');
-    await expect.poll(met).toEqual({ min: 'true', max: 'true', lower: 'true', upper: 'true', number: 'true', special: 'true' });
+    await expect
+      .poll(met)
+      .toEqual({ min: 'true', max: 'true', lower: 'true', upper: 'true', number: 'true', special: 'true' });
 
     const confirm = page.getByLabel('Confirm password', { exact: true });
     await confirm.fill('abcDEF12?');
@@ -484,11 +505,15 @@ describe('forgot password', () => {
     const staffs = (await listed.json()) as { email: string; firstName: string; lastName: string }[];
     expect(staffs.length).toBeGreaterThan(1);
     const staff = staffs[staffs.length - 1];
-    expect((await api('/api/user/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: staff.email, password: 'Staff@1234' }),
-    })).status).toBe(200);
+    expect(
+      (
+        await api('/api/user/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: staff.email, password: 'Staff@1234' }),
+        })
+      ).status,
+    ).toBe(200);
 
     const page = await open();
     await page.goto('/login');

@@ -1,6 +1,17 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, baseUrl, codeFor, fitsWidth, menuEntries, pathOf, signIn, snap, browserPerFile, waitForPath } from './browser';
+import {
+  ADMIN,
+  baseUrl,
+  codeFor,
+  fitsWidth,
+  menuEntries,
+  pathOf,
+  signIn,
+  snap,
+  browserPerFile,
+  waitForPath,
+} from './browser';
 
 /**
  * Staff and access management end to end (issue 6), in the system Chromium
@@ -14,7 +25,12 @@ import { ADMIN, baseUrl, codeFor, fitsWidth, menuEntries, pathOf, signIn, snap, 
 const NARROW = { width: 800, height: 900 };
 const stamp = Date.now().toString(36);
 const ROLE = `Trip watcher ${stamp}`;
-const PERSON = { firstName: 'Wanjiru', lastName: 'Kamau', email: `wanjiru.${stamp}@example.com`, password: 'Watch@2468' };
+const PERSON = {
+  firstName: 'Wanjiru',
+  lastName: 'Kamau',
+  email: `wanjiru.${stamp}@example.com`,
+  password: 'Watch@2468',
+};
 
 // The story runs on across tests in the same pages.
 const { open } = browserPerFile({ keepContexts: true });
@@ -66,9 +82,11 @@ describe('staff and access management', () => {
     await admin.getByText('2 permissions').waitFor();
     await snap(admin, 'staff-role-show');
 
-    const saved = (await (await fetch(`${baseUrl()}/api/user/roles/${roleId}`, {
-      headers: { authorization: `Bearer ${await tokenOf(admin)}` },
-    })).json()) as { permissions: string[] };
+    const saved = (await (
+      await fetch(`${baseUrl()}/api/user/roles/${roleId}`, {
+        headers: { authorization: `Bearer ${await tokenOf(admin)}` },
+      })
+    ).json()) as { permissions: string[] };
     expect(saved.permissions.sort()).toEqual(['view-DispatcherPage', 'view-Trip']);
 
     await admin.getByRole('link', { name: 'Edit' }).click();
@@ -106,7 +124,11 @@ describe('staff and access management', () => {
     await admin.getByText('Invitation pending').waitFor();
     // The Super Admin's own page lists what they just did.
     await admin.goto('/staff-management/staffs/1');
-    await admin.getByTestId('staff-recent-actions').getByText(`${PERSON.firstName} ${PERSON.lastName}`).first().waitFor();
+    await admin
+      .getByTestId('staff-recent-actions')
+      .getByText(`${PERSON.firstName} ${PERSON.lastName}`)
+      .first()
+      .waitFor();
     await snap(admin, 'staff-show-audit-trail');
 
     // The invited person, in their own browser.
@@ -139,7 +161,9 @@ describe('staff and access management', () => {
     await fresh.goto('/staff-management/staffs');
     await fresh.getByText('Access denied').waitFor();
     await snap(fresh, 'staff-access-denied');
-    const refused = await fetch(`${baseUrl()}/api/user/staffs`, { headers: { authorization: `Bearer ${await tokenOf(fresh)}` } });
+    const refused = await fetch(`${baseUrl()}/api/user/staffs`, {
+      headers: { authorization: `Bearer ${await tokenOf(fresh)}` },
+    });
     expect(refused.status).toBe(403);
 
     // A change to the role reaches its holders on their next request, and their menu after a reload, without signing in again.
@@ -147,7 +171,9 @@ describe('staff and access management', () => {
     await admin.getByTestId('permission-matrix').getByRole('checkbox', { name: 'view-Passenger' }).check();
     await admin.getByRole('button', { name: 'Save' }).click();
     await waitForPath(admin, `/staff-management/roles/${roleId}`);
-    const passengers = await fetch(`${baseUrl()}/api/user/passengers?range=[0,0]`, { headers: { authorization: `Bearer ${await tokenOf(fresh)}` } });
+    const passengers = await fetch(`${baseUrl()}/api/user/passengers?range=[0,0]`, {
+      headers: { authorization: `Bearer ${await tokenOf(fresh)}` },
+    });
     expect(passengers.status).toBe(200);
     await fresh.reload();
     await expect.poll(() => menuEntries(fresh)).toEqual(['Dashboard', 'Trips', 'Passengers', 'Trip Dispatcher']);
@@ -228,8 +254,16 @@ describe('staff and access management', () => {
       ['/staff-management/staffs', 'staff-narrow-list', () => narrow.getByText(PERSON.email).waitFor()],
       [`/staff-management/staffs/${staffId}`, 'staff-narrow-show', () => narrow.getByTestId('staff-summary').waitFor()],
       ['/staff-management/create', 'staff-narrow-create', () => narrow.getByLabel('First name').waitFor()],
-      [`/staff-management/roles/${roleId}/edit`, 'staff-narrow-role-matrix', () => narrow.getByTestId('permission-matrix').waitFor()],
-      ['/staff-management/permissions', 'staff-narrow-permissions', () => narrow.getByTestId('permission-group-Staff').waitFor()],
+      [
+        `/staff-management/roles/${roleId}/edit`,
+        'staff-narrow-role-matrix',
+        () => narrow.getByTestId('permission-matrix').waitFor(),
+      ],
+      [
+        '/staff-management/permissions',
+        'staff-narrow-permissions',
+        () => narrow.getByTestId('permission-group-Staff').waitFor(),
+      ],
       ['/staff-management/audit-logs', 'staff-narrow-audit-log', () => narrow.getByRole('row').nth(1).waitFor()],
       ['/staff-management/profile/1', 'staff-narrow-profile', () => narrow.getByTestId('own-profile').waitFor()],
     ];
@@ -243,7 +277,11 @@ describe('staff and access management', () => {
 });
 
 async function tokenOf(page: Page): Promise<string> {
-  const raw = await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem('session'));
+  const raw = await page.evaluate(() =>
+    (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem(
+      'session',
+    ),
+  );
   if (!raw) throw new Error('no stored session');
   return (JSON.parse(raw) as { accessToken: string }).accessToken;
 }

@@ -29,15 +29,26 @@ describe('login, me and logout', () => {
     const me = await t.call('GET', '/api/user/auth/me', { token });
     expect(me.statusCode).toBe(200);
     const profile = me.json().data;
-    expect(profile).toMatchObject({ id: 1, firstName: 'Amara', lastName: 'Okafor', email: ADMIN.email, sex: 'female', role: { name: 'Super Admin' } });
+    expect(profile).toMatchObject({
+      id: 1,
+      firstName: 'Amara',
+      lastName: 'Okafor',
+      email: ADMIN.email,
+      sex: 'female',
+      role: { name: 'Super Admin' },
+    });
     expect(profile.role.permissions).toContainEqual({ name: 'view-Staff' });
     expect(profile.role.permissions).toContainEqual({ name: 'view-DispatcherPage' });
     expect(JSON.stringify(profile)).not.toMatch(/password|scrypt/i);
   });
 
   it('gives the same 401 message for a wrong password and an unknown email', async () => {
-    const wrong = await t.call('POST', '/api/user/auth/login', { body: { email: ADMIN.email, password: 'Wrong@1234' } });
-    const unknown = await t.call('POST', '/api/user/auth/login', { body: { email: 'nobody@example.com', password: 'Wrong@1234' } });
+    const wrong = await t.call('POST', '/api/user/auth/login', {
+      body: { email: ADMIN.email, password: 'Wrong@1234' },
+    });
+    const unknown = await t.call('POST', '/api/user/auth/login', {
+      body: { email: 'nobody@example.com', password: 'Wrong@1234' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ message: 'Invalid email or password' });
@@ -68,21 +79,34 @@ describe('login, me and logout', () => {
     const res = await t.call('GET', '/api/user/auth/me', { token });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Login Timeout');
-    const forged = await new TokenService('another-secret-of-at-least-32-characters!!', 60).sign({ staffId: 1, sessionId: 'x' });
+    const forged = await new TokenService('another-secret-of-at-least-32-characters!!', 60).sign({
+      staffId: 1,
+      sessionId: 'x',
+    });
     expect((await t.call('GET', '/api/user/auth/me', { token: forged.token })).json().message).toBe('UnAuthenticated');
   });
 
   it('ends every session of a deactivated staff member at once', async () => {
     const admin = await t.login();
-    const staff = (await t.call('GET', '/api/user/staffs', { token: admin, query: { filter: JSON.stringify({ q: 'dispatcher@example.com' }) } })).json()[0];
+    const staff = (
+      await t.call('GET', '/api/user/staffs', {
+        token: admin,
+        query: { filter: JSON.stringify({ q: 'dispatcher@example.com' }) },
+      })
+    ).json()[0];
     const dispatcher = await t.login(DISPATCHER.email, DISPATCHER.password);
     const off = await t.call('PUT', `/api/user/staffs/${staff.id}`, { token: admin, body: { status: 'inactive' } });
     expect(off.statusCode).toBe(200);
     expect((await t.call('GET', '/api/user/auth/me', { token: dispatcher })).statusCode).toBe(401);
-    const again = await t.call('POST', '/api/user/auth/login', { body: { email: DISPATCHER.email, password: DISPATCHER.password } });
+    const again = await t.call('POST', '/api/user/auth/login', {
+      body: { email: DISPATCHER.email, password: DISPATCHER.password },
+    });
     expect(again.statusCode).toBe(403);
     await t.call('PUT', `/api/user/staffs/${staff.id}`, { token: admin, body: { status: 'active' } });
-    expect((await t.call('GET', '/api/user/auth/me', { token: await t.login(DISPATCHER.email, DISPATCHER.password) })).statusCode).toBe(200);
+    expect(
+      (await t.call('GET', '/api/user/auth/me', { token: await t.login(DISPATCHER.email, DISPATCHER.password) }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -103,32 +127,49 @@ describe('forgot and reset password', () => {
   it('refuses a wrong code with "Incorrect verification code", then resets with the right one exactly once', async () => {
     await t.call('POST', '/api/user/auth/forgot_password', { body: { email } });
     const code = await latestCode(email);
-    const wrong = await t.call('POST', '/api/user/auth/verify_email', { body: { email, otp: wrongCode(code), getToken: 0 } });
+    const wrong = await t.call('POST', '/api/user/auth/verify_email', {
+      body: { email, otp: wrongCode(code), getToken: 0 },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('Incorrect verification code');
     const right = await t.call('POST', '/api/user/auth/verify_email', { body: { email, otp: code, getToken: 0 } });
     expect(right.statusCode).toBe(200);
     expect(right.json().data.accessToken).toBeUndefined();
 
-    const weak = await t.call('POST', '/api/user/auth/reset_password', { body: { email, otp: code, password: 'short' } });
+    const weak = await t.call('POST', '/api/user/auth/reset_password', {
+      body: { email, otp: code, password: 'short' },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().errors.password).toBe('must be at least 8 characters');
 
-    const reset = await t.call('POST', '/api/user/auth/reset_password', { body: { email, otp: code, password: 'Newpass@123' } });
+    const reset = await t.call('POST', '/api/user/auth/reset_password', {
+      body: { email, otp: code, password: 'Newpass@123' },
+    });
     expect(reset.statusCode).toBe(200);
     const token = reset.json().data.accessToken;
     expect((await t.call('GET', '/api/user/auth/me', { token })).json().data.email).toBe(email);
-    const reused = await t.call('POST', '/api/user/auth/reset_password', { body: { email, otp: code, password: 'Other@1234' } });
+    const reused = await t.call('POST', '/api/user/auth/reset_password', {
+      body: { email, otp: code, password: 'Other@1234' },
+    });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().message).toBe('Incorrect verification code');
-    expect((await t.call('POST', '/api/user/auth/login', { body: { email, password: 'Newpass@123' } })).statusCode).toBe(200);
+    expect(
+      (await t.call('POST', '/api/user/auth/login', { body: { email, password: 'Newpass@123' } })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses an expired code', async () => {
     await t.call('POST', '/api/user/auth/forgot_password', { body: { email } });
     const code = await latestCode(email);
-    await t.db.updateTable('codes').set({ expiresAt: new Date(Date.now() - 1000) }).where('email', '=', email).where('consumedAt', 'is', null).execute();
-    const res = await t.call('POST', '/api/user/auth/reset_password', { body: { email, otp: code, password: 'Newpass@456' } });
+    await t.db
+      .updateTable('codes')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('email', '=', email)
+      .where('consumedAt', 'is', null)
+      .execute();
+    const res = await t.call('POST', '/api/user/auth/reset_password', {
+      body: { email, otp: code, password: 'Newpass@456' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('This verification code has expired. Please request a new one.');
   });
@@ -137,7 +178,11 @@ describe('forgot and reset password', () => {
     await t.call('POST', '/api/user/auth/forgot_password', { body: { email } });
     const code = await latestCode(email);
     for (let i = 0; i < 5; i++) {
-      expect((await t.call('POST', '/api/user/auth/verify_email', { body: { email, otp: wrongCode(code), getToken: 0 } })).json().message).toBe('Incorrect verification code');
+      expect(
+        (
+          await t.call('POST', '/api/user/auth/verify_email', { body: { email, otp: wrongCode(code), getToken: 0 } })
+        ).json().message,
+      ).toBe('Incorrect verification code');
     }
     const locked = await t.call('POST', '/api/user/auth/verify_email', { body: { email, otp: code, getToken: 0 } });
     expect(locked.statusCode).toBe(400);
@@ -161,16 +206,26 @@ describe('invitation: verify email and set the first password', () => {
     });
     expect(created.statusCode).toBe(201);
     const code = await latestCode('neema@example.com');
-    const verify = await t.call('POST', '/api/user/auth/verify_email', { body: { email: 'neema@example.com', otp: code, getToken: 1 } });
+    const verify = await t.call('POST', '/api/user/auth/verify_email', {
+      body: { email: 'neema@example.com', otp: code, getToken: 1 },
+    });
     expect(verify.statusCode).toBe(200);
     expect(verify.json().data).toMatchObject({ setPassword: true });
     expect(verify.json().data.accessToken).toBeUndefined();
-    const noCode = await t.call('POST', '/api/user/auth/set_password', { body: { email: 'neema@example.com', password: 'Neema@2026', otp: '' } });
+    const noCode = await t.call('POST', '/api/user/auth/set_password', {
+      body: { email: 'neema@example.com', password: 'Neema@2026', otp: '' },
+    });
     expect(noCode.statusCode).toBe(400);
-    const set = await t.call('POST', '/api/user/auth/set_password', { body: { email: 'neema@example.com', password: 'Neema@2026', otp: code } });
+    const set = await t.call('POST', '/api/user/auth/set_password', {
+      body: { email: 'neema@example.com', password: 'Neema@2026', otp: code },
+    });
     expect(set.statusCode).toBe(200);
-    expect((await t.call('GET', '/api/user/auth/me', { token: set.json().data.accessToken })).json().data.role.name).toBe('Dispatcher');
-    const again = await t.call('POST', '/api/user/auth/set_password', { body: { email: 'neema@example.com', password: 'Other@2026', otp: code } });
+    expect(
+      (await t.call('GET', '/api/user/auth/me', { token: set.json().data.accessToken })).json().data.role.name,
+    ).toBe('Dispatcher');
+    const again = await t.call('POST', '/api/user/auth/set_password', {
+      body: { email: 'neema@example.com', password: 'Other@2026', otp: code },
+    });
     expect(again.statusCode).toBe(400);
   });
 });
@@ -179,7 +234,8 @@ describe('rate limits', () => {
   it('answers 429 with a message after too many logins for one email, and per IP', async () => {
     const strict = await startApp({ rateLimits: { loginPerIp: 7, perEmail: 3, windowMs: 60_000, global: 0 } });
     try {
-      const attempt = (email: string) => strict.call('POST', '/api/user/auth/login', { body: { email, password: 'Wrong@1234' } });
+      const attempt = (email: string) =>
+        strict.call('POST', '/api/user/auth/login', { body: { email, password: 'Wrong@1234' } });
       for (let i = 0; i < 3; i++) expect((await attempt('a@example.com')).statusCode).toBe(401);
       const limited = await attempt('a@example.com');
       expect(limited.statusCode).toBe(429);
@@ -188,7 +244,11 @@ describe('rate limits', () => {
       const ip = await attempt('c@example.com');
       expect(ip.statusCode).toBe(429);
       expect(ip.json().message).toMatch(/^Too many requests/);
-      const forgot = (n: number) => strict.call('POST', '/api/user/auth/forgot_password', { body: { email: 'z@example.com' }, headers: { 'x-n': String(n) } });
+      const forgot = (n: number) =>
+        strict.call('POST', '/api/user/auth/forgot_password', {
+          body: { email: 'z@example.com' },
+          headers: { 'x-n': String(n) },
+        });
       for (let i = 0; i < 3; i++) expect((await forgot(i)).statusCode).toBe(200);
       expect((await forgot(4)).statusCode).toBe(429);
     } finally {
@@ -198,11 +258,16 @@ describe('rate limits', () => {
 });
 
 describe('files', () => {
-  const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+  const PNG = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+    'hex',
+  );
   const multipart = (name: string, bytes: Buffer, type: string) => {
     const boundary = '----rideadmin';
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
       bytes,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -224,7 +289,12 @@ describe('files', () => {
 
   it('refuses a file whose bytes are not an allowed type, whatever its name says, and an oversized one', async () => {
     const token = await t.login();
-    const before = (await t.db.selectFrom('files').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+    const before = (
+      await t.db
+        .selectFrom('files')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     const fake = multipart('evil.png', Buffer.from('<script>alert(1)</script>'), 'image/png');
     const res = await t.call('POST', '/api/user/files', { token, body: fake.body, headers: fake.headers });
     expect(res.statusCode).toBe(415);
@@ -232,7 +302,12 @@ describe('files', () => {
     const big = multipart('big.png', Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), 'image/png');
     const tooBig = await t.call('POST', '/api/user/files', { token, body: big.body, headers: big.headers });
     expect(tooBig.statusCode).toBe(413);
-    const after = (await t.db.selectFrom('files').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+    const after = (
+      await t.db
+        .selectFrom('files')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     expect(after).toBe(before);
   });
 });

@@ -20,7 +20,9 @@ describe('configuration', () => {
   });
 
   it('refuses the default secret and the mail outbox in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET must be set in production[\s\S]*SMTP_URL must be set in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET must be set in production[\s\S]*SMTP_URL must be set in production/,
+    );
     const ok = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail:25' });
     expect(ok.env).toBe('production');
   });
@@ -39,7 +41,9 @@ describe('data directory lock', () => {
     try {
       fs.writeFileSync(path.join(dir, 'ride-admin.lock'), String(holder.pid));
       expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
-      expect(() => lockDataDir(dir)).toThrow(`The data directory ${dir} is in use by another process (pid ${holder.pid})`);
+      expect(() => lockDataDir(dir)).toThrow(
+        `The data directory ${dir} is in use by another process (pid ${holder.pid})`,
+      );
     } finally {
       holder.kill();
       await new Promise((r) => holder.once('exit', r));
@@ -77,7 +81,14 @@ describe('HTTP surface', () => {
     const docs = await t.call('GET', '/api/docs/json');
     expect(docs.statusCode).toBe(200);
     const paths = Object.keys(docs.json().paths);
-    for (const p of ['/api/user/auth/login', '/api/user/staffs', '/api/user/staffs/{id}', '/api/user/notifications', '/api/trip/trips', '/api/trip/fare-estimate']) {
+    for (const p of [
+      '/api/user/auth/login',
+      '/api/user/staffs',
+      '/api/user/staffs/{id}',
+      '/api/user/notifications',
+      '/api/trip/trips',
+      '/api/trip/fare-estimate',
+    ]) {
       expect(paths).toContain(p);
     }
     expect(docs.json().paths['/api/user/staffs'].post.requestBody).toBeDefined();
@@ -88,7 +99,9 @@ describe('HTTP surface', () => {
     const { installAccessControl } = await import('../../server/auth/guard.js');
     const app = Fastify();
     installAccessControl(app, t.db, t.app.services.tokens);
-    expect(() => app.get('/api/user/forgotten', async () => 'open')).toThrow('Route GET /api/user/forgotten does not declare config.access');
+    expect(() => app.get('/api/user/forgotten', async () => 'open')).toThrow(
+      'Route GET /api/user/forgotten does not declare config.access',
+    );
     await app.close();
   });
 });

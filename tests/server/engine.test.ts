@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const list = (resource: string, q: Parameters<typeof listQuery>[0]) => t.call('GET', `/api/user/${resource}`, { token, query: listQuery(q) });
+const list = (resource: string, q: Parameters<typeof listQuery>[0]) =>
+  t.call('GET', `/api/user/${resource}`, { token, query: listQuery(q) });
 
 describe('resource engine: simple-rest lists', () => {
   it('answers a page with Content-Range and the total', async () => {
@@ -28,7 +29,12 @@ describe('resource engine: simple-rest lists', () => {
     const states = new Set(some.json().map((d: { approvalStatus: string }) => d.approvalStatus));
     expect([...states].sort()).toEqual(['pending', 'rejected']);
     const ids = await list('passengers', { filter: { id: [3, 5, 7] } });
-    expect(ids.json().map((p: { id: number }) => p.id).sort()).toEqual([3, 5, 7]);
+    expect(
+      ids
+        .json()
+        .map((p: { id: number }) => p.id)
+        .sort(),
+    ).toEqual([3, 5, 7]);
   });
 
   it('searches q case-insensitively over the declared columns and ids', async () => {
@@ -48,8 +54,12 @@ describe('resource engine: simple-rest lists', () => {
   });
 
   it('sorts by an allowed column both ways', async () => {
-    const asc = (await list('staffs', { sort: ['lastName', 'ASC'], range: [0, 24] })).json().map((s: { lastName: string }) => s.lastName);
-    const desc = (await list('staffs', { sort: ['lastName', 'DESC'], range: [0, 24] })).json().map((s: { lastName: string }) => s.lastName);
+    const asc = (await list('staffs', { sort: ['lastName', 'ASC'], range: [0, 24] }))
+      .json()
+      .map((s: { lastName: string }) => s.lastName);
+    const desc = (await list('staffs', { sort: ['lastName', 'DESC'], range: [0, 24] }))
+      .json()
+      .map((s: { lastName: string }) => s.lastName);
     expect(asc).toEqual([...asc].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || 0));
     expect(desc[0]).toBe(asc[asc.length - 1]);
   });
@@ -96,7 +106,10 @@ describe('resource engine: reads and writes', () => {
 
   it('validates writes with a message per field and leaves the data unchanged', async () => {
     const before = (await list('passengers', { range: [0, 0] })).headers['content-range'];
-    const res = await t.call('POST', '/api/user/passengers', { token, body: { firstName: '', phone: 'not a phone', status: 'vip' } });
+    const res = await t.call('POST', '/api/user/passengers', {
+      token,
+      body: { firstName: '', phone: 'not a phone', status: 'vip' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({
       firstName: expect.any(String),
@@ -108,14 +121,23 @@ describe('resource engine: reads and writes', () => {
   });
 
   it('creates, updates and deletes, answering 409 with the field for a duplicate', async () => {
-    const created = await t.call('POST', '/api/user/passengers', { token, body: { firstName: 'Wanjiru', lastName: 'Kamau', phone: '+254700000001', email: 'wanjiru@example.com' } });
+    const created = await t.call('POST', '/api/user/passengers', {
+      token,
+      body: { firstName: 'Wanjiru', lastName: 'Kamau', phone: '+254700000001', email: 'wanjiru@example.com' },
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().id;
     expect(created.json()).toMatchObject({ firstName: 'Wanjiru', status: 'active' });
-    const dup = await t.call('POST', '/api/user/passengers', { token, body: { firstName: 'A', lastName: 'B', phone: '+254700000001' } });
+    const dup = await t.call('POST', '/api/user/passengers', {
+      token,
+      body: { firstName: 'A', lastName: 'B', phone: '+254700000001' },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().errors).toEqual({ phone: 'This phone is already in use' });
-    const updated = await t.call('PUT', `/api/user/passengers/${id}`, { token, body: { id, status: 'blocked', createdAt: 'ignored' } });
+    const updated = await t.call('PUT', `/api/user/passengers/${id}`, {
+      token,
+      body: { id, status: 'blocked', createdAt: 'ignored' },
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ id, status: 'blocked', firstName: 'Wanjiru' });
     const removed = await t.call('DELETE', `/api/user/passengers/${id}`, { token });
@@ -124,10 +146,19 @@ describe('resource engine: reads and writes', () => {
   });
 
   it('records every write in the audit log with before and after', async () => {
-    const created = await t.call('POST', '/api/user/passengers', { token, body: { firstName: 'Audit', lastName: 'Me', phone: '+254700000777' } });
+    const created = await t.call('POST', '/api/user/passengers', {
+      token,
+      body: { firstName: 'Audit', lastName: 'Me', phone: '+254700000777' },
+    });
     const id = created.json().id;
     await t.call('PUT', `/api/user/passengers/${id}`, { token, body: { lastName: 'Changed' } });
-    const logs = await t.db.selectFrom('auditLogs').selectAll().where('resource', '=', 'passengers').where('recordId', '=', String(id)).orderBy('id').execute();
+    const logs = await t.db
+      .selectFrom('auditLogs')
+      .selectAll()
+      .where('resource', '=', 'passengers')
+      .where('recordId', '=', String(id))
+      .orderBy('id')
+      .execute();
     expect(logs.map((l) => l.action)).toEqual(['create', 'update']);
     expect(logs[0].staffId).toBe(1);
     expect(logs[1].before).toEqual({ lastName: 'Me' });
@@ -139,9 +170,15 @@ describe('resource engine: reads and writes', () => {
     const read = await t.call('GET', '/api/user/staffs', { token: dispatcher });
     expect(read.statusCode).toBe(403);
     expect(read.json().message).toBe('Missing permission view-Staff');
-    const write = await t.call('POST', '/api/user/passengers', { token: dispatcher, body: { firstName: 'A', lastName: 'B', phone: '+254700000002' } });
+    const write = await t.call('POST', '/api/user/passengers', {
+      token: dispatcher,
+      body: { firstName: 'A', lastName: 'B', phone: '+254700000002' },
+    });
     expect(write.statusCode).toBe(403);
     expect(write.json().message).toBe('Missing permission create-Passenger');
-    expect((await t.call('GET', '/api/user/passengers', { token: dispatcher, query: listQuery({ range: [0, 0] }) })).statusCode).toBe(200);
+    expect(
+      (await t.call('GET', '/api/user/passengers', { token: dispatcher, query: listQuery({ range: [0, 0] }) }))
+        .statusCode,
+    ).toBe(200);
   });
 });

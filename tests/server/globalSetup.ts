@@ -36,8 +36,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('seededTemplate', name);
     console.log(`[server tests] seeded PostgreSQL template ${name} in ${Date.now() - started} ms`);
     return async () => {
-      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname like 'ride_test_%' or datname = $1`, [name]);
-      const { rows } = await admin.query(`select datname from pg_database where datname like 'ride_test_${process.pid}_%'`);
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname like 'ride_test_%' or datname = $1`,
+        [name],
+      );
+      const { rows } = await admin.query(
+        `select datname from pg_database where datname like 'ride_test_${process.pid}_%'`,
+      );
       for (const r of rows) await admin.query(`drop database if exists ${r.datname}`);
       await admin.query(`drop database if exists ${name}`);
       await admin.end();

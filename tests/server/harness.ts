@@ -36,7 +36,11 @@ export interface TestApp {
   /** Signs in and returns the access token. */
   login(email?: string, password?: string): Promise<string>;
   /** inject() with an optional bearer token. */
-  call(method: InjectOptions['method'], url: string, opts?: { token?: string; body?: unknown; query?: Record<string, string>; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    opts?: { token?: string; body?: unknown; query?: Record<string, string>; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -72,7 +76,11 @@ export async function startApp(overrides: Partial<Config> = {}): Promise<TestApp
 }
 
 /** Encodes a simple-rest list query. */
-export function listQuery(q: { sort?: [string, string]; range?: [number, number]; filter?: object }): Record<string, string> {
+export function listQuery(q: {
+  sort?: [string, string];
+  range?: [number, number];
+  filter?: object;
+}): Record<string, string> {
   const out: Record<string, string> = {};
   if (q.sort) out.sort = JSON.stringify(q.sort);
   if (q.range) out.range = JSON.stringify(q.range);

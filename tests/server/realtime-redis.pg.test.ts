@@ -15,7 +15,8 @@ import type { NotificationMessage as NotificationEvent } from '../../server/user
  * one Redis. Runs under `npm run test:pg` (DATABASE_URL and REDIS_URL set).
  */
 // Only `npm run test:pg` includes this file (see vitest.config.ts); it needs both services.
-if (!process.env.REDIS_URL || !process.env.DATABASE_URL) throw new Error('realtime-redis.pg.test.ts needs DATABASE_URL and REDIS_URL (npm run test:pg)');
+if (!process.env.REDIS_URL || !process.env.DATABASE_URL)
+  throw new Error('realtime-redis.pg.test.ts needs DATABASE_URL and REDIS_URL (npm run test:pg)');
 
 type Instance = { app: FastifyInstance; base: string };
 
@@ -57,7 +58,12 @@ describe('realtime across two instances (PostgreSQL + Redis)', () => {
     for (const s of opened.splice(0)) s.close();
   });
 
-  const call = (on: Instance, method: InjectOptions['method'], url: string, opts: { token?: string; body?: unknown; query?: Record<string, string> } = {}) =>
+  const call = (
+    on: Instance,
+    method: InjectOptions['method'],
+    url: string,
+    opts: { token?: string; body?: unknown; query?: Record<string, string> } = {},
+  ) =>
     on.app.inject({
       method,
       url,
@@ -75,7 +81,13 @@ describe('realtime across two instances (PostgreSQL + Redis)', () => {
   };
 
   const connect = (on: Instance, token: string, staffId: number) => {
-    const socket = connectClient(on.base, { forceNew: true, reconnection: false, transports: ['websocket'], auth: { token }, query: { staffId: String(staffId) } });
+    const socket = connectClient(on.base, {
+      forceNew: true,
+      reconnection: false,
+      transports: ['websocket'],
+      auth: { token },
+      query: { staffId: String(staffId) },
+    });
     const received: NotificationEvent[] = [];
     socket.on('newNotification', (n: NotificationEvent) => received.push(n));
     opened.push(socket);
@@ -94,7 +106,9 @@ describe('realtime across two instances (PostgreSQL + Redis)', () => {
   };
 
   const register = async (on: Instance, firstName: string, lastName: string) => {
-    const res = await call(on, 'POST', '/api/user/drivers/register', { body: { firstName, lastName, phone: uniquePhone() } });
+    const res = await call(on, 'POST', '/api/user/drivers/register', {
+      body: { firstName, lastName, phone: uniquePhone() },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data.id as number;
   };
@@ -109,7 +123,14 @@ describe('realtime across two instances (PostgreSQL + Redis)', () => {
     const driverId = await register(a, 'Njeri', 'Wambui');
     await until(() => onB.received.length > 0 && onA.received.length > 0);
     expect(onB.received).toEqual([
-      { id: expect.any(Number), title: 'New driver registration: Njeri Wambui', createdAt: expect.any(String), type: 'DRIVER_REGISTRATION', subjectType: 'driver', subjectId: driverId },
+      {
+        id: expect.any(Number),
+        title: 'New driver registration: Njeri Wambui',
+        createdAt: expect.any(String),
+        type: 'DRIVER_REGISTRATION',
+        subjectType: 'driver',
+        subjectId: driverId,
+      },
     ]);
     expect(onA.received).toEqual(onB.received);
     // The listing on B (same database) agrees with what B's socket received.
@@ -131,7 +152,10 @@ describe('realtime across two instances (PostgreSQL + Redis)', () => {
 
   it('disconnects a deactivated staff member’s socket on instance B when A deactivates them', async () => {
     const admin = await login(a);
-    const res = await call(a, 'GET', '/api/user/staffs', { token: admin.token, query: listQuery({ filter: { status: 'active' }, range: [0, 99], sort: ['id', 'ASC'] }) });
+    const res = await call(a, 'GET', '/api/user/staffs', {
+      token: admin.token,
+      query: listQuery({ filter: { status: 'active' }, range: [0, 99], sort: ['id', 'ASC'] }),
+    });
     const target = (res.json() as { id: number; email: string; roleName: string }[]).find(
       (s) => s.email !== ADMIN.email && s.email !== DISPATCHER.email && s.roleName !== 'Super Admin',
     );
@@ -139,7 +163,10 @@ describe('realtime across two instances (PostgreSQL + Redis)', () => {
     const them = await login(b, target!.email, SEED_STAFF_PASSWORD);
     const { socket } = await connect(b, them.token, them.id);
     const gone = disconnected(socket);
-    const off = await call(a, 'PUT', `/api/user/staffs/${target!.id}`, { token: admin.token, body: { status: 'inactive' } });
+    const off = await call(a, 'PUT', `/api/user/staffs/${target!.id}`, {
+      token: admin.token,
+      body: { status: 'inactive' },
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect(await gone).toBe('io server disconnect');
   });
@@ -150,8 +177,16 @@ describe('realtime across two instances (PostgreSQL + Redis)', () => {
     // Warm B's cache for both sessions.
     expect((await call(b, 'GET', '/api/user/auth/me', { token: dispatcher.token })).statusCode).toBe(200);
     expect((await call(b, 'GET', '/api/user/drivers', { token: dispatcher.token })).statusCode).toBe(403);
-    const role = (await call(a, 'GET', '/api/user/roles', { token: admin.token, query: { filter: JSON.stringify({ name: 'Dispatcher' }) } })).json()[0];
-    await call(a, 'PUT', `/api/user/roles/${role.id}`, { token: admin.token, body: { permissions: [...role.permissions, 'view-Driver'] } });
+    const role = (
+      await call(a, 'GET', '/api/user/roles', {
+        token: admin.token,
+        query: { filter: JSON.stringify({ name: 'Dispatcher' }) },
+      })
+    ).json()[0];
+    await call(a, 'PUT', `/api/user/roles/${role.id}`, {
+      token: admin.token,
+      body: { permissions: [...role.permissions, 'view-Driver'] },
+    });
     await sleep(200);
     expect((await call(b, 'GET', '/api/user/drivers', { token: dispatcher.token })).statusCode).toBe(200);
     await call(a, 'PUT', `/api/user/roles/${role.id}`, { token: admin.token, body: { permissions: role.permissions } });

@@ -106,7 +106,10 @@ async function notificationsPage(token: string, page = 1, perPage?: number) {
   if (perPage) query.perPage = String(perPage);
   const res = await t.call('GET', '/api/user/notifications', { token, query });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: { notifications: Listed[]; unseenCount: number }; meta: { totalPages: number; total: number } };
+  return res.json() as {
+    data: { notifications: Listed[]; unseenCount: number };
+    meta: { totalPages: number; total: number };
+  };
 }
 
 interface StaffRow {
@@ -117,7 +120,10 @@ interface StaffRow {
   roleName: string;
 }
 async function staffList(token: string, filter: object): Promise<StaffRow[]> {
-  const res = await t.call('GET', '/api/user/staffs', { token, query: listQuery({ filter, range: [0, 99], sort: ['id', 'ASC'] }) });
+  const res = await t.call('GET', '/api/user/staffs', {
+    token,
+    query: listQuery({ filter, range: [0, 99], sort: ['id', 'ASC'] }),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as StaffRow[];
 }
@@ -126,10 +132,16 @@ describe('who may connect', () => {
   it('refuses a handshake without a token, with a bad one, an expired one and a revoked one, saying why', async () => {
     expect(await refusal({})).toBe('UnAuthenticated');
     expect(await refusal({ token: 'not.a.token' })).toBe('UnAuthenticated');
-    const forged = await new TokenService('another-secret-of-at-least-32-characters!!', 60).sign({ staffId: 1, sessionId: 'x' });
+    const forged = await new TokenService('another-secret-of-at-least-32-characters!!', 60).sign({
+      staffId: 1,
+      sessionId: 'x',
+    });
     expect(await refusal({ token: forged.token })).toBe('UnAuthenticated');
 
-    const expired = await new TokenService(t.config.jwtSecret, 60).sign({ staffId: 1, sessionId: 'whatever' }, new Date(Date.now() - 3600_000));
+    const expired = await new TokenService(t.config.jwtSecret, 60).sign(
+      { staffId: 1, sessionId: 'whatever' },
+      new Date(Date.now() - 3600_000),
+    );
     expect(await refusal({ token: expired.token, staffId: 1 })).toBe('Login Timeout');
 
     const token = await t.login();
@@ -228,7 +240,10 @@ describe('who receives a notification', () => {
     const otherBefore = await notificationsPage(otherToken);
     expect(otherBefore.data.unseenCount).toBeGreaterThan(0);
 
-    const marked = await t.call('PUT', '/api/user/notifications/markAllAsSeen', { token: adminToken, body: { markAllAsSeen: true } });
+    const marked = await t.call('PUT', '/api/user/notifications/markAllAsSeen', {
+      token: adminToken,
+      body: { markAllAsSeen: true },
+    });
     expect(marked.statusCode).toBe(200);
     const adminAfter = await notificationsPage(adminToken);
     expect(adminAfter.data.unseenCount).toBe(0);
@@ -282,7 +297,9 @@ describe('who receives a notification', () => {
     const newest = await registerDriver('Newest', 'First');
     const top = (await notificationsPage(token)).data.notifications[0];
     expect(top.subjectId).toBe(newest);
-    expect(new Date(top.createdAt).getTime()).toBeGreaterThanOrEqual(Math.max(...all.map((n) => new Date(n.createdAt).getTime())));
+    expect(new Date(top.createdAt).getTime()).toBeGreaterThanOrEqual(
+      Math.max(...all.map((n) => new Date(n.createdAt).getTime())),
+    );
 
     // perPage is honoured and bounded.
     expect((await notificationsPage(token, 1, 3)).data.notifications).toHaveLength(3);
@@ -312,14 +329,19 @@ describe('when a session ends', () => {
   it('disconnects every socket of a staff member who is deactivated', async () => {
     const adminToken = await t.login();
     const candidates = await staffList(adminToken, { status: 'active' });
-    const target = candidates.find((s) => s.email !== ADMIN.email && s.email !== DISPATCHER.email && s.roleName !== 'Super Admin');
+    const target = candidates.find(
+      (s) => s.email !== ADMIN.email && s.email !== DISPATCHER.email && s.roleName !== 'Super Admin',
+    );
     expect(target, 'the seed has an active staff member to deactivate').toBeDefined();
     const token = await t.login(target!.email, SEED_STAFF_PASSWORD);
     const first = await connect({ token, staffId: target!.id });
     const second = await connect({ header: token, staffId: target!.id });
     const gone = Promise.all([disconnected(first), disconnected(second)]);
 
-    const off = await t.call('PUT', `/api/user/staffs/${target!.id}`, { token: adminToken, body: { status: 'inactive' } });
+    const off = await t.call('PUT', `/api/user/staffs/${target!.id}`, {
+      token: adminToken,
+      body: { status: 'inactive' },
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect(await gone).toEqual(['io server disconnect', 'io server disconnect']);
     expect(await refusal({ token, staffId: target!.id })).toBe('UnAuthenticated');

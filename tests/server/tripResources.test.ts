@@ -12,15 +12,18 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Q = Parameters<typeof listQuery>[0];
-const list = (resource: string, q: Q = {}, token = admin) => t.call('GET', `/api/trip/${resource}`, { token, query: listQuery(q) });
+const list = (resource: string, q: Q = {}, token = admin) =>
+  t.call('GET', `/api/trip/${resource}`, { token, query: listQuery(q) });
 const rows = async (resource: string, q: Q = {}) => {
   const res = await list(resource, q);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
 };
 const total = (res: { headers: Record<string, unknown> }) => Number(String(res.headers['content-range']).split('/')[1]);
-const post = (resource: string, body: unknown, token = admin) => t.call('POST', `/api/trip/${resource}`, { token, body });
-const put = (resource: string, id: number, body: unknown, token = admin) => t.call('PUT', `/api/trip/${resource}/${id}`, { token, body });
+const post = (resource: string, body: unknown, token = admin) =>
+  t.call('POST', `/api/trip/${resource}`, { token, body });
+const put = (resource: string, id: number, body: unknown, token = admin) =>
+  t.call('PUT', `/api/trip/${resource}/${id}`, { token, body });
 const del = (resource: string, id: number, token = admin) => t.call('DELETE', `/api/trip/${resource}/${id}`, { token });
 const sorted = (values: (string | number)[], dir: 'ASC' | 'DESC') => {
   const copy = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -50,7 +53,10 @@ describe('permissions: a dispatcher (view-Trip, view-Passenger, view-DispatcherP
     ['DELETE', 'reviews/1', 'delete-Trip'],
     ['POST', 'drivers/1/credit', 'update-Driver'],
   ] as const)('%s %s needs %s', async (method, path, permission) => {
-    const res = await t.call(method, `/api/trip/${path}`, { token: dispatcher, body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+    const res = await t.call(method, `/api/trip/${path}`, {
+      token: dispatcher,
+      body: method === 'GET' || method === 'DELETE' ? undefined : {},
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(`Missing permission ${permission}`);
   });
@@ -74,12 +80,19 @@ describe('trips', () => {
     expect(res.statusCode).toBe(200);
     const page = res.json();
     expect(page).toHaveLength(25);
-    const { n } = await t.db.selectFrom('trips').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const { n } = await t.db
+      .selectFrom('trips')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(res.headers['content-range']).toBe(`trips 0-24/${n}`);
     expect(n).toBeGreaterThanOrEqual(30_000);
     const times = page.map((r: { requestedAt: string }) => r.requestedAt);
     expect(times).toEqual(sorted(times, 'DESC'));
-    expect(page[0]).toMatchObject({ passengerName: expect.any(String), vehicleTypeName: expect.any(String), routePolyline: expect.any(String) });
+    expect(page[0]).toMatchObject({
+      passengerName: expect.any(String),
+      vehicleTypeName: expect.any(String),
+      routePolyline: expect.any(String),
+    });
   });
 
   it('filters by status (one or several) with counts that match the rows', async () => {
@@ -87,11 +100,21 @@ describe('trips', () => {
       const res = await list('trips', { filter: { status }, range: [0, 99] });
       const wanted = Array.isArray(status) ? status : [status];
       expect(res.json().every((r: { status: string }) => wanted.includes(r.status))).toBe(true);
-      const { n } = await t.db.selectFrom('trips').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', wanted).executeTakeFirstOrThrow();
+      const { n } = await t.db
+        .selectFrom('trips')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', 'in', wanted)
+        .executeTakeFirstOrThrow();
       expect(total(res)).toBe(Number(n));
     }
     const combined = await list('trips', { filter: { status: 'completed', paymentMethod: 'card', vehicleTypeId: 3 } });
-    const { n } = await t.db.selectFrom('trips').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'completed').where('paymentMethod', '=', 'card').where('vehicleTypeId', '=', 3).executeTakeFirstOrThrow();
+    const { n } = await t.db
+      .selectFrom('trips')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'completed')
+      .where('paymentMethod', '=', 'card')
+      .where('vehicleTypeId', '=', 3)
+      .executeTakeFirstOrThrow();
     expect(total(combined)).toBe(Number(n));
   });
 
@@ -99,14 +122,27 @@ describe('trips', () => {
     const [sample] = await rows('trips', { filter: { status: 'completed' }, range: [100, 100] });
     const from = new Date(new Date(sample.requestedAt).getTime() - 30 * 86400_000).toISOString();
     const to = sample.requestedAt;
-    const page = await list('trips', { filter: { driverId: sample.driverId, requestedAt_gte: from, requestedAt_lte: to }, range: [0, 499] });
-    const res = page.json() as typeof sample[];
-    const { n } = await t.db.selectFrom('trips').select((eb) => eb.fn.countAll<number>().as('n')).where('driverId', '=', sample.driverId).where('requestedAt', '>=', new Date(from)).where('requestedAt', '<=', new Date(to)).executeTakeFirstOrThrow();
+    const page = await list('trips', {
+      filter: { driverId: sample.driverId, requestedAt_gte: from, requestedAt_lte: to },
+      range: [0, 499],
+    });
+    const res = page.json() as (typeof sample)[];
+    const { n } = await t.db
+      .selectFrom('trips')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('driverId', '=', sample.driverId)
+      .where('requestedAt', '>=', new Date(from))
+      .where('requestedAt', '<=', new Date(to))
+      .executeTakeFirstOrThrow();
     expect(total(page)).toBe(Number(n));
     expect(res.length).toBeGreaterThan(0);
     expect(res.every((r) => r.driverId === sample.driverId && r.requestedAt >= from && r.requestedAt <= to)).toBe(true);
     expect(res.some((r) => r.id === sample.id)).toBe(true);
-    for (const [key, value] of [['passengerId', sample.passengerId], ['vehicleTypeId', sample.vehicleTypeId], ['paymentMethod', sample.paymentMethod]] as const) {
+    for (const [key, value] of [
+      ['passengerId', sample.passengerId],
+      ['vehicleTypeId', sample.vehicleTypeId],
+      ['paymentMethod', sample.paymentMethod],
+    ] as const) {
       const got = await rows('trips', { filter: { [key]: value }, range: [0, 49] });
       expect(got.length).toBeGreaterThan(0);
       expect(got.every((r) => r[key] === value)).toBe(true);
@@ -133,7 +169,10 @@ describe('trips', () => {
   });
 
   it.each([
-    [{ filter: { status: 'lost' } }, 'Filter "status" must be one of: requested, accepted, arrived, in_progress, completed, cancelled_by_passenger, cancelled_by_driver, no_driver_found'],
+    [
+      { filter: { status: 'lost' } },
+      'Filter "status" must be one of: requested, accepted, arrived, in_progress, completed, cancelled_by_passenger, cancelled_by_driver, no_driver_found',
+    ],
     [{ filter: { requestedAt_gte: 'yesterday' } }, 'Filter "requestedAt_gte" must be a date'],
     [{ filter: { routePolyline: 'x' } }, 'Unknown filter "routePolyline"'],
     [{ sort: ['pickupAddress', 'ASC'] }, 'Cannot sort by "pickupAddress"'],
@@ -144,7 +183,13 @@ describe('trips', () => {
   });
 
   it('validates a phone booking with a message per field', async () => {
-    const res = await post('trips', { passengerId: 0, pickupLat: 100, dropoffLat: -1.3, dropoffLng: 36.8, paymentMethod: 'cheque' });
+    const res = await post('trips', {
+      passengerId: 0,
+      pickupLat: 100,
+      dropoffLat: -1.3,
+      dropoffLng: 36.8,
+      paymentMethod: 'cheque',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({
       passengerId: 'Choose a passenger',
@@ -155,9 +200,22 @@ describe('trips', () => {
       dropoffAddress: 'Drop-off address is required',
       paymentMethod: 'Payment method must be one of: cash, card, wallet',
     });
-    const outside = await post('trips', { passengerId: 2, vehicleTypeId: 3, pickupAddress: 'Thika', pickupLat: -1.03, pickupLng: 37.07, dropoffAddress: 'CBD', dropoffLat: -1.284, dropoffLng: 36.822, discountCode: 'NOPE' });
+    const outside = await post('trips', {
+      passengerId: 2,
+      vehicleTypeId: 3,
+      pickupAddress: 'Thika',
+      pickupLat: -1.03,
+      pickupLng: 37.07,
+      dropoffAddress: 'CBD',
+      dropoffLat: -1.284,
+      dropoffLng: 36.822,
+      discountCode: 'NOPE',
+    });
     expect(outside.statusCode).toBe(400);
-    expect(outside.json().errors).toEqual({ pickupLat: 'The pickup is outside the service area', discountCode: 'No discount with this code' });
+    expect(outside.json().errors).toEqual({
+      pickupLat: 'The pickup is outside the service area',
+      discountCode: 'No discount with this code',
+    });
   });
 });
 
@@ -169,12 +227,23 @@ describe('vehicle types', () => {
     const inactive = await rows('vehicle-types', { filter: { active: false } });
     expect(inactive.map((v) => v.name)).toEqual(['Executive']);
     const seats = await rows('vehicle-types', { filter: { seats_gte: 4 }, sort: ['seats', 'DESC'] });
-    expect(seats.map((v) => v.seats)).toEqual(sorted(seats.map((v) => v.seats), 'DESC'));
+    expect(seats.map((v) => v.seats)).toEqual(
+      sorted(
+        seats.map((v) => v.seats),
+        'DESC',
+      ),
+    );
     expect(seats.every((v) => v.seats >= 4)).toBe(true);
   });
 
   it('validates, creates with a case-insensitive unique name, updates, and refuses to delete one in use', async () => {
-    const bad = await post('vehicle-types', { name: '', seats: 0, baseFare: -1, pricePerKm: 'a', commissionPercent: 120 });
+    const bad = await post('vehicle-types', {
+      name: '',
+      seats: 0,
+      baseFare: -1,
+      pricePerKm: 'a',
+      commissionPercent: 120,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({
       name: 'Name is required',
@@ -188,7 +257,13 @@ describe('vehicle types', () => {
     const body = { name: 'Green', seats: 4, baseFare: 120, pricePerKm: 38, pricePerMinute: 4, minimumFare: 260 };
     const created = await post('vehicle-types', body);
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ ...body, cancellationFee: 0, commissionPercent: null, active: true, driverCount: 0 });
+    expect(created.json()).toMatchObject({
+      ...body,
+      cancellationFee: 0,
+      commissionPercent: null,
+      active: true,
+      driverCount: 0,
+    });
     const dup = await post('vehicle-types', { ...body, name: 'GREEN' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().errors).toEqual({ name: 'This name is already in use' });
@@ -217,7 +292,10 @@ describe('price settings', () => {
     const res = await post('price-settings', {
       name: 'Comfort',
       bidPercent: 150,
-      surgeRules: [{ days: [], from: '25:00', to: '08:00', multiplier: 0.5 }, { days: [1, 1], from: '08:00', to: '08:00', multiplier: 2 }],
+      surgeRules: [
+        { days: [], from: '25:00', to: '08:00', multiplier: 0.5 },
+        { days: [1, 1], from: '08:00', to: '08:00', multiplier: 2 },
+      ],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({
@@ -233,7 +311,12 @@ describe('price settings', () => {
 
   it('creates one row per vehicle type, keeps the default complete and undeletable', async () => {
     const types = await rows('vehicle-types', { filter: { name: 'Comfort' } });
-    const body = { name: 'Comfort pricing', vehicleTypeId: types[0].id, bidPercent: 5, surgeRules: [{ label: 'Sunday brunch', days: [0], from: '10:00', to: '13:00', multiplier: 1.25 }] };
+    const body = {
+      name: 'Comfort pricing',
+      vehicleTypeId: types[0].id,
+      bidPercent: 5,
+      surgeRules: [{ label: 'Sunday brunch', days: [0], from: '10:00', to: '13:00', multiplier: 1.25 }],
+    };
     const created = await post('price-settings', body);
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ ...body, commissionPercent: null, active: true, isDefault: false });
@@ -243,7 +326,10 @@ describe('price settings', () => {
     const def = (await rows('price-settings', { filter: { isDefault: true } }))[0];
     const emptied = await put('price-settings', def.id, { commissionPercent: null, active: false });
     expect(emptied.statusCode).toBe(400);
-    expect(emptied.json().errors).toEqual({ commissionPercent: 'The default settings need a value', active: 'The default settings are always in force' });
+    expect(emptied.json().errors).toEqual({
+      commissionPercent: 'The default settings need a value',
+      active: 'The default settings are always in force',
+    });
     expect((await del('price-settings', def.id)).statusCode).toBe(409);
     expect((await del('price-settings', created.json().id)).statusCode).toBe(200);
   });
@@ -253,7 +339,11 @@ describe('payment gateways', () => {
   it('masks secret settings in lists, reads and the audit log', async () => {
     const all = await rows('payment-gateways', { sort: ['name', 'ASC'] });
     expect(all.map((g) => g.name)).toEqual(['Flutterwave', 'M-Pesa (Daraja)', 'Pesapal', 'Stripe cards']);
-    const stored = await t.db.selectFrom('paymentGateways').select(['id', 'secretSettings']).where('name', '=', 'M-Pesa (Daraja)').executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('paymentGateways')
+      .select(['id', 'secretSettings'])
+      .where('name', '=', 'M-Pesa (Daraja)')
+      .executeTakeFirstOrThrow();
     const mpesa = all.find((g) => g.name === 'M-Pesa (Daraja)')!;
     for (const [key, value] of Object.entries(stored.secretSettings)) {
       expect(mpesa.secretSettings[key]).toBe(`••••${String(value).slice(-4)}`);
@@ -265,24 +355,56 @@ describe('payment gateways', () => {
   });
 
   it('keeps a secret sent back masked, replaces a changed one, drops a removed one', async () => {
-    const created = await post('payment-gateways', { name: 'Paystack', provider: 'paystack', secretSettings: { secretKey: 'sk_live_abcdef123456', webhookSecret: 'whsec_zz9999' } });
+    const created = await post('payment-gateways', {
+      name: 'Paystack',
+      provider: 'paystack',
+      secretSettings: { secretKey: 'sk_live_abcdef123456', webhookSecret: 'whsec_zz9999' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const g = created.json();
-    expect(g).toMatchObject({ mode: 'test', enabled: false, publicSettings: {}, secretSettings: { secretKey: '••••3456', webhookSecret: '••••9999' } });
-    const updated = await put('payment-gateways', g.id, { ...g, mode: 'live', secretSettings: { secretKey: '••••3456', webhookSecret: 'whsec_new_7777' } });
+    expect(g).toMatchObject({
+      mode: 'test',
+      enabled: false,
+      publicSettings: {},
+      secretSettings: { secretKey: '••••3456', webhookSecret: '••••9999' },
+    });
+    const updated = await put('payment-gateways', g.id, {
+      ...g,
+      mode: 'live',
+      secretSettings: { secretKey: '••••3456', webhookSecret: 'whsec_new_7777' },
+    });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().secretSettings).toEqual({ secretKey: '••••3456', webhookSecret: '••••7777' });
-    const row = await t.db.selectFrom('paymentGateways').select('secretSettings').where('id', '=', g.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('paymentGateways')
+      .select('secretSettings')
+      .where('id', '=', g.id)
+      .executeTakeFirstOrThrow();
     expect(row.secretSettings).toEqual({ secretKey: 'sk_live_abcdef123456', webhookSecret: 'whsec_new_7777' });
     await put('payment-gateways', g.id, { secretSettings: { secretKey: '••••3456' } });
-    const after = await t.db.selectFrom('paymentGateways').select('secretSettings').where('id', '=', g.id).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('paymentGateways')
+      .select('secretSettings')
+      .where('id', '=', g.id)
+      .executeTakeFirstOrThrow();
     expect(after.secretSettings).toEqual({ secretKey: 'sk_live_abcdef123456' });
-    const logs = await t.db.selectFrom('auditLogs').select(['before', 'after']).where('resource', '=', 'payment-gateways').where('recordId', '=', String(g.id)).execute();
+    const logs = await t.db
+      .selectFrom('auditLogs')
+      .select(['before', 'after'])
+      .where('resource', '=', 'payment-gateways')
+      .where('recordId', '=', String(g.id))
+      .execute();
     expect(JSON.stringify(logs)).not.toMatch(/abcdef123456|whsec_new_7777|whsec_zz9999/);
   });
 
   it('validates provider, mode and settings, and filters by them', async () => {
-    const bad = await post('payment-gateways', { name: '', provider: 'bank', mode: 'prod', secretSettings: { key: 42 }, publicSettings: ['x'] });
+    const bad = await post('payment-gateways', {
+      name: '',
+      provider: 'bank',
+      mode: 'prod',
+      secretSettings: { key: 42 },
+      publicSettings: ['x'],
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({
       name: 'Name is required',
@@ -318,13 +440,28 @@ describe('discounts', () => {
       usageLimit: 'Usage limit must be at least 1',
       validFrom: 'Valid from must be a date and time',
     });
-    const combo = await post('discounts', { code: 'BIGONE', name: 'x', kind: 'percent', value: 120, validFrom: '2026-02-01T00:00:00Z', validTo: '2026-01-01T00:00:00Z' });
-    expect(combo.json().errors).toEqual({ value: 'A percentage must be at most 100', validTo: 'Valid to must be after valid from' });
+    const combo = await post('discounts', {
+      code: 'BIGONE',
+      name: 'x',
+      kind: 'percent',
+      value: 120,
+      validFrom: '2026-02-01T00:00:00Z',
+      validTo: '2026-01-01T00:00:00Z',
+    });
+    expect(combo.json().errors).toEqual({
+      value: 'A percentage must be at most 100',
+      validTo: 'Valid to must be after valid from',
+    });
   });
 
   it('filters by state, kind and code, searches q, and sorts by use', async () => {
     const used = await rows('discounts', { sort: ['timesUsed', 'DESC'] });
-    expect(used.map((d) => d.timesUsed)).toEqual(sorted(used.map((d) => d.timesUsed), 'DESC'));
+    expect(used.map((d) => d.timesUsed)).toEqual(
+      sorted(
+        used.map((d) => d.timesUsed),
+        'DESC',
+      ),
+    );
     const usedUp = await rows('discounts', { filter: { state: 'used_up' } });
     expect(usedUp.map((d) => d.code)).toEqual(['SHULE20']);
     expect(usedUp[0].timesUsed).toBe(usedUp[0].usageLimit);
@@ -344,28 +481,58 @@ describe('issues', () => {
     }
     const urgent = await rows('issues', { filter: { priority: 'urgent' }, sort: ['createdAt', 'ASC'] });
     expect(urgent.every((i) => i.priority === 'urgent')).toBe(true);
-    expect(urgent.map((i) => i.createdAt)).toEqual(sorted(urgent.map((i) => i.createdAt), 'ASC'));
+    expect(urgent.map((i) => i.createdAt)).toEqual(
+      sorted(
+        urgent.map((i) => i.createdAt),
+        'ASC',
+      ),
+    );
     const closed = await rows('issues', { filter: { status: 'closed' } });
     expect(closed.every((i) => i.resolutionNote && i.resolvedAt)).toBe(true);
   });
 
   it('takes the reporter from the trip and needs a note to resolve', async () => {
     const [trip] = await rows('trips', { filter: { status: 'completed' }, range: [5, 5] });
-    const bad = await post('issues', { tripId: trip.id, reporterKind: 'rider', category: 'noise', description: 'bad', status: 'resolved' });
+    const bad = await post('issues', {
+      tripId: trip.id,
+      reporterKind: 'rider',
+      category: 'noise',
+      description: 'bad',
+      status: 'resolved',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({
       reporterKind: 'Reporter must be one of: passenger, driver',
       category: expect.stringMatching(/^Category must be one of: lost_item/),
       description: 'Describe the issue in at least 5 characters',
     });
-    const created = await post('issues', { tripId: trip.id, reporterKind: 'driver', category: 'passenger_behaviour', description: 'Passenger left without paying the cash fare.' });
+    const created = await post('issues', {
+      tripId: trip.id,
+      reporterKind: 'driver',
+      category: 'passenger_behaviour',
+      description: 'Passenger left without paying the cash fare.',
+    });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()).toMatchObject({ reporterId: trip.driverId, reporterName: trip.driverName, status: 'open', priority: 'medium', resolvedAt: null });
+    expect(created.json()).toMatchObject({
+      reporterId: trip.driverId,
+      reporterName: trip.driverName,
+      status: 'open',
+      priority: 'medium',
+      resolvedAt: null,
+    });
     const noNote = await put('issues', created.json().id, { status: 'resolved' });
     expect(noNote.json().errors).toEqual({ resolutionNote: 'Say how the issue was resolved' });
-    const resolved = await put('issues', created.json().id, { status: 'resolved', resolutionNote: 'Fare recovered from the passenger wallet.', assigneeId: 1 });
+    const resolved = await put('issues', created.json().id, {
+      status: 'resolved',
+      resolutionNote: 'Fare recovered from the passenger wallet.',
+      assigneeId: 1,
+    });
     expect(resolved.statusCode).toBe(200);
-    expect(resolved.json()).toMatchObject({ status: 'resolved', assigneeName: 'Amara Okafor', resolvedAt: expect.any(String) });
+    expect(resolved.json()).toMatchObject({
+      status: 'resolved',
+      assigneeName: 'Amara Okafor',
+      resolvedAt: expect.any(String),
+    });
     const reopened = await put('issues', created.json().id, { status: 'open' });
     expect(reopened.json().resolvedAt).toBeNull();
   });
@@ -376,7 +543,10 @@ describe('SOS contacts and call logs', () => {
     const active = await rows('sos-contacts', { filter: { active: true }, sort: ['name', 'ASC'] });
     expect(active.map((c) => c.phone)).toContain('999');
     const bad = await post('sos-contacts', { name: '', phone: 'call me' });
-    expect(bad.json().errors).toEqual({ name: 'Name is required', phone: 'Enter a phone number or short code such as 999 or +254 20 222 2181' });
+    expect(bad.json().errors).toEqual({
+      name: 'Name is required',
+      phone: 'Enter a phone number or short code such as 999 or +254 20 222 2181',
+    });
     const created = await post('sos-contacts', { name: 'Tourist police', phone: '+254 20 341 1012' });
     expect(created.statusCode).toBe(201);
     expect((await put('sos-contacts', created.json().id, { active: false })).json().active).toBe(false);
@@ -392,9 +562,17 @@ describe('SOS contacts and call logs', () => {
     expect(settled.every((l) => l.handledBy !== null && l.notes)).toBe(true);
     const bad = await put('sos-call-logs', fresh[0].id, { status: 'panic' });
     expect(bad.json().errors).toEqual({ status: 'Status must be one of: new, acknowledged, resolved, false_alarm' });
-    const ack = await put('sos-call-logs', fresh[0].id, { status: 'acknowledged', notes: 'On the phone with the caller' });
+    const ack = await put('sos-call-logs', fresh[0].id, {
+      status: 'acknowledged',
+      notes: 'On the phone with the caller',
+    });
     expect(ack.statusCode).toBe(200);
-    expect(ack.json()).toMatchObject({ status: 'acknowledged', handledBy: 1, handledByName: 'Amara Okafor', handledAt: expect.any(String) });
+    expect(ack.json()).toMatchObject({
+      status: 'acknowledged',
+      handledBy: 1,
+      handledByName: 'Amara Okafor',
+      handledAt: expect.any(String),
+    });
     expect((await post('sos-call-logs', { tripId: 1 })).statusCode).toBe(404);
   });
 });
@@ -403,7 +581,11 @@ describe('driver transactions', () => {
   it('filters by driver and kind, with balances that add up', async () => {
     const [someone] = await rows('driver-transactions', { filter: { kind: 'payout' }, range: [0, 0] });
     expect(someone.amount).toBeLessThan(0);
-    const ledger = await rows('driver-transactions', { filter: { driverId: someone.driverId }, sort: ['createdAt', 'ASC'], range: [0, 499] });
+    const ledger = await rows('driver-transactions', {
+      filter: { driverId: someone.driverId },
+      sort: ['createdAt', 'ASC'],
+      range: [0, 499],
+    });
     expect(ledger.every((x) => x.driverId === someone.driverId)).toBe(true);
     let balance = 0;
     for (const x of ledger) {
@@ -421,7 +603,10 @@ describe('driver transactions', () => {
 describe('reviews', () => {
   it('filters by driver, passenger and rating', async () => {
     const [first] = await rows('reviews', { filter: { direction: 'passenger_to_driver' }, range: [0, 0] });
-    const mine = await rows('reviews', { filter: { driverId: first.driverId, direction: 'passenger_to_driver' }, range: [0, 499] });
+    const mine = await rows('reviews', {
+      filter: { driverId: first.driverId, direction: 'passenger_to_driver' },
+      range: [0, 499],
+    });
     expect(mine.every((r) => r.driverId === first.driverId)).toBe(true);
     const driver = await t.call('GET', `/api/user/drivers/${first.driverId}`, { token: admin });
     const mean = Math.round((mine.reduce((s, r) => s + r.rating, 0) / mine.length) * 100) / 100;
@@ -435,23 +620,46 @@ describe('reviews', () => {
 
   it('validates, refuses a second review of the same direction and refreshes the rating', async () => {
     const bad = await post('reviews', { tripId: 1, direction: 'both', rating: 6 });
-    expect(bad.json().errors).toEqual({ direction: 'Direction must be one of: passenger_to_driver, driver_to_passenger', rating: 'Rating must be 1 to 5' });
+    expect(bad.json().errors).toEqual({
+      direction: 'Direction must be one of: passenger_to_driver, driver_to_passenger',
+      rating: 'Rating must be 1 to 5',
+    });
     const trip = await t.db
       .selectFrom('trips')
       .select(['id', 'driverId', 'passengerId'])
       .where('status', '=', 'completed')
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('reviews').select('reviews.id').whereRef('reviews.tripId', '=', 'trips.id'))))
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('reviews').select('reviews.id').whereRef('reviews.tripId', '=', 'trips.id'))),
+      )
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const created = await post('reviews', { tripId: trip.id, direction: 'driver_to_passenger', rating: 1, comment: 'Refused to wear a seat belt' });
+    const created = await post('reviews', {
+      tripId: trip.id,
+      direction: 'driver_to_passenger',
+      rating: 1,
+      comment: 'Refused to wear a seat belt',
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ driverId: trip.driverId, passengerId: trip.passengerId });
     const again = await post('reviews', { tripId: trip.id, direction: 'driver_to_passenger', rating: 5 });
     expect(again.statusCode).toBe(409);
-    const { avg } = await t.db.selectFrom('reviews').select((eb) => eb.fn.avg<number>('rating').as('avg')).where('passengerId', '=', trip.passengerId).where('direction', '=', 'driver_to_passenger').executeTakeFirstOrThrow();
-    const passenger = await t.db.selectFrom('passengers').select('rating').where('id', '=', trip.passengerId).executeTakeFirstOrThrow();
+    const { avg } = await t.db
+      .selectFrom('reviews')
+      .select((eb) => eb.fn.avg<number>('rating').as('avg'))
+      .where('passengerId', '=', trip.passengerId)
+      .where('direction', '=', 'driver_to_passenger')
+      .executeTakeFirstOrThrow();
+    const passenger = await t.db
+      .selectFrom('passengers')
+      .select('rating')
+      .where('id', '=', trip.passengerId)
+      .executeTakeFirstOrThrow();
     expect(passenger.rating).toBeCloseTo(Number(avg), 2);
-    const cancelled = await t.db.selectFrom('trips').select('id').where('status', '=', 'no_driver_found').executeTakeFirstOrThrow();
+    const cancelled = await t.db
+      .selectFrom('trips')
+      .select('id')
+      .where('status', '=', 'no_driver_found')
+      .executeTakeFirstOrThrow();
     const notDone = await post('reviews', { tripId: cancelled.id, direction: 'passenger_to_driver', rating: 4 });
     expect(notDone.json().errors).toEqual({ tripId: 'Only a completed trip can be reviewed' });
     expect((await del('reviews', created.json().id)).statusCode).toBe(200);

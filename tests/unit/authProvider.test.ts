@@ -25,7 +25,10 @@ beforeEach(() => {
   vi.stubGlobal('localStorage', storage);
   loadSessionFromStorage();
   clearCachedData = vi.fn();
-  authProvider = createAuthProvider({ clearCachedData, backendResourceName: (resource) => lookup.find(resource)?.name });
+  authProvider = createAuthProvider({
+    clearCachedData,
+    backendResourceName: (resource) => lookup.find(resource)?.name,
+  });
   api = stubFetch();
   reported = [];
   unsubscribe = subscribeToFailures((failure) => reported.push(failure));

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetVerifiedCode, rememberVerifiedCode, verifiedCodeFor } from '../../src/auth/verifiedCodeStore';
-import { passwordEntryPath, resetPasswordPath, verifyEmailPath, wantsSignInAfterCheck } from '../../src/customRoutes/auth/authPaths';
+import {
+  passwordEntryPath,
+  resetPasswordPath,
+  verifyEmailPath,
+  wantsSignInAfterCheck,
+} from '../../src/customRoutes/auth/authPaths';
 import { EMPTY_CODE, completeCode, placeDigits } from '../../src/customRoutes/auth/components/otpDigits';
 
 describe('auth paths', () => {

@@ -47,12 +47,16 @@ describe('the composite data provider', () => {
 
   it('sends trip-service resources to the trip service', async () => {
     api.on('GET /api/trip/vehicle-types/3', { json: { id: 3, name: 'Comfort' } });
-    await expect(dataProvider.getOne('vehicle-management/vehicles', { id: 3 })).resolves.toEqual({ data: { id: 3, name: 'Comfort' } });
+    await expect(dataProvider.getOne('vehicle-management/vehicles', { id: 3 })).resolves.toEqual({
+      data: { id: 3, name: 'Comfort' },
+    });
   });
 
   it('writes JSON', async () => {
     api.on('POST /api/trip/discounts', ({ body }) => ({ json: { ...(body as object), id: 9 } }));
-    await expect(dataProvider.create('discounts', { data: { code: 'WELCOME' } })).resolves.toEqual({ data: { code: 'WELCOME', id: 9 } });
+    await expect(dataProvider.create('discounts', { data: { code: 'WELCOME' } })).resolves.toEqual({
+      data: { code: 'WELCOME', id: 9 },
+    });
     expect(api.requests[0].headers.get('Content-Type')).toBe('application/json');
   });
 

@@ -16,6 +16,8 @@ describe('error toasts next to the error dialog', () => {
     reportFailure(new HttpFailure(403, 'Missing permission view-Staff'), now);
     expect(duplicatesErrorDialog({ type: 'error', message: 'Something else' }, now)).toBe(false);
     expect(duplicatesErrorDialog({ type: 'info', message: 'Missing permission view-Staff' }, now)).toBe(false);
-    expect(duplicatesErrorDialog({ type: 'error', message: 'Missing permission view-Staff' }, now + 60_000)).toBe(false);
+    expect(duplicatesErrorDialog({ type: 'error', message: 'Missing permission view-Staff' }, now + 60_000)).toBe(
+      false,
+    );
   });
 });

@@ -12,9 +12,23 @@ import {
   type VehicleTypeRates,
 } from '../../src/domain/fare.js';
 
-const economy: VehicleTypeRates = { baseFare: 100, pricePerKm: 35, pricePerMinute: 4, minimumFare: 200, cancellationFee: 100, commissionPercent: null };
+const economy: VehicleTypeRates = {
+  baseFare: 100,
+  pricePerKm: 35,
+  pricePerMinute: 4,
+  minimumFare: 200,
+  cancellationFee: 100,
+  commissionPercent: null,
+};
 const fare = (over: Partial<Parameters<typeof computeFare>[0]>) =>
-  computeFare({ rates: economy, commissionPercent: 18, distanceKm: 10.5, durationMin: 29, surgeMultiplier: 1, ...over });
+  computeFare({
+    rates: economy,
+    commissionPercent: 18,
+    distanceKm: 10.5,
+    durationMin: 29,
+    surgeMultiplier: 1,
+    ...over,
+  });
 
 describe('fare: parts, surge, minimum, discount, commission (hand-computed)', () => {
   it('adds base, distance and time', () => {
@@ -43,25 +57,59 @@ describe('fare: parts, surge, minimum, discount, commission (hand-computed)', ()
 
   it('lifts a short trip to the minimum fare, but not once surge passes it', () => {
     // 100 + 35 × 1.2 = 42 + 4 × 4 = 16 → 158, below 200: top-up 42
-    expect(fare({ distanceKm: 1.2, durationMin: 4 })).toMatchObject({ distance: 42, time: 16, minimumTopUp: 42, total: 200, commission: 36 });
+    expect(fare({ distanceKm: 1.2, durationMin: 4 })).toMatchObject({
+      distance: 42,
+      time: 16,
+      minimumTopUp: 42,
+      total: 200,
+      commission: 36,
+    });
     // with surge 1.3: 158 + 47.40 = 205.40, above 200
-    expect(fare({ distanceKm: 1.2, durationMin: 4, surgeMultiplier: 1.3 })).toMatchObject({ surge: 47.4, minimumTopUp: 0, total: 205.4 });
+    expect(fare({ distanceKm: 1.2, durationMin: 4, surgeMultiplier: 1.3 })).toMatchObject({
+      surge: 47.4,
+      minimumTopUp: 0,
+      total: 205.4,
+    });
   });
 
   it('takes a percent discount with its cap, a fixed one, and none below the discount minimum', () => {
     // 20 % of 875.25 = 175.05, capped at 100
-    expect(fare({ surgeMultiplier: 1.5, discount: { kind: 'percent', value: 20, maxDiscount: 100, minFare: null } })).toMatchObject({ discount: 100, total: 775.25 });
+    expect(
+      fare({ surgeMultiplier: 1.5, discount: { kind: 'percent', value: 20, maxDiscount: 100, minFare: null } }),
+    ).toMatchObject({ discount: 100, total: 775.25 });
     // 10 % of 583.50 = 58.35 (no cap); commission 18 % of 525.15 = 94.527 → 94.53
-    expect(fare({ discount: { kind: 'percent', value: 10, maxDiscount: null, minFare: null } })).toMatchObject({ discount: 58.35, total: 525.15, commission: 94.53 });
-    expect(fare({ discount: { kind: 'fixed', value: 150, maxDiscount: null, minFare: 500 } })).toMatchObject({ discount: 150, total: 433.5 });
-    expect(fare({ discount: { kind: 'fixed', value: 150, maxDiscount: null, minFare: 600 } })).toMatchObject({ discount: 0, total: 583.5 });
+    expect(fare({ discount: { kind: 'percent', value: 10, maxDiscount: null, minFare: null } })).toMatchObject({
+      discount: 58.35,
+      total: 525.15,
+      commission: 94.53,
+    });
+    expect(fare({ discount: { kind: 'fixed', value: 150, maxDiscount: null, minFare: 500 } })).toMatchObject({
+      discount: 150,
+      total: 433.5,
+    });
+    expect(fare({ discount: { kind: 'fixed', value: 150, maxDiscount: null, minFare: 600 } })).toMatchObject({
+      discount: 0,
+      total: 583.5,
+    });
     // a fixed discount never makes the fare negative
-    expect(fare({ distanceKm: 1.2, durationMin: 4, discount: { kind: 'fixed', value: 500, maxDiscount: null, minFare: null } })).toMatchObject({ discount: 200, total: 0, commission: 0 });
+    expect(
+      fare({
+        distanceKm: 1.2,
+        durationMin: 4,
+        discount: { kind: 'fixed', value: 500, maxDiscount: null, minFare: null },
+      }),
+    ).toMatchObject({ discount: 200, total: 0, commission: 0 });
   });
 
   it('has no floating-point drift on awkward decimals', () => {
     // 0.1 km steps at 33.33/km: 33.33 × 10.05 = 334.9665 → 334.97
-    const f = computeFare({ rates: { ...economy, pricePerKm: 33.33, pricePerMinute: 0 }, commissionPercent: 12.5, distanceKm: 10.05, durationMin: 1, surgeMultiplier: 1 });
+    const f = computeFare({
+      rates: { ...economy, pricePerKm: 33.33, pricePerMinute: 0 },
+      commissionPercent: 12.5,
+      distanceKm: 10.05,
+      durationMin: 1,
+      surgeMultiplier: 1,
+    });
     expect(f.distance).toBe(334.97);
     expect(f.total).toBe(434.97);
     // 12.5 % of 434.97 = 54.37125 → 54.37
@@ -73,10 +121,19 @@ describe('fare: distance and duration from the straight line', () => {
   it('measures 0.01° of latitude as 1.112 km and adds 30 % for roads at 22 km/h', () => {
     expect(haversineKm({ lat: -1.3, lng: 36.8 }, { lat: -1.29, lng: 36.8 })).toBeCloseTo(1.11195, 4);
     // 1.11195 × 1.3 = 1.4455 → 1.45 km; 1.45 / 22 × 60 = 3.95 → 4 min
-    expect(estimateRoute({ lat: -1.3, lng: 36.8 }, { lat: -1.29, lng: 36.8 })).toEqual({ distanceKm: 1.45, durationMin: 4 });
+    expect(estimateRoute({ lat: -1.3, lng: 36.8 }, { lat: -1.29, lng: 36.8 })).toEqual({
+      distanceKm: 1.45,
+      durationMin: 4,
+    });
     // 0.1° of latitude: 11.1195 × 1.3 = 14.455 → 14.46 km (half up); 14.46 / 22 × 60 = 39.4 → 40 min
-    expect(estimateRoute({ lat: -1.3, lng: 36.8 }, { lat: -1.2, lng: 36.8 })).toEqual({ distanceKm: 14.46, durationMin: 40 });
-    expect(estimateRoute({ lat: -1.3, lng: 36.8 }, { lat: -1.3, lng: 36.8 })).toEqual({ distanceKm: 0, durationMin: 1 });
+    expect(estimateRoute({ lat: -1.3, lng: 36.8 }, { lat: -1.2, lng: 36.8 })).toEqual({
+      distanceKm: 14.46,
+      durationMin: 40,
+    });
+    expect(estimateRoute({ lat: -1.3, lng: 36.8 }, { lat: -1.3, lng: 36.8 })).toEqual({
+      distanceKm: 0,
+      durationMin: 1,
+    });
   });
 });
 
@@ -118,12 +175,24 @@ describe('fare: surge windows on the Nairobi clock', () => {
 });
 
 describe('fare: price settings, bids and discount validity', () => {
-  const defaults = { commissionPercent: 18, bidPercent: 20, surgeRules: [{ days: [1], from: '07:00', to: '09:00', multiplier: 1.3 }] };
+  const defaults = {
+    commissionPercent: 18,
+    bidPercent: 20,
+    surgeRules: [{ days: [1], from: '07:00', to: '09:00', multiplier: 1.3 }],
+  };
 
   it('falls back field by field to the default settings', () => {
     expect(resolvePricing(defaults, undefined, { commissionPercent: null })).toEqual(defaults);
-    expect(resolvePricing(defaults, { commissionPercent: null, bidPercent: 10, surgeRules: [] }, { commissionPercent: 15 })).toEqual({ commissionPercent: 15, bidPercent: 10, surgeRules: [] });
-    expect(resolvePricing(defaults, { commissionPercent: 25, bidPercent: null, surgeRules: null, active: false }, { commissionPercent: null })).toEqual(defaults);
+    expect(
+      resolvePricing(defaults, { commissionPercent: null, bidPercent: 10, surgeRules: [] }, { commissionPercent: 15 }),
+    ).toEqual({ commissionPercent: 15, bidPercent: 10, surgeRules: [] });
+    expect(
+      resolvePricing(
+        defaults,
+        { commissionPercent: 25, bidPercent: null, surgeRules: null, active: false },
+        { commissionPercent: null },
+      ),
+    ).toEqual(defaults);
   });
 
   it('bounds a bid by the bid percentage, in whole shillings', () => {
@@ -132,12 +201,25 @@ describe('fare: price settings, bids and discount validity', () => {
   });
 
   it('checks the validity window and the usage limits of a discount', () => {
-    const d = { active: true, validFrom: '2026-01-01T00:00:00Z', validTo: '2026-02-01T00:00:00Z', usageLimit: 10, timesUsed: 3, perPassengerLimit: 1 };
+    const d = {
+      active: true,
+      validFrom: '2026-01-01T00:00:00Z',
+      validTo: '2026-02-01T00:00:00Z',
+      usageLimit: 10,
+      timesUsed: 3,
+      perPassengerLimit: 1,
+    };
     expect(discountUsable(d, new Date('2026-01-15T00:00:00Z'))).toBeUndefined();
     expect(discountUsable(d, new Date('2025-12-31T00:00:00Z'))).toBe('This discount code is not valid yet');
     expect(discountUsable(d, new Date('2026-02-02T00:00:00Z'))).toBe('This discount code has expired');
-    expect(discountUsable({ ...d, timesUsed: 10 }, new Date('2026-01-15T00:00:00Z'))).toBe('This discount code has been used up');
-    expect(discountUsable(d, new Date('2026-01-15T00:00:00Z'), 1)).toBe('This passenger has already used this discount code');
-    expect(discountUsable({ ...d, active: false }, new Date('2026-01-15T00:00:00Z'))).toBe('This discount code is not active');
+    expect(discountUsable({ ...d, timesUsed: 10 }, new Date('2026-01-15T00:00:00Z'))).toBe(
+      'This discount code has been used up',
+    );
+    expect(discountUsable(d, new Date('2026-01-15T00:00:00Z'), 1)).toBe(
+      'This passenger has already used this discount code',
+    );
+    expect(discountUsable({ ...d, active: false }, new Date('2026-01-15T00:00:00Z'))).toBe(
+      'This discount code is not active',
+    );
   });
 });

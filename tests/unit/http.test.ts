@@ -63,7 +63,10 @@ describe('requests', () => {
 
   it('send JSON bodies with the JSON content type', async () => {
     const api = stubFetch({ 'POST /api/user/auth/login': { json: { data: { accessToken: 't' } } } });
-    const answer = await requestJson('/api/user/auth/login', { method: 'POST', json: { email: 'a@b.c', password: 'x' } });
+    const answer = await requestJson('/api/user/auth/login', {
+      method: 'POST',
+      json: { email: 'a@b.c', password: 'x' },
+    });
     expect(api.requests[0].headers.get('Content-Type')).toBe('application/json');
     expect(api.requests[0].body).toEqual({ email: 'a@b.c', password: 'x' });
     expect(answer).toMatchObject({ status: 200, json: { data: { accessToken: 't' } } });
@@ -87,13 +90,22 @@ describe('failures', () => {
   it('carry a generic message when the server gives none', async () => {
     stubFetch({ 'GET /api/user/staffs': { status: 502, text: '<html>Bad gateway</html>' } });
     const failure = await failureOf(requestJson('/api/user/staffs'));
-    expect(failure).toMatchObject({ status: 502, message: 'Request failed with status 502', body: '<html>Bad gateway</html>' });
+    expect(failure).toMatchObject({
+      status: 502,
+      message: 'Request failed with status 502',
+      body: '<html>Bad gateway</html>',
+    });
   });
 
   it('that do not come from HTTP are status 500 `An unexpected error occurred`', async () => {
     stubFetch({ 'GET /api/user/staffs': { networkError: true } });
     const failure = await failureOf(requestJson('/api/user/staffs'));
-    expect(failure).toMatchObject({ status: 500, message: UNEXPECTED_ERROR_MESSAGE, body: undefined, noResponse: true });
+    expect(failure).toMatchObject({
+      status: 500,
+      message: UNEXPECTED_ERROR_MESSAGE,
+      body: undefined,
+      noResponse: true,
+    });
 
     stubFetch({ 'GET /api/user/staffs': { text: 'not json' } });
     const parseFailure = await failureOf(requestJson('/api/user/staffs'));
@@ -103,7 +115,9 @@ describe('failures', () => {
   it('are logged to the console', async () => {
     stubFetch({ 'GET /api/user/staffs': { status: 500, json: { message: 'Boom' } } });
     await failureOf(requestJson('/api/user/staffs'));
-    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('GET /api/user/staffs failed: 500 Boom'), { message: 'Boom' });
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('GET /api/user/staffs failed: 500 Boom'), {
+      message: 'Boom',
+    });
   });
 
   it('open the error dialog, unless the caller is silent or the session expired', async () => {
@@ -123,7 +137,9 @@ describe('failures', () => {
     stubFetch({ 'GET /api/user/staffs': { json: [] } });
     const controller = new AbortController();
     controller.abort();
-    await expect(requestJson('/api/user/staffs', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(requestJson('/api/user/staffs', { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
     expect(console.error).not.toHaveBeenCalled();
     expect(reported).toEqual([]);
   });
@@ -147,15 +163,21 @@ describe('isAuthExpiry', () => {
 
 describe('authFormErrorMessage', () => {
   it('says `Network error` when there was no answer', () => {
-    expect(authFormErrorMessage(new HttpFailure(500, UNEXPECTED_ERROR_MESSAGE, undefined, true))).toBe(NETWORK_ERROR_MESSAGE);
+    expect(authFormErrorMessage(new HttpFailure(500, UNEXPECTED_ERROR_MESSAGE, undefined, true))).toBe(
+      NETWORK_ERROR_MESSAGE,
+    );
   });
 
   it("else gives the server's message", () => {
-    expect(authFormErrorMessage(new HttpFailure(401, 'x', { message: 'Invalid email or password' }))).toBe('Invalid email or password');
+    expect(authFormErrorMessage(new HttpFailure(401, 'x', { message: 'Invalid email or password' }))).toBe(
+      'Invalid email or password',
+    );
   });
 
   it("else the error's message", () => {
-    expect(authFormErrorMessage(new HttpFailure(500, 'Request failed with status 500', '<html>'))).toBe('Request failed with status 500');
+    expect(authFormErrorMessage(new HttpFailure(500, 'Request failed with status 500', '<html>'))).toBe(
+      'Request failed with status 500',
+    );
     expect(authFormErrorMessage(new Error('Something broke'))).toBe('Something broke');
     expect(authFormErrorMessage('weird')).toBe(UNEXPECTED_ERROR_MESSAGE);
   });

@@ -16,7 +16,10 @@ const labelOf = (entry: MenuEntry) => appMessages.app.menu[entry.id];
 
 /** The menu as text: top-level labels, children indented by "- ". */
 const outline = (entries: readonly MenuEntry[]) =>
-  entries.flatMap((entry) => [labelOf(entry), ...(isMenuGroup(entry) ? entry.children.map((child) => `- ${labelOf(child)}`) : [])]);
+  entries.flatMap((entry) => [
+    labelOf(entry),
+    ...(isMenuGroup(entry) ? entry.children.map((child) => `- ${labelOf(child)}`) : []),
+  ]);
 
 const DISPATCHER = [P.viewTrip, P.viewPassenger, P.viewDispatcherPage];
 
@@ -50,7 +53,10 @@ describe('the menu table', () => {
 
   it('links to the routes of the route table', () => {
     const paths = Object.fromEntries(
-      MENU.flatMap((entry) => [entry, ...(isMenuGroup(entry) ? entry.children : [])]).map((entry) => [labelOf(entry), entry.path]),
+      MENU.flatMap((entry) => [entry, ...(isMenuGroup(entry) ? entry.children : [])]).map((entry) => [
+        labelOf(entry),
+        entry.path,
+      ]),
     );
     expect(paths).toMatchObject({
       Dashboard: '/',
@@ -85,7 +91,7 @@ describe('filterMenuByPermissions', () => {
     expect(outline(filterMenuByPermissions(MENU, []))).toEqual(['Dashboard']);
   });
 
-  it("shows the dispatcher role its three entries, and no group whose children it cannot see", () => {
+  it('shows the dispatcher role its three entries, and no group whose children it cannot see', () => {
     expect(outline(filterMenuByPermissions(MENU, DISPATCHER))).toEqual([
       'Dashboard',
       'Trips',
@@ -99,11 +105,15 @@ describe('filterMenuByPermissions', () => {
   });
 
   it('shows the audit log under Staff Management only with view-AuditLog', () => {
-    expect(outline(filterMenuByPermissions(MENU, ['view-AuditLog']))).toEqual(['Dashboard', 'Staff Management', '- Audit Log']);
+    expect(outline(filterMenuByPermissions(MENU, ['view-AuditLog']))).toEqual([
+      'Dashboard',
+      'Staff Management',
+      '- Audit Log',
+    ]);
     expect(outline(filterMenuByPermissions(MENU, [P.viewStaff]))).not.toContain('- Audit Log');
   });
 
-  it("hides a group whose own permission is missing, even with a child that needs none", () => {
+  it('hides a group whose own permission is missing, even with a child that needs none', () => {
     expect(outline(filterMenuByPermissions(MENU, [P.viewStaff]))).not.toContain('Report & Analytics');
     expect(outline(filterMenuByPermissions(MENU, [P.viewReport]))).toEqual([
       'Dashboard',
@@ -113,7 +123,7 @@ describe('filterMenuByPermissions', () => {
     ]);
   });
 
-  it('needs all of an entry\'s permissions', () => {
+  it("needs all of an entry's permissions", () => {
     const entries: MenuEntry[] = [{ id: 'trips', path: '/x', icon: 'trips', permissions: [P.viewTrip, P.viewDriver] }];
     expect(filterMenuByPermissions(entries, [P.viewTrip])).toEqual([]);
     expect(filterMenuByPermissions(entries, [P.viewTrip, P.viewDriver])).toEqual(entries);
@@ -130,12 +140,18 @@ describe('searchMenu', () => {
 
   it('keeps the leaf entries whose name starts with the text, case-insensitive, inside their groups', () => {
     expect(outline(searchMenu(all, 'tr', labelOf))).toEqual(['Trips', 'Trip Dispatcher']);
-    expect(outline(searchMenu(all, 'DRIV', labelOf))).toEqual(['Report & Analytics', '- Drivers Revenue Request Letter']);
+    expect(outline(searchMenu(all, 'DRIV', labelOf))).toEqual([
+      'Report & Analytics',
+      '- Drivers Revenue Request Letter',
+    ]);
     expect(outline(searchMenu(all, 'ap', labelOf))).toEqual(['Driver Management', '- Approved Drivers']);
   });
 
   it('matches the start of the name only, not the middle nor group names', () => {
-    expect(outline(searchMenu(all, 'drivers', labelOf))).toEqual(['Report & Analytics', '- Drivers Revenue Request Letter']);
+    expect(outline(searchMenu(all, 'drivers', labelOf))).toEqual([
+      'Report & Analytics',
+      '- Drivers Revenue Request Letter',
+    ]);
     expect(outline(searchMenu(all, 'management', labelOf))).toEqual([]);
     expect(outline(searchMenu(all, 'Staff', labelOf))).toEqual(['Staff Management', '- Staffs']);
   });
@@ -158,7 +174,9 @@ describe('active entries', () => {
   });
 
   it('marks an entry on the other pages of the route table that belong to it', () => {
-    const staffs = MENU.flatMap((entry) => (isMenuGroup(entry) ? entry.children : [])).find((entry) => entry.id === 'staffs')!;
+    const staffs = MENU.flatMap((entry) => (isMenuGroup(entry) ? entry.children : [])).find(
+      (entry) => entry.id === 'staffs',
+    )!;
     expect(isActiveEntry(staffs, '/staff-management/create')).toBe(true);
     expect(isActiveEntry(staffs, '/staff-management/profile/1')).toBe(false);
     expect(activeGroupId(MENU, '/role-management/roles')).toBe('staffManagement');

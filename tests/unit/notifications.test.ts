@@ -90,9 +90,15 @@ describe('notifications', () => {
   });
 
   it('lead to the driver review page or the SOS call log', () => {
-    expect(notificationSubjectPath({ type: 'DRIVER_REGISTRATION', subjectType: 'driver', subjectId: 7 })).toBe('/driver-management/review/7');
-    expect(notificationSubjectPath({ type: 'sos', subjectType: 'sos-call-log', subjectId: 3 })).toBe('/sos-call-logs/3');
-    expect(notificationSubjectPath({ type: 'later', subjectType: 'driver', subjectId: 4 })).toBe('/driver-management/review/4');
+    expect(notificationSubjectPath({ type: 'DRIVER_REGISTRATION', subjectType: 'driver', subjectId: 7 })).toBe(
+      '/driver-management/review/7',
+    );
+    expect(notificationSubjectPath({ type: 'sos', subjectType: 'sos-call-log', subjectId: 3 })).toBe(
+      '/sos-call-logs/3',
+    );
+    expect(notificationSubjectPath({ type: 'later', subjectType: 'driver', subjectId: 4 })).toBe(
+      '/driver-management/review/4',
+    );
     expect(notificationSubjectPath({ type: 'later', subjectType: 'thing', subjectId: 4 })).toBeUndefined();
     expect(notificationSubjectPath({ type: 'sos' })).toBeUndefined();
   });

@@ -18,7 +18,10 @@ const report = subject('Report');
 
 describe('the permission matrix', () => {
   it('keeps known names once, in catalogue order', () => {
-    expect(normalizePermissions(['view-Trip', 'view-Staff', 'fly-Plane', 'view-Trip'])).toEqual(['view-Staff', 'view-Trip']);
+    expect(normalizePermissions(['view-Trip', 'view-Staff', 'fly-Plane', 'view-Trip'])).toEqual([
+      'view-Staff',
+      'view-Trip',
+    ]);
   });
 
   it('grants view with a write, and takes the writes away with view', () => {

@@ -21,7 +21,11 @@ describe('CSV export', () => {
         { header: 'None', value: (r) => r.none },
       ],
     );
-    expect(csv.split('\r\n')).toEqual(['ID,Name,Note,Tags,None', '1,"Ada, ""the first""","\'=HYPERLINK(""x"")","[""a"",""b""]",', '2,"Line\nbreak",\'-5,[],']);
+    expect(csv.split('\r\n')).toEqual([
+      'ID,Name,Note,Tags,None',
+      '1,"Ada, ""the first""","\'=HYPERLINK(""x"")","[""a"",""b""]",',
+      '2,"Line\nbreak",\'-5,[],',
+    ]);
   });
 });
 
@@ -69,12 +73,17 @@ describe('record paths', () => {
   it("follow the spec's deep links", () => {
     expect(showPath('staff-management/staffs', 7)).toBe('/staff-management/staffs/7');
     expect(editPath('staff-management/staffs', 7)).toBe('/staff-management/staffs/7/edit');
-    expect(listPathWithFilter('staff-management/staffs', { roleId: 2 })).toBe('/staff-management/staffs?filter=%7B%22roleId%22%3A2%7D');
+    expect(listPathWithFilter('staff-management/staffs', { roleId: 2 })).toBe(
+      '/staff-management/staffs?filter=%7B%22roleId%22%3A2%7D',
+    );
   });
 });
 
 describe('field validation failures', () => {
-  const refused = new HttpFailure(400, 'Please correct the highlighted fields', { message: 'x', errors: { email: 'Invalid email' } });
+  const refused = new HttpFailure(400, 'Please correct the highlighted fields', {
+    message: 'x',
+    errors: { email: 'Invalid email' },
+  });
 
   it('are left to the form on writes', () => {
     expect(isFieldValidationFailure('POST', refused)).toBe(true);
@@ -83,7 +92,9 @@ describe('field validation failures', () => {
 
   it('still open the dialog for reads, messages without fields, and server errors', () => {
     expect(isFieldValidationFailure('GET', refused)).toBe(false);
-    expect(isFieldValidationFailure('DELETE', new HttpFailure(409, 'still held', { message: 'still held' }))).toBe(false);
+    expect(isFieldValidationFailure('DELETE', new HttpFailure(409, 'still held', { message: 'still held' }))).toBe(
+      false,
+    );
     expect(isFieldValidationFailure('POST', new HttpFailure(500, 'boom', { errors: { a: 'b' } }))).toBe(false);
     expect(isFieldValidationFailure('POST', new HttpFailure(400, 'bad', { errors: {} }))).toBe(false);
   });
@@ -100,11 +111,23 @@ describe('the staff create schema', () => {
   };
 
   it('says what is missing', async () => {
-    expect(await messages({})).toEqual(['First name is required', 'Last name is required', 'Choose a role', 'Email is required']);
+    expect(await messages({})).toEqual([
+      'First name is required',
+      'Last name is required',
+      'Choose a role',
+      'Email is required',
+    ]);
   });
 
   it('accepts a complete staff member, trimming and lower-casing the email', async () => {
-    const valid = await staffCreateSchema.validate({ firstName: ' Ada ', lastName: 'L', email: ' Ada@Example.COM ', roleId: 2, phone: null, sex: null });
+    const valid = await staffCreateSchema.validate({
+      firstName: ' Ada ',
+      lastName: 'L',
+      email: ' Ada@Example.COM ',
+      roleId: 2,
+      phone: null,
+      sex: null,
+    });
     expect(valid).toMatchObject({ firstName: 'Ada', email: 'ada@example.com' });
     expect(await messages({ firstName: 'A', lastName: 'B', email: 'a@b.co', roleId: 1, phone: 'abc' })).toEqual([
       'Enter a phone number such as +254 712 345 678',

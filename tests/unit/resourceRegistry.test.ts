@@ -47,7 +47,10 @@ describe('the resource registry', () => {
       'sos-call-logs': 'sos-call-logs',
       'audit-logs': 'staff-management/audit-logs',
     });
-    const routes = resources.flatMap((resource) => [resource.path, ...(resource.aliasRoutes ?? []).map((alias) => alias.path)]);
+    const routes = resources.flatMap((resource) => [
+      resource.path,
+      ...(resource.aliasRoutes ?? []).map((alias) => alias.path),
+    ]);
     expect(new Set(routes).size).toBe(routes.length);
   });
 
@@ -58,7 +61,10 @@ describe('the resource registry', () => {
   });
 
   it('finds resources by route and by backend name', () => {
-    expect(resourceLookup.find('vehicle-management/vehicles')).toMatchObject({ name: 'vehicle-types', service: 'trip' });
+    expect(resourceLookup.find('vehicle-management/vehicles')).toMatchObject({
+      name: 'vehicle-types',
+      service: 'trip',
+    });
     expect(resourceLookup.find('vehicle-types')).toMatchObject({ path: 'vehicle-management/vehicles' });
     expect(resourceLookup.find('vehicleTypes')).toMatchObject({ name: 'vehicle-types' });
     expect(resourceLookup.find('nothing')).toBeUndefined();

@@ -20,7 +20,10 @@ afterEach(() => {
 describe("the session's profile", () => {
   it('takes a role change from auth/me without signing in again', async () => {
     setSession(sessionOf(dispatcherProfile, 'tok'));
-    const changed = { ...dispatcherProfile, role: { ...dispatcherProfile.role, permissions: [{ name: P.viewDriver }] } };
+    const changed = {
+      ...dispatcherProfile,
+      role: { ...dispatcherProfile.role, permissions: [{ name: P.viewDriver }] },
+    };
     const api = stubFetch({ 'GET /api/user/auth/me': { json: { data: changed } } });
     await refreshSessionProfile();
     expect(api.to('GET /api/user/auth/me')[0].headers.get('Authorization')).toBe('Bearer tok');

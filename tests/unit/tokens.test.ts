@@ -32,7 +32,10 @@ describe('TokenService.verify', () => {
   });
 
   it('answers invalid for a token signed with another secret', async () => {
-    const other = await new TokenService('another-secret-of-at-least-32-characters', 60).sign({ staffId: 7, sessionId: 's-1' });
+    const other = await new TokenService('another-secret-of-at-least-32-characters', 60).sign({
+      staffId: 7,
+      sessionId: 's-1',
+    });
     expect(await new TokenService(SECRET, 60).verify(other.token)).toBe('invalid');
   });
 });

@@ -23,11 +23,10 @@ describe('login form', () => {
   });
 
   it('passes the trimmed values on', async () => {
-    const result = await yupResolver(loginSchema)(
-      { email: ' admin@example.com ', password: 'Admin@1234' },
-      undefined,
-      { fields: {}, shouldUseNativeValidation: false },
-    );
+    const result = await yupResolver(loginSchema)({ email: ' admin@example.com ', password: 'Admin@1234' }, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
     expect(result).toEqual({ values: { email: 'admin@example.com', password: 'Admin@1234' }, errors: {} });
   });
 });
@@ -55,7 +54,9 @@ describe('password forms', () => {
   });
 
   it('set password says `Password is required`', async () => {
-    expect((await messages(setPasswordSchema, { password: '', confirmPassword: '' })).password).toBe('Password is required');
+    expect((await messages(setPasswordSchema, { password: '', confirmPassword: '' })).password).toBe(
+      'Password is required',
+    );
   });
 
   it('requires the confirmation, equal to the password', async () => {

@@ -2,7 +2,16 @@ import type { Kysely } from 'kysely';
 import { runStatements } from './run.js';
 
 const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
-const TRIP_STATUSES = ['requested', 'accepted', 'arrived', 'in_progress', 'completed', 'cancelled_by_passenger', 'cancelled_by_driver', 'no_driver_found'];
+const TRIP_STATUSES = [
+  'requested',
+  'accepted',
+  'arrived',
+  'in_progress',
+  'completed',
+  'cancelled_by_passenger',
+  'cancelled_by_driver',
+  'no_driver_found',
+];
 
 /** Counts of trips by (status, vehicle type, payment method), kept exact by statement triggers. */
 const tripCountStatements = [

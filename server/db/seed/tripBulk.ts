@@ -35,17 +35,29 @@ export type Prng = ReturnType<typeof prng>;
  * Inserts rows (snake_case keys) a few thousand per statement through
  * json_to_recordset: one parameter per statement, whatever the column count.
  */
-export async function insertRows(db: Db, table: string, columns: Record<string, string>, rows: Record<string, unknown>[], chunk = 4000): Promise<void> {
+export async function insertRows(
+  db: Db,
+  table: string,
+  columns: Record<string, string>,
+  rows: Record<string, unknown>[],
+  chunk = 4000,
+): Promise<void> {
   const names = Object.keys(columns);
   const list = sql.raw(names.join(', '));
   const defs = sql.raw(names.map((n) => `${n} ${columns[n]}`).join(', '));
   for (let i = 0; i < rows.length; i += chunk) {
     const json = JSON.stringify(rows.slice(i, i + chunk));
-    await sql`insert into ${sql.raw(table)} (${list}) select ${list} from json_to_recordset(${json}::json) as x(${defs})`.execute(db);
+    await sql`insert into ${sql.raw(table)} (${list}) select ${list} from json_to_recordset(${json}::json) as x(${defs})`.execute(
+      db,
+    );
   }
 }
 
 /** After inserting explicit ids, moves the serial past them. */
 export async function syncSequence(db: Db, table: string): Promise<void> {
-  await sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`).execute(db);
+  await sql
+    .raw(
+      `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`,
+    )
+    .execute(db);
 }

@@ -1,6 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../index.js';
-import { computeFare, estimateRoute, resolvePricing, surgeAtClock, surgeMultiplier, type PriceProfile } from '../../../src/domain/fare.js';
+import {
+  computeFare,
+  estimateRoute,
+  resolvePricing,
+  surgeAtClock,
+  surgeMultiplier,
+  type PriceProfile,
+} from '../../../src/domain/fare.js';
 import { encodeRoute } from '../../trip/geo/route.js';
 import { demandAt, HISTORY_DAYS, SEED_VEHICLE_TYPES } from './trip.js';
 import { insertRows, prng } from './tripBulk.js';
@@ -29,15 +36,101 @@ export interface ScaleOptions {
   tripsPerDriver?: number;
 }
 
-const FIRST = ['Brian', 'Kevin', 'Dennis', 'Collins', 'Felix', 'Victor', 'Samuel', 'Peter', 'John', 'Joseph', 'Daniel', 'David', 'Moses', 'Eric', 'Ian', 'Kelvin', 'Stephen', 'Paul', 'Mercy', 'Faith', 'Grace', 'Joy', 'Esther', 'Ann', 'Caroline', 'Purity', 'Winnie', 'Sharon', 'Lucy', 'Nancy', 'Wanjiru', 'Akinyi', 'Atieno', 'Njeri', 'Chebet', 'Wambui', 'Otieno', 'Kiprono', 'Mutua', 'Kamau'];
-const LAST = ['Kamau', 'Mwangi', 'Otieno', 'Ochieng', 'Wanjiku', 'Kariuki', 'Njoroge', 'Mutua', 'Kiprotich', 'Cheruiyot', 'Wafula', 'Barasa', 'Omondi', 'Odhiambo', 'Maina', 'Kimani', 'Njuguna', 'Muthoni', 'Achieng', 'Onyango', 'Kibet', 'Rotich', 'Mugo', 'Gitau', 'Macharia', 'Nyambura', 'Korir', 'Wekesa', 'Simiyu', 'Juma'];
-const PASSENGER_REASONS = ['Driver was taking too long', 'Changed my plans', 'Booked by mistake', 'Found another ride', 'Wrong pickup location'];
-const DRIVER_REASONS = ['Passenger not at the pickup point', 'Vehicle problem', 'Passenger asked to cancel', 'Pickup unreachable: road closed'];
+const FIRST = [
+  'Brian',
+  'Kevin',
+  'Dennis',
+  'Collins',
+  'Felix',
+  'Victor',
+  'Samuel',
+  'Peter',
+  'John',
+  'Joseph',
+  'Daniel',
+  'David',
+  'Moses',
+  'Eric',
+  'Ian',
+  'Kelvin',
+  'Stephen',
+  'Paul',
+  'Mercy',
+  'Faith',
+  'Grace',
+  'Joy',
+  'Esther',
+  'Ann',
+  'Caroline',
+  'Purity',
+  'Winnie',
+  'Sharon',
+  'Lucy',
+  'Nancy',
+  'Wanjiru',
+  'Akinyi',
+  'Atieno',
+  'Njeri',
+  'Chebet',
+  'Wambui',
+  'Otieno',
+  'Kiprono',
+  'Mutua',
+  'Kamau',
+];
+const LAST = [
+  'Kamau',
+  'Mwangi',
+  'Otieno',
+  'Ochieng',
+  'Wanjiku',
+  'Kariuki',
+  'Njoroge',
+  'Mutua',
+  'Kiprotich',
+  'Cheruiyot',
+  'Wafula',
+  'Barasa',
+  'Omondi',
+  'Odhiambo',
+  'Maina',
+  'Kimani',
+  'Njuguna',
+  'Muthoni',
+  'Achieng',
+  'Onyango',
+  'Kibet',
+  'Rotich',
+  'Mugo',
+  'Gitau',
+  'Macharia',
+  'Nyambura',
+  'Korir',
+  'Wekesa',
+  'Simiyu',
+  'Juma',
+];
+const PASSENGER_REASONS = [
+  'Driver was taking too long',
+  'Changed my plans',
+  'Booked by mistake',
+  'Found another ride',
+  'Wrong pickup location',
+];
+const DRIVER_REASONS = [
+  'Passenger not at the pickup point',
+  'Vehicle problem',
+  'Passenger asked to cancel',
+  'Pickup unreachable: road closed',
+];
 const ROUTES = 3000;
 
 const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v}"`).join(',')}}`}::text[]`;
 
-export async function seedScale(db: Db, opts: ScaleOptions): Promise<{ added: number; drivers: number; passengers: number }> {
+export async function seedScale(
+  db: Db,
+  opts: ScaleOptions,
+): Promise<{ added: number; drivers: number; passengers: number }> {
   const log = opts.log ?? (() => {});
   const now = (opts.now ?? new Date()).getTime();
   const timed = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
@@ -54,7 +147,10 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<{ added: nu
       return query.execute(trx);
     });
 
-  const { n: current } = await db.selectFrom('tripCounts').select(sql<number>`coalesce(sum(n), 0)::bigint`.as('n')).executeTakeFirstOrThrow();
+  const { n: current } = await db
+    .selectFrom('tripCounts')
+    .select(sql<number>`coalesce(sum(n), 0)::bigint`.as('n'))
+    .executeTakeFirstOrThrow();
   const add = opts.trips - Number(current);
   if (add <= 0) {
     log(`already ${current} trips; nothing to add`);
@@ -69,8 +165,17 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<{ added: nu
   // Pricing as stored: vehicle types and the price settings in force for each.
   const types = await db.selectFrom('vehicleTypes').selectAll().where('active', '=', true).orderBy('id').execute();
   const profiles = await db.selectFrom('priceSettings').selectAll().execute();
-  const defaults = (profiles.find((p) => p.vehicleTypeId === null) ?? { commissionPercent: 0, bidPercent: 0, surgeRules: [] }) as PriceProfile;
-  const rules = new Map(types.map((t) => [t.id, resolvePricing(defaults, profiles.find((p) => p.vehicleTypeId === t.id) as PriceProfile | undefined, t)]));
+  const defaults = (profiles.find((p) => p.vehicleTypeId === null) ?? {
+    commissionPercent: 0,
+    bidPercent: 0,
+    surgeRules: [],
+  }) as PriceProfile;
+  const rules = new Map(
+    types.map((t) => [
+      t.id,
+      resolvePricing(defaults, profiles.find((p) => p.vehicleTypeId === t.id) as PriceProfile | undefined, t),
+    ]),
+  );
   const shares: Record<string, number> = { Boda: 20, 'Tuk-Tuk': 8, Economy: 45, Comfort: 15, XL: 12 };
   const slots: { slot: number; vehicle_type_id: number; make: string; model: string }[] = [];
   const weights = types.map((t) => shares[t.name] ?? 10);
@@ -80,7 +185,14 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<{ added: nu
     const upto = Math.round(((acc + weights[k]) / sum) * 100);
     const vehicles = SEED_VEHICLE_TYPES.find((v) => v.name === t.name)?.vehicles ?? [];
     for (let s = Math.round((acc / sum) * 100); s < upto; s++) {
-      const [make, model] = vehicles.length ? vehicles[s % vehicles.length] : [['Toyota', 'Axio'], ['Nissan', 'Note'], ['Mazda', 'Demio'], ['Toyota', 'Fielder']][s % 4];
+      const [make, model] = vehicles.length
+        ? vehicles[s % vehicles.length]
+        : [
+            ['Toyota', 'Axio'],
+            ['Nissan', 'Note'],
+            ['Mazda', 'Demio'],
+            ['Toyota', 'Fielder'],
+          ][s % 4];
       slots.push({ slot: s, vehicle_type_id: t.id, make, model });
     }
     acc += weights[k];
@@ -88,11 +200,33 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<{ added: nu
 
   const cents = (x: number) => Math.round(x * 100);
   await timed('lookup tables', async () => {
-    for (const t of ['scale_types', 'scale_slots', 'scale_surge', 'scale_routes', 'scale_hours']) await q(sql`drop table if exists ${sql.raw(t)}`);
-    await q(sql`create unlogged table scale_types (vehicle_type_id int primary key, base_c bigint, km_c bigint, min_c bigint, minimum_c bigint, fee_c bigint, pct_h bigint)`);
-    await insertRows(db, 'scale_types', { vehicle_type_id: 'int', base_c: 'bigint', km_c: 'bigint', min_c: 'bigint', minimum_c: 'bigint', fee_c: 'bigint', pct_h: 'bigint' }, types.map((t) => ({
-      vehicle_type_id: t.id, base_c: cents(t.baseFare), km_c: cents(t.pricePerKm), min_c: cents(t.pricePerMinute), minimum_c: cents(t.minimumFare), fee_c: cents(t.cancellationFee), pct_h: cents(rules.get(t.id)!.commissionPercent),
-    })));
+    for (const t of ['scale_types', 'scale_slots', 'scale_surge', 'scale_routes', 'scale_hours'])
+      await q(sql`drop table if exists ${sql.raw(t)}`);
+    await q(
+      sql`create unlogged table scale_types (vehicle_type_id int primary key, base_c bigint, km_c bigint, min_c bigint, minimum_c bigint, fee_c bigint, pct_h bigint)`,
+    );
+    await insertRows(
+      db,
+      'scale_types',
+      {
+        vehicle_type_id: 'int',
+        base_c: 'bigint',
+        km_c: 'bigint',
+        min_c: 'bigint',
+        minimum_c: 'bigint',
+        fee_c: 'bigint',
+        pct_h: 'bigint',
+      },
+      types.map((t) => ({
+        vehicle_type_id: t.id,
+        base_c: cents(t.baseFare),
+        km_c: cents(t.pricePerKm),
+        min_c: cents(t.pricePerMinute),
+        minimum_c: cents(t.minimumFare),
+        fee_c: cents(t.cancellationFee),
+        pct_h: cents(rules.get(t.id)!.commissionPercent),
+      })),
+    );
     await q(sql`create unlogged table scale_slots (slot int primary key, vehicle_type_id int, make text, model text)`);
     await insertRows(db, 'scale_slots', { slot: 'int', vehicle_type_id: 'int', make: 'text', model: 'text' }, slots);
     // Surge multipliers (in hundredths) by vehicle type and minute of the Nairobi week, where not 1.
@@ -103,7 +237,9 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<{ added: nu
         if (m !== 1) surge.push({ vehicle_type_id: t.id, mow, mult_h: cents(m) });
       }
     }
-    await q(sql`create unlogged table scale_surge (vehicle_type_id int, mow int, mult_h int, primary key (vehicle_type_id, mow))`);
+    await q(
+      sql`create unlogged table scale_surge (vehicle_type_id int, mow int, mult_h int, primary key (vehicle_type_id, mow))`,
+    );
     await insertRows(db, 'scale_surge', { vehicle_type_id: 'int', mow: 'int', mult_h: 'int' }, surge, 20_000);
     // Routes between real places: addresses, coordinates, polyline, estimated distance and duration.
     const rng = prng(4242);
@@ -117,15 +253,42 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<{ added: nu
       const dropoff = { lat: jit(to.lat), lng: jit(to.lng) };
       const est = estimateRoute(pickup, dropoff);
       routes.push({
-        rid: r, pickup_address: `${from.name}, ${from.area}`, plat: pickup.lat, plng: pickup.lng, dropoff_address: `${to.name}, ${to.area}`, dlat: dropoff.lat, dlng: dropoff.lng,
-        polyline: encodeRoute(pickup, dropoff), dist_h: Math.round(est.distanceKm * 100), est_dur: est.durationMin,
+        rid: r,
+        pickup_address: `${from.name}, ${from.area}`,
+        plat: pickup.lat,
+        plng: pickup.lng,
+        dropoff_address: `${to.name}, ${to.area}`,
+        dlat: dropoff.lat,
+        dlng: dropoff.lng,
+        polyline: encodeRoute(pickup, dropoff),
+        dist_h: Math.round(est.distanceKm * 100),
+        est_dur: est.durationMin,
       });
     }
-    await q(sql`create unlogged table scale_routes (rid int primary key, pickup_address text, plat float8, plng float8, dropoff_address text, dlat float8, dlng float8, polyline text, dist_h int, est_dur int)`);
-    await insertRows(db, 'scale_routes', { rid: 'int', pickup_address: 'text', plat: 'float8', plng: 'float8', dropoff_address: 'text', dlat: 'float8', dlng: 'float8', polyline: 'text', dist_h: 'int', est_dur: 'int' }, routes);
+    await q(
+      sql`create unlogged table scale_routes (rid int primary key, pickup_address text, plat float8, plng float8, dropoff_address text, dlat float8, dlng float8, polyline text, dist_h int, est_dur int)`,
+    );
+    await insertRows(
+      db,
+      'scale_routes',
+      {
+        rid: 'int',
+        pickup_address: 'text',
+        plat: 'float8',
+        plng: 'float8',
+        dropoff_address: 'text',
+        dlat: 'float8',
+        dlng: 'float8',
+        polyline: 'text',
+        dist_h: 'int',
+        est_dur: 'int',
+      },
+      routes,
+    );
     // Requests per hour by demand; trip i of hour h is requested at t0 + (i − s) · 3600 / n seconds.
     const hours: { h: number; t0: number; w: number }[] = [];
-    for (let t0 = Math.ceil(start / 3600_000) * 3600_000, h = 0; t0 + 3600_000 <= end; t0 += 3600_000, h++) hours.push({ h, t0, w: demandAt(t0 + 1800_000, start, end - start) });
+    for (let t0 = Math.ceil(start / 3600_000) * 3600_000, h = 0; t0 + 3600_000 <= end; t0 += 3600_000, h++)
+      hours.push({ h, t0, w: demandAt(t0 + 1800_000, start, end - start) });
     const total = hours.reduce((a, b) => a + b.w, 0);
     let given = 0;
     const exact = hours.map((x) => (x.w / total) * add);
@@ -134,17 +297,25 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<{ added: nu
     const order = exact.map((e, k) => [e - Math.floor(e), k] as const).sort((a, b) => b[0] - a[0]);
     for (let k = 0; given < add; k++, given++) counts[order[k % order.length][1]]++;
     let s = 0;
-    const hourRows = hours.map((x, k) => {
-      const row = { h: x.h, t0: new Date(x.t0).toISOString(), s, n: counts[k] };
-      s += counts[k];
-      return row;
-    }).filter((r) => r.n > 0);
+    const hourRows = hours
+      .map((x, k) => {
+        const row = { h: x.h, t0: new Date(x.t0).toISOString(), s, n: counts[k] };
+        s += counts[k];
+        return row;
+      })
+      .filter((r) => r.n > 0);
     await q(sql`create unlogged table scale_hours (h int primary key, t0 timestamptz, s bigint, n int)`);
     await insertRows(db, 'scale_hours', { h: 'int', t0: 'timestamptz', s: 'bigint', n: 'int' }, hourRows);
   });
 
-  const { maxDriver } = await db.selectFrom('drivers').select(sql<number>`coalesce(max(id), 0)`.as('maxDriver')).executeTakeFirstOrThrow();
-  const { maxPassenger } = await db.selectFrom('passengers').select(sql<number>`coalesce(max(id), 0)`.as('maxPassenger')).executeTakeFirstOrThrow();
+  const { maxDriver } = await db
+    .selectFrom('drivers')
+    .select(sql<number>`coalesce(max(id), 0)`.as('maxDriver'))
+    .executeTakeFirstOrThrow();
+  const { maxPassenger } = await db
+    .selectFrom('passengers')
+    .select(sql<number>`coalesce(max(id), 0)`.as('maxPassenger'))
+    .executeTakeFirstOrThrow();
   const joined = new Date(start - 60 * 86400_000).toISOString();
   await timed(`drivers and passengers`, async () => {
     await q(sql`insert into drivers (id, first_name, last_name, phone, email, sex, licence_number, licence_expiry, approval_status, vehicle_type_id, vehicle_make, vehicle_model, vehicle_plate, vehicle_colour, vehicle_year, online, created_at, updated_at)
@@ -163,29 +334,62 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<{ added: nu
     await q(sql`select setval(pg_get_serial_sequence('passengers', 'id'), (select max(id) from passengers))`);
   });
 
-  const { firstTrip } = await db.selectFrom('trips').select(sql<number>`coalesce(max(id), 0) + 1`.as('firstTrip')).executeTakeFirstOrThrow();
+  const { firstTrip } = await db
+    .selectFrom('trips')
+    .select(sql<number>`coalesce(max(id), 0) + 1`.as('firstTrip'))
+    .executeTakeFirstOrThrow();
   const CHUNK = 100_000;
   for (let lo = 0; lo < add; lo += CHUNK) {
     const hi = Math.min(add, lo + CHUNK) - 1;
     await timed(`trips ${lo + 1}–${hi + 1}`, () => bulk(tripInsert(lo, hi, D, P, maxDriver, maxPassenger)));
   }
-  const { lastTrip } = await db.selectFrom('trips').select(sql<number>`max(id)`.as('lastTrip')).executeTakeFirstOrThrow();
+  const { lastTrip } = await db
+    .selectFrom('trips')
+    .select(sql<number>`max(id)`.as('lastTrip'))
+    .executeTakeFirstOrThrow();
 
   await timed('driver ledger', async () => {
-    const finance = await db.selectFrom('staffs').innerJoin('roles', 'roles.id', 'staffs.roleId').select('staffs.id').where('roles.name', '=', 'Finance').orderBy('staffs.id').executeTakeFirst();
-    await bulk(ledgerInsert(firstTrip, lastTrip, maxDriver, D, finance?.id ?? null, new Date(now).toISOString(), new Date(start - 86400_000).toISOString()));
-    await q(sql`update drivers set credit_balance = x.balance from (select driver_id, sum(amount) balance from driver_transactions where driver_id > ${maxDriver} group by driver_id) x where drivers.id = x.driver_id`);
+    const finance = await db
+      .selectFrom('staffs')
+      .innerJoin('roles', 'roles.id', 'staffs.roleId')
+      .select('staffs.id')
+      .where('roles.name', '=', 'Finance')
+      .orderBy('staffs.id')
+      .executeTakeFirst();
+    await bulk(
+      ledgerInsert(
+        firstTrip,
+        lastTrip,
+        maxDriver,
+        D,
+        finance?.id ?? null,
+        new Date(now).toISOString(),
+        new Date(start - 86400_000).toISOString(),
+      ),
+    );
+    await q(
+      sql`update drivers set credit_balance = x.balance from (select driver_id, sum(amount) balance from driver_transactions where driver_id > ${maxDriver} group by driver_id) x where drivers.id = x.driver_id`,
+    );
   });
   await timed('vacuum analyze', async () => {
-    for (const t of ['scale_types', 'scale_slots', 'scale_surge', 'scale_routes', 'scale_hours']) await q(sql`drop table ${sql.raw(t)}`);
-    for (const t of ['trips', 'driver_transactions', 'drivers', 'passengers', 'trip_counts']) await q(sql`vacuum analyze ${sql.raw(t)}`);
+    for (const t of ['scale_types', 'scale_slots', 'scale_surge', 'scale_routes', 'scale_hours'])
+      await q(sql`drop table ${sql.raw(t)}`);
+    for (const t of ['trips', 'driver_transactions', 'drivers', 'passengers', 'trip_counts'])
+      await q(sql`vacuum analyze ${sql.raw(t)}`);
   });
   await timed('self-check', () => selfCheck(db, firstTrip, lastTrip, maxDriver, D, rules, types));
   return { added: add, drivers: D, passengers: P };
 }
 
 /** Trips lo…hi (request order) as one INSERT … SELECT; the fare in integer cents as in computeFare. */
-function tripInsert(lo: number, hi: number, D: number, P: number, driverBase: number, passengerBase: number): RawBuilder<unknown> {
+function tripInsert(
+  lo: number,
+  hi: number,
+  D: number,
+  P: number,
+  driverBase: number,
+  passengerBase: number,
+): RawBuilder<unknown> {
   return sql`insert into trips (passenger_id, driver_id, vehicle_type_id, status, pickup_address, pickup_lat, pickup_lng, dropoff_address, dropoff_lat, dropoff_lng,
       route_polyline, requested_at, accepted_at, arrived_at, started_at, completed_at, cancelled_at, distance_km, duration_min, surge_multiplier,
       fare_base, fare_distance, fare_time, fare_surge, fare_minimum_top_up, fare_discount, fare_total, cancellation_fee, commission, payment_method,
@@ -271,7 +475,15 @@ function tripInsert(lo: number, hi: number, D: number, P: number, driverBase: nu
  * 100) on Monday 09:00 and a payout of the card and wallet earnings on Monday
  * 10:00, Nairobi time; balance_after is the running sum.
  */
-function ledgerInsert(firstTrip: number, lastTrip: number, driverBase: number, D: number, financeId: number | null, nowIso: string, openingIso: string): RawBuilder<unknown> {
+function ledgerInsert(
+  firstTrip: number,
+  lastTrip: number,
+  driverBase: number,
+  D: number,
+  financeId: number | null,
+  nowIso: string,
+  openingIso: string,
+): RawBuilder<unknown> {
   return sql`insert into driver_transactions (driver_id, kind, amount, balance_after, trip_id, staff_id, note, created_at)
     with s as (
       select t.driver_id, t.id as trip_id, coalesce(t.completed_at, t.cancelled_at) as at, t.payment_method,
@@ -304,23 +516,68 @@ function ledgerInsert(firstTrip: number, lastTrip: number, driverBase: number, D
 }
 
 /** Recomputes a sample with the pure fare module and checks the ledger and the drivers' timelines. */
-async function selfCheck(db: Db, firstTrip: number, lastTrip: number, driverBase: number, D: number, rules: Map<number, ReturnType<typeof resolvePricing>>, types: { id: number; baseFare: number; pricePerKm: number; pricePerMinute: number; minimumFare: number; cancellationFee: number; commissionPercent: number | null }[]): Promise<void> {
+async function selfCheck(
+  db: Db,
+  firstTrip: number,
+  lastTrip: number,
+  driverBase: number,
+  D: number,
+  rules: Map<number, ReturnType<typeof resolvePricing>>,
+  types: {
+    id: number;
+    baseFare: number;
+    pricePerKm: number;
+    pricePerMinute: number;
+    minimumFare: number;
+    cancellationFee: number;
+    commissionPercent: number | null;
+  }[],
+): Promise<void> {
   const step = Math.max(1, Math.floor((lastTrip - firstTrip) / 2000));
-  const sample = await db.selectFrom('trips').selectAll().where('id', '>=', firstTrip).where(sql<boolean>`(id - ${firstTrip}::int) % ${step}::int = 0`).execute();
+  const sample = await db
+    .selectFrom('trips')
+    .selectAll()
+    .where('id', '>=', firstTrip)
+    .where(sql<boolean>`(id - ${firstTrip}::int) % ${step}::int = 0`)
+    .execute();
   const byId = new Map(types.map((t) => [t.id, t]));
   for (const t of sample) {
     const r = rules.get(t.vehicleTypeId)!;
-    const fare = computeFare({ rates: byId.get(t.vehicleTypeId)!, commissionPercent: r.commissionPercent, distanceKm: t.distanceKm, durationMin: t.durationMin, surgeMultiplier: surgeMultiplier(r.surgeRules, t.requestedAt) });
-    if (fare.total !== t.fareTotal || fare.surgeMultiplier !== t.surgeMultiplier || (t.status === 'completed' && fare.commission !== t.commission)) {
-      throw new Error(`Scale trip ${t.id} disagrees with the fare rules: stored ${t.fareTotal}/${t.surgeMultiplier}/${t.commission}, computed ${fare.total}/${fare.surgeMultiplier}/${fare.commission}`);
+    const fare = computeFare({
+      rates: byId.get(t.vehicleTypeId)!,
+      commissionPercent: r.commissionPercent,
+      distanceKm: t.distanceKm,
+      durationMin: t.durationMin,
+      surgeMultiplier: surgeMultiplier(r.surgeRules, t.requestedAt),
+    });
+    if (
+      fare.total !== t.fareTotal ||
+      fare.surgeMultiplier !== t.surgeMultiplier ||
+      (t.status === 'completed' && fare.commission !== t.commission)
+    ) {
+      throw new Error(
+        `Scale trip ${t.id} disagrees with the fare rules: stored ${t.fareTotal}/${t.surgeMultiplier}/${t.commission}, computed ${fare.total}/${fare.surgeMultiplier}/${fare.commission}`,
+      );
     }
   }
   const drivers = sql`driver_id > ${driverBase}::int and driver_id % 50 = 0`;
   const checks: [string, RawBuilder<{ n: number }>][] = [
-    ['overlapping trips', sql`select count(*)::int n from (select requested_at, lag(coalesce(completed_at, cancelled_at)) over (partition by driver_id order by requested_at) prev from trips where ${drivers}) x where prev > requested_at`],
-    ['balance ≠ ledger', sql`select count(*)::int n from drivers d where id > ${driverBase}::int and id <= ${driverBase + D}::int and credit_balance <> coalesce((select sum(amount) from driver_transactions x where x.driver_id = d.id), 0)`],
-    ['balance_after ≠ running sum', sql`select count(*)::int n from (select balance_after, sum(amount) over (partition by driver_id order by created_at, id) s from driver_transactions where ${drivers}) x where balance_after <> s`],
-    ['times out of order', sql`select count(*)::int n from trips where id >= ${firstTrip}::int and (accepted_at < requested_at or arrived_at < accepted_at or started_at < arrived_at or completed_at < started_at or cancelled_at < requested_at)`],
+    [
+      'overlapping trips',
+      sql`select count(*)::int n from (select requested_at, lag(coalesce(completed_at, cancelled_at)) over (partition by driver_id order by requested_at) prev from trips where ${drivers}) x where prev > requested_at`,
+    ],
+    [
+      'balance ≠ ledger',
+      sql`select count(*)::int n from drivers d where id > ${driverBase}::int and id <= ${driverBase + D}::int and credit_balance <> coalesce((select sum(amount) from driver_transactions x where x.driver_id = d.id), 0)`,
+    ],
+    [
+      'balance_after ≠ running sum',
+      sql`select count(*)::int n from (select balance_after, sum(amount) over (partition by driver_id order by created_at, id) s from driver_transactions where ${drivers}) x where balance_after <> s`,
+    ],
+    [
+      'times out of order',
+      sql`select count(*)::int n from trips where id >= ${firstTrip}::int and (accepted_at < requested_at or arrived_at < accepted_at or started_at < arrived_at or completed_at < started_at or cancelled_at < requested_at)`,
+    ],
   ];
   for (const [label, query] of checks) {
     const { rows } = await query.execute(db);

@@ -40,12 +40,21 @@ export async function seedUserService(db: Db, opts: { filesDir: string; scryptN:
       }),
     )
     .execute();
-  const permissionIds = new Map((await db.selectFrom('permissions').select(['id', 'name']).execute()).map((p) => [p.name, p.id]));
+  const permissionIds = new Map(
+    (await db.selectFrom('permissions').select(['id', 'name']).execute()).map((p) => [p.name, p.id]),
+  );
   const roleIds = new Map<string, number>();
   for (const role of SEED_ROLES) {
-    const { id } = await db.insertInto('roles').values({ name: role.name, description: role.description }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await db
+      .insertInto('roles')
+      .values({ name: role.name, description: role.description })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     roleIds.set(role.name, id);
-    await db.insertInto('rolePermissions').values(role.permissions.map((p) => ({ roleId: id, permissionId: permissionIds.get(p)! }))).execute();
+    await db
+      .insertInto('rolePermissions')
+      .values(role.permissions.map((p) => ({ roleId: id, permissionId: permissionIds.get(p)! })))
+      .execute();
   }
 
   // One hash per distinct demo password: hashing is deliberately slow.
@@ -86,7 +95,10 @@ export async function seedUserService(db: Db, opts: { filesDir: string; scryptN:
 
   const drivers = [];
   for (let i = 0; i < SEED_COUNTS.drivers; i++) {
-    const sex = faker.helpers.weightedArrayElement([{ value: 'male' as const, weight: 4 }, { value: 'female' as const, weight: 1 }]);
+    const sex = faker.helpers.weightedArrayElement([
+      { value: 'male' as const, weight: 4 },
+      { value: 'female' as const, weight: 1 },
+    ]);
     const firstName = faker.person.firstName(sex);
     const lastName = faker.person.lastName();
     const approvalStatus = approvalFor(i);
@@ -94,15 +106,35 @@ export async function seedUserService(db: Db, opts: { filesDir: string; scryptN:
     const documents: DriverDocument[] = [];
     for (const kind of DOCUMENT_KINDS.slice(0, 4)) {
       const fileId = await files.save(db, {
-        bytes: Buffer.from(documentSvg(kind, `${firstName} ${lastName}`, kind === 'licence' ? licenceNumber : faker.string.numeric(8), (i * 37) % 360)),
+        bytes: Buffer.from(
+          documentSvg(
+            kind,
+            `${firstName} ${lastName}`,
+            kind === 'licence' ? licenceNumber : faker.string.numeric(8),
+            (i * 37) % 360,
+          ),
+        ),
         contentType: 'image/svg+xml',
         filename: `${kind}-${i + 1}.svg`,
         uploadedBy: null,
       });
-      const status = approvalStatus === 'approved' || approvalStatus === 'suspended' ? 'approved' : approvalStatus === 'rejected' && kind === 'insurance' ? 'rejected' : 'pending';
-      documents.push({ kind, fileId, status, note: status === 'rejected' ? 'Certificate expired; upload a current one.' : null });
+      const status =
+        approvalStatus === 'approved' || approvalStatus === 'suspended'
+          ? 'approved'
+          : approvalStatus === 'rejected' && kind === 'insurance'
+            ? 'rejected'
+            : 'pending';
+      documents.push({
+        kind,
+        fileId,
+        status,
+        note: status === 'rejected' ? 'Certificate expired; upload a current one.' : null,
+      });
     }
-    const created = faker.date.between({ from: new Date(now.getTime() - 400 * 86400_000), to: new Date(now.getTime() - 2 * 86400_000) });
+    const created = faker.date.between({
+      from: new Date(now.getTime() - 400 * 86400_000),
+      to: new Date(now.getTime() - 2 * 86400_000),
+    });
     drivers.push({
       firstName,
       lastName,
@@ -128,7 +160,10 @@ export async function seedUserService(db: Db, opts: { filesDir: string; scryptN:
   const passengers = [];
   for (let i = 0; i < SEED_COUNTS.passengers; i++) {
     const sex = faker.helpers.arrayElement(['male', 'female'] as const);
-    const created = faker.date.between({ from: new Date(now.getTime() - 500 * 86400_000), to: new Date(now.getTime() - 86400_000) });
+    const created = faker.date.between({
+      from: new Date(now.getTime() - 500 * 86400_000),
+      to: new Date(now.getTime() - 86400_000),
+    });
     passengers.push({
       firstName: faker.person.firstName(sex),
       lastName: faker.person.lastName(),
@@ -144,7 +179,12 @@ export async function seedUserService(db: Db, opts: { filesDir: string; scryptN:
   await chunked(passengers, 500, (rows) => db.insertInto('passengers').values(rows).execute());
 
   // A few registrations awaiting review, so the bell has history.
-  const pending = await db.selectFrom('drivers').select(['id', 'firstName', 'lastName', 'createdAt']).where('approvalStatus', '=', 'pending').orderBy('createdAt').execute();
+  const pending = await db
+    .selectFrom('drivers')
+    .select(['id', 'firstName', 'lastName', 'createdAt'])
+    .where('approvalStatus', '=', 'pending')
+    .orderBy('createdAt')
+    .execute();
   if (pending.length) {
     await db
       .insertInto('notifications')

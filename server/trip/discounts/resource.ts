@@ -8,7 +8,13 @@ import { instant } from '../fields.js';
 
 export const DISCOUNT_STATES = ['active', 'scheduled', 'expired', 'used_up', 'inactive'] as const;
 
-const count = (label: string) => yup.number().typeError(`${label} must be a number`).integer(`${label} must be a whole number`).min(1, `${label} must be at least 1`).max(10_000_000);
+const count = (label: string) =>
+  yup
+    .number()
+    .typeError(`${label} must be a number`)
+    .integer(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`)
+    .max(10_000_000);
 
 const base = {
   code: yup
@@ -82,8 +88,13 @@ export const discounts = defineResource({
     const merged = { ...existing, ...input } as Record<string, unknown>;
     const errors: Record<string, string> = {};
     if (merged.kind === 'percent' && Number(merged.value) > 100) errors.value = 'A percentage must be at most 100';
-    if (merged.kind === 'fixed' && input.maxDiscount != null) errors.maxDiscount = 'Only a percent discount has a maximum';
-    if (merged.validFrom && merged.validTo && new Date(merged.validTo as string) <= new Date(merged.validFrom as string)) {
+    if (merged.kind === 'fixed' && input.maxDiscount != null)
+      errors.maxDiscount = 'Only a percent discount has a maximum';
+    if (
+      merged.validFrom &&
+      merged.validTo &&
+      new Date(merged.validTo as string) <= new Date(merged.validFrom as string)
+    ) {
       errors.validTo = 'Valid to must be after valid from';
     }
     if (Object.keys(errors).length) throw badRequest('Please correct the highlighted fields', errors);

@@ -23,7 +23,17 @@ export interface VehicleTypePricing {
 export async function loadPricing(db: Reader, vehicleTypeId: number): Promise<VehicleTypePricing | undefined> {
   const vehicleType = await db
     .selectFrom('vehicleTypes')
-    .select(['id', 'name', 'active', 'baseFare', 'pricePerKm', 'pricePerMinute', 'minimumFare', 'cancellationFee', 'commissionPercent'])
+    .select([
+      'id',
+      'name',
+      'active',
+      'baseFare',
+      'pricePerKm',
+      'pricePerMinute',
+      'minimumFare',
+      'cancellationFee',
+      'commissionPercent',
+    ])
     .where('id', '=', vehicleTypeId)
     .executeTakeFirst();
   if (!vehicleType) return undefined;
@@ -32,7 +42,11 @@ export async function loadPricing(db: Reader, vehicleTypeId: number): Promise<Ve
     .select(['vehicleTypeId', 'commissionPercent', 'bidPercent', 'surgeRules', 'active'])
     .where((eb) => eb.or([eb('vehicleTypeId', 'is', null), eb('vehicleTypeId', '=', vehicleTypeId)]))
     .execute();
-  const defaults = profiles.find((p) => p.vehicleTypeId === null) ?? { commissionPercent: 0, bidPercent: 0, surgeRules: [] };
+  const defaults = profiles.find((p) => p.vehicleTypeId === null) ?? {
+    commissionPercent: 0,
+    bidPercent: 0,
+    surgeRules: [],
+  };
   const own = profiles.find((p) => p.vehicleTypeId === vehicleTypeId);
   return { vehicleType, rules: resolvePricing(defaults, own, vehicleType) };
 }
@@ -42,7 +56,14 @@ export interface Quote extends FareBreakdown {
 }
 
 /** The fare of a trip requested at `at` between two points, by the pure fare rules. */
-export function quote(pricing: VehicleTypePricing, pickup: LatLng, dropoff: LatLng, at: Date, discount?: DiscountRule | null, durationMin?: number): Quote {
+export function quote(
+  pricing: VehicleTypePricing,
+  pickup: LatLng,
+  dropoff: LatLng,
+  at: Date,
+  discount?: DiscountRule | null,
+  durationMin?: number,
+): Quote {
   const route = estimateRoute(pickup, dropoff);
   const fare = computeFare({
     rates: pricing.vehicleType,

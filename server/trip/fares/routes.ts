@@ -10,10 +10,17 @@ import { loadPricing, quote } from './pricing.js';
 
 const point = (label: string) =>
   yup
-    .object({ lat: latitude().required(`${label} latitude is required`), lng: longitude().required(`${label} longitude is required`) })
+    .object({
+      lat: latitude().required(`${label} latitude is required`),
+      lng: longitude().required(`${label} longitude is required`),
+    })
     .default(undefined)
     .required(`${label} is required`)
-    .test('inside', `The ${label.toLowerCase()} is outside the service area (${CITY.name})`, (p) => !p || insideCity(p.lat, p.lng));
+    .test(
+      'inside',
+      `The ${label.toLowerCase()} is outside the service area (${CITY.name})`,
+      (p) => !p || insideCity(p.lat, p.lng),
+    );
 
 const estimateSchema = yup.object({
   vehicleTypeId: id('vehicle type').required('Choose a vehicle type'),
@@ -25,49 +32,69 @@ const estimateSchema = yup.object({
 
 export function fareRoutes(app: FastifyInstance): void {
   const { db } = app.services;
-  app.post('/fare-estimate', {
-    config: {
-      access: 'view-Trip',
-      bodyDocs: {
-        type: 'object',
-        required: ['vehicleTypeId', 'pickup', 'dropoff'],
-        properties: {
-          vehicleTypeId: { type: 'integer' },
-          pickup: { type: 'object', properties: { lat: { type: 'number' }, lng: { type: 'number' } } },
-          dropoff: { type: 'object', properties: { lat: { type: 'number' }, lng: { type: 'number' } } },
-          at: { type: 'string', format: 'date-time', description: 'When the trip starts (surge depends on it); default now' },
-          discountCode: { type: 'string' },
+  app.post(
+    '/fare-estimate',
+    {
+      config: {
+        access: 'view-Trip',
+        bodyDocs: {
+          type: 'object',
+          required: ['vehicleTypeId', 'pickup', 'dropoff'],
+          properties: {
+            vehicleTypeId: { type: 'integer' },
+            pickup: { type: 'object', properties: { lat: { type: 'number' }, lng: { type: 'number' } } },
+            dropoff: { type: 'object', properties: { lat: { type: 'number' }, lng: { type: 'number' } } },
+            at: {
+              type: 'string',
+              format: 'date-time',
+              description: 'When the trip starts (surge depends on it); default now',
+            },
+            discountCode: { type: 'string' },
+          },
         },
       },
-    },
-    schema: {
-      tags: ['fares'],
-      summary: 'Fare estimate for a trip between two points',
-      description:
-        'Distance is the straight line × 1.3 (roads are not straight), duration that distance at 22 km/h, both without a routing engine. The fare follows the vehicle type and the price settings in force at `at`: base + distance + time, surge by the time window, raised to the minimum fare, less a discount code. `bid` bounds the offer a passenger may make (price settings bidPercent).',
-    },
-  }, async (request) => {
-    const input = await validateBody(estimateSchema, request.body);
-    const pricing = await loadPricing(db, input.vehicleTypeId);
-    if (!pricing) throw badRequest('Please correct the highlighted fields', { vehicleTypeId: 'No vehicle type with this id' });
-    if (!pricing.vehicleType.active) throw badRequest('Please correct the highlighted fields', { vehicleTypeId: 'This vehicle type is not active' });
-    let discount = null;
-    if (input.discountCode) {
-      const d = await db.selectFrom('discounts').select(['kind', 'value', 'maxDiscount', 'minFare', 'active', 'validFrom', 'validTo']).where(sql<boolean>`lower(code) = lower(${input.discountCode})`).executeTakeFirst();
-      if (!d) throw badRequest('Please correct the highlighted fields', { discountCode: 'No discount with this code' });
-      discount = { kind: d.kind as 'percent' | 'fixed', value: d.value, maxDiscount: d.maxDiscount, minFare: d.minFare };
-    }
-    const at = input.at ?? new Date();
-    const fare = quote(pricing, input.pickup, input.dropoff, at, discount);
-    return {
-      data: {
-        vehicleTypeId: pricing.vehicleType.id,
-        vehicleTypeName: pricing.vehicleType.name,
-        currency: CITY.currency,
-        at: at.toISOString(),
-        ...fare,
-        bid: bidRange(fare.total, fare.bidPercent),
+      schema: {
+        tags: ['fares'],
+        summary: 'Fare estimate for a trip between two points',
+        description:
+          'Distance is the straight line × 1.3 (roads are not straight), duration that distance at 22 km/h, both without a routing engine. The fare follows the vehicle type and the price settings in force at `at`: base + distance + time, surge by the time window, raised to the minimum fare, less a discount code. `bid` bounds the offer a passenger may make (price settings bidPercent).',
       },
-    };
-  });
+    },
+    async (request) => {
+      const input = await validateBody(estimateSchema, request.body);
+      const pricing = await loadPricing(db, input.vehicleTypeId);
+      if (!pricing)
+        throw badRequest('Please correct the highlighted fields', { vehicleTypeId: 'No vehicle type with this id' });
+      if (!pricing.vehicleType.active)
+        throw badRequest('Please correct the highlighted fields', { vehicleTypeId: 'This vehicle type is not active' });
+      let discount = null;
+      if (input.discountCode) {
+        const d = await db
+          .selectFrom('discounts')
+          .select(['kind', 'value', 'maxDiscount', 'minFare', 'active', 'validFrom', 'validTo'])
+          .where(sql<boolean>`lower(code) = lower(${input.discountCode})`)
+          .executeTakeFirst();
+        if (!d)
+          throw badRequest('Please correct the highlighted fields', { discountCode: 'No discount with this code' });
+        discount = {
+          kind: d.kind as 'percent' | 'fixed',
+          value: d.value,
+          maxDiscount: d.maxDiscount,
+          minFare: d.minFare,
+        };
+      }
+      const at = input.at ?? new Date();
+      const fare = quote(pricing, input.pickup, input.dropoff, at, discount);
+      return {
+        data: {
+          vehicleTypeId: pricing.vehicleType.id,
+          vehicleTypeName: pricing.vehicleType.name,
+          currency: CITY.currency,
+          at: at.toISOString(),
+          ...fare,
+          bid: bidRange(fare.total, fare.bidPercent),
+        },
+      };
+    },
+  );
 }

@@ -11,13 +11,23 @@ const KEY = /^[A-Za-z][A-Za-z0-9.-]{0,59}$/;
 const settings = (label: string, secret: boolean) =>
   yup
     .mixed<Record<string, unknown>>()
-    .test('settings', `${label} must be an object of ${secret ? 'text' : 'text, number or true/false'} values with names such as consumerKey`, (v) => {
-      if (v === undefined || v === null) return true;
-      if (typeof v !== 'object' || Array.isArray(v)) return false;
-      const entries = Object.entries(v);
-      if (entries.length > 30) return false;
-      return entries.every(([k, val]) => KEY.test(k) && (typeof val === 'string' ? val.length <= 2000 : !secret && (typeof val === 'number' || typeof val === 'boolean')));
-    });
+    .test(
+      'settings',
+      `${label} must be an object of ${secret ? 'text' : 'text, number or true/false'} values with names such as consumerKey`,
+      (v) => {
+        if (v === undefined || v === null) return true;
+        if (typeof v !== 'object' || Array.isArray(v)) return false;
+        const entries = Object.entries(v);
+        if (entries.length > 30) return false;
+        return entries.every(
+          ([k, val]) =>
+            KEY.test(k) &&
+            (typeof val === 'string'
+              ? val.length <= 2000
+              : !secret && (typeof val === 'number' || typeof val === 'boolean')),
+        );
+      },
+    );
 
 const base = {
   name: yup.string().trim().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
@@ -37,10 +47,20 @@ export const paymentGateways = defineResource({
   fields: {
     name: { type: 'text', sort: true, filter: true },
     provider: { type: 'text', sort: true, filter: true, enum: GATEWAY_PROVIDERS },
-    mode: { type: 'text', sort: true, filter: true, enum: GATEWAY_MODES, description: 'test: the provider sandbox; live: real money' },
+    mode: {
+      type: 'text',
+      sort: true,
+      filter: true,
+      enum: GATEWAY_MODES,
+      description: 'test: the provider sandbox; live: real money',
+    },
     enabled: { type: 'bool', sort: true, filter: true },
     publicSettings: { type: 'json', description: 'Settings that are not secret, e.g. {shortcode, callbackUrl}' },
-    secretSettings: { type: 'json', secret: true, description: 'Keys and passwords, shown masked: {consumerSecret: "••••9f2a"}' },
+    secretSettings: {
+      type: 'json',
+      secret: true,
+      description: 'Keys and passwords, shown masked: {consumerSecret: "••••9f2a"}',
+    },
     createdAt: { type: 'timestamp', sort: true },
     updatedAt: { type: 'timestamp', sort: true },
   },
@@ -60,7 +80,8 @@ export const paymentGateways = defineResource({
   delete: true,
   toColumns(input) {
     const columns = { ...input };
-    for (const f of ['publicSettings', 'secretSettings'] as const) if (f in columns && columns[f] === null) columns[f] = {};
+    for (const f of ['publicSettings', 'secretSettings'] as const)
+      if (f in columns && columns[f] === null) columns[f] = {};
     return columns;
   },
 });

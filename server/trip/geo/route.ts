@@ -31,17 +31,15 @@ export function routePoints(pickup: LatLng, dropoff: LatLng): [number, number][]
     const off = Math.sin(Math.PI * t) * bend;
     const lat = pickup.lat + dLat * t - dLng * off;
     const lng = pickup.lng + dLng * t + dLat * off;
-    points.push([
-      clamp(lat, CITY.bounds.south, CITY.bounds.north),
-      clamp(lng, CITY.bounds.west, CITY.bounds.east),
-    ]);
+    points.push([clamp(lat, CITY.bounds.south, CITY.bounds.north), clamp(lng, CITY.bounds.west, CITY.bounds.east)]);
   }
   points[0] = [pickup.lat, pickup.lng];
   points[steps] = [dropoff.lat, dropoff.lng];
   return points;
 }
 
-export const encodeRoute = (pickup: LatLng, dropoff: LatLng): string => polyline.encode(routePoints(pickup, dropoff), 5);
+export const encodeRoute = (pickup: LatLng, dropoff: LatLng): string =>
+  polyline.encode(routePoints(pickup, dropoff), 5);
 
 /** The point a fraction of the way along a route (for drivers' positions). */
 export function pointAlong(pickup: LatLng, dropoff: LatLng, fraction: number): LatLng {

@@ -12,7 +12,11 @@ const base = {
   priority: oneOf(ISSUE_PRIORITIES, 'Priority'),
   status: oneOf(ISSUE_STATUSES, 'Status'),
   assigneeId: id('staff member').nullable(),
-  description: yup.string().trim().min(5, 'Describe the issue in at least 5 characters').max(4000, 'Description must be at most 4000 characters'),
+  description: yup
+    .string()
+    .trim()
+    .min(5, 'Describe the issue in at least 5 characters')
+    .max(4000, 'Description must be at most 4000 characters'),
   resolutionNote: text('Resolution note', 4000).nullable(),
 };
 
@@ -65,16 +69,25 @@ export const issues = defineResource({
     const columns: Record<string, unknown> = { ...input };
     const errors: Record<string, string> = {};
     if (!existing) {
-      const trip = await trx.selectFrom('trips').select(['passengerId', 'driverId']).where('id', '=', input.tripId).executeTakeFirst();
+      const trip = await trx
+        .selectFrom('trips')
+        .select(['passengerId', 'driverId'])
+        .where('id', '=', input.tripId)
+        .executeTakeFirst();
       if (!trip) errors.tripId = 'No trip with this id';
-      else if (input.reporterKind === 'driver' && trip.driverId === null) errors.reporterKind = 'This trip has no driver';
+      else if (input.reporterKind === 'driver' && trip.driverId === null)
+        errors.reporterKind = 'This trip has no driver';
       else columns.reporterId = input.reporterKind === 'driver' ? trip.driverId : trip.passengerId;
     }
     const status = input.status ?? existing?.status;
     const note = 'resolutionNote' in input ? input.resolutionNote : existing?.resolutionNote;
     if (CLOSED.includes(status) && !note) errors.resolutionNote = 'Say how the issue was resolved';
     if (input.assigneeId) {
-      const staff = await trx.selectFrom('staffs').select('status').where('id', '=', input.assigneeId).executeTakeFirst();
+      const staff = await trx
+        .selectFrom('staffs')
+        .select('status')
+        .where('id', '=', input.assigneeId)
+        .executeTakeFirst();
       if (!staff) errors.assigneeId = 'No staff member with this id';
       else if (staff.status !== 'active') errors.assigneeId = 'This staff member is inactive';
     }

@@ -14,7 +14,15 @@ const clock = (label: string) =>
 export const surgeRuleSchema = yup.object({
   label: text('Label', 60).nullable(),
   days: yup
-    .array(yup.number().typeError('Days are numbers 0 (Sunday) to 6 (Saturday)').integer().min(0, 'Days are 0 (Sunday) to 6 (Saturday)').max(6, 'Days are 0 (Sunday) to 6 (Saturday)').required())
+    .array(
+      yup
+        .number()
+        .typeError('Days are numbers 0 (Sunday) to 6 (Saturday)')
+        .integer()
+        .min(0, 'Days are 0 (Sunday) to 6 (Saturday)')
+        .max(6, 'Days are 0 (Sunday) to 6 (Saturday)')
+        .required(),
+    )
     .required('Choose at least one day')
     .min(1, 'Choose at least one day')
     .test('unique', 'A day is listed twice', (v) => !v || new Set(v).size === v.length),
@@ -22,7 +30,12 @@ export const surgeRuleSchema = yup.object({
   to: clock('End time').test('not-empty', 'The window is empty: end equals start', function (to) {
     return to === undefined || to !== this.parent.from;
   }),
-  multiplier: yup.number().typeError('Multiplier must be a number').required('Multiplier is required').min(1, 'Multiplier must be at least 1').max(5, 'Multiplier must be at most 5'),
+  multiplier: yup
+    .number()
+    .typeError('Multiplier must be a number')
+    .required('Multiplier is required')
+    .min(1, 'Multiplier must be at least 1')
+    .max(5, 'Multiplier must be at most 5'),
 });
 
 const surgeRules = yup.array(surgeRuleSchema).max(50, 'At most 50 surge windows').nullable();
@@ -36,14 +49,15 @@ const base = {
 };
 
 const describe = {
-  vehicleTypeId: 'Null on the one default row, which applies to every vehicle type without an active row of its own; otherwise the vehicle type this row prices.',
+  vehicleTypeId:
+    'Null on the one default row, which applies to every vehicle type without an active row of its own; otherwise the vehicle type this row prices.',
   commissionPercent:
     "Default commission (%): the platform's share of a fare for vehicle types that set none of their own. Required on the default row; null on a vehicle type's row falls back to the default.",
   bidPercent:
     "How far a passenger's own offer may go below or above the estimate, in percent of it: 20 allows offers from 80 % to 120 % of the estimated fare. Null on a vehicle type's row falls back to the default.",
   surgeRules:
     'Surge windows: [{label, days: [0–6, 0 = Sunday], from: "HH:MM", to: "HH:MM", multiplier}], on the Nairobi clock, from inclusive to exclusive; a window whose end is not after its start runs past midnight. The highest covering multiplier applies to base + distance + time. Null on a vehicle type\'s row falls back to the default; an empty list means no surge for that type.',
-  active: "An inactive vehicle-type row is ignored (the default applies). The default row is always in force.",
+  active: 'An inactive vehicle-type row is ignored (the default applies). The default row is always in force.',
 };
 
 export const priceSettings = defineResource({
@@ -68,7 +82,10 @@ export const priceSettings = defineResource({
   },
   computed: {
     isDefault: { type: 'bool', sql: sql`(price_settings.vehicle_type_id is null)`, filter: true, sort: true },
-    vehicleTypeName: { type: 'text', sql: sql`(select v.name from vehicle_types v where v.id = price_settings.vehicle_type_id)` },
+    vehicleTypeName: {
+      type: 'text',
+      sql: sql`(select v.name from vehicle_types v where v.id = price_settings.vehicle_type_id)`,
+    },
   },
   search: ['name'],
   defaultSort: ['vehicleTypeId', 'ASC'],
@@ -96,10 +113,22 @@ export const priceSettings = defineResource({
       }
       return columns;
     }
-    const vt = await trx.selectFrom('vehicleTypes').select('id').where('id', '=', input.vehicleTypeId).executeTakeFirst();
-    if (!vt) throw badRequest('Please correct the highlighted fields', { vehicleTypeId: 'No vehicle type with this id' });
-    const taken = await trx.selectFrom('priceSettings').select('id').where('vehicleTypeId', '=', input.vehicleTypeId).executeTakeFirst();
-    if (taken) throw new ApiError(409, 'This vehicle type already has its own price settings', { vehicleTypeId: 'This vehicle type already has its own price settings' });
+    const vt = await trx
+      .selectFrom('vehicleTypes')
+      .select('id')
+      .where('id', '=', input.vehicleTypeId)
+      .executeTakeFirst();
+    if (!vt)
+      throw badRequest('Please correct the highlighted fields', { vehicleTypeId: 'No vehicle type with this id' });
+    const taken = await trx
+      .selectFrom('priceSettings')
+      .select('id')
+      .where('vehicleTypeId', '=', input.vehicleTypeId)
+      .executeTakeFirst();
+    if (taken)
+      throw new ApiError(409, 'This vehicle type already has its own price settings', {
+        vehicleTypeId: 'This vehicle type already has its own price settings',
+      });
     return columns;
   },
   async beforeDelete({ existing }) {

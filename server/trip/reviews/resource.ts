@@ -9,11 +9,20 @@ import { id, text } from '../fields.js';
 import { nameOf } from '../../rest/names.js';
 
 /** A driver's or passenger's rating: the mean of the reviews they received, 5 without any. */
-export async function refreshRating(trx: Transaction<Database>, direction: string, driverId: number, passengerId: number): Promise<void> {
+export async function refreshRating(
+  trx: Transaction<Database>,
+  direction: string,
+  driverId: number,
+  passengerId: number,
+): Promise<void> {
   if (direction === 'passenger_to_driver') {
-    await sql`update drivers set rating = coalesce((select round(avg(rating), 2) from reviews where driver_id = ${driverId} and direction = 'passenger_to_driver'), 5) where id = ${driverId}`.execute(trx);
+    await sql`update drivers set rating = coalesce((select round(avg(rating), 2) from reviews where driver_id = ${driverId} and direction = 'passenger_to_driver'), 5) where id = ${driverId}`.execute(
+      trx,
+    );
   } else {
-    await sql`update passengers set rating = coalesce((select round(avg(rating), 2) from reviews where passenger_id = ${passengerId} and direction = 'driver_to_passenger'), 5) where id = ${passengerId}`.execute(trx);
+    await sql`update passengers set rating = coalesce((select round(avg(rating), 2) from reviews where passenger_id = ${passengerId} and direction = 'driver_to_passenger'), 5) where id = ${passengerId}`.execute(
+      trx,
+    );
   }
 }
 
@@ -42,16 +51,33 @@ export const reviews = defineResource({
   create: yup.object({
     tripId: id('trip').required('Choose the trip'),
     direction: oneOf(REVIEW_DIRECTIONS, 'Direction').required('Say who rates whom'),
-    rating: yup.number().typeError('Rating must be a number').required('Rating is required').integer('Rating must be a whole number').min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),
+    rating: yup
+      .number()
+      .typeError('Rating must be a number')
+      .required('Rating is required')
+      .integer('Rating must be a whole number')
+      .min(1, 'Rating must be 1 to 5')
+      .max(5, 'Rating must be 1 to 5'),
     comment: text('Comment', 1000).nullable().default(null),
   }),
   delete: true,
   async toColumns(input, { trx }) {
-    const trip = await trx.selectFrom('trips').select(['status', 'driverId', 'passengerId']).where('id', '=', input.tripId).executeTakeFirst();
+    const trip = await trx
+      .selectFrom('trips')
+      .select(['status', 'driverId', 'passengerId'])
+      .where('id', '=', input.tripId)
+      .executeTakeFirst();
     if (!trip) throw badRequest('Please correct the highlighted fields', { tripId: 'No trip with this id' });
-    if (trip.status !== 'completed' || trip.driverId === null) throw badRequest('Please correct the highlighted fields', { tripId: 'Only a completed trip can be reviewed' });
-    const dup = await trx.selectFrom('reviews').select('id').where('tripId', '=', input.tripId).where('direction', '=', input.direction).executeTakeFirst();
-    if (dup) throw new ApiError(409, 'This trip already has this review', { direction: 'This trip already has this review' });
+    if (trip.status !== 'completed' || trip.driverId === null)
+      throw badRequest('Please correct the highlighted fields', { tripId: 'Only a completed trip can be reviewed' });
+    const dup = await trx
+      .selectFrom('reviews')
+      .select('id')
+      .where('tripId', '=', input.tripId)
+      .where('direction', '=', input.direction)
+      .executeTakeFirst();
+    if (dup)
+      throw new ApiError(409, 'This trip already has this review', { direction: 'This trip already has this review' });
     return { ...input, driverId: trip.driverId, passengerId: trip.passengerId };
   },
   async afterWrite({ trx, after, before }) {

@@ -50,7 +50,7 @@ export const sosCallLogs = defineResource({
   table: 'sosCallLogs',
   subject: 'SosContacts',
   description:
-    "SOS alarms raised from a trip by its passenger or driver (POST /api/trip/sos/report). Staff acknowledge and resolve them; the first change of status records who handled it and when.",
+    'SOS alarms raised from a trip by its passenger or driver (POST /api/trip/sos/report). Staff acknowledge and resolve them; the first change of status records who handled it and when.',
   fields: {
     tripId: { type: 'int', filter: true, sort: true },
     callerKind: { type: 'text', filter: true, enum: REPORTER_KINDS },

@@ -51,6 +51,7 @@ export async function postTransaction(trx: Transaction<Database>, entry: LedgerE
  * by the platform and credit the driver less the commission.
  */
 export function settlementAmount(paymentMethod: string, charged: number, commission: number): number {
-  const cents = paymentMethod === 'cash' ? -Math.round(commission * 100) : Math.round(charged * 100) - Math.round(commission * 100);
+  const cents =
+    paymentMethod === 'cash' ? -Math.round(commission * 100) : Math.round(charged * 100) - Math.round(commission * 100);
   return cents / 100;
 }

@@ -19,18 +19,32 @@ export interface TripChange {
 
 const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
 
-export async function discountRule(trx: Transaction<Database>, discountId: number | null): Promise<DiscountRule | null> {
+export async function discountRule(
+  trx: Transaction<Database>,
+  discountId: number | null,
+): Promise<DiscountRule | null> {
   if (discountId === null) return null;
-  const d = await trx.selectFrom('discounts').select(['kind', 'value', 'maxDiscount', 'minFare']).where('id', '=', discountId).executeTakeFirst();
-  return d ? { kind: d.kind as DiscountRule['kind'], value: d.value, maxDiscount: d.maxDiscount, minFare: d.minFare } : null;
+  const d = await trx
+    .selectFrom('discounts')
+    .select(['kind', 'value', 'maxDiscount', 'minFare'])
+    .where('id', '=', discountId)
+    .executeTakeFirst();
+  return d
+    ? { kind: d.kind as DiscountRule['kind'], value: d.value, maxDiscount: d.maxDiscount, minFare: d.minFare }
+    : null;
 }
 
 /** Checks that a driver may take this trip: approved, of its vehicle type, and free. */
 async function assertDriverFits(trx: Transaction<Database>, trip: TripRow, driverId: number): Promise<void> {
-  const driver = await trx.selectFrom('drivers').select(['id', 'approvalStatus', 'vehicleTypeId']).where('id', '=', driverId).executeTakeFirst();
+  const driver = await trx
+    .selectFrom('drivers')
+    .select(['id', 'approvalStatus', 'vehicleTypeId'])
+    .where('id', '=', driverId)
+    .executeTakeFirst();
   if (!driver) throw fieldError('driverId', 'No driver with this id');
   if (driver.approvalStatus !== 'approved') throw fieldError('driverId', 'This driver is not approved');
-  if (driver.vehicleTypeId !== trip.vehicleTypeId) throw fieldError('driverId', "This driver's vehicle is of another type");
+  if (driver.vehicleTypeId !== trip.vehicleTypeId)
+    throw fieldError('driverId', "This driver's vehicle is of another type");
   const busy = await trx
     .selectFrom('trips')
     .select('id')
@@ -46,7 +60,12 @@ async function assertDriverFits(trx: Transaction<Database>, trip: TripRow, drive
  * TRIP_TRANSITIONS, each stamping its time; completion meters the fare from
  * the trip's distance and its real duration at the quoted surge.
  */
-export async function changeColumns(trx: Transaction<Database>, trip: TripRow, change: TripChange, now = new Date()): Promise<Partial<Record<keyof TripTable, unknown>>> {
+export async function changeColumns(
+  trx: Transaction<Database>,
+  trip: TripRow,
+  change: TripChange,
+  now = new Date(),
+): Promise<Partial<Record<keyof TripTable, unknown>>> {
   const columns: Partial<Record<keyof TripTable, unknown>> = {};
   const from = trip.status as TripStatus;
   const to = change.status ?? from;
@@ -61,7 +80,8 @@ export async function changeColumns(trx: Transaction<Database>, trip: TripRow, c
   let driverId = trip.driverId;
   if (change.driverId !== undefined && change.driverId !== trip.driverId) {
     const assigning = from === 'accepted' || (from === 'requested' && to === 'accepted');
-    if (!assigning || change.driverId === null) throw fieldError('driverId', 'A driver can be assigned only while the trip is requested or accepted');
+    if (!assigning || change.driverId === null)
+      throw fieldError('driverId', 'A driver can be assigned only while the trip is requested or accepted');
     await assertDriverFits(trx, trip, change.driverId);
     driverId = change.driverId;
     columns.driverId = driverId;
@@ -69,7 +89,12 @@ export async function changeColumns(trx: Transaction<Database>, trip: TripRow, c
 
   if (to === from) return columns;
   if (!TRIP_TRANSITIONS[from].includes(to)) {
-    throw fieldError('status', finished ? `This trip is ${from.replace(/_/g, ' ')} and cannot change` : `A ${from.replace(/_/g, ' ')} trip can only become: ${TRIP_TRANSITIONS[from].join(', ')}`);
+    throw fieldError(
+      'status',
+      finished
+        ? `This trip is ${from.replace(/_/g, ' ')} and cannot change`
+        : `A ${from.replace(/_/g, ' ')} trip can only become: ${TRIP_TRANSITIONS[from].join(', ')}`,
+    );
   }
   columns.status = to;
   const reason = change.cancellationReason ?? trip.cancellationReason;
@@ -105,7 +130,11 @@ export async function changeColumns(trx: Transaction<Database>, trip: TripRow, c
     case 'cancelled_by_driver':
       if (!reason) throw fieldError('cancellationReason', 'Give the reason for the cancellation');
       columns.cancelledAt = now;
-      if (to === 'cancelled_by_passenger' && from === 'arrived' && (change.paymentMethod ?? trip.paymentMethod) !== 'cash') {
+      if (
+        to === 'cancelled_by_passenger' &&
+        from === 'arrived' &&
+        (change.paymentMethod ?? trip.paymentMethod) !== 'cash'
+      ) {
         const pricing = await loadPricing(trx, trip.vehicleTypeId);
         const fee = pricing?.vehicleType.cancellationFee ?? 0;
         columns.cancellationFee = fee;
@@ -120,25 +149,52 @@ export async function changeColumns(trx: Transaction<Database>, trip: TripRow, c
 }
 
 /** After a change is written: the driver's settlement and the discount's use count. */
-export async function settleChange(trx: Transaction<Database>, before: TripRow, after: TripRow, staffId: number | null): Promise<void> {
+export async function settleChange(
+  trx: Transaction<Database>,
+  before: TripRow,
+  after: TripRow,
+  staffId: number | null,
+): Promise<void> {
   if (before.status === after.status || !after.driverId) return;
   if (after.status === 'completed') {
     const amount = settlementAmount(after.paymentMethod, after.fareTotal, after.commission);
     if (amount !== 0) {
-      await postTransaction(trx, { driverId: after.driverId, kind: 'commission', amount, tripId: after.id, staffId, note: settlementNote(after, after.fareTotal) });
+      await postTransaction(trx, {
+        driverId: after.driverId,
+        kind: 'commission',
+        amount,
+        tripId: after.id,
+        staffId,
+        note: settlementNote(after, after.fareTotal),
+      });
     }
     if (after.discountId !== null) {
-      await trx.updateTable('discounts').set((eb) => ({ timesUsed: eb('timesUsed', '+', 1) })).where('id', '=', after.discountId).execute();
+      await trx
+        .updateTable('discounts')
+        .set((eb) => ({ timesUsed: eb('timesUsed', '+', 1) }))
+        .where('id', '=', after.discountId)
+        .execute();
     }
   } else if (after.status === 'cancelled_by_passenger' && after.cancellationFee > 0) {
     const amount = settlementAmount(after.paymentMethod, after.cancellationFee, after.commission);
     if (amount !== 0) {
-      await postTransaction(trx, { driverId: after.driverId, kind: 'commission', amount, tripId: after.id, staffId, note: settlementNote(after, after.cancellationFee, true) });
+      await postTransaction(trx, {
+        driverId: after.driverId,
+        kind: 'commission',
+        amount,
+        tripId: after.id,
+        staffId,
+        note: settlementNote(after, after.cancellationFee, true),
+      });
     }
   }
 }
 
-export function settlementNote(trip: Pick<TripRow, 'id' | 'paymentMethod' | 'commission'>, charged: number, cancellation = false): string {
+export function settlementNote(
+  trip: Pick<TripRow, 'id' | 'paymentMethod' | 'commission'>,
+  charged: number,
+  cancellation = false,
+): string {
   const what = cancellation ? 'Cancellation fee' : 'Trip';
   return trip.paymentMethod === 'cash'
     ? `${what} #${trip.id} paid in cash: commission ${trip.commission.toFixed(2)} due`

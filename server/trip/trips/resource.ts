@@ -37,7 +37,11 @@ const updateSchema = yup.object({
 });
 
 /** Filters whose exact count the trip_counts table answers. */
-const COUNTED: Record<string, 'status' | 'vehicleTypeId' | 'paymentMethod'> = { status: 'status', vehicleTypeId: 'vehicleTypeId', paymentMethod: 'paymentMethod' };
+const COUNTED: Record<string, 'status' | 'vehicleTypeId' | 'paymentMethod'> = {
+  status: 'status',
+  vehicleTypeId: 'vehicleTypeId',
+  paymentMethod: 'paymentMethod',
+};
 
 export const trips = defineResource({
   name: 'trips',
@@ -92,13 +96,18 @@ export const trips = defineResource({
   computed: {
     passengerName: { type: 'text', sql: nameOf('passengers', 'trips.passenger_id') },
     driverName: { type: 'text', sql: nameOf('drivers', 'trips.driver_id') },
-    vehicleTypeName: { type: 'text', sql: sql`(select v.name from vehicle_types v where v.id = trips.vehicle_type_id)` },
+    vehicleTypeName: {
+      type: 'text',
+      sql: sql`(select v.name from vehicle_types v where v.id = trips.vehicle_type_id)`,
+    },
     bookedByName: { type: 'text', sql: nameOf('staffs', 'trips.booked_by') },
   },
   filters: {
     active: (value) => {
-      if (value === true || value === 'true') return sql<boolean>`trips.status in (${sql.join([...ACTIVE_TRIP_STATUSES])})`;
-      if (value === false || value === 'false') return sql<boolean>`trips.status not in (${sql.join([...ACTIVE_TRIP_STATUSES])})`;
+      if (value === true || value === 'true')
+        return sql<boolean>`trips.status in (${sql.join([...ACTIVE_TRIP_STATUSES])})`;
+      if (value === false || value === 'false')
+        return sql<boolean>`trips.status not in (${sql.join([...ACTIVE_TRIP_STATUSES])})`;
       throw badRequest('Filter "active" must be true or false');
     },
   },
@@ -115,7 +124,11 @@ export const trips = defineResource({
     const errors: Record<string, string> = {};
     if (!insideCity(input.pickupLat, input.pickupLng)) errors.pickupLat = 'The pickup is outside the service area';
     if (!insideCity(input.dropoffLat, input.dropoffLng)) errors.dropoffLat = 'The drop-off is outside the service area';
-    const passenger = await trx.selectFrom('passengers').select(['id', 'status']).where('id', '=', input.passengerId).executeTakeFirst();
+    const passenger = await trx
+      .selectFrom('passengers')
+      .select(['id', 'status'])
+      .where('id', '=', input.passengerId)
+      .executeTakeFirst();
     if (!passenger) errors.passengerId = 'No passenger with this id';
     else if (passenger.status !== 'active') errors.passengerId = 'This passenger is blocked';
     const pricing = await loadPricing(trx, input.vehicleTypeId);
@@ -123,7 +136,11 @@ export const trips = defineResource({
     else if (!pricing.vehicleType.active) errors.vehicleTypeId = 'This vehicle type is not active';
     let discount = null;
     if (input.discountCode) {
-      discount = await trx.selectFrom('discounts').selectAll().where(sql<boolean>`lower(code) = lower(${input.discountCode})`).executeTakeFirst();
+      discount = await trx
+        .selectFrom('discounts')
+        .selectAll()
+        .where(sql<boolean>`lower(code) = lower(${input.discountCode})`)
+        .executeTakeFirst();
       if (!discount) errors.discountCode = 'No discount with this code';
       else {
         const { n } = await trx
@@ -140,7 +157,20 @@ export const trips = defineResource({
     if (Object.keys(errors).length) throw fieldError(errors);
     const pickup = { lat: input.pickupLat, lng: input.pickupLng };
     const dropoff = { lat: input.dropoffLat, lng: input.dropoffLng };
-    const fare = quote(pricing!, pickup, dropoff, now, discount ? { kind: discount.kind as 'percent' | 'fixed', value: discount.value, maxDiscount: discount.maxDiscount, minFare: discount.minFare } : null);
+    const fare = quote(
+      pricing!,
+      pickup,
+      dropoff,
+      now,
+      discount
+        ? {
+            kind: discount.kind as 'percent' | 'fixed',
+            value: discount.value,
+            maxDiscount: discount.maxDiscount,
+            minFare: discount.minFare,
+          }
+        : null,
+    );
     // A code that takes nothing off (the fare is below its minimum) is not attached, so it is not used up.
     if (discount && fare.discount === 0) discount = undefined;
     const columns: Partial<Record<keyof TripTable, unknown>> = {
@@ -165,7 +195,11 @@ export const trips = defineResource({
   },
   async afterWrite({ action, trx, existing, staff }) {
     if (action !== 'update' || !existing) return;
-    const updated = await trx.selectFrom('trips').selectAll().where('id', '=', existing.id as number).executeTakeFirstOrThrow();
+    const updated = await trx
+      .selectFrom('trips')
+      .selectAll()
+      .where('id', '=', existing.id as number)
+      .executeTakeFirstOrThrow();
     await settleChange(trx, existing as unknown as TripRow, updated as Selectable<TripTable>, staff.id);
   },
   async count({ filter, db }) {
@@ -175,7 +209,9 @@ export const trips = defineResource({
     for (const key of keys) {
       const column = COUNTED[key];
       const value = filter[key];
-      const values = (Array.isArray(value) ? value : [value]).map((v) => (column === 'vehicleTypeId' ? Number(v) : String(v)));
+      const values = (Array.isArray(value) ? value : [value]).map((v) =>
+        column === 'vehicleTypeId' ? Number(v) : String(v),
+      );
       if (values.length === 0) return 0;
       query = query.where(column, 'in', values as never[]);
     }

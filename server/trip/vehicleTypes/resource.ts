@@ -9,7 +9,12 @@ const base = {
   name: yup.string().trim().min(1, 'Name is required').max(40, 'Name must be at most 40 characters'),
   description: text('Description', 300).nullable(),
   icon: fileId(),
-  seats: yup.number().typeError('Seats must be a number').integer('Seats must be a whole number').min(1, 'Seats must be at least 1').max(60, 'Seats must be at most 60'),
+  seats: yup
+    .number()
+    .typeError('Seats must be a number')
+    .integer('Seats must be a whole number')
+    .min(1, 'Seats must be at least 1')
+    .max(60, 'Seats must be at most 60'),
   baseFare: money('Base fare'),
   pricePerKm: money('Price per km'),
   pricePerMinute: money('Price per minute'),
@@ -34,14 +39,26 @@ export const vehicleTypes = defineResource({
     pricePerKm: { type: 'number', sort: true },
     pricePerMinute: { type: 'number', sort: true },
     minimumFare: { type: 'number', sort: true, description: 'A trip never costs less than this (before a discount)' },
-    cancellationFee: { type: 'number', sort: true, description: 'Charged (card and wallet) when the passenger cancels after the driver arrived' },
-    commissionPercent: { type: 'number', sort: true, description: "The platform's share of a fare; null: the default commission of the price settings" },
+    cancellationFee: {
+      type: 'number',
+      sort: true,
+      description: 'Charged (card and wallet) when the passenger cancels after the driver arrived',
+    },
+    commissionPercent: {
+      type: 'number',
+      sort: true,
+      description: "The platform's share of a fare; null: the default commission of the price settings",
+    },
     active: { type: 'bool', sort: true, filter: true },
     createdAt: { type: 'timestamp', sort: true },
     updatedAt: { type: 'timestamp', sort: true },
   },
   computed: {
-    driverCount: { type: 'int', sql: sql`(select count(*)::int from drivers d where d.vehicle_type_id = vehicle_types.id)`, sort: true },
+    driverCount: {
+      type: 'int',
+      sql: sql`(select count(*)::int from drivers d where d.vehicle_type_id = vehicle_types.id)`,
+      sort: true,
+    },
   },
   search: ['name', 'description'],
   searchIds: ['id'],
@@ -63,11 +80,18 @@ export const vehicleTypes = defineResource({
   async beforeDelete({ trx, existing }) {
     const id = existing!.id as number;
     const [{ drivers }, trip] = await Promise.all([
-      trx.selectFrom('drivers').select(sql<number>`count(*)::int`.as('drivers')).where('vehicleTypeId', '=', id).executeTakeFirstOrThrow(),
+      trx
+        .selectFrom('drivers')
+        .select(sql<number>`count(*)::int`.as('drivers'))
+        .where('vehicleTypeId', '=', id)
+        .executeTakeFirstOrThrow(),
       trx.selectFrom('trips').select('id').where('vehicleTypeId', '=', id).limit(1).executeTakeFirst(),
     ]);
     if (drivers > 0 || trip) {
-      throw new ApiError(409, `This vehicle type is in use${drivers ? ` by ${drivers} driver${drivers === 1 ? '' : 's'}` : ''}${trip ? (drivers ? ' and by past trips' : ' by past trips') : ''}. Deactivate it instead.`);
+      throw new ApiError(
+        409,
+        `This vehicle type is in use${drivers ? ` by ${drivers} driver${drivers === 1 ? '' : 's'}` : ''}${trip ? (drivers ? ' and by past trips' : ' by past trips') : ''}. Deactivate it instead.`,
+      );
     }
   },
 });

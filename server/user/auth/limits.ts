@@ -12,12 +12,18 @@ export function perEmailLimiter(app: FastifyInstance, name: string, max: number,
   const check = app.createRateLimit({
     max,
     timeWindow: app.services.config.rateLimits.windowMs,
-    keyGenerator: (req) => `${name}:${String((req.body as Record<string, unknown> | undefined)?.[bodyField] ?? '').trim().toLowerCase()}`,
+    keyGenerator: (req) =>
+      `${name}:${String((req.body as Record<string, unknown> | undefined)?.[bodyField] ?? '')
+        .trim()
+        .toLowerCase()}`,
   });
   return async (request) => {
     const result = await check(request);
     if (!result.isAllowed && result.isExceeded) {
-      throw new ApiError(429, `Too many attempts for this account. Please wait ${Math.max(1, result.ttlInSeconds)} seconds and try again.`);
+      throw new ApiError(
+        429,
+        `Too many attempts for this account. Please wait ${Math.max(1, result.ttlInSeconds)} seconds and try again.`,
+      );
     }
   };
 }

@@ -21,7 +21,9 @@ export async function staffProfile(db: Db, staffId: number) {
       'roles.name as roleName',
     ])
     .select(
-      sql<string[]>`coalesce((select array_agg(p.name order by p.name) from role_permissions rp join permissions p on p.id = rp.permission_id where rp.role_id = roles.id), '{}')`.as(
+      sql<
+        string[]
+      >`coalesce((select array_agg(p.name order by p.name) from role_permissions rp join permissions p on p.id = rp.permission_id where rp.role_id = roles.id), '{}')`.as(
         'permissionNames',
       ),
     )

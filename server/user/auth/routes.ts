@@ -36,13 +36,20 @@ function assertPasswordPolicy(value: string): void {
   if (problem) throw badRequest(problem, { password: problem });
 }
 
-const SAME_ANSWER = { data: null, message: 'If an account exists for this email, a verification code has been sent to it.' };
+const SAME_ANSWER = {
+  data: null,
+  message: 'If an account exists for this email, a verification code has been sent to it.',
+};
 
 export function authRoutes(app: FastifyInstance): void {
   const { db, tokens, config, messenger } = app.services;
   const { rateLimits } = config;
   const findStaff = (email: string) =>
-    db.selectFrom('staffs').selectAll().where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
+    db
+      .selectFrom('staffs')
+      .selectAll()
+      .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+      .executeTakeFirst();
 
   /** The newest live code for an address and which purpose it serves. */
   const livePurpose = async (email: string): Promise<CodePurpose | undefined> => {
@@ -63,131 +70,190 @@ export function authRoutes(app: FastifyInstance): void {
   };
 
   const loginLimit = perEmailLimiter(app, 'login', rateLimits.perEmail);
-  app.post('/auth/login', {
-    config: { access: 'public', rateLimit: perIpLimit(rateLimits.loginPerIp, rateLimits.windowMs) },
-    preHandler: loginLimit,
-    schema: {
-      tags,
-      summary: 'Sign in with email and password',
-      body: emailBody({ password }, ['password']),
+  app.post(
+    '/auth/login',
+    {
+      config: { access: 'public', rateLimit: perIpLimit(rateLimits.loginPerIp, rateLimits.windowMs) },
+      preHandler: loginLimit,
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        body: emailBody({ password }, ['password']),
+      },
     },
-  }, async (request) => {
-    const { email, password: given } = request.body as { email: string; password: string };
-    const staff = await findStaff(email);
-    // Spend the same time whether or not the account exists.
-    const ok = await verifyPassword(given, staff?.passwordHash ?? DUMMY_HASH);
-    if (!staff || !ok) throw new ApiError(401, 'Invalid email or password');
-    if (staff.status !== 'active') throw new ApiError(403, 'This account has been deactivated. Please contact an administrator.');
-    return { data: { accessToken: await openSession(db, tokens, staff.id) } };
-  });
+    async (request) => {
+      const { email, password: given } = request.body as { email: string; password: string };
+      const staff = await findStaff(email);
+      // Spend the same time whether or not the account exists.
+      const ok = await verifyPassword(given, staff?.passwordHash ?? DUMMY_HASH);
+      if (!staff || !ok) throw new ApiError(401, 'Invalid email or password');
+      if (staff.status !== 'active')
+        throw new ApiError(403, 'This account has been deactivated. Please contact an administrator.');
+      return { data: { accessToken: await openSession(db, tokens, staff.id) } };
+    },
+  );
 
-  app.get('/auth/me', {
-    config: { access: 'authenticated' },
-    schema: { tags, summary: 'The signed-in staff member’s profile with role and permissions' },
-  }, async (request) => ({ data: await staffProfile(db, staffOf(request).id) }));
+  app.get(
+    '/auth/me',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, summary: 'The signed-in staff member’s profile with role and permissions' },
+    },
+    async (request) => ({ data: await staffProfile(db, staffOf(request).id) }),
+  );
 
-  app.post('/auth/logout', {
-    config: { access: 'authenticated' },
-    schema: { tags, summary: 'Ends the current session; its token stops working at once' },
-  }, async (request) => {
-    await revokeSessions(app.services, { sessionId: staffOf(request).sessionId });
-    return { data: null, message: 'Logged out' };
-  });
+  app.post(
+    '/auth/logout',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, summary: 'Ends the current session; its token stops working at once' },
+    },
+    async (request) => {
+      await revokeSessions(app.services, { sessionId: staffOf(request).sessionId });
+      return { data: null, message: 'Logged out' };
+    },
+  );
 
   const forgotLimit = perEmailLimiter(app, 'forgot', rateLimits.perEmail);
-  app.post('/auth/forgot_password', {
-    config: { access: 'public', rateLimit: perIpLimit(rateLimits.loginPerIp, rateLimits.windowMs) },
-    preHandler: forgotLimit,
-    schema: { tags, summary: 'Mails a password-reset code; answers the same whether or not the account exists', body: emailBody() },
-  }, async (request) => {
-    const { email } = request.body as { email: string };
-    const staff = await findStaff(email);
-    if (staff && staff.status === 'active') await sendCode(staff.email, 'password_reset');
-    return SAME_ANSWER;
-  });
+  app.post(
+    '/auth/forgot_password',
+    {
+      config: { access: 'public', rateLimit: perIpLimit(rateLimits.loginPerIp, rateLimits.windowMs) },
+      preHandler: forgotLimit,
+      schema: {
+        tags,
+        summary: 'Mails a password-reset code; answers the same whether or not the account exists',
+        body: emailBody(),
+      },
+    },
+    async (request) => {
+      const { email } = request.body as { email: string };
+      const staff = await findStaff(email);
+      if (staff && staff.status === 'active') await sendCode(staff.email, 'password_reset');
+      return SAME_ANSWER;
+    },
+  );
 
   const resendLimit = perEmailLimiter(app, 'resend', rateLimits.perEmail);
-  app.post('/auth/staffs/resend_otp', {
-    config: { access: 'public', rateLimit: perIpLimit(rateLimits.loginPerIp, rateLimits.windowMs) },
-    preHandler: resendLimit,
-    schema: { tags, summary: 'Mails a fresh code for the code the account is waiting for', body: emailBody() },
-  }, async (request) => {
-    const { email } = request.body as { email: string };
-    const staff = await findStaff(email);
-    if (staff && staff.status === 'active') {
-      const purpose = (await livePurpose(staff.email)) ?? (staff.passwordHash ? 'password_reset' : 'email_verification');
-      await sendCode(staff.email, purpose);
-    }
-    return SAME_ANSWER;
-  });
+  app.post(
+    '/auth/staffs/resend_otp',
+    {
+      config: { access: 'public', rateLimit: perIpLimit(rateLimits.loginPerIp, rateLimits.windowMs) },
+      preHandler: resendLimit,
+      schema: { tags, summary: 'Mails a fresh code for the code the account is waiting for', body: emailBody() },
+    },
+    async (request) => {
+      const { email } = request.body as { email: string };
+      const staff = await findStaff(email);
+      if (staff && staff.status === 'active') {
+        const purpose =
+          (await livePurpose(staff.email)) ?? (staff.passwordHash ? 'password_reset' : 'email_verification');
+        await sendCode(staff.email, purpose);
+      }
+      return SAME_ANSWER;
+    },
+  );
 
   const verifyLimit = perEmailLimiter(app, 'verify', rateLimits.perEmail * 2);
-  app.post('/auth/verify_email', {
-    config: { access: 'public', rateLimit: perIpLimit(rateLimits.loginPerIp, rateLimits.windowMs) },
-    preHandler: verifyLimit,
-    schema: {
-      tags,
-      summary: 'Checks a code. A reset or invitation code stays valid for the next step; a plain verification code signs in when getToken is 1',
-      body: emailBody({ otp, getToken: { type: 'integer', enum: [0, 1] } }, ['otp']),
+  app.post(
+    '/auth/verify_email',
+    {
+      config: { access: 'public', rateLimit: perIpLimit(rateLimits.loginPerIp, rateLimits.windowMs) },
+      preHandler: verifyLimit,
+      schema: {
+        tags,
+        summary:
+          'Checks a code. A reset or invitation code stays valid for the next step; a plain verification code signs in when getToken is 1',
+        body: emailBody({ otp, getToken: { type: 'integer', enum: [0, 1] } }, ['otp']),
+      },
     },
-  }, async (request) => {
-    const { email, otp: code, getToken } = request.body as { email: string; otp: string; getToken?: number };
-    const staff = await findStaff(email);
-    const purpose = staff ? await livePurpose(staff.email) : undefined;
-    if (!staff || !purpose || staff.status !== 'active') throw badRequest(CODE_MESSAGES.wrong, { otp: CODE_MESSAGES.wrong });
-    // Reset codes and invitation codes are consumed by reset_password / set_password.
-    const finalStep = purpose === 'email_verification' && staff.passwordHash !== null;
-    assertCode(await checkCode(db, config.jwtSecret, staff.email, purpose, code, { consume: finalStep }));
-    if (purpose === 'email_verification') {
-      await db.updateTable('staffs').set({ emailVerifiedAt: new Date() }).where('id', '=', staff.id).execute();
-    }
-    const accessToken = finalStep && getToken === 1 ? await openSession(db, tokens, staff.id) : undefined;
-    return { data: { accessToken, setPassword: staff.passwordHash === null }, message: 'Code verified' };
-  });
-
-  app.post('/auth/reset_password', {
-    config: { access: 'public', rateLimit: perIpLimit(rateLimits.loginPerIp, rateLimits.windowMs) },
-    preHandler: verifyLimit,
-    schema: { tags, summary: 'Sets a new password with a reset code; other sessions end', body: emailBody({ otp, password }, ['otp', 'password']) },
-  }, async (request) => {
-    const { email, otp: code, password: next } = request.body as { email: string; otp: string; password: string };
-    assertPasswordPolicy(next);
-    const staff = await findStaff(email);
-    if (!staff || staff.status !== 'active') throw badRequest(CODE_MESSAGES.wrong, { otp: CODE_MESSAGES.wrong });
-    assertCode(await checkCode(db, config.jwtSecret, staff.email, 'password_reset', code, { consume: true }));
-    await db.updateTable('staffs').set({ passwordHash: await hashPassword(next, config.scryptN), updatedAt: new Date() }).where('id', '=', staff.id).execute();
-    await revokeSessions(app.services, { staffId: staff.id });
-    return { data: { accessToken: await openSession(db, tokens, staff.id) }, message: 'Password changed' };
-  });
-
-  app.post('/auth/set_password', {
-    config: { access: 'public', rateLimit: perIpLimit(rateLimits.loginPerIp, rateLimits.windowMs) },
-    preHandler: verifyLimit,
-    schema: {
-      tags,
-      summary: 'Creates the first password of an invited account, with the code verified in the step before',
-      body: emailBody({ otp, password }, ['otp', 'password']),
+    async (request) => {
+      const { email, otp: code, getToken } = request.body as { email: string; otp: string; getToken?: number };
+      const staff = await findStaff(email);
+      const purpose = staff ? await livePurpose(staff.email) : undefined;
+      if (!staff || !purpose || staff.status !== 'active')
+        throw badRequest(CODE_MESSAGES.wrong, { otp: CODE_MESSAGES.wrong });
+      // Reset codes and invitation codes are consumed by reset_password / set_password.
+      const finalStep = purpose === 'email_verification' && staff.passwordHash !== null;
+      assertCode(await checkCode(db, config.jwtSecret, staff.email, purpose, code, { consume: finalStep }));
+      if (purpose === 'email_verification') {
+        await db.updateTable('staffs').set({ emailVerifiedAt: new Date() }).where('id', '=', staff.id).execute();
+      }
+      const accessToken = finalStep && getToken === 1 ? await openSession(db, tokens, staff.id) : undefined;
+      return { data: { accessToken, setPassword: staff.passwordHash === null }, message: 'Code verified' };
     },
-  }, async (request) => {
-    const { email, otp: code, password: next } = request.body as { email: string; otp: string; password: string };
-    assertPasswordPolicy(next);
-    const staff = await findStaff(email);
-    if (!staff || staff.status !== 'active') throw badRequest(CODE_MESSAGES.wrong, { otp: CODE_MESSAGES.wrong });
-    if (staff.passwordHash) throw badRequest('This account already has a password. Use Forgot Password to change it.');
-    assertCode(await checkCode(db, config.jwtSecret, staff.email, 'email_verification', code, { consume: true }));
-    await db
-      .updateTable('staffs')
-      .set({ passwordHash: await hashPassword(next, config.scryptN), emailVerifiedAt: new Date(), updatedAt: new Date() })
-      .where('id', '=', staff.id)
-      .execute();
-    return { data: { accessToken: await openSession(db, tokens, staff.id) }, message: 'Password created' };
-  });
+  );
 
-  app.get('/auth/demo-accounts', {
-    config: { access: 'public' },
-    schema: { tags, summary: 'The demo accounts, when the server runs with demo data (404 otherwise)' },
-  }, async (_request, reply) => {
-    if (!config.seedDemo || config.env === 'production') return reply.status(404).send({ message: 'Not found' });
-    return { data: DEMO_ACCOUNTS.map(({ email, password: pw, roleName }) => ({ email, password: pw, role: roleName })) };
-  });
+  app.post(
+    '/auth/reset_password',
+    {
+      config: { access: 'public', rateLimit: perIpLimit(rateLimits.loginPerIp, rateLimits.windowMs) },
+      preHandler: verifyLimit,
+      schema: {
+        tags,
+        summary: 'Sets a new password with a reset code; other sessions end',
+        body: emailBody({ otp, password }, ['otp', 'password']),
+      },
+    },
+    async (request) => {
+      const { email, otp: code, password: next } = request.body as { email: string; otp: string; password: string };
+      assertPasswordPolicy(next);
+      const staff = await findStaff(email);
+      if (!staff || staff.status !== 'active') throw badRequest(CODE_MESSAGES.wrong, { otp: CODE_MESSAGES.wrong });
+      assertCode(await checkCode(db, config.jwtSecret, staff.email, 'password_reset', code, { consume: true }));
+      await db
+        .updateTable('staffs')
+        .set({ passwordHash: await hashPassword(next, config.scryptN), updatedAt: new Date() })
+        .where('id', '=', staff.id)
+        .execute();
+      await revokeSessions(app.services, { staffId: staff.id });
+      return { data: { accessToken: await openSession(db, tokens, staff.id) }, message: 'Password changed' };
+    },
+  );
+
+  app.post(
+    '/auth/set_password',
+    {
+      config: { access: 'public', rateLimit: perIpLimit(rateLimits.loginPerIp, rateLimits.windowMs) },
+      preHandler: verifyLimit,
+      schema: {
+        tags,
+        summary: 'Creates the first password of an invited account, with the code verified in the step before',
+        body: emailBody({ otp, password }, ['otp', 'password']),
+      },
+    },
+    async (request) => {
+      const { email, otp: code, password: next } = request.body as { email: string; otp: string; password: string };
+      assertPasswordPolicy(next);
+      const staff = await findStaff(email);
+      if (!staff || staff.status !== 'active') throw badRequest(CODE_MESSAGES.wrong, { otp: CODE_MESSAGES.wrong });
+      if (staff.passwordHash)
+        throw badRequest('This account already has a password. Use Forgot Password to change it.');
+      assertCode(await checkCode(db, config.jwtSecret, staff.email, 'email_verification', code, { consume: true }));
+      await db
+        .updateTable('staffs')
+        .set({
+          passwordHash: await hashPassword(next, config.scryptN),
+          emailVerifiedAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where('id', '=', staff.id)
+        .execute();
+      return { data: { accessToken: await openSession(db, tokens, staff.id) }, message: 'Password created' };
+    },
+  );
+
+  app.get(
+    '/auth/demo-accounts',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'The demo accounts, when the server runs with demo data (404 otherwise)' },
+    },
+    async (_request, reply) => {
+      if (!config.seedDemo || config.env === 'production') return reply.status(404).send({ message: 'Not found' });
+      return {
+        data: DEMO_ACCOUNTS.map(({ email, password: pw, roleName }) => ({ email, password: pw, role: roleName })),
+      };
+    },
+  );
 }

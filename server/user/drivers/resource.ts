@@ -1,7 +1,12 @@
 import * as yup from 'yup';
 import { defineResource } from '../../rest/declaration.js';
 import { email, fileId, name, oneOf, phone } from '../../rest/fields.js';
-import { DOCUMENT_KINDS, DOCUMENT_REVIEW_STATUSES, DRIVER_APPROVAL_STATUSES, SEXES } from '../../../src/domain/enums.js';
+import {
+  DOCUMENT_KINDS,
+  DOCUMENT_REVIEW_STATUSES,
+  DRIVER_APPROVAL_STATUSES,
+  SEXES,
+} from '../../../src/domain/enums.js';
 import { registrationNotice } from './registration.js';
 
 const documents = yup.array(
@@ -22,7 +27,10 @@ export const driverFields = {
   sex: oneOf(SEXES, 'Sex').nullable(),
   photo: fileId(),
   licenceNumber: yup.string().trim().max(40).nullable(),
-  licenceExpiry: yup.string().matches(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2027-12-31').nullable(),
+  licenceExpiry: yup
+    .string()
+    .matches(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2027-12-31')
+    .nullable(),
   documents,
   vehicleTypeId: yup.number().integer().positive().nullable(),
   vehicleMake: yup.string().trim().max(40).nullable(),
@@ -44,7 +52,8 @@ export const drivers = defineResource({
   name: 'drivers',
   table: 'drivers',
   subject: 'Driver',
-  description: 'Drivers with their documents, vehicle and approval state. Credit balance changes only through driver transactions.',
+  description:
+    'Drivers with their documents, vehicle and approval state. Credit balance changes only through driver transactions.',
   fields: {
     firstName: { type: 'text', sort: true },
     lastName: { type: 'text', sort: true },

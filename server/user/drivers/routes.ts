@@ -15,40 +15,59 @@ export function driverRoutes(app: FastifyInstance): void {
     await messenger.sendSms(phone, codeMail(phone, 'phone_verification', code).text);
   };
 
-  app.post('/drivers/register', {
-    config: { access: 'public', rateLimit: perIpLimit(config.rateLimits.loginPerIp, config.rateLimits.windowMs) },
-    schema: {
-      tags: ['drivers'],
-      summary: 'Driver sign-up from the driver app: creates a pending driver, notifies staff and texts a phone code',
+  app.post(
+    '/drivers/register',
+    {
+      config: { access: 'public', rateLimit: perIpLimit(config.rateLimits.loginPerIp, config.rateLimits.windowMs) },
+      schema: {
+        tags: ['drivers'],
+        summary: 'Driver sign-up from the driver app: creates a pending driver, notifies staff and texts a phone code',
+      },
     },
-  }, async (request, reply) => {
-    const input = await validateBody(driverCreateSchema, request.body);
-    const { send, driver } = await db.transaction().execute(async (trx) => {
-      const created = await trx
-        .insertInto('drivers')
-        .values({ ...input, documents: JSON.stringify(input.documents ?? []), approvalStatus: 'pending' } as never)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return { driver: created, send: await registrationNotice(trx, app.services, created) };
-    });
-    await send();
-    await sendPhoneCode(driver.phone);
-    return reply.status(201).send({ data: { id: driver.id, approvalStatus: driver.approvalStatus }, message: 'Registration received. We will review your documents.' });
-  });
+    async (request, reply) => {
+      const input = await validateBody(driverCreateSchema, request.body);
+      const { send, driver } = await db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto('drivers')
+          .values({ ...input, documents: JSON.stringify(input.documents ?? []), approvalStatus: 'pending' } as never)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { driver: created, send: await registrationNotice(trx, app.services, created) };
+      });
+      await send();
+      await sendPhoneCode(driver.phone);
+      return reply.status(201).send({
+        data: { id: driver.id, approvalStatus: driver.approvalStatus },
+        message: 'Registration received. We will review your documents.',
+      });
+    },
+  );
 
   const resendLimit = perEmailLimiter(app, 'driver-resend', config.rateLimits.perEmail, 'phoneNumber');
-  app.post('/drivers/resend_otp', {
-    config: { access: 'update-Driver' },
-    preHandler: resendLimit,
-    schema: {
-      tags: ['drivers'],
-      summary: 'Texts a new phone verification code to a driver',
-      body: { type: 'object', required: ['phoneNumber'], properties: { phoneNumber: { type: 'string', minLength: 7, maxLength: 20 } } },
+  app.post(
+    '/drivers/resend_otp',
+    {
+      config: { access: 'update-Driver' },
+      preHandler: resendLimit,
+      schema: {
+        tags: ['drivers'],
+        summary: 'Texts a new phone verification code to a driver',
+        body: {
+          type: 'object',
+          required: ['phoneNumber'],
+          properties: { phoneNumber: { type: 'string', minLength: 7, maxLength: 20 } },
+        },
+      },
     },
-  }, async (request) => {
-    const { phoneNumber } = request.body as { phoneNumber: string };
-    const driver = await db.selectFrom('drivers').select('phone').where('phone', '=', phoneNumber.trim()).executeTakeFirst();
-    if (driver) await sendPhoneCode(driver.phone);
-    return { data: null, message: `Verification code sent to ${phoneNumber} successfully` };
-  });
+    async (request) => {
+      const { phoneNumber } = request.body as { phoneNumber: string };
+      const driver = await db
+        .selectFrom('drivers')
+        .select('phone')
+        .where('phone', '=', phoneNumber.trim())
+        .executeTakeFirst();
+      if (driver) await sendPhoneCode(driver.phone);
+      return { data: null, message: `Verification code sent to ${phoneNumber} successfully` };
+    },
+  );
 }

@@ -12,50 +12,68 @@ export function fileRoutes(app: FastifyInstance): void {
   const { db, config } = app.services;
   const store = new FileStore(config.filesDir);
 
-  app.post('/files', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags: ['files'],
-      summary: 'Uploads one file (multipart field "file"): PNG, JPEG, WebP, GIF or PDF, at most 5 MB',
-      consumes: ['multipart/form-data'],
+  app.post(
+    '/files',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['files'],
+        summary: 'Uploads one file (multipart field "file"): PNG, JPEG, WebP, GIF or PDF, at most 5 MB',
+        consumes: ['multipart/form-data'],
+      },
     },
-  }, async (request, reply) => {
-    if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in a field named "file"');
-    let part;
-    try {
-      part = await request.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
-    } catch {
-      throw badRequest('Send the file as multipart/form-data in a field named "file"');
-    }
-    if (!part) throw badRequest('No file was sent', { file: 'No file was sent' });
-    const bytes = await part.toBuffer().catch((e: { code?: string }) => {
-      if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'The file is larger than 5 MB', { file: 'The file is larger than 5 MB' });
-      throw e;
-    });
-    if (part.file.truncated) throw new ApiError(413, 'The file is larger than 5 MB', { file: 'The file is larger than 5 MB' });
-    const detected = await fileTypeFromBuffer(bytes);
-    if (!detected || !ALLOWED.has(detected.mime)) {
-      throw new ApiError(415, 'Only PNG, JPEG, WebP, GIF images and PDF documents can be uploaded', { file: 'Unsupported file type' });
-    }
-    const filename = part.filename.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || 'upload';
-    const id = await store.save(db, { bytes, contentType: detected.mime, filename, uploadedBy: staffOf(request).id });
-    return reply.status(201).send({ data: { id, filename, contentType: detected.mime, size: bytes.length } });
-  });
+    async (request, reply) => {
+      if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in a field named "file"');
+      let part;
+      try {
+        part = await request.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
+      } catch {
+        throw badRequest('Send the file as multipart/form-data in a field named "file"');
+      }
+      if (!part) throw badRequest('No file was sent', { file: 'No file was sent' });
+      const bytes = await part.toBuffer().catch((e: { code?: string }) => {
+        if (e.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new ApiError(413, 'The file is larger than 5 MB', { file: 'The file is larger than 5 MB' });
+        throw e;
+      });
+      if (part.file.truncated)
+        throw new ApiError(413, 'The file is larger than 5 MB', { file: 'The file is larger than 5 MB' });
+      const detected = await fileTypeFromBuffer(bytes);
+      if (!detected || !ALLOWED.has(detected.mime)) {
+        throw new ApiError(415, 'Only PNG, JPEG, WebP, GIF images and PDF documents can be uploaded', {
+          file: 'Unsupported file type',
+        });
+      }
+      const filename = part.filename.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || 'upload';
+      const id = await store.save(db, { bytes, contentType: detected.mime, filename, uploadedBy: staffOf(request).id });
+      return reply.status(201).send({ data: { id, filename, contentType: detected.mime, size: bytes.length } });
+    },
+  );
 
-  app.get('/files/:id', {
-    config: { access: 'authenticated' },
-    schema: { tags: ['files'], summary: 'Downloads a file with its content type', params: { type: 'object', properties: { id: { type: 'integer' } } } },
-  }, async (request, reply) => {
-    const { id } = request.params as { id: number };
-    const row = await db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
-    const bytes = row && (await store.read(row.storageKey));
-    if (!row || !bytes) throw notFound('No file with this id');
-    return reply
-      .header('Content-Type', row.contentType)
-      .header('Content-Disposition', `inline; filename="${row.filename.replace(/"/g, '')}"`)
-      .header('Cache-Control', 'private, max-age=3600')
-      // SVG specimens and PDFs open inline; nothing in them may run script.
-      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-      .send(bytes);
-  });
+  app.get(
+    '/files/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['files'],
+        summary: 'Downloads a file with its content type',
+        params: { type: 'object', properties: { id: { type: 'integer' } } },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: number };
+      const row = await db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+      const bytes = row && (await store.read(row.storageKey));
+      if (!row || !bytes) throw notFound('No file with this id');
+      return (
+        reply
+          .header('Content-Type', row.contentType)
+          .header('Content-Disposition', `inline; filename="${row.filename.replace(/"/g, '')}"`)
+          .header('Cache-Control', 'private, max-age=3600')
+          // SVG specimens and PDFs open inline; nothing in them may run script.
+          .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+          .send(bytes)
+      );
+    },
+  );
 }

@@ -25,43 +25,79 @@ const passwordSchema = yup.object({
 export function profileRoutes(app: FastifyInstance): void {
   const { db, config } = app.services;
 
-  app.put('/auth/profile', {
-    config: { access: 'authenticated', bodyDocs: { type: 'object', properties: { firstName: { type: 'string' }, lastName: { type: 'string' }, photo: { type: ['integer', 'null'] } } } },
-    schema: { tags: ['auth'], summary: 'Updates the signed-in staff member’s names and photo' },
-  }, async (request) => {
-    const me = staffOf(request);
-    const input = await validateBody(profileSchema, request.body);
-    const before = await staffProfile(db, me.id);
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('staffs').set({ ...input, updatedAt: new Date() }).where('id', '=', me.id).execute();
-      await recordAudit(trx, {
-        staffId: me.id,
-        resource: 'staffs',
-        recordId: me.id,
-        action: 'update',
-        before: { firstName: before?.firstName, lastName: before?.lastName, photo: before?.photo },
-        after: { firstName: input.firstName, lastName: input.lastName, photo: input.photo ?? null },
-      });
-    });
-    return { data: await staffProfile(db, me.id), message: 'Profile saved' };
-  });
-
-  app.post('/auth/change_password', {
-    config: {
-      access: 'authenticated',
-      rateLimit: { max: config.rateLimits.perEmail, timeWindow: config.rateLimits.windowMs },
-      bodyDocs: { type: 'object', required: ['currentPassword', 'password'], properties: { currentPassword: { type: 'string' }, password: { type: 'string' } } },
+  app.put(
+    '/auth/profile',
+    {
+      config: {
+        access: 'authenticated',
+        bodyDocs: {
+          type: 'object',
+          properties: {
+            firstName: { type: 'string' },
+            lastName: { type: 'string' },
+            photo: { type: ['integer', 'null'] },
+          },
+        },
+      },
+      schema: { tags: ['auth'], summary: 'Updates the signed-in staff member’s names and photo' },
     },
-    schema: { tags: ['auth'], summary: 'Changes the signed-in staff member’s password; their other sessions end' },
-  }, async (request) => {
-    const me = staffOf(request);
-    const input = await validateBody(passwordSchema, request.body);
-    const row = await db.selectFrom('staffs').select('passwordHash').where('id', '=', me.id).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
-      throw badRequest('The current password is not correct', { currentPassword: 'The current password is not correct' });
-    }
-    await db.updateTable('staffs').set({ passwordHash: await hashPassword(input.password, config.scryptN), updatedAt: new Date() }).where('id', '=', me.id).execute();
-    await revokeSessions(app.services, { staffId: me.id, exceptSessionId: me.sessionId });
-    return { data: null, message: 'Password changed' };
-  });
+    async (request) => {
+      const me = staffOf(request);
+      const input = await validateBody(profileSchema, request.body);
+      const before = await staffProfile(db, me.id);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('staffs')
+          .set({ ...input, updatedAt: new Date() })
+          .where('id', '=', me.id)
+          .execute();
+        await recordAudit(trx, {
+          staffId: me.id,
+          resource: 'staffs',
+          recordId: me.id,
+          action: 'update',
+          before: { firstName: before?.firstName, lastName: before?.lastName, photo: before?.photo },
+          after: { firstName: input.firstName, lastName: input.lastName, photo: input.photo ?? null },
+        });
+      });
+      return { data: await staffProfile(db, me.id), message: 'Profile saved' };
+    },
+  );
+
+  app.post(
+    '/auth/change_password',
+    {
+      config: {
+        access: 'authenticated',
+        rateLimit: { max: config.rateLimits.perEmail, timeWindow: config.rateLimits.windowMs },
+        bodyDocs: {
+          type: 'object',
+          required: ['currentPassword', 'password'],
+          properties: { currentPassword: { type: 'string' }, password: { type: 'string' } },
+        },
+      },
+      schema: { tags: ['auth'], summary: 'Changes the signed-in staff member’s password; their other sessions end' },
+    },
+    async (request) => {
+      const me = staffOf(request);
+      const input = await validateBody(passwordSchema, request.body);
+      const row = await db
+        .selectFrom('staffs')
+        .select('passwordHash')
+        .where('id', '=', me.id)
+        .executeTakeFirstOrThrow();
+      if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
+        throw badRequest('The current password is not correct', {
+          currentPassword: 'The current password is not correct',
+        });
+      }
+      await db
+        .updateTable('staffs')
+        .set({ passwordHash: await hashPassword(input.password, config.scryptN), updatedAt: new Date() })
+        .where('id', '=', me.id)
+        .execute();
+      await revokeSessions(app.services, { staffId: me.id, exceptSessionId: me.sessionId });
+      return { data: null, message: 'Password changed' };
+    },
+  );
 }

@@ -5,7 +5,12 @@ import { defineResource } from '../../rest/declaration.js';
 import { ALL_PERMISSIONS } from '../../../src/domain/permissions.js';
 
 const permissionList = yup
-  .array(yup.string().oneOf([...ALL_PERMISSIONS], 'Unknown permission ${value}').required())
+  .array(
+    yup
+      .string()
+      .oneOf([...ALL_PERMISSIONS], 'Unknown permission ${value}')
+      .required(),
+  )
   .max(ALL_PERMISSIONS.length);
 
 export const roles = defineResource({
@@ -44,8 +49,16 @@ export const roles = defineResource({
     return columns;
   },
   async beforeDelete({ trx, existing }) {
-    const { n } = await trx.selectFrom('staffs').select(sql<number>`count(*)::int`.as('n')).where('roleId', '=', existing!.id as number).executeTakeFirstOrThrow();
-    if (n > 0) throw new ApiError(409, `This role is still held by ${n} staff member${n === 1 ? '' : 's'}. Give them another role first.`);
+    const { n } = await trx
+      .selectFrom('staffs')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('roleId', '=', existing!.id as number)
+      .executeTakeFirstOrThrow();
+    if (n > 0)
+      throw new ApiError(
+        409,
+        `This role is still held by ${n} staff member${n === 1 ? '' : 's'}. Give them another role first.`,
+      );
   },
   async afterWrite({ action, input, trx, existing, after, services, afterCommit }) {
     // Holders see a permission change on their next request.
@@ -58,7 +71,12 @@ export const roles = defineResource({
       await trx
         .insertInto('rolePermissions')
         .columns(['roleId', 'permissionId'])
-        .expression((eb) => eb.selectFrom('permissions').select([sql<number>`${roleId}::int`.as('roleId'), 'id']).where('name', 'in', names))
+        .expression((eb) =>
+          eb
+            .selectFrom('permissions')
+            .select([sql<number>`${roleId}::int`.as('roleId'), 'id'])
+            .where('name', 'in', names),
+        )
         .execute();
     }
   },

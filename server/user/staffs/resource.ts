@@ -63,7 +63,10 @@ export const staffs = defineResource({
       afterCommit(() => services.principals.changed({ kind: 'all' }));
     }
     if (action === 'update' && existing && input?.status === 'inactive' && existing.status !== 'inactive') {
-      if (existing.id === staff.id) throw new ApiError(400, 'You cannot deactivate your own account', { status: 'You cannot deactivate your own account' });
+      if (existing.id === staff.id)
+        throw new ApiError(400, 'You cannot deactivate your own account', {
+          status: 'You cannot deactivate your own account',
+        });
       afterCommit(() => revokeSessions(services, { staffId: existing.id as number }));
     }
   },

@@ -44,11 +44,22 @@ export default function ForgotPasswordPage() {
           </Button>
         </Stack>
       ) : (
-        <AuthForm resolver={resolver} defaultValues={{ email: '' }} action={sendEmail} submitLabel={translate('app.auth.forgot.submit')}>
+        <AuthForm
+          resolver={resolver}
+          defaultValues={{ email: '' }}
+          action={sendEmail}
+          submitLabel={translate('app.auth.forgot.submit')}
+        >
           <Typography color="text.secondary" sx={{ mb: 1 }}>
             {translate('app.auth.forgot.intro')}
           </Typography>
-          <TextInput source="email" type="email" label={translate('app.auth.fields.email')} autoComplete="email" autoFocus />
+          <TextInput
+            source="email"
+            type="email"
+            label={translate('app.auth.fields.email')}
+            autoComplete="email"
+            autoFocus
+          />
         </AuthForm>
       )}
       <Button component={Link} to="/login" sx={{ mt: 1, alignSelf: 'center' }}>

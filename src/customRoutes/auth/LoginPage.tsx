@@ -38,8 +38,18 @@ export function LoginPage() {
           </>
         }
       >
-        <TextInput source="email" type="email" label={translate('app.auth.fields.email')} autoComplete="username" autoFocus />
-        <PasswordInput source="password" label={translate('app.auth.fields.password')} autoComplete="current-password" />
+        <TextInput
+          source="email"
+          type="email"
+          label={translate('app.auth.fields.email')}
+          autoComplete="username"
+          autoFocus
+        />
+        <PasswordInput
+          source="password"
+          label={translate('app.auth.fields.password')}
+          autoComplete="current-password"
+        />
       </AuthForm>
     </AuthCard>
   );

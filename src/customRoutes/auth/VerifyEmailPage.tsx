@@ -33,7 +33,11 @@ export default function VerifyEmailPage() {
 
   return (
     <AuthCard heading={translate('app.auth.verify.heading')}>
-      {email ? <CodeVerification email={email} onVerify={verify} /> : <FormMessage message={translate('app.auth.verify.missingEmail')} />}
+      {email ? (
+        <CodeVerification email={email} onVerify={verify} />
+      ) : (
+        <FormMessage message={translate('app.auth.verify.missingEmail')} />
+      )}
       <Button component={Link} to="/login" sx={{ mt: 1, alignSelf: 'center' }}>
         {translate('app.auth.forgot.backToLogin')}
       </Button>

@@ -1,4 +1,14 @@
-import { Alert, Box, Button, CircularProgress, List, ListItemAvatar, ListItemButton, ListItemText, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  List,
+  ListItemAvatar,
+  ListItemButton,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import { useEffect, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import {
@@ -38,7 +48,10 @@ function useNow(everyMs: number): number {
 
 function Centered({ children, testId }: { children: ReactNode; testId?: string }) {
   return (
-    <Box data-testid={testId} sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 1, py: 2, px: 2 }}>
+    <Box
+      data-testid={testId}
+      sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 1, py: 2, px: 2 }}
+    >
       {children}
     </Box>
   );
@@ -89,9 +102,7 @@ export function NotificationList({
   }
 
   if (isError && notifications.length === 0) {
-    return (
-      <LoadFailed padding={2} onRetry={retry} />
-    );
+    return <LoadFailed padding={2} onRetry={retry} />;
   }
 
   if (notifications.length === 0) {
@@ -138,7 +149,10 @@ export function NotificationList({
               <ListItemText
                 primary={notification.title}
                 secondary={
-                  <time dateTime={notification.createdAt} title={new Date(notification.createdAt).toLocaleString(locale)}>
+                  <time
+                    dateTime={notification.createdAt}
+                    title={new Date(notification.createdAt).toLocaleString(locale)}
+                  >
                     {formatRelativeTime(notification.createdAt, now, locale)}
                   </time>
                 }
@@ -164,9 +178,7 @@ export function NotificationList({
           <CircularProgress size={18} aria-label={translate('app.notifications.loadingMore')} />
         </Centered>
       )}
-      {isFetchNextPageError && (
-        <LoadFailed padding={1.5} onRetry={() => void fetchNextPage()} />
-      )}
+      {isFetchNextPageError && <LoadFailed padding={1.5} onRetry={() => void fetchNextPage()} />}
       {!hasNextPage && (
         <Centered testId="notifications-end">
           <Typography variant="body2" color="text.secondary">

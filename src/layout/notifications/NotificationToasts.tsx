@@ -112,7 +112,12 @@ export function NotificationToasts({
                         {translate('app.notifications.view')}
                       </Button>
                     )}
-                    <IconButton color="inherit" size="small" aria-label={translate('app.notifications.close')} onClick={() => onClose(toast.key)}>
+                    <IconButton
+                      color="inherit"
+                      size="small"
+                      aria-label={translate('app.notifications.close')}
+                      onClick={() => onClose(toast.key)}
+                    >
                       <CloseIcon fontSize="small" />
                     </IconButton>
                   </>

@@ -42,6 +42,10 @@ function isNotificationPage(value: unknown): value is NotificationPage {
 /** PUT notifications/markAllAsSeen {markAllAsSeen: true}. */
 export async function markAllNotificationsAsSeen(): Promise<void> {
   await endSessionOnExpiry(
-    requestJson(`${config.userApiUrl}/notifications/markAllAsSeen`, { method: 'PUT', json: { markAllAsSeen: true }, silent: true }),
+    requestJson(`${config.userApiUrl}/notifications/markAllAsSeen`, {
+      method: 'PUT',
+      json: { markAllAsSeen: true },
+      silent: true,
+    }),
   );
 }

@@ -32,7 +32,10 @@ export function useNotifications() {
 export function useRefreshNotifications() {
   const queryClient = useQueryClient();
   const staffId = useSession()?.userInfo.id;
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: notificationsKey(staffId) }), [queryClient, staffId]);
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: notificationsKey(staffId) }),
+    [queryClient, staffId],
+  );
 }
 
 /**
@@ -55,11 +58,13 @@ export function useMarkAllAsSeen() {
     },
     onSuccess: ({ wasFetching }) => {
       const key = notificationsKey(staffId);
-      queryClient.setQueryData<InfiniteData<NotificationPage, number>>(key, (data) =>
-        data && {
-          ...data,
-          pages: data.pages.map((page) => ({ ...page, data: { ...page.data, unseenCount: 0 } })),
-        },
+      queryClient.setQueryData<InfiniteData<NotificationPage, number>>(
+        key,
+        (data) =>
+          data && {
+            ...data,
+            pages: data.pages.map((page) => ({ ...page, data: { ...page.data, unseenCount: 0 } })),
+          },
       );
       if (wasFetching) return queryClient.invalidateQueries({ queryKey: key });
     },

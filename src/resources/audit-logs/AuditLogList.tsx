@@ -44,10 +44,17 @@ export default function AuditLogList({ filter, storeKey, title }: ListScreenProp
       actions={<ResourceListActions create={false} />}
     >
       <DataTable<AuditLog> rowClick="expand" expand={<AuditChangesPanel />} bulkActionButtons={false}>
-        <DataTable.Col source="createdAt" render={() => <DateField source="createdAt" showTime options={SHORT_DATE_TIME} />} />
+        <DataTable.Col
+          source="createdAt"
+          render={() => <DateField source="createdAt" showTime options={SHORT_DATE_TIME} />}
+        />
         <DataTable.Col source="staffId" field={AuditStaffField} />
         <DataTable.Col source="action" field={StatusChip} />
-        <DataTable.Col source="resource" label="app.access.audit.record" render={() => <ResourceNameField idSource="recordId" />} />
+        <DataTable.Col
+          source="resource"
+          label="app.access.audit.record"
+          render={() => <ResourceNameField idSource="recordId" />}
+        />
         {!narrow && <DataTable.Col label="app.common.audit.changes" field={AuditChangesSummary} />}
       </DataTable>
     </List>

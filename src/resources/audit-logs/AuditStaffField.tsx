@@ -15,7 +15,12 @@ export function AuditStaffField(_props: { label?: string; source?: string }) {
   const name = log.staffName ?? translate('app.access.audit.unknownStaff');
   if (!canAccess || log.staffId === null) return <Typography variant="body2">{name}</Typography>;
   return (
-    <MuiLink component={Link} to={showPath(STAFF_PATH, log.staffId)} onClick={(event) => event.stopPropagation()} variant="body2">
+    <MuiLink
+      component={Link}
+      to={showPath(STAFF_PATH, log.staffId)}
+      onClick={(event) => event.stopPropagation()}
+      variant="body2"
+    >
       {name}
     </MuiLink>
   );

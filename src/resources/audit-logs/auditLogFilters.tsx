@@ -5,12 +5,18 @@ import { resources } from '../registry';
 /** The datetime-local value (local time) as an instant, so the server compares the time the person meant. */
 export const parseLocalDateTime = (value: string) => (value ? new Date(value).toISOString() : null);
 
-const ACTION_CHOICES = ['create', 'update', 'delete'].map((action) => ({ id: action, name: `app.common.status.${action}` }));
+const ACTION_CHOICES = ['create', 'update', 'delete'].map((action) => ({
+  id: action,
+  name: `app.common.status.${action}`,
+}));
 
 /** Every backend resource the panel knows, named as the panel names it ("Roles"), alphabetically. */
 const resourceChoices = (translate: TranslateFunction) =>
   resources
-    .map((resource) => ({ id: resource.name, name: translate(`resources.${resource.path}.name`, { smart_count: 2, _: resource.name }) }))
+    .map((resource) => ({
+      id: resource.name,
+      name: translate(`resources.${resource.path}.name`, { smart_count: 2, _: resource.name }),
+    }))
     .sort((a, b) => a.name.localeCompare(b.name));
 
 const STAFF_PATH = 'staff-management/staffs';
@@ -23,14 +29,33 @@ export function auditLogFilters({ withStaff, translate }: { withStaff: boolean; 
   return [
     ...(withStaff
       ? [
-          <ReferenceInput key="staffId" source="staffId" reference={STAFF_PATH} sort={{ field: 'firstName', order: 'ASC' }} alwaysOn>
+          <ReferenceInput
+            key="staffId"
+            source="staffId"
+            reference={STAFF_PATH}
+            sort={{ field: 'firstName', order: 'ASC' }}
+            alwaysOn
+          >
             <AutocompleteInput optionText="fullName" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />
           </ReferenceInput>,
         ]
       : []),
-    <SelectInput key="resource" source="resource" choices={resourceChoices(translate)} translateChoice={false} alwaysOn sx={{ minWidth: 180 }} />,
+    <SelectInput
+      key="resource"
+      source="resource"
+      choices={resourceChoices(translate)}
+      translateChoice={false}
+      alwaysOn
+      sx={{ minWidth: 180 }}
+    />,
     <SelectInput key="action" source="action" choices={ACTION_CHOICES} alwaysOn sx={{ minWidth: 140 }} />,
-    <DateTimeInput key="from" source="createdAt_gte" label="app.access.audit.from" parse={parseLocalDateTime} alwaysOn />,
+    <DateTimeInput
+      key="from"
+      source="createdAt_gte"
+      label="app.access.audit.from"
+      parse={parseLocalDateTime}
+      alwaysOn
+    />,
     <DateTimeInput key="to" source="createdAt_lte" label="app.access.audit.to" parse={parseLocalDateTime} alwaysOn />,
   ];
 }

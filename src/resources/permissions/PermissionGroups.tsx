@@ -1,4 +1,15 @@
-import { Box, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Chip,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 import { groupPermissions, type PermissionRecord } from './groupPermissions';
 
@@ -12,18 +23,30 @@ export function PermissionGroups() {
   if (groups.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ p: 3 }}>
-        {translate('ra.navigation.no_results', { name: translate('resources.staff-management/permissions.name', { smart_count: 2 }) })}
+        {translate('ra.navigation.no_results', {
+          name: translate('resources.staff-management/permissions.name', { smart_count: 2 }),
+        })}
       </Typography>
     );
   }
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={translate('resources.staff-management/permissions.name', { smart_count: 2 })} data-testid="permission-groups">
+      <Table
+        size="small"
+        aria-label={translate('resources.staff-management/permissions.name', { smart_count: 2 })}
+        data-testid="permission-groups"
+      >
         <TableHead>
           <TableRow>
-            <TableCell sx={{ fontWeight: 700 }}>{translate('resources.staff-management/permissions.fields.name')}</TableCell>
-            <TableCell sx={{ fontWeight: 700 }}>{translate('resources.staff-management/permissions.fields.action')}</TableCell>
-            <TableCell sx={{ fontWeight: 700 }}>{translate('resources.staff-management/permissions.fields.roles')}</TableCell>
+            <TableCell sx={{ fontWeight: 700 }}>
+              {translate('resources.staff-management/permissions.fields.name')}
+            </TableCell>
+            <TableCell sx={{ fontWeight: 700 }}>
+              {translate('resources.staff-management/permissions.fields.action')}
+            </TableCell>
+            <TableCell sx={{ fontWeight: 700 }}>
+              {translate('resources.staff-management/permissions.fields.roles')}
+            </TableCell>
           </TableRow>
         </TableHead>
         {groups.map((group) => (
@@ -41,7 +64,9 @@ export function PermissionGroups() {
             {group.permissions.map((permission) => (
               <TableRow key={permission.id} hover>
                 <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{permission.name}</TableCell>
-                <TableCell>{translate(`app.access.roles.actions.${permission.action}`, { _: permission.action })}</TableCell>
+                <TableCell>
+                  {translate(`app.access.roles.actions.${permission.action}`, { _: permission.action })}
+                </TableCell>
                 <TableCell>
                   {permission.roles.length === 0 ? (
                     <Typography variant="body2" color="text.secondary">

@@ -20,7 +20,14 @@ const permissionExporter = csvExporter<PermissionRecord>('permissions', [
 
 const permissionFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="action" source="action" choices={ACTION_CHOICES} emptyText="app.access.permissions.anyAction" alwaysOn sx={{ minWidth: 160 }} />,
+  <SelectInput
+    key="action"
+    source="action"
+    choices={ACTION_CHOICES}
+    emptyText="app.access.permissions.anyAction"
+    alwaysOn
+    sx={{ minWidth: 160 }}
+  />,
 ];
 
 /**

@@ -28,6 +28,8 @@ export function groupPermissions(records: readonly PermissionRecord[]): Permissi
     .map(([subject, permissions]) => ({
       subject,
       label: SUBJECTS.find((definition) => definition.name === subject)?.label ?? subject,
-      permissions: [...permissions].sort((a, b) => rank(actionOrder, a.action) - rank(actionOrder, b.action) || a.name.localeCompare(b.name)),
+      permissions: [...permissions].sort(
+        (a, b) => rank(actionOrder, a.action) - rank(actionOrder, b.action) || a.name.localeCompare(b.name),
+      ),
     }));
 }

@@ -23,7 +23,17 @@ export interface PermissionMatrixProps {
   disabled?: boolean;
 }
 
-function SelectionBox({ selection, label, onToggle, disabled }: { selection: Selection; label: string; onToggle: (on: boolean) => void; disabled?: boolean }) {
+function SelectionBox({
+  selection,
+  label,
+  onToggle,
+  disabled,
+}: {
+  selection: Selection;
+  label: string;
+  onToggle: (on: boolean) => void;
+  disabled?: boolean;
+}) {
   return (
     <Checkbox
       size="small"
@@ -51,7 +61,12 @@ export function PermissionMatrix({ value, onChange, disabled }: PermissionMatrix
 
   return (
     <Box sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 2 }}>
-      <Table size="small" aria-label={translate('app.access.roles.matrix')} data-testid="permission-matrix" sx={{ minWidth: 400, '& .MuiTableCell-root': { px: { xs: 0.75, md: 2 } } }}>
+      <Table
+        size="small"
+        aria-label={translate('app.access.roles.matrix')}
+        data-testid="permission-matrix"
+        sx={{ minWidth: 400, '& .MuiTableCell-root': { px: { xs: 0.75, md: 2 } } }}
+      >
         <TableHead>
           <TableRow>
             <TableCell sx={{ fontWeight: 700 }}>{translate('app.access.roles.subject')}</TableCell>
@@ -108,7 +123,12 @@ export function PermissionMatrix({ value, onChange, disabled }: PermissionMatrix
                 {MATRIX_ACTIONS.map((action) => {
                   if (!subjectHas(subject, action)) {
                     return (
-                      <TableCell key={action} align="center" sx={{ color: 'text.disabled' }} aria-label={translate('app.access.roles.notApplicable')}>
+                      <TableCell
+                        key={action}
+                        align="center"
+                        sx={{ color: 'text.disabled' }}
+                        aria-label={translate('app.access.roles.notApplicable')}
+                      >
                         –
                       </TableCell>
                     );
@@ -121,7 +141,11 @@ export function PermissionMatrix({ value, onChange, disabled }: PermissionMatrix
                         held ? (
                           <CheckIcon fontSize="small" color="success" titleAccess={name} />
                         ) : (
-                          <Typography component="span" color="text.disabled" aria-label={translate('app.access.roles.notHeld', { name })}>
+                          <Typography
+                            component="span"
+                            color="text.disabled"
+                            aria-label={translate('app.access.roles.notHeld', { name })}
+                          >
                             ·
                           </Typography>
                         )

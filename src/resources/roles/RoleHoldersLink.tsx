@@ -12,10 +12,16 @@ export function RoleHoldersLink(_props: { label?: string; source?: string }) {
   const role = useRecordContext<Role>();
   const { canAccess } = useCanAccess({ resource: STAFF_PATH, action: 'list' });
   if (!role) return null;
-  const text = role.staffCount ? translate('app.access.roles.holders', { smart_count: role.staffCount }) : translate('app.access.roles.noHolders');
+  const text = role.staffCount
+    ? translate('app.access.roles.holders', { smart_count: role.staffCount })
+    : translate('app.access.roles.noHolders');
   if (!canAccess || !role.staffCount) return <span>{text}</span>;
   return (
-    <MuiLink component={Link} to={listPathWithFilter(STAFF_PATH, { roleId: role.id })} onClick={(event) => event.stopPropagation()}>
+    <MuiLink
+      component={Link}
+      to={listPathWithFilter(STAFF_PATH, { roleId: role.id })}
+      onClick={(event) => event.stopPropagation()}
+    >
       {text}
     </MuiLink>
   );

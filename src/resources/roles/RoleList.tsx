@@ -18,7 +18,6 @@ const roleExporter = csvExporter<Role>('roles', [
   { header: 'Permissions', value: (role) => role.permissions.join(' ') },
 ]);
 
-
 /** /staff-management/roles and /role-management/roles: the roles, how many permissions and holders each has. */
 export default function RoleList({ filter, storeKey, title }: ListScreenProps) {
   const translate = useTranslate();
@@ -34,12 +33,24 @@ export default function RoleList({ filter, storeKey, title }: ListScreenProps) {
       actions={<ResourceListActions />}
     >
       <DataTable<Role> rowClick={toShowPage} bulkActionButtons={false}>
-        <DataTable.Col source="name" render={(role) => <Typography variant="body2" sx={{ fontWeight: 600 }}>{role.name}</Typography>} />
+        <DataTable.Col
+          source="name"
+          render={(role) => (
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {role.name}
+            </Typography>
+          )}
+        />
         <DataTable.Col source="description" disableSort render={(role) => role.description || '—'} />
         <DataTable.Col
           source="permissions"
           disableSort
-          render={(role) => translate('app.access.roles.permissionCount', { count: role.permissions.length, total: ALL_PERMISSIONS.length })}
+          render={(role) =>
+            translate('app.access.roles.permissionCount', {
+              count: role.permissions.length,
+              total: ALL_PERMISSIONS.length,
+            })
+          }
         />
         <DataTable.Col source="staffCount" field={RoleHoldersLink} />
         <DataTable.Col source="updatedAt" field={DateField} />

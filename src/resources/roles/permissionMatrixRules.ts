@@ -1,4 +1,11 @@
-import { ACTIONS, ALL_PERMISSIONS, SUBJECTS, permissionName, type Action, type SubjectDefinition } from '../../domain/permissions';
+import {
+  ACTIONS,
+  ALL_PERMISSIONS,
+  SUBJECTS,
+  permissionName,
+  type Action,
+  type SubjectDefinition,
+} from '../../domain/permissions';
 
 /**
  * The permission matrix as pure functions over a role's permission names:
@@ -11,7 +18,8 @@ export type Selection = 'all' | 'some' | 'none';
 
 export const MATRIX_ACTIONS: readonly Action[] = ACTIONS;
 
-export const subjectHas = (subject: SubjectDefinition, action: Action) => action === 'view' || subject.writes.includes(action);
+export const subjectHas = (subject: SubjectDefinition, action: Action) =>
+  action === 'view' || subject.writes.includes(action);
 
 /** The permission names of a row (only the actions the subject has). */
 export const rowPermissions = (subject: SubjectDefinition): string[] =>
@@ -62,6 +70,8 @@ function selectionOf(current: readonly string[], names: readonly string[]): Sele
   return held === 0 ? 'none' : held === names.length ? 'all' : 'some';
 }
 
-export const rowSelection = (current: readonly string[], subject: SubjectDefinition) => selectionOf(current, rowPermissions(subject));
-export const columnSelection = (current: readonly string[], action: Action) => selectionOf(current, columnPermissions(action));
+export const rowSelection = (current: readonly string[], subject: SubjectDefinition) =>
+  selectionOf(current, rowPermissions(subject));
+export const columnSelection = (current: readonly string[], action: Action) =>
+  selectionOf(current, columnPermissions(action));
 export const allSelection = (current: readonly string[]) => selectionOf(current, ALL_PERMISSIONS);

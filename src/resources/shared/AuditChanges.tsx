@@ -16,11 +16,29 @@ export function AuditChangesSummary(_props: { label?: string }) {
   const fieldLabel = useFieldLabel();
   const record = useRecordContext<AuditRecord>();
   if (!record) return null;
-  const named = record.action === 'create' ? recordLabel(record.after) : record.action === 'delete' ? recordLabel(record.before) : undefined;
-  if (named) return <Typography variant="body2" component="span">{named}</Typography>;
+  const named =
+    record.action === 'create'
+      ? recordLabel(record.after)
+      : record.action === 'delete'
+        ? recordLabel(record.before)
+        : undefined;
+  if (named)
+    return (
+      <Typography variant="body2" component="span">
+        {named}
+      </Typography>
+    );
   const changes = fieldChanges(record);
-  if (changes.length === 0) return <Typography variant="body2" color="text.secondary">—</Typography>;
-  const fields = changes.slice(0, MAX_SUMMARY_FIELDS).map((change) => fieldLabel(record.resource, change.field)).join(', ');
+  if (changes.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        —
+      </Typography>
+    );
+  const fields = changes
+    .slice(0, MAX_SUMMARY_FIELDS)
+    .map((change) => fieldLabel(record.resource, change.field))
+    .join(', ');
   const more = changes.length - MAX_SUMMARY_FIELDS;
   return (
     <Typography variant="body2" component="span">
@@ -56,8 +74,12 @@ export function AuditChangesPanel() {
         <TableBody>
           {changes.map((change) => (
             <TableRow key={change.field}>
-              <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{fieldLabel(record.resource, change.field)}</TableCell>
-              <TableCell sx={{ color: 'text.secondary', wordBreak: 'break-word' }}>{formatAuditValue(change.before)}</TableCell>
+              <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {fieldLabel(record.resource, change.field)}
+              </TableCell>
+              <TableCell sx={{ color: 'text.secondary', wordBreak: 'break-word' }}>
+                {formatAuditValue(change.before)}
+              </TableCell>
               <TableCell sx={{ wordBreak: 'break-word' }}>{formatAuditValue(change.after)}</TableCell>
             </TableRow>
           ))}

@@ -19,7 +19,13 @@ export interface BulkStatusButtonProps extends Omit<BulkUpdateWithConfirmButtonP
  * `confirmTitle` and `confirmContent` are translation keys, given
  * %{smart_count} and %{name}.
  */
-export function BulkStatusButton({ status, source = 'status', confirmTitle, confirmContent, ...props }: BulkStatusButtonProps) {
+export function BulkStatusButton({
+  status,
+  source = 'status',
+  confirmTitle,
+  confirmContent,
+  ...props
+}: BulkStatusButtonProps) {
   const resource = useResourceContext(props);
   const { canAccess } = useCanAccess({ resource, action: 'edit' });
   if (!canAccess) return null;

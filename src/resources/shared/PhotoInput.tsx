@@ -63,7 +63,13 @@ export function PhotoInput({ source = 'photo', label, name = '' }: PhotoInputPro
 
   return (
     <Box sx={{ my: 1 }} data-testid="photo-input">
-      <Typography component="label" htmlFor={inputId} variant="caption" color="text.secondary" sx={{ display: 'block', mb: 0.75 }}>
+      <Typography
+        component="label"
+        htmlFor={inputId}
+        variant="caption"
+        color="text.secondary"
+        sx={{ display: 'block', mb: 0.75 }}
+      >
         {label ?? translate('app.common.photo.label')}
       </Typography>
       <Stack direction="row" alignItems="center" spacing={2}>
@@ -87,7 +93,13 @@ export function PhotoInput({ source = 'photo', label, name = '' }: PhotoInputPro
             />
           </Button>
           {hasPhoto && (
-            <Button size="small" color="inherit" startIcon={<DeleteOutlineIcon />} onClick={() => field.onChange(null)} disabled={uploading}>
+            <Button
+              size="small"
+              color="inherit"
+              startIcon={<DeleteOutlineIcon />}
+              onClick={() => field.onChange(null)}
+              disabled={uploading}
+            >
               {translate('app.common.photo.remove')}
             </Button>
           )}

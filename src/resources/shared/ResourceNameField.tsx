@@ -23,11 +23,22 @@ export function useFieldLabel() {
  * The record's backend resource name field, shown as the panel names that
  * resource; with `idSource`, followed by the id of the record it is about ("Staff #26").
  */
-export function ResourceNameField({ source = 'resource', idSource }: { source?: string; idSource?: string; label?: string }) {
+export function ResourceNameField({
+  source = 'resource',
+  idSource,
+}: {
+  source?: string;
+  idSource?: string;
+  label?: string;
+}) {
   const record = useRecordContext();
   const label = useResourceLabel();
   const value: unknown = record?.[source];
   if (typeof value !== 'string') return null;
   const id: unknown = idSource ? record?.[idSource] : undefined;
-  return <span style={{ whiteSpace: 'nowrap' }}>{id === undefined || id === null ? label(value) : `${label(value)} #${String(id)}`}</span>;
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      {id === undefined || id === null ? label(value) : `${label(value)} #${String(id)}`}
+    </span>
+  );
 }

@@ -10,14 +10,21 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  let text =
+    value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** RFC 4180 CSV with a header row, one line per record. */
-export function toCsv<RecordType extends RaRecord>(records: readonly RecordType[], columns: readonly CsvColumn<RecordType>[]): string {
-  const lines = [columns.map((column) => cell(column.header)), ...records.map((record) => columns.map((column) => cell(column.value(record))))];
+export function toCsv<RecordType extends RaRecord>(
+  records: readonly RecordType[],
+  columns: readonly CsvColumn<RecordType>[],
+): string {
+  const lines = [
+    columns.map((column) => cell(column.header)),
+    ...records.map((record) => columns.map((column) => cell(column.value(record)))),
+  ];
   return lines.map((line) => line.join(',')).join('\r\n');
 }
 

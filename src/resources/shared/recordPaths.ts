@@ -18,4 +18,5 @@ export const listPathWithFilter = (resource: string, filter: Record<string, unkn
 export const toShowPage = (id: Identifier, resource: string) => showPath(resource, id);
 
 /** A create or edit form's `redirect`: to the record's detail page after saving. */
-export const redirectToShowPage = (resource?: string, id?: Identifier) => (resource && id !== undefined ? showPath(resource, id) : '/');
+export const redirectToShowPage = (resource?: string, id?: Identifier) =>
+  resource && id !== undefined ? showPath(resource, id) : '/';

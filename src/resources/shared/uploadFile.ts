@@ -12,6 +12,10 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export async function uploadFile(file: File): Promise<number> {
   const body = new FormData();
   body.append('file', file, file.name);
-  const answer = await requestJson<{ data: { id: number } }>(`${config.userApiUrl}/files`, { method: 'POST', body, silent: true });
+  const answer = await requestJson<{ data: { id: number } }>(`${config.userApiUrl}/files`, {
+    method: 'POST',
+    body,
+    silent: true,
+  });
   return answer.json.data.id;
 }

@@ -31,7 +31,10 @@ export function ChangePasswordCard() {
   const change = async (values: FieldValues) => {
     setSaving(true);
     try {
-      await profileApi.changePassword({ currentPassword: values.currentPassword as string, password: values.password as string });
+      await profileApi.changePassword({
+        currentPassword: values.currentPassword as string,
+        password: values.password as string,
+      });
       notify('app.access.profile.passwordChanged', { type: 'success' });
       setChanges((count) => count + 1);
       return undefined;
@@ -47,15 +50,33 @@ export function ChangePasswordCard() {
       <CardHeader
         title={translate('app.access.profile.password')}
         subheader={translate('app.access.profile.passwordHint')}
-        slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 700 } }, subheader: { variant: 'body2' } }}
+        slotProps={{
+          title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 700 } },
+          subheader: { variant: 'body2' },
+        }}
       />
       <CardContent sx={{ pt: 0 }}>
-        <Form onSubmit={change} resolver={resolver} mode="onTouched" noValidate defaultValues={EMPTY} disableInvalidFormNotification>
+        <Form
+          onSubmit={change}
+          resolver={resolver}
+          mode="onTouched"
+          noValidate
+          defaultValues={EMPTY}
+          disableInvalidFormNotification
+        >
           <ResetAfterChange changes={changes} />
           <Box sx={{ maxWidth: 360 }}>
-            <PasswordInput source="currentPassword" label="app.access.profile.currentPassword" autoComplete="current-password" />
+            <PasswordInput
+              source="currentPassword"
+              label="app.access.profile.currentPassword"
+              autoComplete="current-password"
+            />
             <PasswordInput source="password" label="app.auth.fields.newPassword" autoComplete="new-password" />
-            <PasswordInput source="confirmPassword" label="app.auth.fields.confirmPassword" autoComplete="new-password" />
+            <PasswordInput
+              source="confirmPassword"
+              label="app.auth.fields.confirmPassword"
+              autoComplete="new-password"
+            />
           </Box>
           <PasswordRuleChecklist />
           <SubmitButton label={translate('app.access.profile.changePassword')} pending={saving} />

@@ -41,7 +41,10 @@ export function OwnProfile({ me }: { me: UserInfo }) {
         <CardHeader
           title={translate('app.access.profile.details')}
           subheader={translate('app.access.profile.detailsHint')}
-          slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 700 } }, subheader: { variant: 'body2' } }}
+          slotProps={{
+            title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 700 } },
+            subheader: { variant: 'body2' },
+          }}
         />
         <CardContent sx={{ pt: 0 }}>
           <Form

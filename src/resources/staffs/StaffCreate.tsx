@@ -31,7 +31,12 @@ export default function StaffCreate() {
         },
       }}
     >
-      <SimpleForm resolver={resolver} reValidateMode="onChange" noValidate defaultValues={{ photo: null, phone: null, sex: null }}>
+      <SimpleForm
+        resolver={resolver}
+        reValidateMode="onChange"
+        noValidate
+        defaultValues={{ photo: null, phone: null, sex: null }}
+      >
         <Alert severity="info" sx={{ mb: 2, width: '100%', maxWidth: 720, boxSizing: 'border-box' }}>
           {translate('app.access.staff.invitationHint')}
         </Alert>

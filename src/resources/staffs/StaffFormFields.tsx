@@ -8,7 +8,15 @@ export const SEX_CHOICES = SEXES.map((sex) => ({ id: sex, name: `app.access.staf
 /** Inputs side by side on wide screens, stacked on narrow ones. */
 export function FieldRow({ children }: { children: ReactNode }) {
   return (
-    <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%', maxWidth: 720 }}>
+    <Box
+      sx={{
+        display: 'grid',
+        columnGap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+        width: '100%',
+        maxWidth: 720,
+      }}
+    >
       {children}
     </Box>
   );

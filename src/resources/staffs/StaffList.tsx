@@ -46,7 +46,11 @@ export default function StaffList({ filter, storeKey, title }: ListScreenProps) 
         bulkActionButtons={updateAccess.canAccess ? <StaffBulkActions /> : false}
         isRowSelectable={(staff) => staff.id !== ownId}
       >
-        <DataTable.Col source="firstName" label="app.access.staff.name" render={() => <StaffNameField withDetails={!medium} />} />
+        <DataTable.Col
+          source="firstName"
+          label="app.access.staff.name"
+          render={() => <StaffNameField withDetails={!medium} />}
+        />
         {medium && <DataTable.Col source="email" />}
         {wide && <DataTable.Col source="phone" disableSort cellSx={noWrap} />}
         {medium && <DataTable.Col source="roleName" cellSx={noWrap} />}
@@ -55,7 +59,9 @@ export default function StaffList({ filter, storeKey, title }: ListScreenProps) 
           <DataTable.Col
             source="lastLoginAt"
             cellSx={noWrap}
-            render={(staff) => (staff.lastLoginAt ? <DateField source="lastLoginAt" showTime options={SHORT_DATE_TIME} /> : '—')}
+            render={(staff) =>
+              staff.lastLoginAt ? <DateField source="lastLoginAt" showTime options={SHORT_DATE_TIME} /> : '—'
+            }
           />
         )}
         {wide && <DataTable.Col source="createdAt" field={DateField} />}

@@ -41,7 +41,11 @@ export function StaffRecentActions() {
           <DataTable bulkActionButtons={false} rowClick={false} hover={false}>
             <DataTable.Col source="createdAt" render={() => <DateField source="createdAt" showTime />} />
             <DataTable.Col source="action" field={StatusChip} />
-            <DataTable.Col source="resource" label="app.access.audit.record" render={() => <ResourceNameField idSource="recordId" />} />
+            <DataTable.Col
+              source="resource"
+              label="app.access.audit.record"
+              render={() => <ResourceNameField idSource="recordId" />}
+            />
             <DataTable.Col label="app.common.audit.changes" field={AuditChangesSummary} />
           </DataTable>
         </ReferenceManyField>

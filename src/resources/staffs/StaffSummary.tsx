@@ -39,7 +39,12 @@ export function StaffSummary({ actions }: { actions?: ReactNode }) {
               {staff.roleName && <Chip size="small" variant="outlined" label={staff.roleName} />}
               <StatusChip source="status" />
               {!staff.emailVerifiedAt && (
-                <Chip size="small" color="warning" variant="outlined" label={translate('app.access.staff.invitationPending')} />
+                <Chip
+                  size="small"
+                  color="warning"
+                  variant="outlined"
+                  label={translate('app.access.staff.invitationPending')}
+                />
               )}
             </Stack>
           </Box>
@@ -56,9 +61,15 @@ export function StaffSummary({ actions }: { actions?: ReactNode }) {
           <Detail label={field('email')}>{staff.email}</Detail>
           <Detail label={field('phone')}>{staff.phone || '—'}</Detail>
           <Detail label={field('sex')}>{staff.sex ? translate(`app.access.staff.sexes.${staff.sex}`) : '—'}</Detail>
-          <Detail label={field('lastLoginAt')}>{staff.lastLoginAt ? <DateField source="lastLoginAt" showTime /> : translate('app.access.staff.never')}</Detail>
+          <Detail label={field('lastLoginAt')}>
+            {staff.lastLoginAt ? <DateField source="lastLoginAt" showTime /> : translate('app.access.staff.never')}
+          </Detail>
           <Detail label={field('emailVerifiedAt')}>
-            {staff.emailVerifiedAt ? <DateField source="emailVerifiedAt" showTime /> : translate('app.access.staff.notYet')}
+            {staff.emailVerifiedAt ? (
+              <DateField source="emailVerifiedAt" showTime />
+            ) : (
+              translate('app.access.staff.notYet')
+            )}
           </Detail>
           <Detail label={field('createdAt')}>
             <DateField source="createdAt" showTime />

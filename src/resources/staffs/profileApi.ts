@@ -19,7 +19,9 @@ export interface PasswordChange {
 export function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
   if (!(error instanceof HttpFailure) || typeof error.body !== 'object' || error.body === null) return undefined;
   const errors = (error.body as { errors?: unknown }).errors;
-  return typeof errors === 'object' && errors !== null && Object.keys(errors).length > 0 ? (errors as Record<string, string>) : undefined;
+  return typeof errors === 'object' && errors !== null && Object.keys(errors).length > 0
+    ? (errors as Record<string, string>)
+    : undefined;
 }
 
 /** The signed-in staff member's own account (server/user/profile/routes.ts); any role may use it. */

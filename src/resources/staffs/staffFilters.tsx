@@ -2,7 +2,10 @@ import { ReferenceInput, SearchInput, SelectInput } from 'react-admin';
 import { STAFF_STATUSES } from '../../domain/enums';
 import { roles } from '../roles';
 
-export const STAFF_STATUS_CHOICES = STAFF_STATUSES.map((status) => ({ id: status, name: `app.common.status.${status}` }));
+export const STAFF_STATUS_CHOICES = STAFF_STATUSES.map((status) => ({
+  id: status,
+  name: `app.common.status.${status}`,
+}));
 
 /**
  * The staff list's filters: search (q: name, email, phone or id), role and
@@ -13,11 +16,25 @@ export function staffFilters({ withRoles }: { withRoles: boolean }) {
     <SearchInput key="q" source="q" alwaysOn />,
     ...(withRoles
       ? [
-          <ReferenceInput key="roleId" source="roleId" reference={roles.path} sort={{ field: 'name', order: 'ASC' }} perPage={100} alwaysOn>
+          <ReferenceInput
+            key="roleId"
+            source="roleId"
+            reference={roles.path}
+            sort={{ field: 'name', order: 'ASC' }}
+            perPage={100}
+            alwaysOn
+          >
             <SelectInput optionText="name" emptyText="app.access.staff.anyRole" sx={{ minWidth: 180 }} />
           </ReferenceInput>,
         ]
       : []),
-    <SelectInput key="status" source="status" choices={STAFF_STATUS_CHOICES} emptyText="app.access.staff.anyStatus" alwaysOn sx={{ minWidth: 160 }} />,
+    <SelectInput
+      key="status"
+      source="status"
+      choices={STAFF_STATUS_CHOICES}
+      emptyText="app.access.staff.anyStatus"
+      alwaysOn
+      sx={{ minWidth: 160 }}
+    />,
   ];
 }

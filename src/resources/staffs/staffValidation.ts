@@ -5,11 +5,7 @@ import { SEXES, STAFF_STATUSES } from '../../domain/enums';
 const PHONE = /^\+?[0-9 ()-]{7,20}$/;
 
 const nameField = (label: string) =>
-  yup
-    .string()
-    .trim()
-    .required(`${label} is required`)
-    .max(80, `${label} must be at most 80 characters`);
+  yup.string().trim().required(`${label} is required`).max(80, `${label} must be at most 80 characters`);
 
 const common = {
   firstName: nameField('First name'),
@@ -19,7 +15,10 @@ const common = {
     .trim()
     .nullable()
     .matches(PHONE, { message: 'Enter a phone number such as +254 712 345 678', excludeEmptyString: true }),
-  sex: yup.string().nullable().oneOf([...SEXES, null], 'Choose male, female or other'),
+  sex: yup
+    .string()
+    .nullable()
+    .oneOf([...SEXES, null], 'Choose male, female or other'),
   roleId: yup.number().typeError('Choose a role').required('Choose a role'),
   photo: yup.number().nullable(),
 };

@@ -36,7 +36,10 @@ export function resetPanelState() {
  * stubbed at fetch and fake realtime sockets. Returns the stub, the sockets,
  * the router and a user-event instance.
  */
-export function renderApp(path: string, { session, api: routes = {}, prepare, sockets = fakeSockets() }: RenderAppOptions = {}) {
+export function renderApp(
+  path: string,
+  { session, api: routes = {}, prepare, sockets = fakeSockets() }: RenderAppOptions = {},
+) {
   resetPanelState();
   if (session) setSession(session);
   prepare?.();

@@ -60,7 +60,11 @@ export function stubFetch(routes: Record<string, StubRoute> = {}) {
 
     const route = table.get(`${method} ${parsed.pathname}`) ?? table.get('*');
     const answer: StubAnswer =
-      route === undefined ? { status: 404, json: { message: 'Not Found' } } : typeof route === 'function' ? await route(request) : route;
+      route === undefined
+        ? { status: 404, json: { message: 'Not Found' } }
+        : typeof route === 'function'
+          ? await route(request)
+          : route;
     if (answer.until) await answer.until;
     if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     if (answer.networkError) throw new TypeError('Failed to fetch');

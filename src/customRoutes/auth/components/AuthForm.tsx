@@ -29,7 +29,15 @@ interface AuthFormProps<Values> {
  * The form of an auth screen: fields checked on touch (no toast for invalid ones), then the
  * action's failure message and the submit button, which spins while the action runs.
  */
-export function AuthForm<Values extends FieldValues>({ resolver, defaultValues, action, submitLabel, disabled, children, footer }: AuthFormProps<Values>) {
+export function AuthForm<Values extends FieldValues>({
+  resolver,
+  defaultValues,
+  action,
+  submitLabel,
+  disabled,
+  children,
+  footer,
+}: AuthFormProps<Values>) {
   return (
     <Form
       onSubmit={(values: FieldValues) => action.run(values as Values)}

@@ -63,7 +63,12 @@ export function DemoAccounts() {
               <Typography variant="body2" component="span" sx={{ display: 'block', fontWeight: 600 }}>
                 {account.role}
               </Typography>
-              <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block', wordBreak: 'break-all' }}>
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                component="span"
+                sx={{ display: 'block', wordBreak: 'break-all' }}
+              >
                 {account.email} / {account.password}
               </Typography>
             </Box>

@@ -17,7 +17,15 @@ interface NewPasswordFormProps {
 }
 
 /** A new password and its confirmation. */
-export function NewPasswordForm({ resolver, action, passwordLabel, submitLabel, disabled, intro, children }: NewPasswordFormProps) {
+export function NewPasswordForm({
+  resolver,
+  action,
+  passwordLabel,
+  submitLabel,
+  disabled,
+  intro,
+  children,
+}: NewPasswordFormProps) {
   return (
     <AuthForm<{ password: string; confirmPassword: string }>
       resolver={resolver}

@@ -6,7 +6,11 @@ export function PasswordFields({ passwordLabel }: { passwordLabel: string }) {
   return (
     <>
       <PasswordInput source="password" label={passwordLabel} autoComplete="new-password" />
-      <PasswordInput source="confirmPassword" label={translate('app.auth.fields.confirmPassword')} autoComplete="new-password" />
+      <PasswordInput
+        source="confirmPassword"
+        label={translate('app.auth.fields.confirmPassword')}
+        autoComplete="new-password"
+      />
     </>
   );
 }

@@ -21,9 +21,17 @@ export function PasswordRuleChecklist() {
           <ListItem key={rule.id} disableGutters data-testid={`password-rule-${rule.id}`} data-met={rule.met}>
             <ListItemIcon sx={{ minWidth: 30 }}>
               {rule.met ? (
-                <CheckCircleIcon fontSize="small" color="success" titleAccess={translate('app.auth.passwordEntry.ruleMet')} />
+                <CheckCircleIcon
+                  fontSize="small"
+                  color="success"
+                  titleAccess={translate('app.auth.passwordEntry.ruleMet')}
+                />
               ) : (
-                <RadioButtonUncheckedIcon fontSize="small" color="disabled" titleAccess={translate('app.auth.passwordEntry.ruleNotMet')} />
+                <RadioButtonUncheckedIcon
+                  fontSize="small"
+                  color="disabled"
+                  titleAccess={translate('app.auth.passwordEntry.ruleNotMet')}
+                />
               )}
             </ListItemIcon>
             <ListItemText
