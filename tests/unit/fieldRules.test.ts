@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { phone, PHONE_MESSAGE, requiredName, toE164 } from '../../src/domain/fieldRules';
+
+describe('phone numbers', () => {
+  it('accepts what people type and stores E.164', async () => {
+    expect(toE164('+254 712 345 678')).toBe('+254712345678');
+    expect(toE164('+1 (415) 555-0100')).toBe('+14155550100');
+    await expect(phone().validate('+254 (712) 345-678')).resolves.toBe('+254712345678');
+    await expect(phone().validate('')).resolves.toBeNull();
+  });
+
+  it('refuses numbers without a country code, with letters, or of the wrong length', async () => {
+    for (const bad of ['0712345678', '+0712345678', '+254 71x 345 678', '+2547', '+254712345678901234']) {
+      expect(toE164(bad), bad).toBeUndefined();
+      await expect(phone().validate(bad)).rejects.toThrow(PHONE_MESSAGE);
+    }
+  });
+});
+
+describe('names', () => {
+  it('requires a name and caps its length, with the label in the message', async () => {
+    await expect(requiredName('First name').validate('  Amina ')).resolves.toBe('Amina');
+    await expect(requiredName('First name').validate('   ')).rejects.toThrow('First name is required');
+    await expect(requiredName('Name', 40).validate('x'.repeat(41))).rejects.toThrow(
+      'Name must be at most 40 characters',
+    );
+  });
+});
