@@ -17,13 +17,14 @@ import type { Config } from './config.js';
 import { createDb, type DbHandle } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { isEmpty, seedDemo } from './db/seed/index.js';
-import { installErrorHandler } from './errors.js';
+import { badRequest, installErrorHandler } from './errors.js';
 import { createMessenger } from './mail/outbox.js';
 import { installRealtime } from './realtime/index.js';
 import type { AppServices } from './services.js';
 import { tripService } from './trip/index.js';
 import { userService } from './user/index.js';
 import { Notifier } from './user/notifications/notifier.js';
+import { holdsControlCharacters } from '../src/domain/fieldRules.js';
 
 export interface BuildOptions {
   /** An already open database (tests share a seeded one). */
@@ -79,6 +80,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('services', services);
 
   installErrorHandler(app);
+  // PostgreSQL refuses NUL in text, so a control character in the address would otherwise be a 500.
+  app.addHook('preValidation', async (request) => {
+    if (holdsControlCharacters(request.query) || holdsControlCharacters(request.params))
+      throw badRequest('The address cannot contain control characters');
+  });
   // helmet's own middleware, built once: @fastify/helmet rebuilds it on every request (~0.06 ms each).
   const securityHeaders = helmet({ contentSecurityPolicy: { directives: CSP } });
   app.addHook('onRequest', (request, reply, done) =>

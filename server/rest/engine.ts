@@ -9,6 +9,7 @@ import { recordAudit } from './audit.js';
 import { columnRef, parseListQuery, snake, sortRef } from './query.js';
 import { maskSecret, mergeSecret } from './secrets.js';
 import { recordJsonSchema, writeJsonSchema } from './docs.js';
+import { screenInput, withoutFields } from './inputScreen.js';
 
 type Action = 'list' | 'read' | 'create' | 'update' | 'delete';
 const PERMISSION_ACTION: Record<Action, string> = {
@@ -28,21 +29,28 @@ function parseId(raw: string): number {
   return Number(raw);
 }
 
-/** Validates a write with yup, answering 400 with a message per field. */
+/**
+ * Validates a write with yup, answering 400 with a message per field. Values of the wrong JSON type
+ * and control characters are screened first (see inputScreen.ts); yup then checks the other fields,
+ * so one answer names every problem.
+ */
 export async function validateBody(schema: ObjectSchema<AnyObject>, body: unknown): Promise<AnyObject> {
   if (!body || typeof body !== 'object' || Array.isArray(body))
     throw badRequest('The request body must be a JSON object');
+  const errors = screenInput(schema, body as AnyObject);
+  const screened = Object.keys(errors);
+  const rest = screened.length ? withoutFields(body as AnyObject, screened) : body;
   try {
-    return await schema.validate(body, { abortEarly: false, stripUnknown: true });
+    const value = await schema.validate(rest, { abortEarly: false, stripUnknown: true });
+    if (!screened.length) return value;
   } catch (e) {
-    if (!(e instanceof ValidationError)) throw e;
-    const errors: Record<string, string> = {};
-    for (const inner of e.inner.length ? e.inner : [e]) {
-      const field = inner.path ?? '_';
-      errors[field] ??= inner.message;
+    if (!(e instanceof ValidationError)) {
+      if (screened.length) throw badRequest('Please correct the highlighted fields', errors);
+      throw e;
     }
-    throw badRequest('Please correct the highlighted fields', errors);
+    for (const inner of e.inner.length ? e.inner : [e]) errors[inner.path ?? '_'] ??= inner.message;
   }
+  throw badRequest('Please correct the highlighted fields', errors);
 }
 
 export class ResourceEngine {

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../errors.js';
+import { holdsControlCharacters } from '../../src/domain/fieldRules.js';
 import type { FieldSpec, FieldType, ResourceDeclaration } from './declaration.js';
 
 export const MAX_RANGE = 500;
@@ -130,6 +131,7 @@ export function parseListQuery(d: ResourceDeclaration, query: Record<string, unk
   const rawSort = parseJsonParam('sort', query.sort);
   const rawRange = parseJsonParam('range', query.range);
   const rawFilter = parseJsonParam('filter', query.filter) ?? {};
+  if (holdsControlCharacters(rawFilter)) throw badRequest('Filters cannot contain control characters');
 
   const [defaultField, defaultOrder] = d.defaultSort ?? ['id', 'ASC'];
   let sort = { field: defaultField, order: defaultOrder };

@@ -37,3 +37,44 @@ export const phone = () =>
     .transform((value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value))
     .test('e164', PHONE_MESSAGE, (value) => value == null || toE164(value) !== undefined)
     .transform((value: unknown) => (typeof value === 'string' ? (toE164(value) ?? value) : value));
+
+/* eslint-disable no-control-regex -- these patterns exist to find control characters */
+/** Control characters that no text may hold (NUL among them): everything but tab, newline and return. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** Tab and line breaks: allowed only in multi-line text such as notes and descriptions. */
+const TAB_OR_LINE_BREAK = /[\t\n\r]/;
+/* eslint-enable no-control-regex */
+
+/** `firstName` → `First name`, for messages about a field that has no label of its own. */
+export function fieldLabel(path: string): string {
+  const leaf =
+    path
+      .replace(/\[\d+\]/g, '')
+      .split('.')
+      .pop() ?? path;
+  const words = leaf
+    .replace(/Id$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * What is wrong with a value given for a text field, or undefined when it is acceptable text.
+ * A non-string is refused (an object such as `{"$ne":1}` must never reach a query), and so are
+ * control characters, which PostgreSQL refuses (NUL) or which corrupt exports and logs.
+ */
+export function textProblem(value: unknown, label: string, multiline = false): string | undefined {
+  if (typeof value !== 'string') return `${label} must be text`;
+  if (CONTROL.test(value)) return `${label} cannot contain control characters`;
+  if (!multiline && TAB_OR_LINE_BREAK.test(value)) return `${label} must be a single line, without tabs`;
+  return undefined;
+}
+
+/** Does any string inside this JSON value hold a control character other than tab and line breaks? */
+export function holdsControlCharacters(value: unknown): boolean {
+  if (typeof value === 'string') return CONTROL.test(value);
+  if (Array.isArray(value)) return value.some(holdsControlCharacters);
+  if (value && typeof value === 'object') return Object.values(value).some(holdsControlCharacters);
+  return false;
+}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { phone, PHONE_MESSAGE, requiredName, toE164 } from '../../src/domain/fieldRules';
+import {
+  fieldLabel,
+  holdsControlCharacters,
+  phone,
+  PHONE_MESSAGE,
+  requiredName,
+  textProblem,
+  toE164,
+} from '../../src/domain/fieldRules';
 
 describe('phone numbers', () => {
   it('accepts what people type and stores E.164', async () => {
@@ -24,5 +32,28 @@ describe('names', () => {
     await expect(requiredName('Name', 40).validate('x'.repeat(41))).rejects.toThrow(
       'Name must be at most 40 characters',
     );
+  });
+});
+
+describe('text values', () => {
+  it('names a field from its key', () => {
+    expect(fieldLabel('firstName')).toBe('First name');
+    expect(fieldLabel('vehicleTypeId')).toBe('Vehicle type');
+    expect(fieldLabel('surgeWindows[2].multiplier')).toBe('Multiplier');
+  });
+
+  it('refuses values that are not text, and control characters', () => {
+    expect(textProblem({ $ne: 1 }, 'First name')).toBe('First name must be text');
+    expect(textProblem(42, 'Code')).toBe('Code must be text');
+    expect(textProblem('a\u0000b', 'Note', true)).toBe('Note cannot contain control characters');
+    expect(textProblem('a\u007f', 'Note', true)).toBe('Note cannot contain control characters');
+    expect(textProblem('two\nlines', 'Name')).toBe('Name must be a single line, without tabs');
+    expect(textProblem('two\r\n\tlines', 'Note', true)).toBeUndefined();
+    expect(textProblem('Ngong Road, Nairobi ✓', 'Address')).toBeUndefined();
+  });
+
+  it('finds control characters anywhere inside a JSON value', () => {
+    expect(holdsControlCharacters({ q: ['a', { b: 'c\u0000' }] })).toBe(true);
+    expect(holdsControlCharacters({ q: 'tab\tand\nline', n: 3, x: null })).toBe(false);
   });
 });

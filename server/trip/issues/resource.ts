@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { badRequest } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
 import { oneOf } from '../../rest/fields.js';
+import { MULTILINE } from '../../rest/inputScreen.js';
 import { ISSUE_PRIORITIES, ISSUE_STATUSES, REPORTER_KINDS } from '../../../src/domain/enums.js';
 import { ISSUE_CATEGORIES } from '../../../src/domain/trip.js';
 import { id, text } from '../fields.js';
@@ -16,8 +17,9 @@ const base = {
     .string()
     .trim()
     .min(5, 'Describe the issue in at least 5 characters')
-    .max(4000, 'Description must be at most 4000 characters'),
-  resolutionNote: text('Resolution note', 4000).nullable(),
+    .max(4000, 'Description must be at most 4000 characters')
+    .meta(MULTILINE),
+  resolutionNote: text('Resolution note', 4000, true).nullable(),
 };
 
 const CLOSED = ['resolved', 'closed'];

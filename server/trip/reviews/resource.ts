@@ -58,7 +58,7 @@ export const reviews = defineResource({
       .integer('Rating must be a whole number')
       .min(1, 'Rating must be 1 to 5')
       .max(5, 'Rating must be 1 to 5'),
-    comment: text('Comment', 1000).nullable().default(null),
+    comment: text('Comment', 1000, true).nullable().default(null),
   }),
   delete: true,
   async toColumns(input, { trx }) {

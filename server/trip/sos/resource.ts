@@ -15,7 +15,7 @@ const sosPhone = () =>
 const contactBase = {
   name: yup.string().trim().min(1, 'Name is required').max(80, 'Name must be at most 80 characters'),
   phone: sosPhone(),
-  description: text('Description', 300).nullable(),
+  description: text('Description', 300, true).nullable(),
   active: yup.boolean(),
 };
 
@@ -82,7 +82,7 @@ export const sosCallLogs = defineResource({
   defaultSort: ['calledAt', 'DESC'],
   update: yup.object({
     status: oneOf(SOS_STATUSES, 'Status'),
-    notes: text('Notes', 4000).nullable(),
+    notes: text('Notes', 4000, true).nullable(),
   }),
   toColumns(input, { existing, staff }) {
     const columns: Record<string, unknown> = { ...input };

@@ -20,7 +20,7 @@ const creditSchema = yup.object({
       'Amount may have at most 2 decimals',
       (v) => v === undefined || Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
     ),
-  note: text('Note', 300).nullable(),
+  note: text('Note', 300, true).nullable(),
 });
 
 export function transactionRoutes(app: FastifyInstance): void {

@@ -32,7 +32,7 @@ const createSchema = yup.object({
 const updateSchema = yup.object({
   status: oneOf(TRIP_STATUSES, 'Status'),
   driverId: id('driver').nullable(),
-  cancellationReason: text('Cancellation reason', 300).nullable(),
+  cancellationReason: text('Cancellation reason', 300, true).nullable(),
   paymentMethod: oneOf(PAYMENT_METHODS, 'Payment method'),
 });
 

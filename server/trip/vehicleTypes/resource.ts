@@ -7,7 +7,7 @@ import { percent, text } from '../fields.js';
 
 const base = {
   name: yup.string().trim().min(1, 'Name is required').max(40, 'Name must be at most 40 characters'),
-  description: text('Description', 300).nullable(),
+  description: text('Description', 300, true).nullable(),
   icon: fileId(),
   seats: yup
     .number()

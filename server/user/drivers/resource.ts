@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { defineResource } from '../../rest/declaration.js';
 import { email, fileId, name, oneOf, phone } from '../../rest/fields.js';
+import { MULTILINE } from '../../rest/inputScreen.js';
 import {
   DOCUMENT_KINDS,
   DOCUMENT_REVIEW_STATUSES,
@@ -14,7 +15,7 @@ const documents = yup.array(
     kind: oneOf(DOCUMENT_KINDS, 'Document kind').required('Document kind is required'),
     fileId: fileId(),
     status: oneOf(DOCUMENT_REVIEW_STATUSES, 'Review status').default('pending'),
-    note: yup.string().trim().max(500).nullable().default(null),
+    note: yup.string().trim().max(500).meta(MULTILINE).nullable().default(null),
   }),
 );
 

@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { sql } from 'kysely';
 import { ApiError } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
+import { MULTILINE } from '../../rest/inputScreen.js';
 import { ALL_PERMISSIONS } from '../../../src/domain/permissions.js';
 
 const permissionList = yup
@@ -35,12 +36,12 @@ export const roles = defineResource({
   defaultSort: ['name', 'ASC'],
   create: yup.object({
     name: yup.string().trim().required('Name is required').max(60, 'Name must be at most 60 characters'),
-    description: yup.string().trim().max(200).nullable(),
+    description: yup.string().trim().max(200).meta(MULTILINE).nullable(),
     permissions: permissionList.default([]),
   }),
   update: yup.object({
     name: yup.string().trim().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
-    description: yup.string().trim().max(200).nullable(),
+    description: yup.string().trim().max(200).meta(MULTILINE).nullable(),
     permissions: permissionList,
   }),
   delete: true,
