@@ -57,7 +57,10 @@ export async function installRealtime(app: FastifyInstance): Promise<void> {
     io.adapter(createAdapter(pub, sub));
   }
 
-  io.use(async (socket, next) => {
+  io.use((socket, next) => {
+    void authenticate(socket, next);
+  });
+  async function authenticate(socket: Parameters<Parameters<typeof io.use>[0]>[0], next: (err?: Error) => void) {
     try {
       const token = tokenOf(socket);
       const staff = await principalFromToken(db, tokens, token);
@@ -73,7 +76,7 @@ export async function installRealtime(app: FastifyInstance): Promise<void> {
     } catch (e) {
       next(new Error(e instanceof ApiError ? e.message : 'UnAuthenticated'));
     }
-  });
+  }
 
   /** Is the session still live and its staff member still active? */
   const sessionLive = async (sessionId: string) =>
@@ -124,7 +127,10 @@ export async function installRealtime(app: FastifyInstance): Promise<void> {
     io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
-    await new Promise<void>((resolve) => io.close(() => resolve()));
+    // io.close's promise settles before the HTTP server has closed; its callback waits for that.
+    await new Promise<void>((resolve) => {
+      void io.close(() => resolve());
+    });
     await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
   });
 }

@@ -143,7 +143,7 @@ export default function NotificationBell() {
           retry={retry}
           onOpen={(_notification, path) => {
             setAnchor(null);
-            navigate(path);
+            void navigate(path);
           }}
         />
       </Popover>

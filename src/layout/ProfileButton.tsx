@@ -73,7 +73,7 @@ export function ProfileButton() {
         <MenuItem
           onClick={() => {
             close();
-            navigate(`/staff-management/profile/${id}`);
+            void navigate(`/staff-management/profile/${id}`);
           }}
         >
           <ListItemIcon>

@@ -364,9 +364,13 @@ describe('a newNotification from the socket', () => {
     socket.serverSends('newNotification', event(3, 'sos', 'SOS from driver Joe on trip #4'));
     expect(screen.getByTestId('notification-toast')).toHaveTextContent('SOS from driver Joe on trip #4');
 
-    act(() => vi.advanceTimersByTime(179_000));
+    act(() => {
+      vi.advanceTimersByTime(179_000);
+    });
     expect(screen.getByTestId('notification-toast')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1_000));
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
     expect(screen.queryByTestId('notification-toast')).not.toBeInTheDocument();
   });
 
@@ -489,11 +493,15 @@ describe('the realtime socket', () => {
     vi.useFakeTimers();
     const socket = sockets.latest();
     socket.serverSends('disconnect', 'transport close');
-    act(() => vi.advanceTimersByTime(SERVER_DROP_RECONNECT_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(SERVER_DROP_RECONNECT_DELAY_MS);
+    });
     // A network drop: socket.io-client reconnects by itself.
     expect(socket.connectCalls).toBe(0);
     socket.serverSends('disconnect', 'io server disconnect');
-    act(() => vi.advanceTimersByTime(SERVER_DROP_RECONNECT_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(SERVER_DROP_RECONNECT_DELAY_MS);
+    });
     expect(socket.connectCalls).toBe(1);
   });
 

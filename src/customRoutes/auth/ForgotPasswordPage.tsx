@@ -31,7 +31,7 @@ export default function ForgotPasswordPage() {
   const verify = async (otp: string) => {
     if (!email) return;
     await authApi.verifyEmail(email, otp, false);
-    navigate(resetPasswordPath(email, otp));
+    void navigate(resetPasswordPath(email, otp));
   };
 
   return (

@@ -28,7 +28,7 @@ export default function VerifyEmailPage() {
       return;
     }
     rememberVerifiedCode(email, otp);
-    navigate(passwordEntryPath(email));
+    void navigate(passwordEntryPath(email));
   };
 
   return (
