@@ -19,6 +19,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { isEmpty, seedDemo } from './db/seed/index.js';
 import { badRequest, installErrorHandler } from './errors.js';
 import { createMessenger } from './mail/outbox.js';
+import { installHealthRoutes } from './health.js';
 import { installRealtime } from './realtime/index.js';
 import type { AppServices } from './services.js';
 import { tripService } from './trip/index.js';
@@ -144,14 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       async () => outbox,
     );
   }
-  app.get(
-    '/api/health',
-    { config: { access: 'public' }, schema: { tags: ['development'], summary: 'Liveness and database check' } },
-    async () => {
-      await services.db.selectFrom('roles').select('id').limit(1).execute();
-      return { status: 'ok' };
-    },
-  );
+  installHealthRoutes(app, services);
 
   await serveStatic(app, config.staticDir);
   await installRealtime(app);

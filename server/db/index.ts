@@ -44,5 +44,15 @@ export async function createDb(opts: DbOptions): Promise<DbHandle> {
     parsers: { [pgliteTypes.NUMERIC]: toNumber, [pgliteTypes.INT8]: toNumber, [pgliteTypes.DATE]: asIs },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
-  return { db, kind: 'pglite', pglite, close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    async close() {
+      // PGlite does not checkpoint its WAL on close (electric-sql/pglite#327): without this a restart
+      // replays the whole log, and a copy of the directory taken after exit may miss recent writes.
+      await pglite.exec('CHECKPOINT').catch(() => undefined);
+      await db.destroy();
+    },
+  };
 }

@@ -124,7 +124,9 @@ export async function installRealtime(app: FastifyInstance): Promise<void> {
   app.decorate('io', io);
   app.addHook('preClose', async () => {
     events.off('sessionEnded', onSessionEnded);
-    io.local.disconnectSockets(true);
+    // Dropping the transports (not a server-side disconnect) is Socket.IO's reconnect hint: clients
+    // see "transport close" and reconnect by themselves, to this process after a restart or to another.
+    io.engine.close();
   });
   app.addHook('onClose', async () => {
     // io.close's promise settles before the HTTP server has closed; its callback waits for that.

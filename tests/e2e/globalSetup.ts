@@ -17,13 +17,13 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
+      if ((await fetch(`${url}/api/ready`)).ok) return;
     } catch {
       /* not listening yet */
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`the server did not answer ${url}/api/health within ${timeoutMs} ms`);
+  throw new Error(`the server did not answer ${url}/api/ready within ${timeoutMs} ms`);
 }
 
 /**

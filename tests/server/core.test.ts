@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.js';
 import { DataDirLockedError, lockDataDir } from '../../server/db/lock.js';
+import { readinessProblems } from '../../server/health.js';
+import type { AppServices } from '../../server/services.js';
 import { startApp, type TestApp } from './harness.js';
 
 describe('configuration', () => {
@@ -103,5 +105,40 @@ describe('HTTP surface', () => {
       'Route GET /api/user/forgotten does not declare config.access',
     );
     await app.close();
+  });
+});
+
+describe('health and readiness', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers liveness and readiness without a token', async () => {
+    const health = await t.call('GET', '/api/health');
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    const ready = await t.call('GET', '/api/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('is not ready, and says why, when a migration is missing', async () => {
+    await t.db
+      .deleteFrom('kyselyMigration' as never)
+      .where('name' as never, '=', '001_user_service' as never)
+      .execute();
+    const ready = await t.call('GET', '/api/ready');
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'unavailable', problems: ['Migrations not applied: 001_user_service'] });
+    expect((await t.call('GET', '/api/health')).statusCode).toBe(200);
+  });
+
+  it('is not ready when the configured Redis stops answering', async () => {
+    // Redis going away after start cannot be staged cheaply in-process; its client is the part replaced.
+    const lostRedis = { ping: () => Promise.reject(new Error('Connection is closed.')) };
+    const problems = await readinessProblems({ db: t.db, redis: lostRedis } as unknown as AppServices);
+    expect(problems).toContain('Redis is not reachable: Connection is closed.');
   });
 });

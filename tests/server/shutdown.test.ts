@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  freePort,
+  freshPgDatabase,
+  killGroup,
+  login,
+  missingContacts,
+  sleep,
+  startServer,
+  streamWrites,
+  waitForExit,
+  type ServerProcess,
+} from '../../scripts/lib/serverProcess.js';
+
+// The real server as `npm start` runs it, on the embedded database (or a fresh PostgreSQL database
+// under test:pg), stopped with SIGTERM while writes stream in.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ride-shutdown-'));
+const pg = process.env.DATABASE_URL ? await freshPgDatabase(process.env.DATABASE_URL, 'ride_shutdown') : undefined;
+const running: ServerProcess[] = [];
+afterAll(async () => {
+  for (const server of running) killGroup(server.child, 'SIGKILL');
+  await pg?.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function start(): Promise<ServerProcess> {
+  const server = await startServer({ port: await freePort(), dataDir, databaseUrl: pg?.url });
+  running.push(server);
+  return server;
+}
+
+describe('graceful shutdown', () => {
+  it('finishes the writes in flight on SIGTERM, loses none it acknowledged, and restarts at once', async () => {
+    const first = await start();
+    const token = await login(first.baseUrl);
+    const writers = [1, 2, 3].map((n) => streamWrites(first.baseUrl, token, `shutdown ${n}`));
+    await sleep(1_500);
+    const sentAt = Date.now();
+    killGroup(first.child, 'SIGTERM');
+    expect(await waitForExit(first)).toBe(0);
+    const stoppedInMs = Date.now() - sentAt;
+    await Promise.all(writers.map((w) => w.stop()));
+    const acknowledged = writers.flatMap((w) => w.acknowledged);
+    expect(acknowledged.length).toBeGreaterThan(10);
+    expect(stoppedInMs).toBeLessThan(10_000);
+    expect(fs.existsSync(path.join(dataDir, 'ride-admin.lock'))).toBe(false);
+
+    const second = await start();
+    expect(second.readyInMs).toBeLessThan(30_000);
+    expect(await missingContacts(second.baseUrl, await login(second.baseUrl), acknowledged)).toEqual([]);
+    killGroup(second.child, 'SIGTERM');
+    expect(await waitForExit(second)).toBe(0);
+  }, 180_000);
+});
