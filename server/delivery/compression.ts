@@ -1,0 +1,56 @@
+import { constants } from 'node:zlib';
+import compress from '@fastify/compress';
+import type { FastifyInstance, FastifyReply, onSendHookHandler } from 'fastify';
+
+/** Answers smaller than this go out as they are: a few hundred bytes saved are not worth the CPU. */
+export const COMPRESSION_THRESHOLD = 1024;
+
+/**
+ * Runtime compression of API answers (JSON, CSV streams, …) above the threshold.
+ * Register before any route: @fastify/compress attaches itself to routes as they
+ * are declared. Socket.IO answers its own requests before Fastify sees them, and
+ * the panel's files are precompressed (they carry Content-Encoding and are skipped).
+ *
+ * Levels chosen for the CPU budget (docs/performance.md, "Compression"): brotli 4
+ * (the plugin's default) and gzip 6 (zlib's default).
+ */
+export async function installCompression(app: FastifyInstance): Promise<void> {
+  await app.register(compress, {
+    threshold: COMPRESSION_THRESHOLD,
+    encodings: ['br', 'gzip', 'deflate'],
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  keepRecordRangesCompressible(app);
+}
+
+const hiddenRange = Symbol('record Content-Range');
+type ReplyWithRange = FastifyReply & { [hiddenRange]?: string };
+
+/**
+ * @fastify/compress leaves any answer with a Content-Range uncompressed, because a
+ * byte range names offsets in the uncompressed body. Our lists' Content-Range
+ * (`trips 0-24/32000`, ra-data-simple-rest) counts records, not bytes, so it is
+ * moved aside just before the plugin's onSend hook and put back just after.
+ * Byte ranges keep the plugin's protection.
+ */
+function keepRecordRangesCompressible(app: FastifyInstance): void {
+  const hide: onSendHookHandler = (_request, reply, payload, done) => {
+    const range = reply.getHeader('Content-Range');
+    if (typeof range === 'string' && !/^bytes\b/i.test(range)) {
+      (reply as ReplyWithRange)[hiddenRange] = range;
+      reply.removeHeader('Content-Range');
+    }
+    done(null, payload);
+  };
+  const restore: onSendHookHandler = (_request, reply, payload, done) => {
+    const range = (reply as ReplyWithRange)[hiddenRange];
+    if (range !== undefined) reply.header('Content-Range', range);
+    done(null, payload);
+  };
+  // Runs after the plugin's own onRoute hook, so its onSend is already the last one.
+  app.addHook('onRoute', (route) => {
+    const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    if (own.length === 0) return;
+    route.onSend = [...own.slice(0, -1), hide, own[own.length - 1], restore];
+  });
+}
