@@ -9,27 +9,33 @@ export const COMPRESSION_THRESHOLD = 1024;
  * Buffered answers up to this size are compressed in one synchronous call; larger ones and
  * streams go through a zlib stream on the thread pool. The plugin's default on a 2-core host
  * is 8 KiB, which sent a 26 kB page of 25 trips down the stream path: a zlib context and a
- * pipeline per answer cost 22–27 % of the list's throughput on PostgreSQL, against ~2 % for
- * the synchronous call (docs/performance.md). 128 KiB covers pages of up to ~120 trips
- * (~1.3 ms of brotli at most on the event loop).
+ * pipeline per answer cost 22–27 % of the list's throughput on PostgreSQL, several times the
+ * synchronous call (docs/performance.md, "Compression"). 128 KiB covers pages of up to ~120
+ * trips, a fraction of a millisecond on the event loop at the levels below.
  */
 export const SYNC_COMPRESSION_LIMIT = 128 * 1024;
+
+/**
+ * Fast levels: the budget is 10 % of the list's throughput, and on PostgreSQL the server spends
+ * only ~1.3 ms of CPU on a page of 25 trips. For that 26 kB page (docs/performance.md,
+ * "Compression"): brotli 1 takes 0.09 ms for 6.8 kB, brotli 4 (the plugin's default) 0.33 ms
+ * for 5.2 kB; gzip 3 takes 0.18 ms for 5.8 kB, gzip 6 0.28 ms for 5.3 kB. Browsers take brotli.
+ */
+export const BROTLI_QUALITY = 1;
+export const GZIP_LEVEL = 3;
 
 /**
  * Runtime compression of API answers (JSON, CSV streams, …) above the threshold.
  * Register before any route: @fastify/compress attaches itself to routes as they
  * are declared. Socket.IO answers its own requests before Fastify sees them, and
  * the panel's files are precompressed (they carry Content-Encoding and are skipped).
- *
- * Levels: brotli 4 (the plugin's default) and gzip 6 (zlib's default); within the CPU
- * budget once compression is synchronous (docs/performance.md, "Compression").
  */
 export async function installCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
     threshold: COMPRESSION_THRESHOLD,
     encodings: ['br', 'gzip', 'deflate'],
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    zlibOptions: { level: GZIP_LEVEL },
     syncThreshold: SYNC_COMPRESSION_LIMIT,
   });
   keepRecordRangesCompressible(app);
