@@ -37,6 +37,8 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
     zlibOptions: { level: GZIP_LEVEL },
     syncThreshold: SYNC_COMPRESSION_LIMIT,
+    // Responses only: no client sends compressed bodies, and accepting them is surface for nothing.
+    globalDecompression: false,
   });
   keepRecordRangesCompressible(app);
 }
