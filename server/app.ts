@@ -1,10 +1,7 @@
 import { EventEmitter } from 'node:events';
-import fs from 'node:fs';
-import path from 'node:path';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -16,6 +13,8 @@ import { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import { createDb, type DbHandle } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
+import { installCompression } from './delivery/compression.js';
+import { serveStaticPanel } from './delivery/staticPanel.js';
 import { isEmpty, seedDemo } from './db/seed/index.js';
 import { badRequest, installErrorHandler } from './errors.js';
 import { createMessenger } from './mail/outbox.js';
@@ -108,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       message: `Too many requests. Please try again in ${ctx.after}.`,
     }),
   });
+  await installCompression(app);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
@@ -147,7 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   installHealthRoutes(app, services);
 
-  await serveStatic(app, config.staticDir);
+  await serveStaticPanel(app, config.staticDir);
   await installRealtime(app);
 
   app.addHook('onClose', async () => {
@@ -156,21 +156,4 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.db) await handle.close();
   });
   return app;
-}
-
-/** The built panel at /, with index.html for every client-side route. */
-async function serveStatic(app: FastifyInstance, dir: string | undefined): Promise<void> {
-  const index = dir && path.join(dir, 'index.html');
-  const hasPanel = index && fs.existsSync(index);
-  if (hasPanel)
-    await app.register(fastifyStatic, { root: dir, wildcard: false, index: false, maxAge: '1h', immutable: true });
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
-    if (url.startsWith('/api/') || url.startsWith('/socket.io'))
-      return reply.status(404).send({ message: 'Not found' });
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: 'Not found' });
-    if (!hasPanel)
-      return reply.status(404).type('text/plain').send('The panel is not built. Run `npm run build`, or `npm start`.');
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
-  });
 }

@@ -1,0 +1,76 @@
+import { constants } from 'node:zlib';
+import compress from '@fastify/compress';
+import type { FastifyInstance, FastifyReply, onSendHookHandler } from 'fastify';
+
+/** Answers smaller than this go out as they are: a few hundred bytes saved are not worth the CPU. */
+export const COMPRESSION_THRESHOLD = 1024;
+
+/**
+ * Buffered answers up to this size are compressed in one synchronous call; larger ones and
+ * streams go through a zlib stream on the thread pool. The plugin's default on a 2-core host
+ * is 8 KiB, which sent a 26 kB page of 25 trips down the stream path: a zlib context and a
+ * pipeline per answer cost 22–27 % of the list's throughput on PostgreSQL, several times the
+ * synchronous call (docs/performance.md, "Compression"). 128 KiB covers pages of up to ~120
+ * trips, a fraction of a millisecond on the event loop at the levels below.
+ */
+export const SYNC_COMPRESSION_LIMIT = 128 * 1024;
+
+/**
+ * Fast levels: the budget is 10 % of the list's throughput, and on PostgreSQL the server spends
+ * only ~1.3 ms of CPU on a page of 25 trips. For that 26 kB page (docs/performance.md,
+ * "Compression"): brotli 1 takes 0.09 ms for 6.8 kB, brotli 4 (the plugin's default) 0.33 ms
+ * for 5.2 kB; gzip 3 takes 0.18 ms for 5.8 kB, gzip 6 0.28 ms for 5.3 kB. Browsers take brotli.
+ */
+export const BROTLI_QUALITY = 1;
+export const GZIP_LEVEL = 3;
+
+/**
+ * Runtime compression of API answers (JSON, CSV streams, …) above the threshold.
+ * Register before any route: @fastify/compress attaches itself to routes as they
+ * are declared. Socket.IO answers its own requests before Fastify sees them, and
+ * the panel's files are precompressed (they carry Content-Encoding and are skipped).
+ */
+export async function installCompression(app: FastifyInstance): Promise<void> {
+  await app.register(compress, {
+    threshold: COMPRESSION_THRESHOLD,
+    encodings: ['br', 'gzip', 'deflate'],
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    zlibOptions: { level: GZIP_LEVEL },
+    syncThreshold: SYNC_COMPRESSION_LIMIT,
+    // Responses only: no client sends compressed bodies, and accepting them is surface for nothing.
+    globalDecompression: false,
+  });
+  keepRecordRangesCompressible(app);
+}
+
+const hiddenRange = Symbol('record Content-Range');
+type ReplyWithRange = FastifyReply & { [hiddenRange]?: string };
+
+/**
+ * @fastify/compress leaves any answer with a Content-Range uncompressed, because a
+ * byte range names offsets in the uncompressed body. Our lists' Content-Range
+ * (`trips 0-24/32000`, ra-data-simple-rest) counts records, not bytes, so it is
+ * moved aside just before the plugin's onSend hook and put back just after.
+ * Byte ranges keep the plugin's protection.
+ */
+function keepRecordRangesCompressible(app: FastifyInstance): void {
+  const hide: onSendHookHandler = (_request, reply, payload, done) => {
+    const range = reply.getHeader('Content-Range');
+    if (typeof range === 'string' && !/^bytes\b/i.test(range)) {
+      (reply as ReplyWithRange)[hiddenRange] = range;
+      reply.removeHeader('Content-Range');
+    }
+    done(null, payload);
+  };
+  const restore: onSendHookHandler = (_request, reply, payload, done) => {
+    const range = (reply as ReplyWithRange)[hiddenRange];
+    if (range !== undefined) reply.header('Content-Range', range);
+    done(null, payload);
+  };
+  // Runs after the plugin's own onRoute hook, so its onSend is already the last one.
+  app.addHook('onRoute', (route) => {
+    const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    if (own.length === 0) return;
+    route.onSend = [...own.slice(0, -1), hide, own[own.length - 1], restore];
+  });
+}

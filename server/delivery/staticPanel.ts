@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { cacheControlFor, REVALIDATE } from './cacheControl.js';
+
+/**
+ * The built panel at /, with index.html for every client-side route.
+ *
+ * `vite build` writes a `.br` and a `.gz` twin next to every compressible file
+ * (vite.config.ts); with `preCompressed` the plugin sends the best one the
+ * client accepts, with `Content-Encoding` and `Vary: Accept-Encoding`, so
+ * nothing is compressed per request.
+ */
+export async function serveStaticPanel(app: FastifyInstance, dir: string | undefined): Promise<void> {
+  const index = dir && path.join(dir, 'index.html');
+  const hasPanel = index && fs.existsSync(index);
+  if (hasPanel)
+    await app.register(fastifyStatic, {
+      root: dir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // The twins are reached through preCompressed only, never by their own URL.
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('Cache-Control', cacheControlFor(path.relative(dir, filePath).split(path.sep).join('/')));
+      },
+    });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (url.startsWith('/api/') || url.startsWith('/socket.io'))
+      return reply.status(404).send({ message: 'Not found' });
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: 'Not found' });
+    if (!hasPanel)
+      return reply.status(404).type('text/plain').send('The panel is not built. Run `npm run build`, or `npm start`.');
+    // A tab opened before a deploy asks for hashed files that no longer exist: HTML in their place
+    // would only fail to parse as a script.
+    if (url.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
+    return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
+  });
+}
