@@ -15,7 +15,7 @@ const reactRouterEsm = createRequire(import.meta.url)
 vi.mock('react-router', () => import(/* @vite-ignore */ reactRouterEsm));
 
 // Screens load lazily; on a busy machine that takes more than the default second.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
