@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { issueCode } from '../../auth/codes.js';
 import { ApiError } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
+import { staffs as staffsManifest } from '../../../src/domain/resources/staffs.js';
 import { email, fileId, name, oneOf, phone } from '../../rest/fields.js';
 import { SEXES, STAFF_STATUSES } from '../../../src/domain/enums.js';
 import { codeMail } from '../auth/mails.js';
@@ -18,32 +19,13 @@ const base = {
   status: oneOf(STAFF_STATUSES, 'Status'),
 };
 
-export const staffs = defineResource({
-  name: 'staffs',
+export const staffs = defineResource(staffsManifest, {
   table: 'staffs',
-  subject: 'Staff',
   description: 'Back-office staff. Creating one mails an invitation code; the person sets their own password.',
-  fields: {
-    firstName: { type: 'text', sort: true },
-    lastName: { type: 'text', sort: true },
-    email: { type: 'text', sort: true, filter: true },
-    phone: { type: 'text' },
-    sex: { type: 'text', filter: true, enum: SEXES },
-    photo: { type: 'int' },
-    roleId: { type: 'int', filter: true, sort: true },
-    status: { type: 'text', filter: true, sort: true, enum: STAFF_STATUSES },
-    emailVerifiedAt: { type: 'timestamp', sort: true },
-    lastLoginAt: { type: 'timestamp', sort: true, filter: true },
-    createdAt: { type: 'timestamp', sort: true, filter: true },
-    updatedAt: { type: 'timestamp', sort: true },
-  },
   computed: {
     roleName: { type: 'text', sql: sql`(select r.name from roles r where r.id = staffs.role_id)`, sort: true },
     fullName: { type: 'text', sql: sql`staffs.first_name || ' ' || staffs.last_name` },
   },
-  search: ['firstName', 'lastName', 'email', 'phone'],
-  searchIds: ['id'],
-  defaultSort: ['createdAt', 'DESC'],
   create: yup.object({
     ...base,
     firstName: base.firstName.required('First name is required'),

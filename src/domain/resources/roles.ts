@@ -1,0 +1,17 @@
+import { defineManifest, labelField } from './manifest';
+
+export const roles = defineManifest({
+  name: 'roles',
+  service: 'user',
+  subject: 'Role',
+  path: 'staff-management/roles',
+  fields: {
+    name: { type: 'text', sort: true, filter: true },
+    description: { type: 'text' },
+    createdAt: { type: 'timestamp', sort: true },
+    updatedAt: { type: 'timestamp', sort: true },
+  },
+  search: ['name', 'description'],
+  defaultSort: ['name', 'ASC'],
+  label: labelField('name'),
+});
