@@ -1,6 +1,10 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { MANIFEST, recordLabel } from '../../src/domain/resources';
-import { resources } from '../../src/resources/registry';
+import { resourceLookup, resources } from '../../src/resources/registry';
+import { auditLogFilters } from '../../src/resources/audit-logs/auditLogFilters';
+import { staffFilters } from '../../src/resources/staffs/staffFilters';
 import type { ResourceDeclaration } from '../../server/rest/declaration';
 import { auditLogs } from '../../server/user/audit-logs/resource';
 import { drivers } from '../../server/user/drivers/resource';
@@ -121,4 +125,72 @@ describe('the panel against the server declarations', () => {
       }
     }
   });
+
+  it('takes each resource from its manifest entry, labels included', () => {
+    expect(resources.map((resource) => resource.manifest)).toEqual(expect.arrayContaining([...MANIFEST]));
+    expect(resources).toHaveLength(MANIFEST.length);
+    for (const resource of resources) {
+      expect(resource.name).toBe(resource.manifest.name);
+      expect(resource.path).toBe(resource.manifest.path);
+    }
+    const label = (name: string, record: Record<string, unknown>) =>
+      resources.find((resource) => resource.name === name)!.recordRepresentation({ id: 0, ...record });
+    expect(label('trips', { id: 12 })).toBe('Trip #12');
+    expect(label('sos-call-logs', { id: 4, tripId: 12 })).toBe('SOS #4');
+    expect(label('driver-transactions', { id: 9, kind: 'credit_topup' })).toBe('Credit topup #9');
+  });
+
+  it('filters the staff list and the audit log by columns the server filters, and sorts their pickers by sortable ones', () => {
+    const screens: [string, ReactElement[]][] = [
+      ['staffs', staffFilters({ withRoles: true })],
+      ['audit-logs', auditLogFilters({ withStaff: true, translate: (key) => key })],
+    ];
+    for (const [name, inputs] of screens) {
+      for (const input of inputs) {
+        const props = input.props as { source: string; reference?: string; sort?: { field: string } };
+        expect(filterable(declaration(name)), `${name} filters by ${props.source}`).toContain(props.source);
+        if (props.reference && props.sort) {
+          const target = declaration(resourceLookup.find(props.reference)!.name);
+          expect(sortable(target), `${props.reference} sorted by ${props.sort.field}`).toContain(props.sort.field);
+        }
+      }
+    }
+  });
+
+  it("sorts and filters each list screen by columns the server has (the screens' source)", () => {
+    for (const resource of resources) {
+      const folder = `src/resources/${resource.name}`;
+      const files = readdirSync(folder).filter((file) => /(List|Filters)\.tsx$/.test(file));
+      const d = declaration(resource.name);
+      for (const file of files) {
+        const source = readFileSync(`${folder}/${file}`, 'utf8');
+        for (const tag of openings(source, 'List').concat(openings(source, 'DataTable.Col'))) {
+          const field =
+            /sort=\{\{ field: '(\w+)'/.exec(tag)?.[1] ?? /^<DataTable\.Col\b.*source="(\w+)"/s.exec(tag)?.[1];
+          if (field && !/\bdisableSort\b/.test(tag)) expect(sortable(d), `${file} sorts by ${field}`).toContain(field);
+        }
+        for (const tag of openings(source, '\\w+Input')) {
+          const field = /\bsource="(\w+)"/.exec(tag)?.[1];
+          if (field) expect(filterable(d), `${file} filters by ${field}`).toContain(field);
+        }
+      }
+    }
+  });
 });
+
+/** The openings `<Tag …>` of a tag (a regular expression) in a screen's source; braces may hold `>`. */
+function openings(source: string, tag: string): string[] {
+  const found: string[] = [];
+  for (const match of source.matchAll(new RegExp(`<${tag}\\b`, 'g'))) {
+    let depth = 0;
+    let end = match.index;
+    for (; end < source.length; end++) {
+      const c = source[end];
+      if (c === '{') depth++;
+      else if (c === '}') depth--;
+      else if (c === '>' && depth === 0 && source[end - 1] !== '=') break;
+    }
+    found.push(source.slice(match.index, end));
+  }
+  return found;
+}

@@ -1,5 +1,5 @@
 import type { AnyObject, ObjectSchema } from 'yup';
-import type { Permission } from '../permissions';
+import type { Permission } from '../permissionNames';
 
 /**
  * What panel and services both know about a resource, written once. The server's declaration

@@ -7,7 +7,7 @@ export const roles = defineManifest({
   path: 'staff-management/roles',
   fields: {
     name: { type: 'text', sort: true, filter: true },
-    description: { type: 'text' },
+    description: { type: 'text', nullable: true },
     createdAt: { type: 'timestamp', sort: true },
     updatedAt: { type: 'timestamp', sort: true },
   },
