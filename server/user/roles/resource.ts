@@ -1,19 +1,7 @@
-import * as yup from 'yup';
 import { sql } from 'kysely';
 import { ApiError } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
 import { roles as rolesManifest } from '../../../src/domain/resources/roles.js';
-import { MULTILINE } from '../../rest/inputScreen.js';
-import { ALL_PERMISSIONS } from '../../../src/domain/permissions.js';
-
-const permissionList = yup
-  .array(
-    yup
-      .string()
-      .oneOf([...ALL_PERMISSIONS], 'Unknown permission ${value}')
-      .required(),
-  )
-  .max(ALL_PERMISSIONS.length);
 
 export const roles = defineResource(rolesManifest, {
   table: 'roles',
@@ -25,16 +13,6 @@ export const roles = defineResource(rolesManifest, {
     },
     staffCount: { type: 'int', sql: sql`(select count(*)::int from staffs s where s.role_id = roles.id)`, sort: true },
   },
-  create: yup.object({
-    name: yup.string().trim().required('Name is required').max(60, 'Name must be at most 60 characters'),
-    description: yup.string().trim().max(200).meta(MULTILINE).nullable(),
-    permissions: permissionList.default([]),
-  }),
-  update: yup.object({
-    name: yup.string().trim().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
-    description: yup.string().trim().max(200).meta(MULTILINE).nullable(),
-    permissions: permissionList,
-  }),
   delete: true,
   toColumns: (input) => {
     const { permissions: _permissions, ...columns } = input;

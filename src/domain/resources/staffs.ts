@@ -1,5 +1,18 @@
+import * as yup from 'yup';
+import { email, fileId, name, oneOf, phone, requiredName } from '../fieldRules';
 import { defineManifest, labelFields } from './manifest';
 import { SEXES, STAFF_STATUSES } from '../enums';
+
+/** What a write may set; the update takes any of them. */
+const writable = {
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  phone: phone(),
+  sex: oneOf(SEXES, 'Sex').nullable(),
+  photo: fileId(),
+  roleId: yup.number().typeError('Choose a role').integer('Choose a role').positive('Choose a role'),
+  status: oneOf(STAFF_STATUSES, 'Status'),
+};
 
 export const staffs = defineManifest({
   name: 'staffs',
@@ -24,4 +37,13 @@ export const staffs = defineManifest({
   searchIds: ['id'],
   defaultSort: ['createdAt', 'DESC'],
   label: labelFields('firstName', 'lastName'),
+  create: yup.object({
+    ...writable,
+    firstName: requiredName('First name'),
+    lastName: requiredName('Last name'),
+    email: email().required('Email is required'),
+    roleId: writable.roleId.required('Choose a role'),
+    status: writable.status.default('active'),
+  }),
+  update: yup.object(writable),
 });
