@@ -3,21 +3,9 @@ import type { AnyObject, ObjectSchema } from 'yup';
 import type { Access, StaffPrincipal } from '../auth/guard.js';
 import type { Database } from '../db/schema.js';
 import type { AppServices } from '../services.js';
+import type { FieldSpec, FieldType, ResourceManifest } from '../../src/domain/resources/manifest.js';
 
-export type FieldType = 'int' | 'number' | 'text' | 'bool' | 'timestamp' | 'date' | 'json';
-
-export interface FieldSpec {
-  type: FieldType;
-  /** Equality filter (`?filter={"col": v}` or an array of values), and `_gte`/`_lte` ranges for ordered types. */
-  filter?: boolean;
-  sort?: boolean;
-  /** Allowed values; a filter outside them is a 400. */
-  enum?: readonly string[];
-  /** Shown masked (last 4 characters) and never returned in clear. */
-  secret?: boolean;
-  /** Documentation for the API docs. */
-  description?: string;
-}
+export type { FieldSpec, FieldType } from '../../src/domain/resources/manifest.js';
 
 export type Row = Record<string, unknown>;
 
@@ -91,4 +79,27 @@ export interface ResourceDeclaration {
   }) => Promise<number | undefined>;
 }
 
-export const defineResource = (d: ResourceDeclaration): ResourceDeclaration => d;
+/** What a server declaration adds to its manifest entry: table, computed SQL, hooks, server-only rules. */
+export type ServerOnly = Omit<
+  ResourceDeclaration,
+  'name' | 'subject' | 'fields' | 'search' | 'searchIds' | 'defaultSort'
+>;
+
+/**
+ * The engine's declaration: the manifest entry's name, subject, fields, search and default sort
+ * (src/domain/resources), plus what only the server knows. Write schemas come from the manifest
+ * unless the server declares its own (rules that need the database or server-only fields).
+ */
+export function defineResource(manifest: ResourceManifest, server: ServerOnly): ResourceDeclaration {
+  return {
+    ...server,
+    name: manifest.name,
+    subject: manifest.subject,
+    fields: manifest.fields,
+    search: manifest.search && [...manifest.search],
+    searchIds: manifest.searchIds && [...manifest.searchIds],
+    defaultSort: manifest.defaultSort && [manifest.defaultSort[0], manifest.defaultSort[1]],
+    create: server.create ?? manifest.create,
+    update: server.update ?? manifest.update,
+  };
+}

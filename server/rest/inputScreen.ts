@@ -2,8 +2,7 @@ import * as yup from 'yup';
 import type { AnySchema, ObjectSchema, AnyObject } from 'yup';
 import { fieldLabel, textProblem } from '../../src/domain/fieldRules.js';
 
-/** Marks a text field as multi-line: tabs and line breaks are then allowed in it. */
-export const MULTILINE = { multiline: true } as const;
+export { MULTILINE } from '../../src/domain/fieldRules.js';
 
 const TYPE_NAMES: Record<string, string> = {
   number: 'a number',

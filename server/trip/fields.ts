@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { MULTILINE } from '../rest/inputScreen.js';
+export { text } from '../../src/domain/fieldRules.js';
 
 /** yup pieces shared by the trip-service write schemas. */
 export const percent = (label: string) =>
@@ -8,12 +8,6 @@ export const percent = (label: string) =>
     .typeError(`${label} must be a number`)
     .min(0, `${label} cannot be negative`)
     .max(100, `${label} must be at most 100`);
-
-/** Text up to `max` characters; `multiline` allows line breaks and tabs (notes, descriptions). */
-export const text = (label: string, max: number, multiline = false) => {
-  const schema = yup.string().trim().max(max, `${label} must be at most ${max} characters`);
-  return multiline ? schema.meta(MULTILINE) : schema;
-};
 
 export const id = (label: string) =>
   yup.number().typeError(`Choose a ${label}`).integer(`Choose a ${label}`).positive(`Choose a ${label}`);

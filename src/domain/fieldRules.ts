@@ -7,13 +7,25 @@ import * as yup from 'yup';
 
 /** Person and record names. */
 export const NAME_MAX = 80;
-export const requiredName = (label: string, max = NAME_MAX) =>
-  yup
-    .string()
-    .trim()
-    .required(`${label} is required`)
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+/** A name that may be left out (a partial update) but never blanked. */
+export const name = (label: string, max = NAME_MAX) =>
+  yup.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+export const requiredName = (label: string, max = NAME_MAX) => name(label, max).required(`${label} is required`);
+
+/** Marks a text field as multi-line: tabs and line breaks are then allowed in it (see textProblem). */
+export const MULTILINE = { multiline: true } as const;
+
+/** Text up to `max` characters; `multiline` allows line breaks and tabs (notes, descriptions). */
+export const text = (label: string, max: number, multiline = false) => {
+  const schema = yup.string().trim().max(max, `${label} must be at most ${max} characters`);
+  return multiline ? schema.meta(MULTILINE) : schema;
+};
+
+export const email = () => yup.string().trim().lowercase().email('Invalid email').max(254);
+export const oneOf = <T extends string>(values: readonly T[], label: string) =>
+  yup.string().oneOf([...values], `${label} must be one of: ${values.join(', ')}`);
+/** An uploaded file (POST files), by id. */
+export const fileId = () => yup.number().integer().positive().nullable();
 
 /** Spaces, dashes and brackets people type between digits. */
 const PHONE_SEPARATORS = /[\s()-]/g;

@@ -1,4 +1,6 @@
-import { P, permissionName } from '../domain/permissions';
+import { P } from '../domain/permissions';
+import * as resources from '../domain/resources';
+import { viewPermission, type ResourceManifest } from '../domain/resources';
 import type { appMessages } from '../i18n/en';
 
 /**
@@ -52,6 +54,12 @@ export const isMenuGroup = (entry: MenuEntry): entry is MenuGroup => 'children' 
 
 export const menuLabelKey = (entry: MenuEntry) => `app.menu.${entry.id}`;
 
+/** A menu entry that opens a resource's list: its route path and view permission from the manifest. */
+const resourcePage = (resource: ResourceManifest) => ({
+  path: `/${resource.path}`,
+  permissions: [viewPermission(resource)],
+});
+
 export const MENU: readonly MenuEntry[] = [
   { id: 'dashboard', path: '/', icon: 'dashboard', permissions: [] },
   {
@@ -62,31 +70,27 @@ export const MENU: readonly MenuEntry[] = [
     children: [
       {
         id: 'staffs',
-        path: '/staff-management/staffs',
+        ...resourcePage(resources.staffs),
         icon: 'staffs',
-        permissions: [P.viewStaff],
         alsoActiveAt: ['/staff-management/create'],
       },
       {
         id: 'roles',
-        path: '/staff-management/roles',
+        ...resourcePage(resources.roles),
         icon: 'roles',
-        permissions: [P.viewRole],
         alsoActiveAt: ['/role-management/roles'],
       },
       {
         id: 'permissions',
-        path: '/staff-management/permissions',
+        ...resourcePage(resources.permissions),
         icon: 'permissions',
-        permissions: [P.viewPermissions],
         alsoActiveAt: ['/role-management/permissions'],
       },
       // Not in the spec's table: the audit log of issue 6, under the group it belongs to.
       {
         id: 'auditLog',
-        path: '/staff-management/audit-logs',
+        ...resourcePage(resources.auditLogs),
         icon: 'auditLog',
-        permissions: [permissionName('view', 'AuditLog')],
       },
     ],
   },
@@ -110,15 +114,15 @@ export const MENU: readonly MenuEntry[] = [
       },
     ],
   },
-  { id: 'vehicleTypes', path: '/vehicle-management/vehicles', icon: 'vehicles', permissions: [P.viewVehicleType] },
-  { id: 'trips', path: '/trip-management/trips', icon: 'trips', permissions: [P.viewTrip] },
-  { id: 'passengers', path: '/passenger-management/passengers', icon: 'passengers', permissions: [P.viewPassenger] },
-  { id: 'paymentGateway', path: '/manage-payment-getwas', icon: 'gateways', permissions: [P.viewGateway] },
-  { id: 'priceSettings', path: '/price-setting', icon: 'prices', permissions: [P.viewPriceSettings] },
-  { id: 'discounts', path: '/discounts', icon: 'discounts', permissions: [P.viewDiscount] },
-  { id: 'issues', path: '/issues', icon: 'issues', permissions: [P.viewIssue] },
-  { id: 'emergencyContacts', path: '/sos-contacts', icon: 'sosContacts', permissions: [P.viewSosContacts] },
-  { id: 'sosCallLogs', path: '/sos-call-logs', icon: 'sosCallLogs', permissions: [P.viewSosContacts] },
+  { id: 'vehicleTypes', icon: 'vehicles', ...resourcePage(resources.vehicleTypes) },
+  { id: 'trips', icon: 'trips', ...resourcePage(resources.trips) },
+  { id: 'passengers', icon: 'passengers', ...resourcePage(resources.passengers) },
+  { id: 'paymentGateway', icon: 'gateways', ...resourcePage(resources.paymentGateways) },
+  { id: 'priceSettings', icon: 'prices', ...resourcePage(resources.priceSettings) },
+  { id: 'discounts', icon: 'discounts', ...resourcePage(resources.discounts) },
+  { id: 'issues', icon: 'issues', ...resourcePage(resources.issues) },
+  { id: 'emergencyContacts', icon: 'sosContacts', ...resourcePage(resources.sosContacts) },
+  { id: 'sosCallLogs', icon: 'sosCallLogs', ...resourcePage(resources.sosCallLogs) },
   {
     id: 'reports',
     path: '/reports',

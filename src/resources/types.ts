@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import type { RaRecord } from 'ra-core';
+import type { ResourceManifest, Service } from '../domain/resources';
 
-export type Service = 'user' | 'trip';
+export type { Service };
 
 /** Props every list screen accepts, so that spec routes can reuse it with a permanent filter. */
 export interface ListScreenProps {
@@ -32,6 +33,8 @@ export type ResourceAliasRoute =
 
 /** One resource of the panel (ARCHITECTURE §3); src/resources/<name>/index.ts exports one. */
 export interface ResourceDefinition {
+  /** The resource's facts shared with the services (src/domain/resources); the fields below repeat its values. */
+  manifest: ResourceManifest;
   /** Backend resource name, e.g. `staffs`. */
   name: string;
   service: Service;
@@ -54,7 +57,14 @@ export interface ResourceDefinition {
   edit?: ComponentType;
   create?: ComponentType;
   icon: ComponentType;
-  recordRepresentation: string | ((record: RaRecord) => string);
+  /** From the manifest's label. */
+  recordRepresentation: (record: RaRecord) => string;
   /** Other routes of the spec's table that show this resource's screens. */
   aliasRoutes?: readonly ResourceAliasRoute[];
 }
+
+/** What a panel folder declares beyond its manifest entry (see panelResource.ts). */
+export type ResourceScreens = Omit<
+  ResourceDefinition,
+  'manifest' | 'name' | 'service' | 'path' | 'permission' | 'recordRepresentation'
+>;

@@ -250,8 +250,10 @@ describe('the create form', () => {
 
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
     expect(screen.getByText('Last name is required')).toBeInTheDocument();
-    expect(screen.getByText('Enter a valid email address, such as name@example.com')).toBeInTheDocument();
-    expect(screen.getByText('Enter a phone number such as +254 712 345 678')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email')).toBeInTheDocument();
+    expect(
+      screen.getByText('Enter a phone number with its country code, such as +254 712 345 678'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Choose a role')).toBeInTheDocument();
     expect(api.to('POST /api/user/staffs')).toHaveLength(0);
 
@@ -279,6 +281,7 @@ describe('the create form', () => {
       sex: 'male',
       phone: null,
       photo: null,
+      status: 'active',
     });
     expect(
       await screen.findByText('Staff member created. A verification code was emailed to linus@example.com.'),

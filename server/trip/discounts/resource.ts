@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { sql } from 'kysely';
 import { badRequest } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
+import { discounts as discountsManifest } from '../../../src/domain/resources/discounts.js';
 import { money, oneOf } from '../../rest/fields.js';
 import { DISCOUNT_KINDS } from '../../../src/domain/enums.js';
 import { instant } from '../fields.js';
@@ -40,34 +41,13 @@ const stateSql = sql`(case
   when discounts.usage_limit is not null and discounts.times_used >= discounts.usage_limit then 'used_up'
   else 'active' end)`;
 
-export const discounts = defineResource({
-  name: 'discounts',
+export const discounts = defineResource(discountsManifest, {
   table: 'discounts',
-  subject: 'Discount',
   description:
     'Discount codes. `code` is unique regardless of case. A percent discount takes `value` % of the fare (at most `maxDiscount`); a fixed one takes `value`; neither applies below `minFare`. `timesUsed` counts completed trips that used the code; `usageLimit` caps it overall and `perPassengerLimit` per passenger. `state` is computed: active, scheduled, expired, used_up or inactive.',
-  fields: {
-    code: { type: 'text', sort: true, filter: true },
-    name: { type: 'text', sort: true },
-    kind: { type: 'text', sort: true, filter: true, enum: DISCOUNT_KINDS },
-    value: { type: 'number', sort: true },
-    maxDiscount: { type: 'number', sort: true },
-    minFare: { type: 'number', sort: true },
-    validFrom: { type: 'timestamp', sort: true, filter: true },
-    validTo: { type: 'timestamp', sort: true, filter: true },
-    usageLimit: { type: 'int', sort: true },
-    perPassengerLimit: { type: 'int', sort: true },
-    timesUsed: { type: 'int', sort: true, filter: true, description: 'Completed trips that used the code (read-only)' },
-    active: { type: 'bool', sort: true, filter: true },
-    createdAt: { type: 'timestamp', sort: true },
-    updatedAt: { type: 'timestamp', sort: true },
-  },
   computed: {
     state: { type: 'text', sql: stateSql, filter: true, sort: true },
   },
-  search: ['code', 'name'],
-  searchIds: ['id'],
-  defaultSort: ['createdAt', 'DESC'],
   create: yup.object({
     ...base,
     code: base.code.required('Code is required'),

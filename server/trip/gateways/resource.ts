@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { defineResource } from '../../rest/declaration.js';
+import { paymentGateways as paymentGatewaysManifest } from '../../../src/domain/resources/paymentGateways.js';
 import { oneOf } from '../../rest/fields.js';
 import { GATEWAY_MODES } from '../../../src/domain/enums.js';
 import { GATEWAY_PROVIDERS } from '../../../src/domain/trip.js';
@@ -38,35 +39,10 @@ const base = {
   secretSettings: settings('Secret settings', true),
 };
 
-export const paymentGateways = defineResource({
-  name: 'payment-gateways',
+export const paymentGateways = defineResource(paymentGatewaysManifest, {
   table: 'paymentGateways',
-  subject: 'Gateway',
   description:
     'Payment providers for card and wallet fares. `secretSettings` is write-only: answers show each value masked (•••• and its last 4 characters); an update that sends a masked value back unchanged keeps the stored secret, any other value replaces it, and a key left out is removed.',
-  fields: {
-    name: { type: 'text', sort: true, filter: true },
-    provider: { type: 'text', sort: true, filter: true, enum: GATEWAY_PROVIDERS },
-    mode: {
-      type: 'text',
-      sort: true,
-      filter: true,
-      enum: GATEWAY_MODES,
-      description: 'test: the provider sandbox; live: real money',
-    },
-    enabled: { type: 'bool', sort: true, filter: true },
-    publicSettings: { type: 'json', description: 'Settings that are not secret, e.g. {shortcode, callbackUrl}' },
-    secretSettings: {
-      type: 'json',
-      secret: true,
-      description: 'Keys and passwords, shown masked: {consumerSecret: "••••9f2a"}',
-    },
-    createdAt: { type: 'timestamp', sort: true },
-    updatedAt: { type: 'timestamp', sort: true },
-  },
-  search: ['name', 'provider'],
-  searchIds: ['id'],
-  defaultSort: ['name', 'ASC'],
   create: yup.object({
     ...base,
     name: base.name.required('Name is required'),

@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { badRequest } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
+import { issues as issuesManifest } from '../../../src/domain/resources/issues.js';
 import { oneOf } from '../../rest/fields.js';
 import { MULTILINE } from '../../rest/inputScreen.js';
 import { ISSUE_PRIORITIES, ISSUE_STATUSES, REPORTER_KINDS } from '../../../src/domain/enums.js';
@@ -24,26 +25,10 @@ const base = {
 
 const CLOSED = ['resolved', 'closed'];
 
-export const issues = defineResource({
-  name: 'issues',
+export const issues = defineResource(issuesManifest, {
   table: 'issues',
-  subject: 'Issue',
   description:
     "Complaints and problems reported about a trip by its passenger or its driver. `reporterId` is the trip's passenger or driver, per `reporterKind`. Moving to resolved or closed needs a resolution note and stamps `resolvedAt`.",
-  fields: {
-    tripId: { type: 'int', filter: true, sort: true },
-    reporterKind: { type: 'text', filter: true, enum: REPORTER_KINDS },
-    reporterId: { type: 'int', filter: true },
-    category: { type: 'text', filter: true, sort: true, enum: ISSUE_CATEGORIES },
-    priority: { type: 'text', filter: true, sort: true, enum: ISSUE_PRIORITIES },
-    status: { type: 'text', filter: true, sort: true, enum: ISSUE_STATUSES },
-    assigneeId: { type: 'int', filter: true, sort: true },
-    description: { type: 'text' },
-    resolutionNote: { type: 'text' },
-    resolvedAt: { type: 'timestamp', sort: true, filter: true },
-    createdAt: { type: 'timestamp', sort: true, filter: true },
-    updatedAt: { type: 'timestamp', sort: true },
-  },
   computed: {
     reporterName: {
       type: 'text',
@@ -51,9 +36,6 @@ export const issues = defineResource({
     },
     assigneeName: { type: 'text', sql: nameOf('staffs', 'issues.assignee_id') },
   },
-  search: ['description'],
-  searchIds: ['id', 'tripId'],
-  defaultSort: ['createdAt', 'DESC'],
   create: yup.object({
     ...base,
     tripId: id('trip').required('Choose the trip'),

@@ -2,6 +2,10 @@ import * as yup from 'yup';
 import { sql } from 'kysely';
 import { ApiError, badRequest } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
+import {
+  priceSettingNotes as describe,
+  priceSettings as priceSettingsManifest,
+} from '../../../src/domain/resources/priceSettings.js';
 import { parseClock } from '../../../src/domain/fare.js';
 import { id, percent, text } from '../fields.js';
 
@@ -48,38 +52,14 @@ const base = {
   active: yup.boolean(),
 };
 
-const describe = {
-  vehicleTypeId:
-    'Null on the one default row, which applies to every vehicle type without an active row of its own; otherwise the vehicle type this row prices.',
-  commissionPercent:
-    "Default commission (%): the platform's share of a fare for vehicle types that set none of their own. Required on the default row; null on a vehicle type's row falls back to the default.",
-  bidPercent:
-    "How far a passenger's own offer may go below or above the estimate, in percent of it: 20 allows offers from 80 % to 120 % of the estimated fare. Null on a vehicle type's row falls back to the default.",
-  surgeRules:
-    'Surge windows: [{label, days: [0–6, 0 = Sunday], from: "HH:MM", to: "HH:MM", multiplier}], on the Nairobi clock, from inclusive to exclusive; a window whose end is not after its start runs past midnight. The highest covering multiplier applies to base + distance + time. Null on a vehicle type\'s row falls back to the default; an empty list means no surge for that type.',
-  active: 'An inactive vehicle-type row is ignored (the default applies). The default row is always in force.',
-};
-
-export const priceSettings = defineResource({
-  name: 'price-settings',
+export const priceSettings = defineResource(priceSettingsManifest, {
   table: 'priceSettings',
-  subject: 'PriceSettings',
   description: `Pricing rules: one default row (vehicleTypeId null) and optional rows per vehicle type that override it field by field.
 - vehicleTypeId: ${describe.vehicleTypeId}
 - commissionPercent: ${describe.commissionPercent}
 - bidPercent: ${describe.bidPercent}
 - surgeRules: ${describe.surgeRules}
 - active: ${describe.active}`,
-  fields: {
-    name: { type: 'text', sort: true, filter: true },
-    vehicleTypeId: { type: 'int', sort: true, filter: true, description: describe.vehicleTypeId },
-    commissionPercent: { type: 'number', sort: true, description: describe.commissionPercent },
-    bidPercent: { type: 'number', sort: true, description: describe.bidPercent },
-    surgeRules: { type: 'json', description: describe.surgeRules },
-    active: { type: 'bool', sort: true, filter: true, description: describe.active },
-    createdAt: { type: 'timestamp', sort: true },
-    updatedAt: { type: 'timestamp', sort: true },
-  },
   computed: {
     isDefault: { type: 'bool', sql: sql`(price_settings.vehicle_type_id is null)`, filter: true, sort: true },
     vehicleTypeName: {
@@ -87,8 +67,6 @@ export const priceSettings = defineResource({
       sql: sql`(select v.name from vehicle_types v where v.id = price_settings.vehicle_type_id)`,
     },
   },
-  search: ['name'],
-  defaultSort: ['vehicleTypeId', 'ASC'],
   create: yup.object({
     ...base,
     name: base.name.required('Name is required'),

@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ApiError, badRequest } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
+import { reviews as reviewsManifest } from '../../../src/domain/resources/reviews.js';
 import { oneOf } from '../../rest/fields.js';
 import { REVIEW_DIRECTIONS } from '../../../src/domain/enums.js';
 import { id, text } from '../fields.js';
@@ -26,28 +27,14 @@ export async function refreshRating(
   }
 }
 
-export const reviews = defineResource({
-  name: 'reviews',
+export const reviews = defineResource(reviewsManifest, {
   table: 'reviews',
-  subject: 'Trip',
   description:
     "Ratings after a completed trip, one per direction: passenger_to_driver (the passenger rates the driver) or driver_to_passenger. A driver's and a passenger's `rating` is the mean of the reviews they received. Staff may add a review given by phone and delete an abusive one.",
-  fields: {
-    tripId: { type: 'int', filter: true, sort: true },
-    direction: { type: 'text', filter: true, enum: REVIEW_DIRECTIONS },
-    driverId: { type: 'int', filter: true, sort: true },
-    passengerId: { type: 'int', filter: true, sort: true },
-    rating: { type: 'int', filter: true, sort: true },
-    comment: { type: 'text' },
-    createdAt: { type: 'timestamp', filter: true, sort: true },
-  },
   computed: {
     driverName: { type: 'text', sql: nameOf('drivers', 'reviews.driver_id') },
     passengerName: { type: 'text', sql: nameOf('passengers', 'reviews.passenger_id') },
   },
-  search: ['comment'],
-  searchIds: ['id', 'tripId'],
-  defaultSort: ['createdAt', 'DESC'],
   create: yup.object({
     tripId: id('trip').required('Choose the trip'),
     direction: oneOf(REVIEW_DIRECTIONS, 'Direction').required('Say who rates whom'),

@@ -1,8 +1,10 @@
 import * as yup from 'yup';
 import { sql } from 'kysely';
 import { defineResource } from '../../rest/declaration.js';
+import { sosContacts as sosContactsManifest } from '../../../src/domain/resources/sosContacts.js';
+import { sosCallLogs as sosCallLogsManifest } from '../../../src/domain/resources/sosCallLogs.js';
 import { oneOf } from '../../rest/fields.js';
-import { REPORTER_KINDS, SOS_STATUSES } from '../../../src/domain/enums.js';
+import { SOS_STATUSES } from '../../../src/domain/enums.js';
 import { text } from '../fields.js';
 import { nameOf, partyNameOf } from '../../rest/names.js';
 
@@ -19,21 +21,9 @@ const contactBase = {
   active: yup.boolean(),
 };
 
-export const sosContacts = defineResource({
-  name: 'sos-contacts',
+export const sosContacts = defineResource(sosContactsManifest, {
   table: 'sosContacts',
-  subject: 'SosContacts',
   description: 'Public emergency numbers the apps show next to the SOS button.',
-  fields: {
-    name: { type: 'text', sort: true, filter: true },
-    phone: { type: 'text', filter: true },
-    description: { type: 'text' },
-    active: { type: 'bool', sort: true, filter: true },
-    createdAt: { type: 'timestamp', sort: true },
-    updatedAt: { type: 'timestamp', sort: true },
-  },
-  search: ['name', 'phone', 'description'],
-  defaultSort: ['name', 'ASC'],
   create: yup.object({
     ...contactBase,
     name: contactBase.name.required('Name is required'),
@@ -45,26 +35,10 @@ export const sosContacts = defineResource({
   delete: true,
 });
 
-export const sosCallLogs = defineResource({
-  name: 'sos-call-logs',
+export const sosCallLogs = defineResource(sosCallLogsManifest, {
   table: 'sosCallLogs',
-  subject: 'SosContacts',
   description:
     'SOS alarms raised from a trip by its passenger or driver (POST /api/trip/sos/report). Staff acknowledge and resolve them; the first change of status records who handled it and when.',
-  fields: {
-    tripId: { type: 'int', filter: true, sort: true },
-    callerKind: { type: 'text', filter: true, enum: REPORTER_KINDS },
-    callerId: { type: 'int', filter: true },
-    lat: { type: 'number' },
-    lng: { type: 'number' },
-    calledAt: { type: 'timestamp', sort: true, filter: true },
-    status: { type: 'text', filter: true, sort: true, enum: SOS_STATUSES },
-    handledBy: { type: 'int', filter: true },
-    handledAt: { type: 'timestamp', sort: true },
-    notes: { type: 'text' },
-    createdAt: { type: 'timestamp' },
-    updatedAt: { type: 'timestamp', sort: true },
-  },
   computed: {
     callerName: {
       type: 'text',
@@ -78,8 +52,6 @@ export const sosCallLogs = defineResource({
     },
     handledByName: { type: 'text', sql: nameOf('staffs', 'sos_call_logs.handled_by') },
   },
-  searchIds: ['id', 'tripId'],
-  defaultSort: ['calledAt', 'DESC'],
   update: yup.object({
     status: oneOf(SOS_STATUSES, 'Status'),
     notes: text('Notes', 4000, true).nullable(),

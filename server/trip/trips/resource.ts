@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { sql, type Selectable } from 'kysely';
 import { badRequest } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
+import { trips as tripsManifest } from '../../../src/domain/resources/trips.js';
 import { oneOf } from '../../rest/fields.js';
 import { insideCity } from '../../../src/domain/city.js';
 import { PAYMENT_METHODS, TRIP_STATUSES } from '../../../src/domain/enums.js';
@@ -43,10 +44,8 @@ const COUNTED: Record<string, 'status' | 'vehicleTypeId' | 'paymentMethod'> = {
   paymentMethod: 'paymentMethod',
 };
 
-export const trips = defineResource({
-  name: 'trips',
+export const trips = defineResource(tripsManifest, {
   table: 'trips',
-  subject: 'Trip',
   description: `Ride-hailing trips. Times are ISO instants; money is KES.
 - Fare: fareBase + fareDistance + fareTime + fareSurge + fareMinimumTopUp − fareDiscount = fareTotal. Until a trip completes these are the estimate quoted at request time; on completion the fare is metered from the distance and the real duration, at the quoted surge.
 - commission: the platform's share of what was charged (the fare, or a cancellation fee).
@@ -55,44 +54,6 @@ export const trips = defineResource({
 - bookedBy: the staff member who booked a phone-in trip.
 - Creating a trip (a phone booking) quotes it; updating moves its status (requested → accepted → arrived → in_progress → completed, or a cancellation), assigns a driver, or sets the payment method.
 - Filters: status (one or a list), requestedAt_gte / requestedAt_lte, driverId, passengerId, vehicleTypeId, paymentMethod, active (true: requested to in progress), q (address text, or a trip id).`,
-  fields: {
-    passengerId: { type: 'int', filter: true, sort: true },
-    driverId: { type: 'int', filter: true, sort: true },
-    vehicleTypeId: { type: 'int', filter: true, sort: true },
-    status: { type: 'text', filter: true, sort: true, enum: TRIP_STATUSES },
-    pickupAddress: { type: 'text' },
-    pickupLat: { type: 'number' },
-    pickupLng: { type: 'number' },
-    dropoffAddress: { type: 'text' },
-    dropoffLat: { type: 'number' },
-    dropoffLng: { type: 'number' },
-    routePolyline: { type: 'text', description: 'Google encoded polyline, precision 5' },
-    requestedAt: { type: 'timestamp', filter: true, sort: true },
-    acceptedAt: { type: 'timestamp' },
-    arrivedAt: { type: 'timestamp' },
-    startedAt: { type: 'timestamp' },
-    completedAt: { type: 'timestamp' },
-    cancelledAt: { type: 'timestamp' },
-    distanceKm: { type: 'number', sort: true },
-    durationMin: { type: 'int', sort: true },
-    surgeMultiplier: { type: 'number' },
-    fareBase: { type: 'number' },
-    fareDistance: { type: 'number' },
-    fareTime: { type: 'number' },
-    fareSurge: { type: 'number' },
-    fareMinimumTopUp: { type: 'number', description: 'Added to reach the minimum fare of the vehicle type' },
-    fareDiscount: { type: 'number' },
-    fareTotal: { type: 'number', sort: true },
-    cancellationFee: { type: 'number' },
-    commission: { type: 'number' },
-    paymentMethod: { type: 'text', filter: true, sort: true, enum: PAYMENT_METHODS },
-    discountId: { type: 'int', filter: true },
-    discountCode: { type: 'text' },
-    bookedBy: { type: 'int', filter: true },
-    cancellationReason: { type: 'text' },
-    createdAt: { type: 'timestamp' },
-    updatedAt: { type: 'timestamp' },
-  },
   computed: {
     passengerName: { type: 'text', sql: nameOf('passengers', 'trips.passenger_id') },
     driverName: { type: 'text', sql: nameOf('drivers', 'trips.driver_id') },
@@ -111,9 +72,6 @@ export const trips = defineResource({
       throw badRequest('Filter "active" must be true or false');
     },
   },
-  search: ['pickupAddress', 'dropoffAddress'],
-  searchIds: ['id'],
-  defaultSort: ['requestedAt', 'DESC'],
   deferredJoin: true,
   create: createSchema,
   update: updateSchema,

@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { sql } from 'kysely';
 import { ApiError } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
+import { vehicleTypes as vehicleTypesManifest } from '../../../src/domain/resources/vehicleTypes.js';
 import { fileId, money } from '../../rest/fields.js';
 import { percent, text } from '../fields.js';
 
@@ -24,35 +25,10 @@ const base = {
   active: yup.boolean(),
 };
 
-export const vehicleTypes = defineResource({
-  name: 'vehicle-types',
+export const vehicleTypes = defineResource(vehicleTypesManifest, {
   table: 'vehicleTypes',
-  subject: 'VehicleType',
   description:
     'Kinds of vehicle a passenger can order, with their rates (KES). A fare is base + price per km × distance + price per minute × duration, raised by surge and to the minimum fare. `commissionPercent` null means the default commission of the price settings applies.',
-  fields: {
-    name: { type: 'text', sort: true, filter: true },
-    description: { type: 'text' },
-    icon: { type: 'int', description: 'File id of the icon (GET /api/user/files/:id)' },
-    seats: { type: 'int', sort: true, filter: true },
-    baseFare: { type: 'number', sort: true, description: 'Charged on every trip' },
-    pricePerKm: { type: 'number', sort: true },
-    pricePerMinute: { type: 'number', sort: true },
-    minimumFare: { type: 'number', sort: true, description: 'A trip never costs less than this (before a discount)' },
-    cancellationFee: {
-      type: 'number',
-      sort: true,
-      description: 'Charged (card and wallet) when the passenger cancels after the driver arrived',
-    },
-    commissionPercent: {
-      type: 'number',
-      sort: true,
-      description: "The platform's share of a fare; null: the default commission of the price settings",
-    },
-    active: { type: 'bool', sort: true, filter: true },
-    createdAt: { type: 'timestamp', sort: true },
-    updatedAt: { type: 'timestamp', sort: true },
-  },
   computed: {
     driverCount: {
       type: 'int',
@@ -60,9 +36,6 @@ export const vehicleTypes = defineResource({
       sort: true,
     },
   },
-  search: ['name', 'description'],
-  searchIds: ['id'],
-  defaultSort: ['baseFare', 'ASC'],
   create: yup.object({
     ...base,
     name: base.name.required('Name is required'),

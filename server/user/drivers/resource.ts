@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { defineResource } from '../../rest/declaration.js';
+import { drivers as driversManifest } from '../../../src/domain/resources/drivers.js';
 import { email, fileId, name, oneOf, phone } from '../../rest/fields.js';
 import { MULTILINE } from '../../rest/inputScreen.js';
 import {
@@ -49,41 +50,10 @@ export const driverCreateSchema = yup.object({
   documents: documents.default([]),
 });
 
-export const drivers = defineResource({
-  name: 'drivers',
+export const drivers = defineResource(driversManifest, {
   table: 'drivers',
-  subject: 'Driver',
   description:
     'Drivers with their documents, vehicle and approval state. Credit balance changes only through driver transactions.',
-  fields: {
-    firstName: { type: 'text', sort: true },
-    lastName: { type: 'text', sort: true },
-    phone: { type: 'text', filter: true },
-    email: { type: 'text', filter: true },
-    sex: { type: 'text', filter: true, enum: SEXES },
-    photo: { type: 'int' },
-    licenceNumber: { type: 'text', filter: true },
-    licenceExpiry: { type: 'date', sort: true, filter: true },
-    documents: { type: 'json', description: 'Array of {kind, fileId, status, note}' },
-    approvalStatus: { type: 'text', filter: true, sort: true, enum: DRIVER_APPROVAL_STATUSES },
-    vehicleTypeId: { type: 'int', filter: true, sort: true },
-    vehicleMake: { type: 'text' },
-    vehicleModel: { type: 'text' },
-    vehiclePlate: { type: 'text', filter: true },
-    vehicleColour: { type: 'text' },
-    vehicleYear: { type: 'int', sort: true },
-    rating: { type: 'number', sort: true, filter: true },
-    online: { type: 'bool', filter: true, sort: true },
-    lastLat: { type: 'number' },
-    lastLng: { type: 'number' },
-    lastSeenAt: { type: 'timestamp', sort: true },
-    creditBalance: { type: 'number', sort: true, filter: true },
-    createdAt: { type: 'timestamp', sort: true, filter: true },
-    updatedAt: { type: 'timestamp', sort: true },
-  },
-  search: ['firstName', 'lastName', 'phone', 'email', 'vehiclePlate', 'licenceNumber'],
-  searchIds: ['id'],
-  defaultSort: ['createdAt', 'DESC'],
   create: driverCreateSchema,
   update: yup.object({ ...driverFields, approvalStatus: oneOf(DRIVER_APPROVAL_STATUSES, 'Approval status') }),
   delete: true,

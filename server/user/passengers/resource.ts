@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { defineResource } from '../../rest/declaration.js';
+import { passengers as passengersManifest } from '../../../src/domain/resources/passengers.js';
 import { email, name, oneOf, phone } from '../../rest/fields.js';
 import { PASSENGER_STATUSES, SEXES } from '../../../src/domain/enums.js';
 
@@ -12,24 +13,8 @@ const base = {
   status: oneOf(PASSENGER_STATUSES, 'Status'),
 };
 
-export const passengers = defineResource({
-  name: 'passengers',
+export const passengers = defineResource(passengersManifest, {
   table: 'passengers',
-  subject: 'Passenger',
-  fields: {
-    firstName: { type: 'text', sort: true },
-    lastName: { type: 'text', sort: true },
-    phone: { type: 'text', filter: true },
-    email: { type: 'text', filter: true, sort: true },
-    sex: { type: 'text', filter: true, enum: SEXES },
-    status: { type: 'text', filter: true, sort: true, enum: PASSENGER_STATUSES },
-    rating: { type: 'number', sort: true, filter: true },
-    createdAt: { type: 'timestamp', sort: true, filter: true },
-    updatedAt: { type: 'timestamp', sort: true },
-  },
-  search: ['firstName', 'lastName', 'phone', 'email'],
-  searchIds: ['id'],
-  defaultSort: ['createdAt', 'DESC'],
   create: yup.object({
     ...base,
     firstName: base.firstName.required('First name is required'),

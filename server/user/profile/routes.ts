@@ -5,14 +5,14 @@ import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { badRequest } from '../../errors.js';
 import { recordAudit } from '../../rest/audit.js';
 import { validateBody } from '../../rest/engine.js';
-import { fileId, name } from '../../rest/fields.js';
+import { fileId, requiredName } from '../../../src/domain/fieldRules.js';
 import { newPasswordField } from '../../../src/domain/passwordRules.js';
 import { staffProfile } from '../auth/profile.js';
 import { revokeSessions } from '../auth/sessions.js';
 
 const profileSchema = yup.object({
-  firstName: name('First name').required('First name is required'),
-  lastName: name('Last name').required('Last name is required'),
+  firstName: requiredName('First name'),
+  lastName: requiredName('Last name'),
   photo: fileId(),
 });
 

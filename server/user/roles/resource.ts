@@ -1,30 +1,11 @@
-import * as yup from 'yup';
 import { sql } from 'kysely';
 import { ApiError } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
-import { MULTILINE } from '../../rest/inputScreen.js';
-import { ALL_PERMISSIONS } from '../../../src/domain/permissions.js';
+import { roles as rolesManifest } from '../../../src/domain/resources/roles.js';
 
-const permissionList = yup
-  .array(
-    yup
-      .string()
-      .oneOf([...ALL_PERMISSIONS], 'Unknown permission ${value}')
-      .required(),
-  )
-  .max(ALL_PERMISSIONS.length);
-
-export const roles = defineResource({
-  name: 'roles',
+export const roles = defineResource(rolesManifest, {
   table: 'roles',
-  subject: 'Role',
   description: 'Roles group permissions; each staff member holds one role. `permissions` lists permission names.',
-  fields: {
-    name: { type: 'text', sort: true, filter: true },
-    description: { type: 'text' },
-    createdAt: { type: 'timestamp', sort: true },
-    updatedAt: { type: 'timestamp', sort: true },
-  },
   computed: {
     permissions: {
       type: 'text[]',
@@ -32,18 +13,6 @@ export const roles = defineResource({
     },
     staffCount: { type: 'int', sql: sql`(select count(*)::int from staffs s where s.role_id = roles.id)`, sort: true },
   },
-  search: ['name', 'description'],
-  defaultSort: ['name', 'ASC'],
-  create: yup.object({
-    name: yup.string().trim().required('Name is required').max(60, 'Name must be at most 60 characters'),
-    description: yup.string().trim().max(200).meta(MULTILINE).nullable(),
-    permissions: permissionList.default([]),
-  }),
-  update: yup.object({
-    name: yup.string().trim().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
-    description: yup.string().trim().max(200).meta(MULTILINE).nullable(),
-    permissions: permissionList,
-  }),
   delete: true,
   toColumns: (input) => {
     const { permissions: _permissions, ...columns } = input;

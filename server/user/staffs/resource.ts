@@ -1,58 +1,18 @@
-import * as yup from 'yup';
 import { sql } from 'kysely';
 import { issueCode } from '../../auth/codes.js';
 import { ApiError } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
-import { email, fileId, name, oneOf, phone } from '../../rest/fields.js';
-import { SEXES, STAFF_STATUSES } from '../../../src/domain/enums.js';
+import { staffs as staffsManifest } from '../../../src/domain/resources/staffs.js';
 import { codeMail } from '../auth/mails.js';
 import { revokeSessions } from '../auth/sessions.js';
 
-const base = {
-  firstName: name('First name'),
-  lastName: name('Last name'),
-  phone: phone().nullable(),
-  sex: oneOf(SEXES, 'Sex').nullable(),
-  photo: fileId(),
-  roleId: yup.number().integer('Choose a role').positive('Choose a role'),
-  status: oneOf(STAFF_STATUSES, 'Status'),
-};
-
-export const staffs = defineResource({
-  name: 'staffs',
+export const staffs = defineResource(staffsManifest, {
   table: 'staffs',
-  subject: 'Staff',
   description: 'Back-office staff. Creating one mails an invitation code; the person sets their own password.',
-  fields: {
-    firstName: { type: 'text', sort: true },
-    lastName: { type: 'text', sort: true },
-    email: { type: 'text', sort: true, filter: true },
-    phone: { type: 'text' },
-    sex: { type: 'text', filter: true, enum: SEXES },
-    photo: { type: 'int' },
-    roleId: { type: 'int', filter: true, sort: true },
-    status: { type: 'text', filter: true, sort: true, enum: STAFF_STATUSES },
-    emailVerifiedAt: { type: 'timestamp', sort: true },
-    lastLoginAt: { type: 'timestamp', sort: true, filter: true },
-    createdAt: { type: 'timestamp', sort: true, filter: true },
-    updatedAt: { type: 'timestamp', sort: true },
-  },
   computed: {
     roleName: { type: 'text', sql: sql`(select r.name from roles r where r.id = staffs.role_id)`, sort: true },
     fullName: { type: 'text', sql: sql`staffs.first_name || ' ' || staffs.last_name` },
   },
-  search: ['firstName', 'lastName', 'email', 'phone'],
-  searchIds: ['id'],
-  defaultSort: ['createdAt', 'DESC'],
-  create: yup.object({
-    ...base,
-    firstName: base.firstName.required('First name is required'),
-    lastName: base.lastName.required('Last name is required'),
-    email: email().required('Email is required'),
-    roleId: base.roleId.required('Choose a role'),
-    status: base.status.default('active'),
-  }),
-  update: yup.object(base),
   delete: false,
   async afterWrite({ action, input, existing, trx, services, staff, afterCommit }) {
     if (action === 'create' && input?.email) {

@@ -1,15 +1,10 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { lazy } from 'react';
-import { permissionName } from '../../domain/permissions';
-import type { ResourceDefinition } from '../types';
+import { auditLogs as auditLogsManifest } from '../../domain/resources';
+import { definePanelResource } from '../panelResource';
 
 /** The audit log (read only): every write by staff, with the fields before and after. */
-export const auditLogs: ResourceDefinition = {
-  name: 'audit-logs',
-  service: 'user',
-  path: 'staff-management/audit-logs',
-  permission: permissionName('view', 'AuditLog'),
+export const auditLogs = definePanelResource(auditLogsManifest, {
   list: lazy(() => import('./AuditLogList')),
   icon: HistoryIcon,
-  recordRepresentation: (record) => `#${String(record.id)}`,
-};
+});

@@ -1,17 +1,11 @@
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
-import { P } from '../../domain/permissions';
 import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
-import { fieldOrNumber } from '../shared/representations';
-import type { ResourceDefinition } from '../types';
+import { discounts as discountsManifest } from '../../domain/resources';
+import { definePanelResource } from '../panelResource';
 
 /** Discount codes. */
-export const discounts: ResourceDefinition = {
-  name: 'discounts',
-  service: 'trip',
-  path: 'discounts',
-  permission: P.viewDiscount,
+export const discounts = definePanelResource(discountsManifest, {
   list: GuessedList,
   show: GuessedShow,
   icon: LocalOfferIcon,
-  recordRepresentation: fieldOrNumber('code'),
-};
+});

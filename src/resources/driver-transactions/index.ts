@@ -1,19 +1,13 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { P } from '../../domain/permissions';
 import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
-import { fieldOrNumber } from '../shared/representations';
-import type { ResourceDefinition } from '../types';
+import { driverTransactions as driverTransactionsManifest } from '../../domain/resources';
+import { definePanelResource } from '../panelResource';
 
 /** Drivers' credit and commission transactions. */
-export const driverTransactions: ResourceDefinition = {
-  name: 'driver-transactions',
-  service: 'trip',
-  path: 'driver-transactions',
-  permission: P.viewDriver,
+export const driverTransactions = definePanelResource(driverTransactionsManifest, {
   list: GuessedList,
   show: GuessedShow,
   icon: ReceiptLongIcon,
-  recordRepresentation: fieldOrNumber('reference'),
   aliasRoutes: [
     {
       path: 'driver-management/transactions/:id',
@@ -22,4 +16,4 @@ export const driverTransactions: ResourceDefinition = {
       titleKey: 'app.pages.driverTransactions',
     },
   ],
-};
+});

@@ -1,20 +1,14 @@
 import PersonPinCircleIcon from '@mui/icons-material/PersonPinCircle';
-import { P } from '../../domain/permissions';
 import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
-import { fullName } from '../shared/representations';
-import type { ResourceDefinition } from '../types';
+import { drivers as driversManifest } from '../../domain/resources';
+import { definePanelResource } from '../panelResource';
 import { APPROVED_DRIVERS_FILTER, UNAPPROVED_DRIVERS_FILTER } from './approvalFilters';
 
 /** Drivers, listed as approved and unapproved. */
-export const drivers: ResourceDefinition = {
-  name: 'drivers',
-  service: 'user',
-  path: 'driver-management/drivers',
-  permission: P.viewDriver,
+export const drivers = definePanelResource(driversManifest, {
   list: GuessedList,
   show: GuessedShow,
   icon: PersonPinCircleIcon,
-  recordRepresentation: fullName,
   aliasRoutes: [
     {
       path: 'driver-management/approved-drivers',
@@ -33,4 +27,4 @@ export const drivers: ResourceDefinition = {
     { path: 'driver-management/create', view: 'create' },
     { path: 'driver-management/review/:id', view: 'show' },
   ],
-};
+});

@@ -1,17 +1,11 @@
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
-import { P } from '../../domain/permissions';
 import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
-import { fieldOrNumber } from '../shared/representations';
-import type { ResourceDefinition } from '../types';
+import { issues as issuesManifest } from '../../domain/resources';
+import { definePanelResource } from '../panelResource';
 
 /** Issues reported by passengers and drivers. */
-export const issues: ResourceDefinition = {
-  name: 'issues',
-  service: 'trip',
-  path: 'issues',
-  permission: P.viewIssue,
+export const issues = definePanelResource(issuesManifest, {
   list: GuessedList,
   show: GuessedShow,
   icon: ReportProblemIcon,
-  recordRepresentation: fieldOrNumber('title'),
-};
+});

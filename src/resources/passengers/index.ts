@@ -1,17 +1,11 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { P } from '../../domain/permissions';
 import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
-import { fullName } from '../shared/representations';
-import type { ResourceDefinition } from '../types';
+import { passengers as passengersManifest } from '../../domain/resources';
+import { definePanelResource } from '../panelResource';
 
 /** Passengers of the ride app. */
-export const passengers: ResourceDefinition = {
-  name: 'passengers',
-  service: 'user',
-  path: 'passenger-management/passengers',
-  permission: P.viewPassenger,
+export const passengers = definePanelResource(passengersManifest, {
   list: GuessedList,
   show: GuessedShow,
   icon: PeopleIcon,
-  recordRepresentation: fullName,
-};
+});

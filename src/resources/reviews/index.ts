@@ -1,17 +1,11 @@
 import StarRateIcon from '@mui/icons-material/StarRate';
-import { P } from '../../domain/permissions';
 import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
-import { fieldOrNumber } from '../shared/representations';
-import type { ResourceDefinition } from '../types';
+import { reviews as reviewsManifest } from '../../domain/resources';
+import { definePanelResource } from '../panelResource';
 
 /** Reviews left after trips. */
-export const reviews: ResourceDefinition = {
-  name: 'reviews',
-  service: 'trip',
-  path: 'reviews',
-  permission: P.viewTrip,
+export const reviews = definePanelResource(reviewsManifest, {
   list: GuessedList,
   show: GuessedShow,
   icon: StarRateIcon,
-  recordRepresentation: fieldOrNumber('comment'),
-};
+});

@@ -1,7 +1,4 @@
-import * as yup from 'yup';
+import { roles } from '../../domain/resources';
 
-export const roleSchema = yup.object({
-  name: yup.string().trim().required('Name is required').max(60, 'Name must be at most 60 characters'),
-  description: yup.string().trim().nullable().max(200, 'Description must be at most 200 characters'),
-  permissions: yup.array(yup.string().required()).default([]),
-});
+/** The user service's own rules (src/domain/resources/roles.ts); the form always sends the name. */
+export const roleSchema = roles.create!;

@@ -1,13 +1,11 @@
 import * as yup from 'yup';
+import { fileId, requiredName } from '../../domain/fieldRules';
 import { confirmPasswordField, newPasswordField } from '../../domain/passwordRules';
 
-const nameField = (label: string) =>
-  yup.string().trim().required(`${label} is required`).max(80, `${label} must be at most 80 characters`);
-
 export const profileSchema = yup.object({
-  firstName: nameField('First name'),
-  lastName: nameField('Last name'),
-  photo: yup.number().nullable(),
+  firstName: requiredName('First name'),
+  lastName: requiredName('Last name'),
+  photo: fileId(),
 });
 
 /** The spec's password rules for the new password (src/domain/passwordRules.ts). */

@@ -1,17 +1,11 @@
 import RouteIcon from '@mui/icons-material/Route';
-import { P } from '../../domain/permissions';
 import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
-import { fieldOrNumber } from '../shared/representations';
-import type { ResourceDefinition } from '../types';
+import { trips as tripsManifest } from '../../domain/resources';
+import { definePanelResource } from '../panelResource';
 
 /** Trips, past and ongoing. */
-export const trips: ResourceDefinition = {
-  name: 'trips',
-  service: 'trip',
-  path: 'trip-management/trips',
-  permission: P.viewTrip,
+export const trips = definePanelResource(tripsManifest, {
   list: GuessedList,
   show: GuessedShow,
   icon: RouteIcon,
-  recordRepresentation: fieldOrNumber('code'),
-};
+});

@@ -1,17 +1,11 @@
 import LocalTaxiIcon from '@mui/icons-material/LocalTaxi';
-import { P } from '../../domain/permissions';
 import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
-import { fieldOrNumber } from '../shared/representations';
-import type { ResourceDefinition } from '../types';
+import { vehicleTypes as vehicleTypesManifest } from '../../domain/resources';
+import { definePanelResource } from '../panelResource';
 
 /** Vehicle types offered to passengers. */
-export const vehicleTypes: ResourceDefinition = {
-  name: 'vehicle-types',
-  service: 'trip',
-  path: 'vehicle-management/vehicles',
-  permission: P.viewVehicleType,
+export const vehicleTypes = definePanelResource(vehicleTypesManifest, {
   list: GuessedList,
   show: GuessedShow,
   icon: LocalTaxiIcon,
-  recordRepresentation: fieldOrNumber('name'),
-};
+});

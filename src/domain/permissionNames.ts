@@ -1,0 +1,62 @@
+/**
+ * Permission strings are `<action>-<Subject>`. The spec's fourteen `view-*`
+ * strings gate reading and the menu; create/update/delete gate writing.
+ * Shared by the panel (menu, canAccess) and the server (route guards, seed).
+ */
+export const ACTIONS = ['view', 'create', 'update', 'delete'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export interface SubjectDefinition {
+  name: string;
+  label: string;
+  /** Actions beyond `view` that exist for this subject. */
+  writes: readonly Exclude<Action, 'view'>[];
+}
+
+const CRUD = ['create', 'update', 'delete'] as const;
+
+export const SUBJECTS: readonly SubjectDefinition[] = [
+  { name: 'Staff', label: 'Staff', writes: CRUD },
+  { name: 'Role', label: 'Roles', writes: CRUD },
+  { name: 'Permissions', label: 'Permissions', writes: [] },
+  { name: 'Driver', label: 'Drivers', writes: CRUD },
+  { name: 'VehicleType', label: 'Vehicle types', writes: CRUD },
+  { name: 'Trip', label: 'Trips', writes: CRUD },
+  { name: 'Passenger', label: 'Passengers', writes: CRUD },
+  { name: 'Gateway', label: 'Payment gateways', writes: CRUD },
+  { name: 'PriceSettings', label: 'Price settings', writes: CRUD },
+  { name: 'Discount', label: 'Discounts', writes: CRUD },
+  { name: 'Issue', label: 'Issues', writes: CRUD },
+  { name: 'SosContacts', label: 'SOS contacts and call logs', writes: CRUD },
+  { name: 'Report', label: 'Reports', writes: [] },
+  { name: 'DispatcherPage', label: 'Trip dispatcher', writes: [] },
+  { name: 'AuditLog', label: 'Audit log', writes: [] },
+];
+
+export type Permission = `${Action}-${string}`;
+
+export const permissionName = (action: Action, subject: string): Permission => `${action}-${subject}`;
+
+/** Every permission the system knows, in a stable order. */
+export const ALL_PERMISSIONS: readonly Permission[] = SUBJECTS.flatMap((s) => [
+  permissionName('view', s.name),
+  ...s.writes.map((a) => permissionName(a, s.name)),
+]);
+
+/** The fourteen `view-*` strings of the specification. */
+export const P = {
+  viewStaff: 'view-Staff',
+  viewRole: 'view-Role',
+  viewPermissions: 'view-Permissions',
+  viewDriver: 'view-Driver',
+  viewVehicleType: 'view-VehicleType',
+  viewTrip: 'view-Trip',
+  viewPassenger: 'view-Passenger',
+  viewGateway: 'view-Gateway',
+  viewPriceSettings: 'view-PriceSettings',
+  viewDiscount: 'view-Discount',
+  viewIssue: 'view-Issue',
+  viewSosContacts: 'view-SosContacts',
+  viewReport: 'view-Report',
+  viewDispatcherPage: 'view-DispatcherPage',
+} as const;

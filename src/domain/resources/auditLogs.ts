@@ -1,0 +1,25 @@
+import { defineManifest, enumWords } from './manifest';
+
+export const auditLogs = defineManifest({
+  name: 'audit-logs',
+  service: 'user',
+  subject: 'AuditLog',
+  path: 'staff-management/audit-logs',
+  fields: {
+    staffId: { type: 'int', nullable: true, filter: true, sort: true },
+    resource: { type: 'text', filter: true, sort: true },
+    recordId: { type: 'text', filter: true },
+    action: { type: 'text', filter: true, sort: true, enum: ['create', 'update', 'delete'] },
+    before: { type: 'json', nullable: true },
+    after: { type: 'json', nullable: true },
+    createdAt: { type: 'timestamp', filter: true, sort: true },
+  },
+  defaultSort: ['createdAt', 'DESC'],
+  label: {
+    fields: ['action', 'resource', 'recordId'],
+    format: ({ action, resource, recordId }) =>
+      typeof action === 'string' && typeof resource === 'string'
+        ? `${enumWords(action)} ${resource} #${String(recordId)}`
+        : undefined,
+  },
+});

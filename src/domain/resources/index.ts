@@ -1,0 +1,57 @@
+import { auditLogs } from './auditLogs';
+import { discounts } from './discounts';
+import { driverTransactions } from './driverTransactions';
+import { drivers } from './drivers';
+import { issues } from './issues';
+import { passengers } from './passengers';
+import { paymentGateways } from './paymentGateways';
+import { permissions } from './permissions';
+import { priceSettings } from './priceSettings';
+import { reviews } from './reviews';
+import { roles } from './roles';
+import { sosCallLogs } from './sosCallLogs';
+import { sosContacts } from './sosContacts';
+import { staffs } from './staffs';
+import { trips } from './trips';
+import { vehicleTypes } from './vehicleTypes';
+import type { ResourceManifest } from './manifest';
+
+export * from './manifest';
+export {
+  staffs,
+  roles,
+  permissions,
+  auditLogs,
+  drivers,
+  passengers,
+  vehicleTypes,
+  priceSettings,
+  trips,
+  paymentGateways,
+  discounts,
+  issues,
+  sosContacts,
+  sosCallLogs,
+  driverTransactions,
+  reviews,
+};
+
+/** Every resource of panel and services, once. */
+export const MANIFEST: readonly ResourceManifest[] = [
+  staffs,
+  roles,
+  permissions,
+  auditLogs,
+  drivers,
+  passengers,
+  vehicleTypes,
+  priceSettings,
+  trips,
+  paymentGateways,
+  discounts,
+  issues,
+  sosContacts,
+  sosCallLogs,
+  driverTransactions,
+  reviews,
+];

@@ -1,0 +1,117 @@
+import type { AnyObject, ObjectSchema } from 'yup';
+import type { Permission } from '../permissionNames';
+
+/**
+ * What panel and services both know about a resource, written once. The server's declaration
+ * (server/rest/declaration.ts) adds only what is server-only (table, computed SQL, hooks); the
+ * panel's registry (src/resources) adds the screens. Framework-free: it is in the /login bundle.
+ */
+export type Service = 'user' | 'trip';
+
+export type FieldType = 'int' | 'number' | 'text' | 'bool' | 'timestamp' | 'date' | 'json';
+
+export interface FieldSpec {
+  type: FieldType;
+  /** Equality filter (`?filter={"col": v}` or an array of values), and `_gte`/`_lte` ranges for ordered types. */
+  filter?: boolean;
+  sort?: boolean;
+  /** Allowed values; a filter outside them is a 400. */
+  enum?: readonly string[];
+  /** May be null in a record. */
+  nullable?: boolean;
+  /** Shown masked (last 4 characters) and never returned in clear. */
+  secret?: boolean;
+  /** Documentation for the API docs. */
+  description?: string;
+}
+
+export type Fields = Record<string, FieldSpec>;
+
+/** What a record is called in titles and references: the fields it reads, and how it joins them. */
+export interface RecordLabel {
+  /** Fields of the record the label reads (`id` included); a test checks the server has them. */
+  fields: readonly string[];
+  /** The label, or undefined when the record lacks the values (the panel then shows `#<id>`). */
+  format: (record: Readonly<Record<string, unknown>>) => string | undefined;
+}
+
+export interface ResourceManifest<F extends Fields = Fields> {
+  /** Backend name: the URL segment under the service and the Content-Range unit, e.g. `staffs`. */
+  name: string;
+  service: Service;
+  /** Permission subject: 'Staff' gives view-Staff, create-Staff, … */
+  subject: string;
+  /** The panel's URL base from the spec's route table, e.g. `staff-management/staffs`. */
+  path: string;
+  /** Readable columns (camelCase), with their filter and sort abilities. */
+  fields: F;
+  /** Text fields that `q` searches (case-insensitive, substring). */
+  search?: readonly string[];
+  /** When `q` is a whole number, also match these integer fields exactly. */
+  searchIds?: readonly string[];
+  defaultSort?: readonly [string, 'ASC' | 'DESC'];
+  label: RecordLabel;
+  /** Write rules shared by the service's validation and the panel's forms; absent: read-only. */
+  create?: ObjectSchema<AnyObject>;
+  update?: ObjectSchema<AnyObject>;
+}
+
+/** Checks a manifest entry against its own field names (search, sort) and keeps its literal types. */
+export const defineManifest = <const F extends Fields>(
+  manifest: ResourceManifest<F> & {
+    search?: readonly (keyof F & string)[];
+    searchIds?: readonly ((keyof F & string) | 'id')[];
+    defaultSort?: readonly [(keyof F & string) | 'id', 'ASC' | 'DESC'];
+  },
+): ResourceManifest<F> => manifest;
+
+export const viewPermission = (manifest: ResourceManifest): Permission => `view-${manifest.subject}`;
+
+const present = (value: unknown): value is string | number =>
+  (typeof value === 'string' && value.trim() !== '') || typeof value === 'number';
+
+/** The record's own text field, e.g. a role's name. */
+export const labelField = (field: string): RecordLabel => ({
+  fields: [field],
+  format: (record) => (present(record[field]) ? String(record[field]) : undefined),
+});
+
+/** Several fields joined by a space, e.g. first and last name; any of them may be missing. */
+export const labelFields = (...fields: string[]): RecordLabel => ({
+  fields,
+  format: (record) => {
+    const parts = fields.map((field) => record[field]).filter(present);
+    return parts.length ? parts.join(' ') : undefined;
+  },
+});
+
+/** A record known by its number, e.g. `Trip #1042`. */
+export const labelNumbered = (noun: string): RecordLabel => ({
+  fields: ['id'],
+  format: (record) => (present(record.id) ? `${noun} #${record.id}` : undefined),
+});
+
+/** An enum value as words: `fare_dispute` → `Fare dispute`. */
+export const enumWords = (value: string): string => {
+  const words = value.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** The label of a record, `#<id>` when its label fields are missing. */
+export const recordLabel = (manifest: ResourceManifest, record: Readonly<Record<string, unknown>>): string =>
+  manifest.label.format(record) ?? `#${String(record.id)}`;
+
+type Scalar<S extends FieldSpec> = S['enum'] extends readonly (infer E)[]
+  ? E
+  : S['type'] extends 'int' | 'number'
+    ? number
+    : S['type'] extends 'bool'
+      ? boolean
+      : S['type'] extends 'json'
+        ? unknown
+        : string;
+
+/** A record as the API answers it, typed from the manifest's fields (computed fields not included). */
+export type ManifestRecord<M extends ResourceManifest> = { id: number } & {
+  -readonly [K in keyof M['fields']]: Scalar<M['fields'][K]> | (M['fields'][K]['nullable'] extends true ? null : never);
+};

@@ -1,0 +1,16 @@
+import { recordLabel, viewPermission, type ResourceManifest } from '../domain/resources';
+import type { ResourceDefinition, ResourceScreens } from './types';
+
+/**
+ * A panel resource: its name, service, route path, view permission and record label come from
+ * the manifest entry (src/domain/resources); the folder adds only its screens, icon and alias routes.
+ */
+export const definePanelResource = (manifest: ResourceManifest, screens: ResourceScreens): ResourceDefinition => ({
+  ...screens,
+  manifest,
+  name: manifest.name,
+  service: manifest.service,
+  path: manifest.path,
+  permission: viewPermission(manifest),
+  recordRepresentation: (record) => recordLabel(manifest, record),
+});
