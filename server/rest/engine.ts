@@ -10,6 +10,7 @@ import { columnRef, parseListQuery, snake, sortRef } from './query.js';
 import { maskSecret, mergeSecret } from './secrets.js';
 import { recordJsonSchema, writeJsonSchema } from './docs.js';
 import { screenInput, withoutFields } from './inputScreen.js';
+import { registerActions } from './actions.js';
 
 type Action = 'list' | 'read' | 'create' | 'update' | 'delete';
 const PERMISSION_ACTION: Record<Action, string> = {
@@ -24,7 +25,7 @@ function accessFor(d: ResourceDeclaration, action: Action): Access {
   return d.access?.[action] ?? (`${PERMISSION_ACTION[action]}-${d.subject}` as Access);
 }
 
-function parseId(raw: string): number {
+export function parseId(raw: string): number {
   if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647) throw notFound('No record with this id');
   return Number(raw);
 }
@@ -152,7 +153,7 @@ export class ResourceEngine {
   }
 
   /** Runs a write in one transaction with its audit record; effects run after commit. */
-  private async write<T>(request: FastifyRequest, fn: (ctx: WriteContext) => Promise<T>): Promise<T> {
+  async transact<T>(request: FastifyRequest, fn: (ctx: WriteContext) => Promise<T>): Promise<T> {
     const effects: (() => Promise<void> | void)[] = [];
     const staff = staffOf(request);
     const result = await this.services.db
@@ -168,6 +169,18 @@ export class ResourceEngine {
     return result;
   }
 
+  /** The stored row, locked until the transaction ends; 404 when there is none. */
+  async lockRow(ctx: WriteContext, id: number): Promise<Row> {
+    const existing = await ctx.trx
+      .selectFrom(this.d.table)
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!existing) throw notFound('No record with this id');
+    return existing;
+  }
+
   private async columnsFor(input: AnyObject, ctx: WriteContext): Promise<Row> {
     const values = this.d.toColumns ? await this.d.toColumns(input, ctx) : { ...input };
     for (const [f, spec] of Object.entries(this.d.fields)) {
@@ -180,7 +193,7 @@ export class ResourceEngine {
   async create(request: FastifyRequest): Promise<Row> {
     const { d } = this;
     const input = await validateBody(d.create!, request.body);
-    return this.write(request, async (ctx) => {
+    return this.transact(request, async (ctx) => {
       const values = await this.columnsFor(input, ctx);
       const { id } = await ctx.trx.insertInto(d.table).values(values).returning('id').executeTakeFirstOrThrow();
       const after = this.present(await this.findRow(id as number, ctx.trx))!;
@@ -200,14 +213,8 @@ export class ResourceEngine {
   async update(request: FastifyRequest, id: number): Promise<Row> {
     const { d } = this;
     const input = await validateBody(d.update!, request.body);
-    return this.write(request, async (ctx) => {
-      const existing = await ctx.trx
-        .selectFrom(d.table)
-        .selectAll()
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!existing) throw notFound('No record with this id');
+    return this.transact(request, async (ctx) => {
+      const existing = await this.lockRow(ctx, id);
       const before = this.present(await this.findRow(id, ctx.trx))!;
       const values = await this.columnsFor(input, { ...ctx, existing });
       if ('updatedAt' in d.fields) values.updatedAt = new Date();
@@ -228,14 +235,8 @@ export class ResourceEngine {
 
   async remove(request: FastifyRequest, id: number): Promise<Row> {
     const { d } = this;
-    return this.write(request, async (ctx) => {
-      const existing = await ctx.trx
-        .selectFrom(d.table)
-        .selectAll()
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!existing) throw notFound('No record with this id');
+    return this.transact(request, async (ctx) => {
+      const existing = await this.lockRow(ctx, id);
       const before = this.present(await this.findRow(id, ctx.trx))!;
       await d.beforeDelete?.({ ...ctx, existing });
       await ctx.trx.deleteFrom(d.table).where('id', '=', id).execute();
@@ -257,8 +258,8 @@ const listQuerySchema = {
     },
   },
 };
-const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };
-const errorSchema = {
+export const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };
+export const errorSchema = {
   type: 'object',
   properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'string' } } },
 };
@@ -313,6 +314,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDeclaration, s
       async (request, reply) => reply.status(201).send(await engine.create(request)),
     );
   }
+  registerActions(app, engine, d);
   if (d.update) {
     app.put(
       `/${d.name}/:id`,

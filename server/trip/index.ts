@@ -9,7 +9,6 @@ import { reviews } from './reviews/resource.js';
 import { sosCallLogs, sosContacts } from './sos/resource.js';
 import { sosRoutes } from './sos/routes.js';
 import { driverTransactions } from './transactions/resource.js';
-import { transactionRoutes } from './transactions/routes.js';
 import { trips } from './trips/resource.js';
 import { vehicleTypes } from './vehicleTypes/resource.js';
 
@@ -29,7 +28,6 @@ export const TRIP_RESOURCES = [
 /** The trip service, mounted at /api/trip. */
 export async function tripService(app: FastifyInstance): Promise<void> {
   fareRoutes(app);
-  transactionRoutes(app);
   sosRoutes(app);
   for (const resource of TRIP_RESOURCES) registerResource(app, resource, app.services);
 }
