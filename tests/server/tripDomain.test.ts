@@ -111,6 +111,67 @@ describe('POST /api/trip/fare-estimate', () => {
     expect(res.json().data).toMatchObject({ discount: 250, total: 899.15, commission: 161.85 });
   });
 
+  it('refuses a code booking would refuse, with the same field error', async () => {
+    const quoteWith = (discountCode: string, passengerId?: number) =>
+      estimate({ vehicleTypeId: types.Economy, pickup: A, dropoff: C, discountCode, passengerId });
+    const book = (discountCode: string, passengerId: number) =>
+      post('trips', {
+        passengerId,
+        vehicleTypeId: types.Economy,
+        pickupAddress: 'Kenyatta Avenue',
+        pickupLat: A.lat,
+        pickupLng: A.lng,
+        dropoffAddress: 'Westlands',
+        dropoffLat: C.lat,
+        dropoffLng: C.lng,
+        discountCode,
+      });
+    const activePassenger = await t.db
+      .selectFrom('passengers')
+      .select('id')
+      .where('status', '=', 'active')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('discounts').set({ timesUsed: 80 }).where('code', '=', 'SHULE20').execute();
+    const tripsBefore = await t.db
+      .selectFrom('trips')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    for (const [code, problem] of [
+      ['STAFF50', 'This discount code is not active'],
+      ['SAFARI200', 'This discount code has expired'],
+      ['NEWYEAR', 'This discount code is not valid yet'],
+      ['SHULE20', 'This discount code has been used up'],
+      ['NOSUCHCODE', 'No discount with this code'],
+    ]) {
+      const quoted = await quoteWith(code);
+      expect(quoted.statusCode, code).toBe(400);
+      expect(quoted.json()).toEqual({
+        message: 'Please correct the highlighted fields',
+        errors: { discountCode: problem },
+      });
+      const booked = await book(code, activePassenger.id);
+      expect(booked.statusCode, code).toBe(400);
+      expect(booked.json().errors).toEqual({ discountCode: problem });
+    }
+    const tripsAfter = await t.db
+      .selectFrom('trips')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    expect(tripsAfter.n).toBe(tripsBefore.n);
+    // The passenger's own limit applies when the estimate names the passenger.
+    const karibuUser = await t.db
+      .selectFrom('trips')
+      .select('passengerId')
+      .where('discountCode', '=', 'KARIBU')
+      .where('status', '=', 'completed')
+      .executeTakeFirstOrThrow();
+    expect((await quoteWith('KARIBU', karibuUser.passengerId)).json().errors).toEqual({
+      discountCode: 'This passenger has already used this discount code',
+    });
+    expect((await quoteWith('KARIBU')).statusCode).toBe(200);
+  });
+
   it('follows price settings changed through the API', async () => {
     const def = await t.db
       .selectFrom('priceSettings')
