@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ValidationError, type AnyObject, type ObjectSchema } from 'yup';
 import { staffOf, type Access } from '../auth/guard.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
@@ -11,6 +11,7 @@ import { maskSecret, mergeSecret } from './secrets.js';
 import { recordJsonSchema, writeJsonSchema } from './docs.js';
 import { screenInput, withoutFields } from './inputScreen.js';
 import { registerActions } from './actions.js';
+import { registerExport } from './export.js';
 
 type Action = 'list' | 'read' | 'create' | 'update' | 'delete';
 const PERMISSION_ACTION: Record<Action, string> = {
@@ -21,7 +22,7 @@ const PERMISSION_ACTION: Record<Action, string> = {
   delete: 'delete',
 };
 
-function accessFor(d: ResourceDeclaration, action: Action): Access {
+export function accessFor(d: ResourceDeclaration, action: Action): Access {
   return d.access?.[action] ?? (`${PERMISSION_ACTION[action]}-${d.subject}` as Access);
 }
 
@@ -150,6 +151,22 @@ export class ResourceEngine {
       : genericCount();
     const [rows, total] = await Promise.all([rowsPromise, totalPromise]);
     return { rows: rows.map((r) => this.present(r)!), total, start: q.range.start };
+  }
+
+  /**
+   * Up to `limit` rows as the API shows them (secrets masked) matching `where`, in the given order,
+   * each with `key` selected as `__key` (exports page by it).
+   */
+  async readBatch(
+    where: RawBuilder<boolean>,
+    order: [RawBuilder<unknown>, 'asc' | 'desc'][],
+    limit: number,
+    key: RawBuilder<unknown>,
+  ): Promise<Row[]> {
+    let query = this.read.selectFrom(this.table).select(this.selected).select(key.as('__key')).where(where);
+    for (const [ref, direction] of order) query = query.orderBy(ref, direction);
+    const rows = await query.limit(limit).execute();
+    return rows.map((r) => this.present(r)!);
   }
 
   /** Runs a write in one transaction with its audit record; effects run after commit. */
@@ -291,6 +308,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDeclaration, s
     },
   );
 
+  registerExport(app, engine, d, accessFor(d, 'list'), errorSchema);
   app.get(
     `/${d.name}/:id`,
     {

@@ -115,6 +115,7 @@ export const trips = defineResource({
   searchIds: ['id'],
   defaultSort: ['requestedAt', 'DESC'],
   deferredJoin: true,
+  exportOmit: ['routePolyline'],
   create: createSchema,
   update: updateSchema,
   delete: false,
