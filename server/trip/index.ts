@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../rest/engine.js';
+import { registerQueries } from '../rest/queries.js';
+import { DASHBOARD_QUERIES } from './queries/dashboard.js';
 import { discounts } from './discounts/resource.js';
 import { fareRoutes } from './fares/routes.js';
 import { paymentGateways } from './gateways/resource.js';
@@ -29,5 +31,6 @@ export const TRIP_RESOURCES = [
 export async function tripService(app: FastifyInstance): Promise<void> {
   fareRoutes(app);
   sosRoutes(app);
+  registerQueries(app, 'dashboard', DASHBOARD_QUERIES);
   for (const resource of TRIP_RESOURCES) registerResource(app, resource, app.services);
 }
