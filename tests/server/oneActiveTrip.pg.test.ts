@@ -69,13 +69,11 @@ afterAll(() => t?.close());
 describe('one active trip per driver (PostgreSQL)', () => {
   it(`lets exactly one of ${N} concurrent assigns of one driver win; the others get 409`, async () => {
     const answers = await Promise.all(
-      tripIds.map((id) =>
-        t.call('PUT', `/api/trip/trips/${id}`, { token: admin, body: { status: 'accepted', driverId } }),
-      ),
+      tripIds.map((id) => t.call('POST', `/api/trip/trips/${id}/assign`, { token: admin, body: { driverId } })),
     );
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes).toEqual([200, ...Array(N - 1).fill(409)]);
-    const winner = answers.find((a) => a.statusCode === 200)!.json().id;
+    const winner = answers.find((a) => a.statusCode === 200)!.json().data.id;
     for (const loser of answers.filter((a) => a.statusCode === 409))
       expect(loser.json().errors).toEqual({ driverId: `This driver is busy with trip ${winner}` });
     expect(await activeTripsOf(driverId)).toEqual([{ id: winner }]);

@@ -1,4 +1,4 @@
-import type { Selectable, Transaction } from 'kysely';
+import type { Selectable, Transaction, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { TripTable } from '../../db/tripSchema.js';
 import { ApiError, badRequest } from '../../errors.js';
@@ -154,6 +154,27 @@ export async function changeColumns(
       break;
   }
   return columns;
+}
+
+/**
+ * Applies a change to a locked trip in the caller's transaction: the columns changeColumns allows,
+ * then the settlement. The trip actions use it; the generic update runs the same two steps.
+ */
+export async function applyChange(
+  trx: Transaction<Database>,
+  trip: TripRow,
+  change: TripChange,
+  staffId: number | null,
+): Promise<TripRow> {
+  const columns = await changeColumns(trx, trip, change);
+  const updated = await trx
+    .updateTable('trips')
+    .set({ ...(columns as Updateable<TripTable>), updatedAt: new Date() })
+    .where('id', '=', trip.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await settleChange(trx, trip, updated, staffId);
+  return updated;
 }
 
 /** After a change is written: the driver's settlement and the discount's use count. */

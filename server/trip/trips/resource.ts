@@ -11,6 +11,7 @@ import { fareColumns, loadPricing, quote } from '../fares/pricing.js';
 import { id, latitude, longitude, text } from '../fields.js';
 import { encodeRoute } from '../geo/route.js';
 import { changeColumns, settleChange, type TripRow } from './lifecycle.js';
+import { assign, cancel } from './actions.js';
 import { nameOf } from '../../rest/names.js';
 import { discountRuleOf, usableDiscount, type DiscountRow } from '../discounts/usable.js';
 
@@ -116,6 +117,7 @@ export const trips = defineResource({
   defaultSort: ['requestedAt', 'DESC'],
   deferredJoin: true,
   exportOmit: ['routePolyline'],
+  actions: { assign, cancel },
   create: createSchema,
   update: updateSchema,
   delete: false,
