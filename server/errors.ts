@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { ONE_ACTIVE_TRIP_PER_DRIVER } from './db/migrations/003_one_active_trip_per_driver.js';
 
 /** An error whose message is safe to show to the client. */
 export class ApiError extends Error {
@@ -28,10 +29,17 @@ interface PgError {
   constraint?: string;
 }
 
+/** Unique constraints whose violation has a meaning of its own, by constraint name. */
+const CONSTRAINT_CONFLICTS: Record<string, { field: string; message: string }> = {
+  [ONE_ACTIVE_TRIP_PER_DRIVER]: { field: 'driverId', message: 'This driver already has an active trip' },
+};
+
 /** Maps a database error to a client error when it is the client's doing. */
 export function fromDatabaseError(err: PgError): ApiError | undefined {
   switch (err.code) {
     case '23505': {
+      const known = err.constraint ? CONSTRAINT_CONFLICTS[err.constraint] : undefined;
+      if (known) return new ApiError(409, known.message, { [known.field]: known.message });
       const field = columnFromDetail(err.detail);
       return new ApiError(
         409,

@@ -27,6 +27,41 @@ export interface AfterWriteContext extends WriteContext {
   after?: Row;
 }
 
+export interface ActionContext extends WriteContext {
+  /** The validated body (an empty object when the action declares none). */
+  input: AnyObject;
+  /** Record actions: the record's id; `existing` is its stored row, locked for update. */
+  id?: number;
+}
+
+export interface ActionResult {
+  /** The record a collection action wrote; its row is audited and is the answer's default data. */
+  recordId?: number;
+  /** The answer's data, when it is not the record as the API shows it. */
+  data?: unknown;
+  message?: string;
+}
+
+/**
+ * A named operation beyond plain field edits: `POST /<res>/:id/<name>` (record) or
+ * `POST /<res>/<name>` (collection). It runs like a write: one transaction, an audit row with the
+ * record before and after, and after-commit effects only once committed.
+ */
+export interface ActionDeclaration {
+  summary: string;
+  description?: string;
+  /** Defaults to `update-<subject>`. */
+  access?: Access;
+  /** 'record' (default) acts on the record in the URL; 'collection' on the resource as a whole. */
+  on?: 'record' | 'collection';
+  body?: ObjectSchema<AnyObject>;
+  /** 200 by default; 201 for an action that creates a record. */
+  status?: 200 | 201;
+  handler: (ctx: ActionContext) => Promise<ActionResult | void>;
+}
+
+export const defineAction = (a: ActionDeclaration): ActionDeclaration => a;
+
 export type CustomFilter = (value: unknown) => RawBuilder<boolean>;
 
 /**
@@ -70,6 +105,10 @@ export interface ResourceDeclaration {
    * For large tables.
    */
   deferredJoin?: boolean;
+  /** Named operations, see ActionDeclaration. */
+  actions?: Record<string, ActionDeclaration>;
+  /** Fields left out of CSV exports (bulky or meaningless in a spreadsheet, e.g. an encoded polyline). */
+  exportOmit?: string[];
   /** Exact total for a list query, when the generic count is too slow; undefined falls back to count(*). */
   count?: (ctx: {
     where: RawBuilder<boolean>;

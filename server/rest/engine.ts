@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ValidationError, type AnyObject, type ObjectSchema } from 'yup';
 import { staffOf, type Access } from '../auth/guard.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
@@ -10,6 +10,8 @@ import { columnRef, parseListQuery, snake, sortRef } from './query.js';
 import { maskSecret, mergeSecret } from './secrets.js';
 import { recordJsonSchema, writeJsonSchema } from './docs.js';
 import { screenInput, withoutFields } from './inputScreen.js';
+import { registerActions } from './actions.js';
+import { registerExport } from './export.js';
 
 type Action = 'list' | 'read' | 'create' | 'update' | 'delete';
 const PERMISSION_ACTION: Record<Action, string> = {
@@ -20,11 +22,11 @@ const PERMISSION_ACTION: Record<Action, string> = {
   delete: 'delete',
 };
 
-function accessFor(d: ResourceDeclaration, action: Action): Access {
+export function accessFor(d: ResourceDeclaration, action: Action): Access {
   return d.access?.[action] ?? (`${PERMISSION_ACTION[action]}-${d.subject}` as Access);
 }
 
-function parseId(raw: string): number {
+export function parseId(raw: string): number {
   if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647) throw notFound('No record with this id');
   return Number(raw);
 }
@@ -151,8 +153,24 @@ export class ResourceEngine {
     return { rows: rows.map((r) => this.present(r)!), total, start: q.range.start };
   }
 
+  /**
+   * Up to `limit` rows as the API shows them (secrets masked) matching `where`, in the given order,
+   * each with `key` selected as `__key` (exports page by it).
+   */
+  async readBatch(
+    where: RawBuilder<boolean>,
+    order: [RawBuilder<unknown>, 'asc' | 'desc'][],
+    limit: number,
+    key: RawBuilder<unknown>,
+  ): Promise<Row[]> {
+    let query = this.read.selectFrom(this.table).select(this.selected).select(key.as('__key')).where(where);
+    for (const [ref, direction] of order) query = query.orderBy(ref, direction);
+    const rows = await query.limit(limit).execute();
+    return rows.map((r) => this.present(r)!);
+  }
+
   /** Runs a write in one transaction with its audit record; effects run after commit. */
-  private async write<T>(request: FastifyRequest, fn: (ctx: WriteContext) => Promise<T>): Promise<T> {
+  async transact<T>(request: FastifyRequest, fn: (ctx: WriteContext) => Promise<T>): Promise<T> {
     const effects: (() => Promise<void> | void)[] = [];
     const staff = staffOf(request);
     const result = await this.services.db
@@ -168,6 +186,18 @@ export class ResourceEngine {
     return result;
   }
 
+  /** The stored row, locked until the transaction ends; 404 when there is none. */
+  async lockRow(ctx: WriteContext, id: number): Promise<Row> {
+    const existing = await ctx.trx
+      .selectFrom(this.d.table)
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!existing) throw notFound('No record with this id');
+    return existing;
+  }
+
   private async columnsFor(input: AnyObject, ctx: WriteContext): Promise<Row> {
     const values = this.d.toColumns ? await this.d.toColumns(input, ctx) : { ...input };
     for (const [f, spec] of Object.entries(this.d.fields)) {
@@ -180,7 +210,7 @@ export class ResourceEngine {
   async create(request: FastifyRequest): Promise<Row> {
     const { d } = this;
     const input = await validateBody(d.create!, request.body);
-    return this.write(request, async (ctx) => {
+    return this.transact(request, async (ctx) => {
       const values = await this.columnsFor(input, ctx);
       const { id } = await ctx.trx.insertInto(d.table).values(values).returning('id').executeTakeFirstOrThrow();
       const after = this.present(await this.findRow(id as number, ctx.trx))!;
@@ -200,14 +230,8 @@ export class ResourceEngine {
   async update(request: FastifyRequest, id: number): Promise<Row> {
     const { d } = this;
     const input = await validateBody(d.update!, request.body);
-    return this.write(request, async (ctx) => {
-      const existing = await ctx.trx
-        .selectFrom(d.table)
-        .selectAll()
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!existing) throw notFound('No record with this id');
+    return this.transact(request, async (ctx) => {
+      const existing = await this.lockRow(ctx, id);
       const before = this.present(await this.findRow(id, ctx.trx))!;
       const values = await this.columnsFor(input, { ...ctx, existing });
       if ('updatedAt' in d.fields) values.updatedAt = new Date();
@@ -228,14 +252,8 @@ export class ResourceEngine {
 
   async remove(request: FastifyRequest, id: number): Promise<Row> {
     const { d } = this;
-    return this.write(request, async (ctx) => {
-      const existing = await ctx.trx
-        .selectFrom(d.table)
-        .selectAll()
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!existing) throw notFound('No record with this id');
+    return this.transact(request, async (ctx) => {
+      const existing = await this.lockRow(ctx, id);
       const before = this.present(await this.findRow(id, ctx.trx))!;
       await d.beforeDelete?.({ ...ctx, existing });
       await ctx.trx.deleteFrom(d.table).where('id', '=', id).execute();
@@ -257,8 +275,8 @@ const listQuerySchema = {
     },
   },
 };
-const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };
-const errorSchema = {
+export const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };
+export const errorSchema = {
   type: 'object',
   properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'string' } } },
 };
@@ -290,6 +308,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDeclaration, s
     },
   );
 
+  registerExport(app, engine, d, accessFor(d, 'list'), errorSchema);
   app.get(
     `/${d.name}/:id`,
     {
@@ -313,6 +332,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDeclaration, s
       async (request, reply) => reply.status(201).send(await engine.create(request)),
     );
   }
+  registerActions(app, engine, d);
   if (d.update) {
     app.put(
       `/${d.name}/:id`,

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../rest/engine.js';
+import { registerQueries } from '../rest/queries.js';
+import { DASHBOARD_QUERIES } from './queries/dashboard.js';
 import { discounts } from './discounts/resource.js';
 import { fareRoutes } from './fares/routes.js';
 import { paymentGateways } from './gateways/resource.js';
@@ -9,7 +11,6 @@ import { reviews } from './reviews/resource.js';
 import { sosCallLogs, sosContacts } from './sos/resource.js';
 import { sosRoutes } from './sos/routes.js';
 import { driverTransactions } from './transactions/resource.js';
-import { transactionRoutes } from './transactions/routes.js';
 import { trips } from './trips/resource.js';
 import { vehicleTypes } from './vehicleTypes/resource.js';
 
@@ -29,7 +30,7 @@ export const TRIP_RESOURCES = [
 /** The trip service, mounted at /api/trip. */
 export async function tripService(app: FastifyInstance): Promise<void> {
   fareRoutes(app);
-  transactionRoutes(app);
   sosRoutes(app);
+  registerQueries(app, 'dashboard', DASHBOARD_QUERIES);
   for (const resource of TRIP_RESOURCES) registerResource(app, resource, app.services);
 }

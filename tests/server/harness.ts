@@ -44,11 +44,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the real app on a private copy of the seeded database. */
-export async function startApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/** Builds the real app on a private copy of the seeded database; `extend` may register more routes first. */
+export async function startApp(
+  overrides: Partial<Config> = {},
+  extend?: (app: FastifyInstance) => Promise<void>,
+): Promise<TestApp> {
   const handle = await seededDb();
   const config = testConfig({ redisUrl: process.env.REDIS_URL, ...overrides });
   const app = await buildApp(config, { db: handle });
+  if (extend) await extend(app);
   await app.ready();
   const call: TestApp['call'] = (method, url, opts = {}) =>
     app.inject({

@@ -40,9 +40,9 @@ describe('hostile input gets a field error, never a 500', () => {
   });
 
   it('says which fields have the wrong JSON type on a custom route too', async () => {
-    const res = await t.call('POST', '/api/trip/drivers/1/credit', {
+    const res = await t.call('POST', '/api/trip/driver-transactions/credit-topup', {
       token: admin,
-      body: { amount: { $gt: 0 }, note: ['top', 'up'] },
+      body: { driverId: 1, amount: { $gt: 0 }, note: ['top', 'up'] },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({ amount: 'Amount must be a number', note: 'Note must be text' });

@@ -17,6 +17,7 @@ const post = (url: string, body: unknown, token: string | undefined = admin) =>
   t.call('POST', `/api/trip/${url}`, { token, body });
 const put = (url: string, body: unknown) => t.call('PUT', `/api/trip/${url}`, { token: admin, body });
 const estimate = (body: object) => post('fare-estimate', body);
+const topUp = (body: object) => post('driver-transactions/credit-topup', body);
 
 // 0.01° and 0.1° of latitude due north: 1.45 km / 4 min and 14.46 km / 40 min (see tests/unit/fare.test.ts).
 const A = { lat: -1.3, lng: 36.8 };
@@ -110,6 +111,67 @@ describe('POST /api/trip/fare-estimate', () => {
     expect(res.json().data).toMatchObject({ discount: 250, total: 899.15, commission: 161.85 });
   });
 
+  it('refuses a code booking would refuse, with the same field error', async () => {
+    const quoteWith = (discountCode: string, passengerId?: number) =>
+      estimate({ vehicleTypeId: types.Economy, pickup: A, dropoff: C, discountCode, passengerId });
+    const book = (discountCode: string, passengerId: number) =>
+      post('trips', {
+        passengerId,
+        vehicleTypeId: types.Economy,
+        pickupAddress: 'Kenyatta Avenue',
+        pickupLat: A.lat,
+        pickupLng: A.lng,
+        dropoffAddress: 'Westlands',
+        dropoffLat: C.lat,
+        dropoffLng: C.lng,
+        discountCode,
+      });
+    const activePassenger = await t.db
+      .selectFrom('passengers')
+      .select('id')
+      .where('status', '=', 'active')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('discounts').set({ timesUsed: 80 }).where('code', '=', 'SHULE20').execute();
+    const tripsBefore = await t.db
+      .selectFrom('trips')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    for (const [code, problem] of [
+      ['STAFF50', 'This discount code is not active'],
+      ['SAFARI200', 'This discount code has expired'],
+      ['NEWYEAR', 'This discount code is not valid yet'],
+      ['SHULE20', 'This discount code has been used up'],
+      ['NOSUCHCODE', 'No discount with this code'],
+    ]) {
+      const quoted = await quoteWith(code);
+      expect(quoted.statusCode, code).toBe(400);
+      expect(quoted.json()).toEqual({
+        message: 'Please correct the highlighted fields',
+        errors: { discountCode: problem },
+      });
+      const booked = await book(code, activePassenger.id);
+      expect(booked.statusCode, code).toBe(400);
+      expect(booked.json().errors).toEqual({ discountCode: problem });
+    }
+    const tripsAfter = await t.db
+      .selectFrom('trips')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    expect(tripsAfter.n).toBe(tripsBefore.n);
+    // The passenger's own limit applies when the estimate names the passenger.
+    const karibuUser = await t.db
+      .selectFrom('trips')
+      .select('passengerId')
+      .where('discountCode', '=', 'KARIBU')
+      .where('status', '=', 'completed')
+      .executeTakeFirstOrThrow();
+    expect((await quoteWith('KARIBU', karibuUser.passengerId)).json().errors).toEqual({
+      discountCode: 'This passenger has already used this discount code',
+    });
+    expect((await quoteWith('KARIBU')).statusCode).toBe(200);
+  });
+
   it('follows price settings changed through the API', async () => {
     const def = await t.db
       .selectFrom('priceSettings')
@@ -142,7 +204,7 @@ describe('POST /api/trip/fare-estimate', () => {
   });
 });
 
-describe('POST /api/trip/drivers/:id/credit', () => {
+describe('POST /api/trip/driver-transactions/credit-topup', () => {
   it('keeps the balance exact under 50 concurrent top-ups', async () => {
     const driverId = 7;
     const before = await t.db
@@ -151,7 +213,7 @@ describe('POST /api/trip/drivers/:id/credit', () => {
       .where('id', '=', driverId)
       .executeTakeFirstOrThrow();
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => post(`drivers/${driverId}/credit`, { amount: 10.01, note: `Top-up ${i}` })),
+      Array.from({ length: 50 }, (_, i) => topUp({ driverId, amount: 10.01, note: `Top-up ${i}` })),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(201));
     const after = await t.db
@@ -185,25 +247,26 @@ describe('POST /api/trip/drivers/:id/credit', () => {
   });
 
   it('validates the amount, refuses an unknown driver and writes the audit log', async () => {
-    const bad = await post('drivers/3/credit', { amount: -5, note: 'x'.repeat(400) });
+    const bad = await topUp({ driverId: 3, amount: -5, note: 'x'.repeat(400) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({
       amount: 'Amount must be more than 0',
       note: 'Note must be at most 300 characters',
     });
-    expect((await post('drivers/3/credit', { amount: 1.005 })).json().errors).toEqual({
+    expect((await topUp({ driverId: 3, amount: 1.005 })).json().errors).toEqual({
       amount: 'Amount may have at most 2 decimals',
     });
-    expect((await post('drivers/3/credit', {})).json().errors).toEqual({ amount: 'Amount is required' });
-    expect((await post('drivers/99999/credit', { amount: 100 })).statusCode).toBe(404);
-    const ok = await post('drivers/3/credit', { amount: 250 });
+    expect((await topUp({ driverId: 3 })).json().errors).toEqual({ amount: 'Amount is required' });
+    expect((await topUp({ driverId: 99999, amount: 100 })).statusCode).toBe(404);
+    const ok = await topUp({ driverId: 3, amount: 250 });
     const audit = await t.db
       .selectFrom('auditLogs')
       .selectAll()
       .where('resource', '=', 'driver-transactions')
       .where('recordId', '=', String(ok.json().data.transaction.id))
       .executeTakeFirstOrThrow();
-    expect(audit).toMatchObject({ staffId: 1, action: 'create' });
+    expect(audit).toMatchObject({ staffId: 1, action: 'credit-topup', before: null });
+    expect(audit.after).toMatchObject({ driverId: 3, kind: 'credit_topup', amount: 250, staffId: 1 });
   });
 });
 

@@ -51,7 +51,7 @@ describe('permissions: a dispatcher (view-Trip, view-Passenger, view-DispatcherP
     ['PUT', 'trips/1', 'update-Trip'],
     ['PUT', 'sos-call-logs/1', 'update-SosContacts'],
     ['DELETE', 'reviews/1', 'delete-Trip'],
-    ['POST', 'drivers/1/credit', 'update-Driver'],
+    ['POST', 'driver-transactions/credit-topup', 'update-Driver'],
   ] as const)('%s %s needs %s', async (method, path, permission) => {
     const res = await t.call(method, `/api/trip/${path}`, {
       token: dispatcher,

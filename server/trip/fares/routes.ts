@@ -1,12 +1,12 @@
 import * as yup from 'yup';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { badRequest } from '../../errors.js';
 import { validateBody } from '../../rest/engine.js';
 import { CITY, insideCity } from '../../../src/domain/city.js';
 import { bidRange } from '../../../src/domain/fare.js';
 import { id, instant, latitude, longitude } from '../fields.js';
 import { loadPricing, quote } from './pricing.js';
+import { discountRuleOf, usableDiscount } from '../discounts/usable.js';
 
 const point = (label: string) =>
   yup
@@ -28,6 +28,7 @@ const estimateSchema = yup.object({
   dropoff: point('Drop-off'),
   at: instant('Time').nullable(),
   discountCode: yup.string().trim().max(30).nullable(),
+  passengerId: id('passenger'),
 });
 
 export function fareRoutes(app: FastifyInstance): void {
@@ -49,7 +50,14 @@ export function fareRoutes(app: FastifyInstance): void {
               format: 'date-time',
               description: 'When the trip starts (surge depends on it); default now',
             },
-            discountCode: { type: 'string' },
+            discountCode: {
+              type: 'string',
+              description: 'Checked as a booking made now checks it: active, started, not expired, not used up',
+            },
+            passengerId: {
+              type: 'integer',
+              description: "With a discount code: also checks the passenger's own limit",
+            },
           },
         },
       },
@@ -67,23 +75,16 @@ export function fareRoutes(app: FastifyInstance): void {
         throw badRequest('Please correct the highlighted fields', { vehicleTypeId: 'No vehicle type with this id' });
       if (!pricing.vehicleType.active)
         throw badRequest('Please correct the highlighted fields', { vehicleTypeId: 'This vehicle type is not active' });
+      const now = new Date();
+      const at = input.at ?? now;
       let discount = null;
       if (input.discountCode) {
-        const d = await db
-          .selectFrom('discounts')
-          .select(['kind', 'value', 'maxDiscount', 'minFare', 'active', 'validFrom', 'validTo'])
-          .where(sql<boolean>`lower(code) = lower(${input.discountCode})`)
-          .executeTakeFirst();
-        if (!d)
-          throw badRequest('Please correct the highlighted fields', { discountCode: 'No discount with this code' });
-        discount = {
-          kind: d.kind as 'percent' | 'fixed',
-          value: d.value,
-          maxDiscount: d.maxDiscount,
-          minFare: d.minFare,
-        };
+        // Checked as a booking made now checks it, so a quoted code is never refused at booking.
+        const found = await usableDiscount(db, input.discountCode, now, input.passengerId);
+        if ('problem' in found)
+          throw badRequest('Please correct the highlighted fields', { discountCode: found.problem });
+        discount = discountRuleOf(found.discount);
       }
-      const at = input.at ?? new Date();
       const fare = quote(pricing, input.pickup, input.dropoff, at, discount);
       return {
         data: {

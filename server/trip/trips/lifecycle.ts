@@ -1,4 +1,4 @@
-import type { Selectable, Transaction } from 'kysely';
+import type { Selectable, Transaction, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { TripTable } from '../../db/tripSchema.js';
 import { ApiError, badRequest } from '../../errors.js';
@@ -34,12 +34,17 @@ export async function discountRule(
     : null;
 }
 
-/** Checks that a driver may take this trip: approved, of its vehicle type, and free. */
+/**
+ * Checks that a driver may take this trip: approved, of its vehicle type, and free. The driver's row
+ * stays locked until commit, so a concurrent assign of the same driver waits and then sees this
+ * trip; the unique index trips_one_active_per_driver_key backs this up.
+ */
 async function assertDriverFits(trx: Transaction<Database>, trip: TripRow, driverId: number): Promise<void> {
   const driver = await trx
     .selectFrom('drivers')
     .select(['id', 'approvalStatus', 'vehicleTypeId'])
     .where('id', '=', driverId)
+    .forUpdate()
     .executeTakeFirst();
   if (!driver) throw fieldError('driverId', 'No driver with this id');
   if (driver.approvalStatus !== 'approved') throw fieldError('driverId', 'This driver is not approved');
@@ -52,7 +57,10 @@ async function assertDriverFits(trx: Transaction<Database>, trip: TripRow, drive
     .where('status', 'in', ACTIVE_TRIP_STATUSES)
     .where('id', '<>', trip.id)
     .executeTakeFirst();
-  if (busy) throw fieldError('driverId', `This driver is busy with trip ${busy.id}`);
+  if (busy) {
+    const message = `This driver is busy with trip ${busy.id}`;
+    throw new ApiError(409, message, { driverId: message });
+  }
 }
 
 /**
@@ -146,6 +154,27 @@ export async function changeColumns(
       break;
   }
   return columns;
+}
+
+/**
+ * Applies a change to a locked trip in the caller's transaction: the columns changeColumns allows,
+ * then the settlement. The trip actions use it; the generic update runs the same two steps.
+ */
+export async function applyChange(
+  trx: Transaction<Database>,
+  trip: TripRow,
+  change: TripChange,
+  staffId: number | null,
+): Promise<TripRow> {
+  const columns = await changeColumns(trx, trip, change);
+  const updated = await trx
+    .updateTable('trips')
+    .set({ ...(columns as Updateable<TripTable>), updatedAt: new Date() })
+    .where('id', '=', trip.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await settleChange(trx, trip, updated, staffId);
+  return updated;
 }
 
 /** After a change is written: the driver's settlement and the discount's use count. */

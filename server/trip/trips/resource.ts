@@ -6,14 +6,15 @@ import { trips as tripsManifest } from '../../../src/domain/resources/trips.js';
 import { oneOf } from '../../rest/fields.js';
 import { insideCity } from '../../../src/domain/city.js';
 import { PAYMENT_METHODS, TRIP_STATUSES } from '../../../src/domain/enums.js';
-import { discountUsable } from '../../../src/domain/fare.js';
 import { ACTIVE_TRIP_STATUSES } from '../../../src/domain/trip.js';
 import type { TripTable } from '../../db/tripSchema.js';
 import { fareColumns, loadPricing, quote } from '../fares/pricing.js';
 import { id, latitude, longitude, text } from '../fields.js';
 import { encodeRoute } from '../geo/route.js';
 import { changeColumns, settleChange, type TripRow } from './lifecycle.js';
+import { assign, cancel } from './actions.js';
 import { nameOf } from '../../rest/names.js';
+import { discountRuleOf, usableDiscount, type DiscountRow } from '../discounts/usable.js';
 
 const fieldError = (errors: Record<string, string>) => badRequest('Please correct the highlighted fields', errors);
 
@@ -73,6 +74,8 @@ export const trips = defineResource(tripsManifest, {
     },
   },
   deferredJoin: true,
+  exportOmit: ['routePolyline'],
+  actions: { assign, cancel },
   create: createSchema,
   update: updateSchema,
   delete: false,
@@ -92,43 +95,16 @@ export const trips = defineResource(tripsManifest, {
     const pricing = await loadPricing(trx, input.vehicleTypeId);
     if (!pricing) errors.vehicleTypeId = 'No vehicle type with this id';
     else if (!pricing.vehicleType.active) errors.vehicleTypeId = 'This vehicle type is not active';
-    let discount = null;
+    let discount: DiscountRow | undefined;
     if (input.discountCode) {
-      discount = await trx
-        .selectFrom('discounts')
-        .selectAll()
-        .where(sql<boolean>`lower(code) = lower(${input.discountCode})`)
-        .executeTakeFirst();
-      if (!discount) errors.discountCode = 'No discount with this code';
-      else {
-        const { n } = await trx
-          .selectFrom('trips')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .where('discountId', '=', discount.id)
-          .where('passengerId', '=', input.passengerId)
-          .where('status', '=', 'completed')
-          .executeTakeFirstOrThrow();
-        const problem = discountUsable(discount, now, n);
-        if (problem) errors.discountCode = problem;
-      }
+      const found = await usableDiscount(trx, input.discountCode, now, input.passengerId);
+      if ('problem' in found) errors.discountCode = found.problem;
+      else discount = found.discount;
     }
     if (Object.keys(errors).length) throw fieldError(errors);
     const pickup = { lat: input.pickupLat, lng: input.pickupLng };
     const dropoff = { lat: input.dropoffLat, lng: input.dropoffLng };
-    const fare = quote(
-      pricing!,
-      pickup,
-      dropoff,
-      now,
-      discount
-        ? {
-            kind: discount.kind as 'percent' | 'fixed',
-            value: discount.value,
-            maxDiscount: discount.maxDiscount,
-            minFare: discount.minFare,
-          }
-        : null,
-    );
+    const fare = quote(pricing!, pickup, dropoff, now, discount ? discountRuleOf(discount) : null);
     // A code that takes nothing off (the fare is below its minimum) is not attached, so it is not used up.
     if (discount && fare.discount === 0) discount = undefined;
     const columns: Partial<Record<keyof TripTable, unknown>> = {

@@ -1,0 +1,160 @@
+/**
+ * Report periods in the city's time zone, shared by the panel and the server (framework-free).
+ * `from`/`to` are calendar days (YYYY-MM-DD, both inclusive) meaning local midnights; a preset
+ * names a period relative to today. Buckets (day, week from Monday, month) follow the local calendar.
+ */
+
+export const DATE_PRESETS = ['today', 'yesterday', 'last7days', 'last30days', 'thisMonth'] as const;
+export type DatePreset = (typeof DATE_PRESETS)[number];
+export const GROUP_BYS = ['day', 'week', 'month'] as const;
+export type GroupBy = (typeof GROUP_BYS)[number];
+export const MAX_RANGE_DAYS = 400;
+
+export interface DateRange {
+  /** First local day, inclusive. */
+  fromDay: string;
+  /** Last local day, inclusive. */
+  toDay: string;
+  /** The instant of local midnight starting fromDay. */
+  from: Date;
+  /** The instant of local midnight after toDay (exclusive). */
+  to: Date;
+  groupBy: GroupBy;
+  timeZone: string;
+}
+
+export interface DateRangeInput {
+  from?: unknown;
+  to?: unknown;
+  preset?: unknown;
+  groupBy?: unknown;
+}
+
+const DAY_MS = 86_400_000;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar day as the UTC midnight of that date (date arithmetic only, no zone). */
+function dayValue(day: string): number | undefined {
+  const m = DAY.exec(day);
+  if (!m) return undefined;
+  const value = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return new Date(value).toISOString().slice(0, 10) === day ? value : undefined;
+}
+const dayText = (value: number) => new Date(value).toISOString().slice(0, 10);
+export const addDays = (day: string, n: number) => dayText(dayValue(day)! + n * DAY_MS);
+
+/** The local calendar day of an instant. */
+export function localDay(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** How far the zone's clock is ahead of UTC at an instant, in ms. */
+function zoneOffset(at: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+      .formatToParts(new Date(at))
+      .map((p) => [p.type, Number(p.value)]),
+  );
+  const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return asUtc - Math.floor(at / 1000) * 1000;
+}
+
+/** The instant of local midnight starting a day (checked twice, for zones that change offset). */
+export function localMidnight(day: string, timeZone: string): Date {
+  const wall = dayValue(day)!;
+  let at = wall - zoneOffset(wall, timeZone);
+  at = wall - zoneOffset(at, timeZone);
+  return new Date(at);
+}
+
+function presetDays(preset: DatePreset, today: string): [string, string] {
+  switch (preset) {
+    case 'today':
+      return [today, today];
+    case 'yesterday':
+      return [addDays(today, -1), addDays(today, -1)];
+    case 'last7days':
+      return [addDays(today, -6), today];
+    case 'last30days':
+      return [addDays(today, -29), today];
+    case 'thisMonth':
+      return [`${today.slice(0, 8)}01`, today];
+  }
+}
+
+/**
+ * Reads a period: `preset`, or `from` and `to`, or nothing (the last 30 days), and `groupBy`
+ * (default day). Answers the range, or the message a 400 should carry.
+ */
+export function parseDateRange(
+  input: DateRangeInput,
+  now: Date,
+  timeZone: string,
+): { range: DateRange } | { error: string } {
+  const groupBy = input.groupBy ?? 'day';
+  if (!GROUP_BYS.includes(groupBy as GroupBy)) return { error: `"groupBy" must be one of: ${GROUP_BYS.join(', ')}` };
+  let fromDay: string;
+  let toDay: string;
+  if (input.preset !== undefined) {
+    if (!DATE_PRESETS.includes(input.preset as DatePreset))
+      return { error: `"preset" must be one of: ${DATE_PRESETS.join(', ')}` };
+    if (input.from !== undefined || input.to !== undefined) return { error: 'Give either "preset" or "from" and "to"' };
+    [fromDay, toDay] = presetDays(input.preset as DatePreset, localDay(now, timeZone));
+  } else if (input.from === undefined && input.to === undefined) {
+    [fromDay, toDay] = presetDays('last30days', localDay(now, timeZone));
+  } else {
+    for (const key of ['from', 'to'] as const) {
+      const value = input[key];
+      if (typeof value !== 'string' || dayValue(value) === undefined)
+        return { error: `"${key}" must be a date like 2026-03-31` };
+    }
+    fromDay = input.from as string;
+    toDay = input.to as string;
+    if (toDay < fromDay) return { error: '"to" cannot be before "from"' };
+  }
+  const days = (dayValue(toDay)! - dayValue(fromDay)!) / DAY_MS + 1;
+  if (days > MAX_RANGE_DAYS) return { error: `The period may cover at most ${MAX_RANGE_DAYS} days` };
+  return {
+    range: {
+      fromDay,
+      toDay,
+      from: localMidnight(fromDay, timeZone),
+      to: localMidnight(addDays(toDay, 1), timeZone),
+      groupBy: groupBy as GroupBy,
+      timeZone,
+    },
+  };
+}
+
+/** The local day a bucket holding `day` starts on: the day, its Monday, or the first of its month. */
+export function bucketStart(day: string, groupBy: GroupBy): string {
+  if (groupBy === 'day') return day;
+  if (groupBy === 'month') return `${day.slice(0, 8)}01`;
+  const weekday = (new Date(dayValue(day)!).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  return addDays(day, -weekday);
+}
+
+/** Every bucket's first day from the range's first bucket to its last, so empty buckets show too. */
+export function bucketStarts(range: Pick<DateRange, 'fromDay' | 'toDay' | 'groupBy'>): string[] {
+  const out: string[] = [];
+  let day = bucketStart(range.fromDay, range.groupBy);
+  while (day <= range.toDay) {
+    out.push(day);
+    if (range.groupBy === 'day') day = addDays(day, 1);
+    else if (range.groupBy === 'week') day = addDays(day, 7);
+    else {
+      const [y, m] = day.split('-').map(Number);
+      day = dayText(Date.UTC(y, m, 1));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,132 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_BATCH } from '../../server/rest/export.js';
+import { DISPATCHER, listQuery, startApp, type TestApp } from './harness.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await startApp();
+  admin = await t.login();
+});
+afterAll(() => t?.close());
+
+/** RFC 4180 rows: quoted cells may hold commas, doubled quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
+const exportOf = (resource: string, q: { filter?: object; sort?: [string, string] }, token = admin, extra = {}) =>
+  t.call('GET', `/api/trip/${resource}/export`, { token, query: { format: 'csv', ...listQuery(q), ...extra } });
+
+describe('GET /<res>/export?format=csv', () => {
+  it('streams every row of a filtered set, past the list cap and across batches, in the sort order', async () => {
+    const vehicleTypeId = (
+      await t.db
+        .selectFrom('trips')
+        .select(['vehicleTypeId', sql<number>`count(*)::int`.as('n')])
+        .where('status', '=', 'completed')
+        .groupBy('vehicleTypeId')
+        .orderBy('n', 'desc')
+        .executeTakeFirstOrThrow()
+    ).vehicleTypeId;
+    const expected = await t.db
+      .selectFrom('trips')
+      .select(['id', 'fareTotal'])
+      .where('status', '=', 'completed')
+      .where('vehicleTypeId', '=', vehicleTypeId)
+      .orderBy('fareTotal', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    expect(expected.length).toBeGreaterThan(EXPORT_BATCH * 2);
+    const res = await exportOf('trips', {
+      filter: { status: 'completed', vehicleTypeId },
+      sort: ['fareTotal', 'DESC'],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename=trips-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, ...rows] = parseCsv(res.body);
+    expect(header.slice(0, 4)).toEqual(['ID', 'Passenger ID', 'Driver ID', 'Vehicle type ID']);
+    expect(header).toContain('Requested at');
+    expect(header).toContain('Driver name');
+    expect(header).not.toContain('Route polyline');
+    expect(rows.map((r) => Number(r[0]))).toEqual(expected.map((e) => e.id));
+    const fare = header.indexOf('Fare total');
+    expect(rows.map((r) => Number(r[fare]))).toEqual(expected.map((e) => e.fareTotal));
+    const requested = rows[0][header.indexOf('Requested at')];
+    expect(requested).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it('orders rows without a sort value as PostgreSQL does: last ascending, first descending', async () => {
+    const since = new Date(Date.now() - 3 * 86400_000).toISOString();
+    for (const order of ['ASC', 'DESC'] as const) {
+      const expected = await sql<{ id: number }>`select id from trips where requested_at >= ${since}
+        order by driver_id ${sql.raw(order)}, id ${sql.raw(order)}`.execute(t.db);
+      expect(expected.rows.some((r, i) => i > 0 && r.id < expected.rows[i - 1].id)).toBe(true);
+      const res = await exportOf('trips', { filter: { requestedAt_gte: since }, sort: ['driverId', order] });
+      const ids = parseCsv(res.body)
+        .slice(1)
+        .map((r) => Number(r[0]));
+      expect(ids).toEqual(expected.rows.map((r) => r.id));
+    }
+  });
+
+  it('masks secrets exactly as the list does and quotes text cells', async () => {
+    const list = (await t.call('GET', '/api/trip/payment-gateways', { token: admin, query: listQuery({}) })).json();
+    const res = await exportOf('payment-gateways', {});
+    const [header, ...rows] = parseCsv(res.body);
+    const secret = header.indexOf('Secret settings');
+    expect(rows).toHaveLength(list.length);
+    for (const [i, g] of list.entries()) {
+      expect(rows[i][secret]).toBe(JSON.stringify(g.secretSettings));
+      expect(rows[i][secret]).not.toBe('{}');
+    }
+    expect(res.body).not.toMatch(/"secretSettings"/);
+    const stored = await t.db.selectFrom('paymentGateways').select('secretSettings').executeTakeFirstOrThrow();
+    const clear = Object.values(stored.secretSettings as Record<string, string>)[0];
+    expect(res.body).not.toContain(clear);
+  });
+
+  it('applies the list permission and answers 400 to a bad filter, sort or format', async () => {
+    const dispatcher = await t.login(DISPATCHER.email, DISPATCHER.password);
+    const denied = await exportOf('driver-transactions', {}, dispatcher);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toBe('Missing permission view-Driver');
+    expect((await exportOf('trips', { filter: { status: 'flying' } })).json()).toEqual({
+      message: expect.stringMatching(/^Filter "status" must be one of: requested/),
+    });
+    expect((await exportOf('trips', { filter: { nope: 1 } })).statusCode).toBe(400);
+    expect((await exportOf('trips', { sort: ['pickupAddress', 'ASC'] })).json().message).toBe(
+      'Cannot sort by "pickupAddress"',
+    );
+    const xlsx = await exportOf('trips', {}, admin, { format: 'xlsx' });
+    expect(xlsx.statusCode).toBe(400);
+    expect(xlsx.json().message).toBe('Query parameter "format" must be csv');
+    expect((await t.call('GET', '/api/trip/trips/export')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISPATCHER, startApp, type TestApp } from './harness.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await startApp();
+  admin = await t.login();
+});
+afterAll(() => t?.close());
+
+const act = (tripId: number, action: string, body: object, token = admin) =>
+  t.call('POST', `/api/trip/trips/${tripId}/${action}`, { token, body });
+
+/** Approved drivers of a vehicle type with no active trip. */
+const freeDrivers = (vehicleTypeId: number) =>
+  t.db
+    .selectFrom('drivers')
+    .select(['id', 'firstName', 'lastName'])
+    .where('approvalStatus', '=', 'approved')
+    .where('vehicleTypeId', '=', vehicleTypeId)
+    .where(
+      sql<boolean>`not exists (select 1 from trips where trips.driver_id = drivers.id
+        and trips.status in ('requested', 'accepted', 'arrived', 'in_progress'))`,
+    )
+    .orderBy('id')
+    .limit(2)
+    .execute();
+
+async function bookTrip(): Promise<{ id: number; vehicleTypeId: number }> {
+  const passenger = await t.db
+    .selectFrom('passengers')
+    .select('id')
+    .where('status', '=', 'active')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const vehicleType = await t.db
+    .selectFrom('vehicleTypes')
+    .select('id')
+    .where('active', '=', true)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const res = await t.call('POST', '/api/trip/trips', {
+    token: admin,
+    body: {
+      passengerId: passenger.id,
+      vehicleTypeId: vehicleType.id,
+      pickupAddress: 'Moi Avenue',
+      pickupLat: -1.2841,
+      pickupLng: 36.8233,
+      dropoffAddress: 'Kilimani',
+      dropoffLat: -1.2906,
+      dropoffLng: 36.7856,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { id: res.json().id, vehicleTypeId: vehicleType.id };
+}
+
+const audits = (tripId: number, action: string) =>
+  t.db
+    .selectFrom('auditLogs')
+    .select(['before', 'after', 'staffId'])
+    .where('resource', '=', 'trips')
+    .where('recordId', '=', String(tripId))
+    .where('action', '=', action)
+    .execute();
+
+describe('trip actions', () => {
+  it('assigns a requested trip, reassigns it, and refuses a busy driver with 409', async () => {
+    const trip = await bookTrip();
+    const [first, second] = await freeDrivers(trip.vehicleTypeId);
+    const assigned = await act(trip.id, 'assign', { driverId: first.id });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json()).toEqual({
+      data: expect.objectContaining({ id: trip.id, status: 'accepted', driverId: first.id }),
+      message: `Trip ${trip.id} assigned to ${first.firstName} ${first.lastName}`,
+    });
+    expect(assigned.json().data.acceptedAt).toBeTruthy();
+    expect(await audits(trip.id, 'assign')).toEqual([
+      {
+        staffId: 1,
+        before: expect.objectContaining({ status: 'requested', driverId: null, acceptedAt: null }),
+        after: expect.objectContaining({ status: 'accepted', driverId: first.id }),
+      },
+    ]);
+    const moved = await act(trip.id, 'assign', { driverId: second.id });
+    expect(moved.json().data).toMatchObject({ status: 'accepted', driverId: second.id });
+
+    const other = await bookTrip();
+    const busy = await act(other.id, 'assign', { driverId: second.id });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().errors).toEqual({ driverId: `This driver is busy with trip ${trip.id}` });
+    const untouched = await t.db.selectFrom('trips').selectAll().where('id', '=', other.id).executeTakeFirstOrThrow();
+    expect(untouched).toMatchObject({ status: 'requested', driverId: null });
+    expect(await audits(other.id, 'assign')).toHaveLength(0);
+    expect((await act(other.id, 'assign', {})).json().errors).toEqual({ driverId: 'Choose a driver' });
+  });
+
+  it('cancels with a reason and who cancelled, and refuses to cancel a finished trip', async () => {
+    const trip = await bookTrip();
+    const [driver] = await freeDrivers(trip.vehicleTypeId);
+    await act(trip.id, 'assign', { driverId: driver.id });
+    const noReason = await act(trip.id, 'cancel', { by: 'someone' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors).toEqual({
+      reason: 'Give the reason for the cancellation',
+      by: 'By must be passenger or driver',
+    });
+    const cancelled = await act(trip.id, 'cancel', { reason: 'Car broke down', by: 'driver' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data).toMatchObject({
+      status: 'cancelled_by_driver',
+      cancellationReason: 'Car broke down',
+      cancelledAt: expect.any(String),
+    });
+    expect(cancelled.json().message).toBe(`Trip ${trip.id} cancelled by the driver`);
+    const again = await act(trip.id, 'cancel', { reason: 'Twice' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors).toEqual({ status: 'This trip is cancelled by driver and cannot change' });
+    // The driver is free again.
+    const next = await bookTrip();
+    expect((await act(next.id, 'assign', { driverId: driver.id })).statusCode).toBe(200);
+  });
+
+  it('needs update-Trip and a known trip', async () => {
+    const dispatcher = await t.login(DISPATCHER.email, DISPATCHER.password);
+    const res = await act(1, 'cancel', { reason: 'x' }, dispatcher);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Missing permission update-Trip');
+    expect((await act(99999999, 'cancel', { reason: 'x' })).statusCode).toBe(404);
+  });
+});
