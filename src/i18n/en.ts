@@ -119,6 +119,14 @@ export const appMessages = {
       trip: 'Trip #%{id}',
       mapPending: 'The live map of drivers and trips is not available yet.',
     },
+    map: {
+      offline: 'Offline map: the service area and main places',
+      unsupported: 'This browser cannot draw maps (WebGL is off).',
+      route: 'Route of trip #%{id}',
+      pickup: 'Pickup',
+      dropoff: 'Drop-off',
+      noRoute: 'This trip has no route to show.',
+    },
     notifications: {
       title: 'Notifications',
       bell: 'Notifications',

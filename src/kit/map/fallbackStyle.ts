@@ -1,0 +1,82 @@
+/**
+ * The map style used when the configured one cannot load (offline, blocked, slow): built in code,
+ * no network at all. No text layer, since text needs glyphs from a server; the places' names are
+ * HTML markers instead (see placeLabels).
+ */
+import type { FeatureCollection, Point, Polygon } from 'geojson';
+import type { StyleSpecification } from 'maplibre-gl';
+import { CITY } from '../../domain/city';
+import { PLACES } from '../../domain/places';
+
+export const FALLBACK_STYLE_NAME = 'Ride Admin offline';
+
+const serviceArea: FeatureCollection<Polygon> = {
+  type: 'FeatureCollection',
+  features: [
+    {
+      type: 'Feature',
+      properties: { name: CITY.name },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [CITY.bounds.west, CITY.bounds.south],
+            [CITY.bounds.east, CITY.bounds.south],
+            [CITY.bounds.east, CITY.bounds.north],
+            [CITY.bounds.west, CITY.bounds.north],
+            [CITY.bounds.west, CITY.bounds.south],
+          ],
+        ],
+      },
+    },
+  ],
+};
+
+const places: FeatureCollection<Point> = {
+  type: 'FeatureCollection',
+  features: PLACES.map((place) => ({
+    type: 'Feature',
+    properties: { name: place.name, weight: place.weight },
+    geometry: { type: 'Point', coordinates: [place.lng, place.lat] },
+  })),
+};
+
+export function fallbackStyle(): StyleSpecification {
+  return {
+    version: 8,
+    name: FALLBACK_STYLE_NAME,
+    sources: {
+      'service-area': { type: 'geojson', data: serviceArea },
+      places: { type: 'geojson', data: places },
+    },
+    layers: [
+      { id: 'background', type: 'background', paint: { 'background-color': '#e8ecf1' } },
+      {
+        id: 'service-area-fill',
+        type: 'fill',
+        source: 'service-area',
+        paint: { 'fill-color': '#f7f9fc', 'fill-opacity': 0.9 },
+      },
+      {
+        id: 'service-area-outline',
+        type: 'line',
+        source: 'service-area',
+        paint: { 'line-color': '#7a93b4', 'line-width': 2, 'line-dasharray': [3, 2] },
+      },
+      {
+        id: 'places',
+        type: 'circle',
+        source: 'places',
+        paint: {
+          'circle-radius': ['interpolate', ['linear'], ['get', 'weight'], 1, 3, 10, 6],
+          'circle-color': '#9aa5b5',
+          'circle-stroke-color': '#ffffff',
+          'circle-stroke-width': 1,
+        },
+      },
+    ],
+  };
+}
+
+/** The places named on the offline map: the busier half, so labels stay readable. */
+export const LABELLED_PLACES = PLACES.filter((place) => place.weight >= 4);
