@@ -13,14 +13,17 @@ interface Props {
   children?: ReactNode;
 }
 
-/** The box a map draws in: its accessible name, a skeleton while loading, a note when offline or unsupported. */
+/**
+ * The box a map draws in: a skeleton while loading, a note when offline or unsupported. MapLibre
+ * names its canvas (a region landmark) with `label`; the frame only names itself when no canvas exists.
+ */
 export function MapFrame({ containerRef, state, label, height, testId, children }: Props) {
   const translate = useTranslate();
   return (
     <Box
-      role="region"
-      aria-label={label}
       data-testid={testId}
+      role={state === 'unsupported' ? 'region' : undefined}
+      aria-label={state === 'unsupported' ? label : undefined}
       data-map-state={state}
       sx={{
         position: 'relative',
@@ -37,7 +40,8 @@ export function MapFrame({ containerRef, state, label, height, testId, children 
         },
       }}
     >
-      <Box ref={containerRef} sx={{ position: 'absolute', inset: 0 }} />
+      {/* Sized, not positioned: maplibre-gl.css makes the container position: relative. */}
+      <Box ref={containerRef} sx={{ width: '100%', height: '100%' }} />
       {state === 'loading' && (
         <Skeleton variant="rectangular" animation="wave" sx={{ position: 'absolute', inset: 0, height: '100%' }} />
       )}

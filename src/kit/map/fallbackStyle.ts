@@ -68,15 +68,16 @@ export function fallbackStyle(): StyleSpecification {
         type: 'circle',
         source: 'places',
         paint: {
-          'circle-radius': ['interpolate', ['linear'], ['get', 'weight'], 1, 3, 10, 6],
-          'circle-color': '#9aa5b5',
-          'circle-stroke-color': '#ffffff',
-          'circle-stroke-width': 1,
+          // Hollow rings: the maps' own points are filled discs.
+          'circle-radius': ['interpolate', ['linear'], ['get', 'weight'], 1, 2.5, 10, 4.5],
+          'circle-color': '#ffffff',
+          'circle-stroke-color': '#5b6b82',
+          'circle-stroke-width': 1.5,
         },
       },
     ],
   };
 }
 
-/** The places named on the offline map: the busier half, so labels stay readable. */
-export const LABELLED_PLACES = PLACES.filter((place) => place.weight >= 4);
+/** The places named on the offline map: the busiest, so labels stay readable. */
+export const LABELLED_PLACES = PLACES.filter((place) => place.weight >= 5);
