@@ -129,6 +129,9 @@ export const appMessages = {
       dropoff: 'Drop-off',
       noRoute: 'This trip has no route to show.',
     },
+    chart: {
+      loading: 'Loading the chart',
+    },
     notifications: {
       title: 'Notifications',
       bell: 'Notifications',
