@@ -60,6 +60,10 @@ export function LiveMap({
   }, [ready, data]);
 
   useEffect(() => {
+    if (ready?.map.getLayer(POINTS_LAYER)) ready.map.setPaintProperty(POINTS_LAYER, 'circle-color', circleColour);
+  }, [ready, circleColour]);
+
+  useEffect(() => {
     if (!ready) return;
     const { map } = ready;
     const idOf = (event: MapLayerMouseEvent) => event.features?.[0]?.properties?.id as LivePoint['id'] | undefined;
