@@ -25,20 +25,30 @@ import { tripService } from './trip/index.js';
 import { userService } from './user/index.js';
 import { Notifier } from './user/notifications/notifier.js';
 import { holdsControlCharacters } from '../src/domain/fieldRules.js';
+import { DEFAULT_MAP_STYLE_URL, styleOrigin } from '../src/domain/map.js';
 
 export interface BuildOptions {
   /** An already open database (tests share a seeded one). */
   db?: DbHandle;
 }
 
-/** CSP the built panel satisfies: no inline script, fonts and images from our origin. */
+/** The map style's host, as the panel was built with it (VITE_MAP_STYLE_URL, same default). */
+const MAP_ORIGIN = styleOrigin(process.env.VITE_MAP_STYLE_URL || DEFAULT_MAP_STYLE_URL);
+
+/**
+ * CSP the built panel satisfies: no inline script, fonts and images from our origin. MapLibre
+ * fetches its style, tiles, glyphs and sprites (connect-src), runs its worker from our origin or a
+ * blob: URL (worker-src, child-src for older browsers) and decodes images to blob:/data: URLs.
+ */
 const CSP = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  imgSrc: ["'self'", 'data:', 'blob:', ...(MAP_ORIGIN ? [MAP_ORIGIN] : [])],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'ws:', 'wss:'],
+  connectSrc: ["'self'", 'ws:', 'wss:', ...(MAP_ORIGIN ? [MAP_ORIGIN] : [])],
+  workerSrc: ["'self'", 'blob:'],
+  childSrc: ["'self'", 'blob:'],
   objectSrc: ["'none'"],
   frameAncestors: ["'none'"],
   baseUri: ["'self'"],

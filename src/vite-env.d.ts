@@ -9,6 +9,8 @@ interface ImportMetaEnv {
   readonly VITE_TRIP_API_URL?: string;
   /** Origin of the realtime (Socket.IO) server; the panel's own origin when unset. */
   readonly VITE_SOCKET_URL?: string;
+  /** MapLibre style JSON URL; a public keyless style when unset. */
+  readonly VITE_MAP_STYLE_URL?: string;
 }
 
 interface ImportMeta {

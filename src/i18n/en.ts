@@ -117,7 +117,20 @@ export const appMessages = {
       latestTrips: 'Latest trips',
       noTrips: 'No trips yet.',
       trip: 'Trip #%{id}',
-      mapPending: 'The live map of drivers and trips is not available yet.',
+      openTrip: 'Open trip #%{id}',
+      driversMap: "Map of drivers' last known positions",
+      tripsMap: 'Map of the pickups of trips under way',
+    },
+    map: {
+      offline: 'Offline map: the service area and main places',
+      unsupported: 'This browser cannot draw maps (WebGL is off).',
+      route: 'Route of trip #%{id}',
+      pickup: 'Pickup',
+      dropoff: 'Drop-off',
+      noRoute: 'This trip has no route to show.',
+    },
+    chart: {
+      loading: 'Loading the chart',
     },
     notifications: {
       title: 'Notifications',

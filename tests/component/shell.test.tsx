@@ -139,16 +139,27 @@ describe('pages', () => {
     await waitFor(() => expect(location()).toBe('/'));
   });
 
-  it('show the dispatcher in its own layout, without the menu', async () => {
-    renderApp('/dispatcher', {
+  it('show the dispatcher in its own layout, without the menu; a picked trip links to its page', async () => {
+    const { user } = renderApp('/dispatcher', {
       session: sessionOf(dispatcherProfile),
-      api: { 'GET /api/trip/trips': listAnswer('trips', [{ id: 7, status: 'in_progress' }]) },
+      api: {
+        'GET /api/trip/trips': listAnswer('trips', [{ id: 7, status: 'in_progress' }]),
+        'GET /api/trip/trips/7': {
+          json: { id: 7, status: 'in_progress', pickupAddress: 'Sarit Centre', dropoffAddress: 'KICC' },
+        },
+      },
     });
     const side = await screen.findByTestId('dispatcher-side');
-    expect(await within(side).findByRole('link', { name: /Trip #7/ })).toHaveAttribute(
+    await user.click(await within(side).findByRole('button', { name: /Trip #7/ }));
+    expect(await within(side).findByRole('link', { name: 'Open trip #7' })).toHaveAttribute(
       'href',
       '/trip-management/trips/7',
     );
+    expect(await within(side).findByText('Sarit Centre → KICC')).toBeInTheDocument();
+    // jsdom has no WebGL: the maps say so rather than staying blank.
+    expect(
+      await within(screen.getByTestId('dispatcher-main')).findByText('This browser cannot draw maps (WebGL is off).'),
+    ).toBeInTheDocument();
     expect(within(screen.getByTestId('top-bar')).getByTestId('product-title')).toBeInTheDocument();
     expect(screen.queryByTestId('side-menu')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /menu/i })).not.toBeInTheDocument();

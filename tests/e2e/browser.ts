@@ -15,6 +15,9 @@ export async function launch(): Promise<Browser> {
     args: [
       '--no-sandbox',
       '--disable-gpu',
+      // WebGL (the maps) through SwiftShader, the software renderer: no GPU here. Chromium only
+      // falls back to it on its own with a deprecation warning, so ask for it.
+      '--enable-unsafe-swiftshader',
       '--disable-quic',
       '--no-first-run',
       '--disable-background-networking',

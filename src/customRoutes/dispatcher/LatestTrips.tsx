@@ -1,12 +1,16 @@
 import { Chip, List, ListItemButton, ListItemText, Typography } from '@mui/material';
-import { useCanAccess, useGetList, useTranslate } from 'react-admin';
-import { Link } from 'react-router';
+import { useCanAccess, useGetList, useTranslate, type Identifier } from 'react-admin';
 import { trips } from '../../resources/trips';
 
 const LATEST_TRIPS = { pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'DESC' as const } };
 
-/** The dispatcher's side area: the latest trips, each linking to its page. */
-export function LatestTrips() {
+interface Props {
+  selectedId?: Identifier;
+  onSelect: (id: Identifier) => void;
+}
+
+/** The dispatcher's side area: the latest trips; picking one shows its route. */
+export function LatestTrips({ selectedId, onSelect }: Props) {
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource: trips.path, action: 'list' });
   const { data = [], isPending } = useGetList(trips.path, LATEST_TRIPS, { enabled: canAccess === true });
@@ -23,7 +27,12 @@ export function LatestTrips() {
       )}
       <List dense>
         {data.map((trip) => (
-          <ListItemButton key={trip.id} component={Link} to={`/${trips.path}/${trip.id}`}>
+          <ListItemButton
+            key={trip.id}
+            selected={trip.id === selectedId}
+            aria-pressed={trip.id === selectedId}
+            onClick={() => onSelect(trip.id)}
+          >
             <ListItemText primary={translate('app.dispatcher.trip', { id: trip.id })} />
             {typeof trip.status === 'string' && <Chip size="small" label={trip.status.replace(/_/g, ' ')} />}
           </ListItemButton>

@@ -1,0 +1,84 @@
+import { Typography } from '@mui/material';
+import type { GeoJSONSource, Marker } from 'maplibre-gl';
+import { useEffect, useMemo } from 'react';
+import { useTranslate } from 'react-admin';
+import { boundsOf, decodeRoute, lineFeature, type Position } from './geo';
+import { MapFrame } from './MapFrame';
+import { useMapLibre, type MapReady } from './useMapLibre';
+
+const ROUTE_SOURCE = 'trip-route';
+export const PICKUP_COLOUR = '#2e7d32';
+export const DROPOFF_COLOUR = '#c62828';
+
+interface Props {
+  /** The trip's route as stored: a Google encoded polyline (precision 5). */
+  encodedRoute: string | null | undefined;
+  /** The map's accessible name, e.g. "Route of trip #12". */
+  label: string;
+  height?: number | string;
+}
+
+function drawRoute({ map }: MapReady, route: Position[]) {
+  const data = lineFeature(route);
+  const source = map.getSource<GeoJSONSource>(ROUTE_SOURCE);
+  if (source) {
+    source.setData(data);
+    return;
+  }
+  map.addSource(ROUTE_SOURCE, { type: 'geojson', data });
+  map.addLayer({
+    id: 'trip-route-casing',
+    type: 'line',
+    source: ROUTE_SOURCE,
+    layout: { 'line-cap': 'round', 'line-join': 'round' },
+    paint: { 'line-color': '#ffffff', 'line-width': 8 },
+  });
+  map.addLayer({
+    id: 'trip-route-line',
+    type: 'line',
+    source: ROUTE_SOURCE,
+    layout: { 'line-cap': 'round', 'line-join': 'round' },
+    paint: { 'line-color': '#1565c0', 'line-width': 4 },
+  });
+}
+
+/** A trip's route with its pickup and drop-off, fitted to the route. */
+export function RouteMap({ encodedRoute, label, height = 240 }: Props) {
+  const translate = useTranslate();
+  const route = useMemo(() => decodeRoute(encodedRoute), [encodedRoute]);
+  const bounds = useMemo(() => boundsOf(route), [route]);
+  const { containerRef, ready, state } = useMapLibre({
+    label,
+    bounds,
+    onStyle: (handle) => drawRoute(handle, route),
+  });
+
+  useEffect(() => {
+    if (!ready || route.length === 0) return;
+    const { map, maplibre } = ready;
+    if (map.getSource(ROUTE_SOURCE)) drawRoute(ready, route);
+    map.fitBounds(bounds, { padding: 36, maxZoom: 16, duration: 0 });
+    const ends: Marker[] = [
+      [route[0], PICKUP_COLOUR, translate('app.map.pickup')] as const,
+      [route[route.length - 1], DROPOFF_COLOUR, translate('app.map.dropoff')] as const,
+    ].map(([position, color, name]) => {
+      const marker = new maplibre.Marker({ color }).setLngLat(position).addTo(map);
+      marker.getElement().setAttribute('aria-label', name);
+      return marker;
+    });
+    return () => ends.forEach((marker) => marker.remove());
+  }, [ready, route, bounds, translate]);
+
+  return (
+    <MapFrame containerRef={containerRef} state={state} label={label} height={height} testId="route-map">
+      {route.length === 0 && state !== 'loading' && (
+        <Typography
+          role="status"
+          sx={{ position: 'absolute', top: 8, left: 8, px: 1, borderRadius: 1, bgcolor: 'rgba(255,255,255,0.85)' }}
+        >
+          {translate('app.map.noRoute')}
+        </Typography>
+      )}
+    </MapFrame>
+  );
+}

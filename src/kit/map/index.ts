@@ -1,0 +1,4 @@
+/** Maps: MapLibre GL JS, loaded lazily by the components (never part of the /login bundle). */
+export { LiveMap } from './LiveMap';
+export { RouteMap } from './RouteMap';
+export { CITY_BOUNDS, type LivePoint } from './geo';

@@ -1,0 +1,44 @@
+import { render, screen } from '@testing-library/react';
+import { AdminContext } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import { i18nProvider } from '../../src/i18n/i18nProvider';
+import { LazyBarChart, LazyLineChart } from '../../src/kit/charts';
+
+const DAYS = ['Mon', 'Tue', 'Wed'];
+
+describe('lazy charts', () => {
+  it('shows a same-size skeleton while the bar chart loads, then the bars with their axis labels', async () => {
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <LazyBarChart
+          width={480}
+          height={240}
+          xAxis={[{ scaleType: 'band', data: DAYS }]}
+          series={[{ data: [12, 30, 18], label: 'Trips' }]}
+        />
+      </AdminContext>,
+    );
+    const skeleton = screen.getByRole('progressbar', { name: 'Loading the chart' });
+    expect(skeleton).toHaveStyle({ height: '240px' });
+
+    for (const day of DAYS) expect(await screen.findByText(day)).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Loading the chart' })).not.toBeInTheDocument();
+    // One bar element per day.
+    expect(document.querySelectorAll('.MuiBarChart-element')).toHaveLength(3);
+  });
+
+  it('draws a line chart with its series legend', async () => {
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <LazyLineChart
+          width={480}
+          height={240}
+          xAxis={[{ scaleType: 'point', data: DAYS }]}
+          series={[{ data: [1200, 900, 1500], label: 'Revenue' }]}
+        />
+      </AdminContext>,
+    );
+    expect(await screen.findByText('Revenue')).toBeInTheDocument();
+    expect(await screen.findByText('Wed')).toBeInTheDocument();
+  });
+});

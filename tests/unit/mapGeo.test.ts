@@ -1,0 +1,96 @@
+import polyline from '@mapbox/polyline';
+import { describe, expect, it } from 'vitest';
+import { CITY } from '../../src/domain/city';
+import { PLACES } from '../../src/domain/places';
+import { fallbackStyle, LABELLED_PLACES } from '../../src/kit/map/fallbackStyle';
+import { boundsOf, CITY_BOUNDS, colourByStatus, decodeRoute, pointCollection } from '../../src/kit/map/geo';
+
+describe('map geometry', () => {
+  it("decodes a stored route into GeoJSON's [lng, lat] order", () => {
+    const encoded = polyline.encode(
+      [
+        [-1.2841, 36.8219],
+        [-1.2612, 36.8026],
+      ],
+      5,
+    );
+    expect(decodeRoute(encoded)).toEqual([
+      [36.8219, -1.2841],
+      [36.8026, -1.2612],
+    ]);
+  });
+
+  it('reads a missing route as no points', () => {
+    expect(decodeRoute(null)).toEqual([]);
+    expect(decodeRoute('')).toEqual([]);
+  });
+
+  it("fits the route's box, or the city's when there is nothing to fit", () => {
+    expect(
+      boundsOf([
+        [36.82, -1.28],
+        [36.8, -1.26],
+        [36.81, -1.3],
+      ]),
+    ).toEqual([
+      [36.8, -1.3],
+      [36.82, -1.26],
+    ]);
+    expect(boundsOf([])).toEqual(CITY_BOUNDS);
+  });
+
+  it('turns points into features keyed by id, dropping points without coordinates', () => {
+    const collection = pointCollection([
+      { id: 7, lng: 36.8, lat: -1.28, status: 'online', title: 'Amina' },
+      { id: 8, lng: Number.NaN, lat: -1.28, status: 'online' },
+    ]);
+    expect(collection.features).toEqual([
+      {
+        type: 'Feature',
+        id: 7,
+        properties: { id: 7, status: 'online', title: 'Amina' },
+        geometry: { type: 'Point', coordinates: [36.8, -1.28] },
+      },
+    ]);
+  });
+
+  it('colours points by status with a colour for any other status', () => {
+    expect(colourByStatus({ online: '#0a0', busy: '#a00' }, '#777')).toEqual([
+      'match',
+      ['get', 'status'],
+      'online',
+      '#0a0',
+      'busy',
+      '#a00',
+      '#777',
+    ]);
+    expect(colourByStatus({}, '#777')).toBe('#777');
+  });
+});
+
+describe('offline map style', () => {
+  const style = fallbackStyle();
+
+  it('needs no network: inline sources only, and no text (text needs glyphs from a server)', () => {
+    expect(style.glyphs).toBeUndefined();
+    expect(style.sprite).toBeUndefined();
+    expect(
+      Object.values(style.sources).every((source) => source.type === 'geojson' && typeof source.data === 'object'),
+    ).toBe(true);
+    expect(style.layers.some((layer) => layer.type === 'symbol')).toBe(false);
+  });
+
+  it("outlines the city's service area and marks every seeded place", () => {
+    const area = style.sources['service-area'];
+    expect(JSON.stringify(area)).toContain(JSON.stringify([CITY.bounds.west, CITY.bounds.south]));
+    const places = style.sources.places;
+    expect(
+      places.type === 'geojson' &&
+        typeof places.data === 'object' &&
+        'features' in places.data &&
+        places.data.features.length,
+    ).toBe(PLACES.length);
+    expect(LABELLED_PLACES.length).toBeGreaterThan(10);
+    expect(LABELLED_PLACES.length).toBeLessThan(PLACES.length);
+  });
+});
