@@ -179,7 +179,8 @@ while (report.length < minutes) {
       .catch(() => record('sos report', 599, 0));
   }
   if (now >= nextAt && inFlight < MAX_IN_FLIGHT) {
-    nextAt += interval;
+    // A steady rate: after a stall (in-flight cap reached), drop the backlog rather than burst to catch up.
+    nextAt = Math.max(nextAt, now - 1_000) + interval;
     inFlight++;
     const t0 = performance.now();
     const [name, request] = nextRequest();

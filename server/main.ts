@@ -25,9 +25,13 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000);
     force.unref();
+    // Node closes idle keep-alive connections once, as it stops listening; a connection whose request
+    // was in flight then turns idle later and would hold the close for keepAliveTimeout (72 s).
+    const reapIdle = setInterval(() => app.server.closeIdleConnections(), 200);
     try {
       await app.close();
     } finally {
+      clearInterval(reapIdle);
       unlock();
       process.exit(0);
     }

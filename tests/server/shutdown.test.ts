@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   freePort,
@@ -8,6 +10,7 @@ import {
   killGroup,
   login,
   missingContacts,
+  portIsFree,
   sleep,
   startServer,
   streamWrites,
@@ -20,22 +23,49 @@ import {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ride-shutdown-'));
 const pg = process.env.DATABASE_URL ? await freshPgDatabase(process.env.DATABASE_URL, 'ride_shutdown') : undefined;
 const running: ServerProcess[] = [];
+const sockets: Socket[] = [];
 afterAll(async () => {
+  for (const socket of sockets) socket.close();
   for (const server of running) killGroup(server.child, 'SIGKILL');
   await pg?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function start(): Promise<ServerProcess> {
-  const server = await startServer({ port: await freePort(), dataDir, databaseUrl: pg?.url });
+async function start(port: number): Promise<ServerProcess> {
+  const server = await startServer({ port, dataDir, databaseUrl: pg?.url });
   running.push(server);
   return server;
 }
 
+/** Reads everything the server sends on a raw connection until it closes it. */
+function readUntilClosed(connection: net.Socket): Promise<string> {
+  let text = '';
+  connection.setEncoding('utf8');
+  connection.on('data', (chunk: string) => (text += chunk));
+  return new Promise((resolve, reject) => {
+    connection.once('close', () => resolve(text));
+    connection.once('error', reject);
+  });
+}
+
+/** A staff panel's socket; resolves once connected. */
+async function openSocket(baseUrl: string, token: string): Promise<Socket> {
+  const socket = connectClient(baseUrl, { auth: { token }, transports: ['websocket'], reconnectionDelayMax: 1_000 });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
 describe('graceful shutdown', () => {
   it('finishes the writes in flight on SIGTERM, loses none it acknowledged, and restarts at once', async () => {
-    const first = await start();
+    const port = await freePort();
+    const first = await start(port);
     const token = await login(first.baseUrl);
+    const socket = await openSocket(first.baseUrl, token);
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
     const writers = [1, 2, 3].map((n) => streamWrites(first.baseUrl, token, `shutdown ${n}`));
     await sleep(1_500);
     const sentAt = Date.now();
@@ -48,10 +78,40 @@ describe('graceful shutdown', () => {
     expect(stoppedInMs).toBeLessThan(10_000);
     expect(fs.existsSync(path.join(dataDir, 'ride-admin.lock'))).toBe(false);
 
-    const second = await start();
+    // "transport close" is a reason the client reconnects on (unlike "io server disconnect").
+    expect(await disconnected).toBe('transport close');
+    expect(socket.active).toBe(true);
+
+    const reconnected = new Promise<void>((resolve) => socket.once('connect', resolve));
+    const second = await start(port);
     expect(second.readyInMs).toBeLessThan(30_000);
     expect(await missingContacts(second.baseUrl, await login(second.baseUrl), acknowledged)).toEqual([]);
+    await reconnected; // the same socket, with no help from the page, is back on the restarted server
     killGroup(second.child, 'SIGTERM');
     expect(await waitForExit(second)).toBe(0);
-  }, 180_000);
+  }, 300_000);
+
+  it('answers 503 to readiness once it drains, yet finishes the request already in flight', async () => {
+    const server = await start(await freePort());
+    const token = await login(server.baseUrl);
+    // A create whose body is still arriving when SIGTERM comes: the request is in flight.
+    const body = JSON.stringify({ name: 'in flight at SIGTERM', phone: '+254700000000' });
+    const connection = net.connect({ port: server.port, host: '127.0.0.1' });
+    const received = readUntilClosed(connection);
+    connection.write(
+      'POST /api/trip/sos-contacts HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+        `Authorization: Bearer ${token}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await sleep(1_000);
+    killGroup(server.child, 'SIGTERM');
+    while (!(await portIsFree(server.port))) await sleep(50); // it has stopped accepting connections
+    // The rest of the body, and a readiness probe behind it on the same connection.
+    connection.write(`${body.slice(10)}GET /api/ready HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    const responses = (await received).split(/(?=HTTP\/1\.1 )/);
+    expect(responses).toHaveLength(2);
+    expect(responses[0]).toMatch(/^HTTP\/1\.1 201 /);
+    expect(responses[0]).toContain('"name":"in flight at SIGTERM"');
+    expect(responses[1]).toMatch(/^HTTP\/1\.1 503 /);
+    expect(await waitForExit(server)).toBe(0);
+  }, 300_000);
 });
