@@ -10,7 +10,7 @@ import { ChangePasswordCard } from './ChangePasswordCard';
 import { fieldErrorsOf, profileApi, type ProfileChange } from './profileApi';
 import { profileSchema } from './profileValidation';
 import { SubmitButton } from './SubmitButton';
-import { FieldRow } from './StaffFormFields';
+import { FieldRow } from '../../kit/DetailBlocks';
 
 const resolver = yupResolver(profileSchema);
 
