@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { List, type Exporter, type SortPayload } from 'react-admin';
-import { ResourceListActions, type ResourceListActionsProps } from '../resources/shared/ListActions';
+import { ResourceListActions, type ResourceListActionsProps } from './ListActions';
 import type { ListScreenProps } from '../resources/types';
 
 export const DEFAULT_PER_PAGE = 25;
