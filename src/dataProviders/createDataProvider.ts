@@ -3,11 +3,12 @@ import { combineDataProviders, type DataProvider } from 'ra-core';
 import { simpleRestHttpClient } from '../http';
 import type { ResourceLookup } from '../resources/resourceLookup';
 import type { Service } from '../resources/types';
+import { createCustomMethods, type CustomMethods, type ServiceUrls } from './customMethods';
 
-export interface ServiceUrls {
-  user: string;
-  trip: string;
-}
+export type { ServiceUrls } from './customMethods';
+
+/** The panel's data provider: react-admin's CRUD plus the typed custom methods (customMethods.ts). */
+export type PanelDataProvider = DataProvider & CustomMethods;
 
 type HttpClient = Parameters<typeof simpleRestProvider>[1];
 
@@ -35,18 +36,24 @@ const unknownResourceClient = (resource: string): DataProvider =>
     get: () => () => Promise.reject(new Error(`Unknown resource: ${resource}`)),
   });
 
-/** Two ra-data-simple-rest clients, one per service, combined by resource. */
+/** Two ra-data-simple-rest clients, one per service, combined by resource, with the custom methods beside them. */
 export function createDataProvider(
   lookup: ResourceLookup,
   urls: ServiceUrls,
   httpClient: HttpClient = simpleRestHttpClient as HttpClient,
-): DataProvider {
+): PanelDataProvider {
   const clients: Record<Service, DataProvider> = {
     user: underBackendNames(simpleRestProvider(urls.user, httpClient), lookup),
     trip: underBackendNames(simpleRestProvider(urls.trip, httpClient), lookup),
   };
-  return combineDataProviders((resource) => {
+  const crud = combineDataProviders((resource) => {
     const routing = lookup.find(resource);
     return routing ? clients[routing.service] : unknownResourceClient(resource);
+  });
+  const custom = createCustomMethods(lookup, urls);
+  // combineDataProviders answers any method name, so the custom ones are looked up first.
+  return new Proxy(custom as PanelDataProvider, {
+    get: (target, property, receiver) =>
+      Object.hasOwn(target, property) ? Reflect.get(target, property, receiver) : Reflect.get(crud, property),
   });
 }

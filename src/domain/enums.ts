@@ -29,3 +29,8 @@ export const REVIEW_DIRECTIONS = ['passenger_to_driver', 'driver_to_passenger'] 
 
 export type TripStatus = (typeof TRIP_STATUSES)[number];
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Computed by the trip service from `active`, the validity window and the usage limit (server/trip/discounts). */
+export const DISCOUNT_STATES = ['active', 'scheduled', 'expired', 'used_up', 'inactive'] as const;
+/** What an audit row records (server/user/audit-logs). */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;

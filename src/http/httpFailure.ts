@@ -64,3 +64,12 @@ export function authFormErrorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return UNEXPECTED_ERROR_MESSAGE;
 }
+
+/** The field messages of a refused write (`errors` of the error body), for a form to show under its fields. */
+export function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
+  if (!(error instanceof HttpFailure) || typeof error.body !== 'object' || error.body === null) return undefined;
+  const errors = (error.body as { errors?: unknown }).errors;
+  return typeof errors === 'object' && errors !== null && Object.keys(errors).length > 0
+    ? (errors as Record<string, string>)
+    : undefined;
+}

@@ -155,6 +155,53 @@ export const appMessages = {
       },
     },
     /* Staff and access management (issue 6): the shared resource pieces and the staff, role, permission, audit and profile screens. */
+    /** Labels of the shared enums (src/domain/enums.ts), by enum; kit/enumChoices.ts and kit/StatusChip.tsx read them. */
+    enums: {
+      staffStatus: { active: 'Active', inactive: 'Inactive' },
+      sex: { male: 'Male', female: 'Female', other: 'Other' },
+      driverApproval: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', suspended: 'Suspended' },
+      documentKind: {
+        licence: 'Driving licence',
+        identity: 'Identity document',
+        insurance: 'Insurance',
+        vehicle_registration: 'Vehicle registration',
+        photo: 'Photo',
+      },
+      documentReview: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
+      passengerStatus: { active: 'Active', blocked: 'Blocked' },
+      tripStatus: {
+        requested: 'Requested',
+        accepted: 'Accepted',
+        arrived: 'Driver arrived',
+        in_progress: 'In progress',
+        completed: 'Completed',
+        cancelled_by_passenger: 'Cancelled by passenger',
+        cancelled_by_driver: 'Cancelled by driver',
+        no_driver_found: 'No driver found',
+      },
+      paymentMethod: { cash: 'Cash', card: 'Card', wallet: 'Wallet' },
+      gatewayMode: { test: 'Test', live: 'Live' },
+      discountKind: { percent: 'Percent', fixed: 'Fixed amount' },
+      discountState: {
+        active: 'Active',
+        scheduled: 'Scheduled',
+        expired: 'Expired',
+        used_up: 'Used up',
+        inactive: 'Inactive',
+      },
+      issueStatus: { open: 'Open', in_progress: 'In progress', resolved: 'Resolved', closed: 'Closed' },
+      issuePriority: { low: 'Low', medium: 'Medium', high: 'High', urgent: 'Urgent' },
+      reporterKind: { passenger: 'Passenger', driver: 'Driver' },
+      sosStatus: { new: 'New', acknowledged: 'Acknowledged', resolved: 'Resolved', false_alarm: 'False alarm' },
+      transactionKind: {
+        credit_topup: 'Credit top-up',
+        commission: 'Commission',
+        payout: 'Payout',
+        adjustment: 'Adjustment',
+      },
+      reviewDirection: { passenger_to_driver: 'Passenger about driver', driver_to_passenger: 'Driver about passenger' },
+      auditAction: { create: 'Created', update: 'Updated', delete: 'Deleted' },
+    },
     common: {
       status: {
         active: 'Active',

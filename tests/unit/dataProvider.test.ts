@@ -78,3 +78,64 @@ describe('the composite data provider', () => {
     await expect(dataProvider.getMany('vehicleTypes', { ids: [2] })).resolves.toEqual({ data: [{ id: 2 }] });
   });
 });
+
+describe('the custom methods', () => {
+  it('posts a record action under the backend name and answers {data, message}', async () => {
+    api.on('POST /api/trip/discounts/4/deactivate', ({ body }) => ({
+      json: { data: { id: 4, active: false, reason: (body as { reason: string }).reason }, message: 'Discount off' },
+    }));
+    await expect(
+      dataProvider.action('discounts', { id: 4, action: 'deactivate', data: { reason: 'ended' } }),
+    ).resolves.toEqual({ data: { id: 4, active: false, reason: 'ended' }, message: 'Discount off' });
+    expect(api.requests[0].headers.get('Authorization')).toBe('Bearer tok');
+  });
+
+  it('posts a collection action without an id, and rejects a refusal with its field errors', async () => {
+    api.on('POST /api/user/staffs/invite', {
+      status: 400,
+      json: { message: 'Invalid', errors: { email: 'Email is required' } },
+    });
+    const failure = await dataProvider
+      .action('staff-management/staffs', { action: 'invite', data: {} })
+      .catch((e) => e);
+    expect(failure).toMatchObject({
+      status: 400,
+      message: 'Invalid',
+      body: { errors: { email: 'Email is required' } },
+    });
+  });
+
+  it('downloads the whole CSV export with the filter, the sort and the bearer token', async () => {
+    api.on('GET /api/user/staffs/export', { text: 'ID,Name\r\n1,Ada', headers: { 'Content-Type': 'text/csv' } });
+    const blob = await dataProvider.exportCsv('staff-management/staffs', {
+      filter: { status: 'active' },
+      sort: { field: 'createdAt', order: 'DESC' },
+    });
+    expect(await blob.text()).toBe('ID,Name\r\n1,Ada');
+    const [request] = api.requests;
+    expect(request.query.get('format')).toBe('csv');
+    expect(request.query.get('filter')).toBe('{"status":"active"}');
+    expect(request.query.get('sort')).toBe('["createdAt","DESC"]');
+    expect(request.headers.get('Authorization')).toBe('Bearer tok');
+  });
+
+  it('reads a query module of a service, with its parameters', async () => {
+    api.on('GET /api/trip/dashboard/summary', { json: { data: { trips: 12 } } });
+    await expect(
+      dataProvider.query('trip', 'dashboard/summary', { from: '2026-01-01', filter: { city: 1 }, none: undefined }),
+    ).resolves.toEqual({ data: { trips: 12 } });
+    expect(api.requests[0].query.get('from')).toBe('2026-01-01');
+    expect(api.requests[0].query.get('filter')).toBe('{"city":1}');
+    expect(api.requests[0].query.has('none')).toBe(false);
+  });
+
+  it('rejects an expired session with the 401 shape that checkError recognises', async () => {
+    api.on('GET /api/user/notifications', { status: 401, json: { message: 'Login Timeout' } });
+    await expect(dataProvider.notificationPage(1)).rejects.toMatchObject({ status: 401, message: 'Login Timeout' });
+  });
+
+  it('still does CRUD beside them', async () => {
+    api.on('GET /api/user/staffs/3', { json: { id: 3 } });
+    await expect(dataProvider.getOne('staff-management/staffs', { id: 3 })).resolves.toEqual({ data: { id: 3 } });
+  });
+});

@@ -1,8 +1,9 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSession } from '../../auth/useSession';
+import { isNotificationPage } from '../../dataProviders/customMethods';
+import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { nextNotificationPage, type NotificationPage } from '../../domain/notifications';
-import { fetchNotificationPage, markAllNotificationsAsSeen } from './notificationsApi';
 
 /** Cache key of the signed-in staff member's notification pages. */
 export const notificationsKey = (staffId: number | undefined) => ['notifications', staffId] as const;
@@ -13,9 +14,15 @@ export const notificationsKey = (staffId: number | undefined) => ['notifications
  */
 export function useNotifications() {
   const staffId = useSession()?.userInfo.id;
+  const dataProvider = usePanelDataProvider();
   const query = useInfiniteQuery({
     queryKey: notificationsKey(staffId),
-    queryFn: ({ pageParam, signal }) => fetchNotificationPage(pageParam, signal),
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await dataProvider.notificationPage(pageParam, signal);
+      // After a 401 react-admin has ended the session and answers with an empty record instead.
+      if (!isNotificationPage(page)) throw new Error('The session has ended');
+      return page;
+    },
     initialPageParam: 1,
     getNextPageParam: nextNotificationPage,
     enabled: staffId !== undefined,
@@ -47,13 +54,14 @@ export function useRefreshNotifications() {
 export function useMarkAllAsSeen() {
   const queryClient = useQueryClient();
   const staffId = useSession()?.userInfo.id;
+  const dataProvider = usePanelDataProvider();
   return useMutation({
     mutationFn: async () => {
       const key = notificationsKey(staffId);
       // An answer already on its way could bring the old count back: cancel it, and fetch again after.
       const wasFetching = queryClient.isFetching({ queryKey: key }) > 0;
       await queryClient.cancelQueries({ queryKey: key });
-      await markAllNotificationsAsSeen();
+      await dataProvider.markAllNotificationsAsSeen();
       return { wasFetching };
     },
     onSuccess: ({ wasFetching }) => {

@@ -1,16 +1,16 @@
 import { useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, DateField, List, useCanAccess, useTranslate } from 'react-admin';
+import { DataTable, useTranslate } from 'react-admin';
+import { DateTimeField } from '../../kit/DateTimeField';
+import { SHORT_DATE_TIME } from '../../kit/format';
+import { ResourceList } from '../../kit/ResourceList';
+import { StatusChip } from '../../kit/StatusChip';
 import { AuditChangesPanel, AuditChangesSummary } from '../shared/AuditChanges';
 import { csvExporter } from '../shared/csv';
-import { ResourceListActions } from '../shared/ListActions';
 import { ResourceNameField } from '../shared/ResourceNameField';
-import { StatusChip } from '../shared/StatusChip';
 import type { ListScreenProps } from '../types';
 import { auditLogFilters } from './auditLogFilters';
 import { AuditStaffField } from './AuditStaffField';
 import type { AuditLog } from './types';
-
-const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
 
 const auditExporter = csvExporter<AuditLog>('audit-log', [
   { header: 'When', value: (log) => log.createdAt },
@@ -28,28 +28,18 @@ const auditExporter = csvExporter<AuditLog>('audit-log', [
  * filtered by staff member, resource, action and time; a row expands to the
  * changed fields before and after.
  */
-export default function AuditLogList({ filter, storeKey, title }: ListScreenProps) {
+export default function AuditLogList(props: ListScreenProps) {
   const translate = useTranslate();
-  const staffAccess = useCanAccess({ resource: 'staff-management/staffs', action: 'list' });
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
-    <List
-      filter={filter}
-      storeKey={storeKey}
-      title={title}
-      filters={auditLogFilters({ withStaff: staffAccess.canAccess === true, translate })}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
-      exporter={auditExporter}
-      actions={<ResourceListActions create={false} />}
-    >
+    <ResourceList {...props} filters={auditLogFilters(translate)} exporter={auditExporter} create={false}>
       <DataTable<AuditLog> rowClick="expand" expand={<AuditChangesPanel />} bulkActionButtons={false}>
         <DataTable.Col
           source="createdAt"
-          render={() => <DateField source="createdAt" showTime options={SHORT_DATE_TIME} />}
+          render={() => <DateTimeField source="createdAt" options={SHORT_DATE_TIME} />}
         />
         <DataTable.Col source="staffId" field={AuditStaffField} />
-        <DataTable.Col source="action" field={StatusChip} />
+        <DataTable.Col source="action" render={() => <StatusChip palette="auditAction" source="action" />} />
         <DataTable.Col
           source="resource"
           label="app.access.audit.record"
@@ -57,6 +47,6 @@ export default function AuditLogList({ filter, storeKey, title }: ListScreenProp
         />
         {!narrow && <DataTable.Col label="app.common.audit.changes" field={AuditChangesSummary} />}
       </DataTable>
-    </List>
+    </ResourceList>
   );
 }

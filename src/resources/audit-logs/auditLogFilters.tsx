@@ -1,14 +1,11 @@
 import type { TranslateFunction } from 'ra-core';
-import { AutocompleteInput, DateTimeInput, ReferenceInput, SelectInput } from 'react-admin';
+import { AutocompleteInput, DateTimeInput, SelectInput } from 'react-admin';
+import { enumChoices } from '../../kit/enumChoices';
+import { GuardedReferenceInput } from '../../kit/GuardedReferenceInput';
 import { resources } from '../registry';
 
 /** The datetime-local value (local time) as an instant, so the server compares the time the person meant. */
 export const parseLocalDateTime = (value: string) => (value ? new Date(value).toISOString() : null);
-
-const ACTION_CHOICES = ['create', 'update', 'delete'].map((action) => ({
-  id: action,
-  name: `app.common.status.${action}`,
-}));
 
 /** Every backend resource the panel knows, named as the panel names it ("Roles"), alphabetically. */
 const resourceChoices = (translate: TranslateFunction) =>
@@ -25,21 +22,17 @@ const STAFF_PATH = 'staff-management/staffs';
  * The audit log's filters: staff member (needs view-Staff to pick one),
  * resource, action, and a time window.
  */
-export function auditLogFilters({ withStaff, translate }: { withStaff: boolean; translate: TranslateFunction }) {
+export function auditLogFilters(translate: TranslateFunction) {
   return [
-    ...(withStaff
-      ? [
-          <ReferenceInput
-            key="staffId"
-            source="staffId"
-            reference={STAFF_PATH}
-            sort={{ field: 'firstName', order: 'ASC' }}
-            alwaysOn
-          >
-            <AutocompleteInput optionText="fullName" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />
-          </ReferenceInput>,
-        ]
-      : []),
+    <GuardedReferenceInput
+      key="staffId"
+      source="staffId"
+      reference={STAFF_PATH}
+      sort={{ field: 'firstName', order: 'ASC' }}
+      alwaysOn
+    >
+      <AutocompleteInput optionText="fullName" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />
+    </GuardedReferenceInput>,
     <SelectInput
       key="resource"
       source="resource"
@@ -48,7 +41,7 @@ export function auditLogFilters({ withStaff, translate }: { withStaff: boolean; 
       alwaysOn
       sx={{ minWidth: 180 }}
     />,
-    <SelectInput key="action" source="action" choices={ACTION_CHOICES} alwaysOn sx={{ minWidth: 140 }} />,
+    <SelectInput key="action" source="action" choices={enumChoices('auditAction')} alwaysOn sx={{ minWidth: 140 }} />,
     <DateTimeInput
       key="from"
       source="createdAt_gte"

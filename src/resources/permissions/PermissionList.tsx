@@ -1,7 +1,7 @@
-import { List, SearchInput, SelectInput } from 'react-admin';
+import { SearchInput, SelectInput } from 'react-admin';
 import { ACTIONS } from '../../domain/permissions';
+import { ResourceList } from '../../kit/ResourceList';
 import { csvExporter } from '../shared/csv';
-import { ResourceListActions } from '../shared/ListActions';
 import type { ListScreenProps } from '../types';
 import { PermissionGroups } from './PermissionGroups';
 import type { PermissionRecord } from './groupPermissions';
@@ -34,20 +34,18 @@ const permissionFilters = [
  * /staff-management/permissions and /role-management/permissions: the
  * read-only catalogue grouped by subject, with the roles holding each permission.
  */
-export default function PermissionList({ filter, storeKey, title }: ListScreenProps) {
+export default function PermissionList(props: ListScreenProps) {
   return (
-    <List
-      filter={filter}
-      storeKey={storeKey}
-      title={title}
+    <ResourceList
+      {...props}
       filters={permissionFilters}
       sort={{ field: 'subject', order: 'ASC' }}
       perPage={ALL_AT_ONCE}
       pagination={false}
       exporter={permissionExporter}
-      actions={<ResourceListActions create={false} />}
+      create={false}
     >
       <PermissionGroups />
-    </List>
+    </ResourceList>
   );
 }

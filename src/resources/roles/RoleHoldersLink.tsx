@@ -1,6 +1,5 @@
-import { Link as MuiLink } from '@mui/material';
-import { useCanAccess, useRecordContext, useTranslate } from 'react-admin';
-import { Link } from 'react-router';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { GuardedLink } from '../../kit/LinkedRecordField';
 import { listPathWithFilter } from '../shared/recordPaths';
 import type { Role } from './types';
 
@@ -10,19 +9,11 @@ const STAFF_PATH = 'staff-management/staffs';
 export function RoleHoldersLink(_props: { label?: string; source?: string }) {
   const translate = useTranslate();
   const role = useRecordContext<Role>();
-  const { canAccess } = useCanAccess({ resource: STAFF_PATH, action: 'list' });
   if (!role) return null;
-  const text = role.staffCount
-    ? translate('app.access.roles.holders', { smart_count: role.staffCount })
-    : translate('app.access.roles.noHolders');
-  if (!canAccess || !role.staffCount) return <span>{text}</span>;
+  if (!role.staffCount) return <span>{translate('app.access.roles.noHolders')}</span>;
   return (
-    <MuiLink
-      component={Link}
-      to={listPathWithFilter(STAFF_PATH, { roleId: role.id })}
-      onClick={(event) => event.stopPropagation()}
-    >
-      {text}
-    </MuiLink>
+    <GuardedLink resource={STAFF_PATH} action="list" to={listPathWithFilter(STAFF_PATH, { roleId: role.id })}>
+      {translate('app.access.roles.holders', { smart_count: role.staffCount })}
+    </GuardedLink>
   );
 }

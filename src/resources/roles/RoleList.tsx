@@ -1,8 +1,10 @@
 import { Typography } from '@mui/material';
-import { DataTable, DateField, List, SearchInput, useTranslate } from 'react-admin';
+import { DataTable, SearchInput, useTranslate } from 'react-admin';
 import { ALL_PERMISSIONS } from '../../domain/permissions';
+import { DateTimeField } from '../../kit/DateTimeField';
+import { DATE_ONLY } from '../../kit/format';
+import { ResourceList } from '../../kit/ResourceList';
 import { csvExporter } from '../shared/csv';
-import { ResourceListActions } from '../shared/ListActions';
 import { toShowPage } from '../shared/recordPaths';
 import type { ListScreenProps } from '../types';
 import { RoleHoldersLink } from './RoleHoldersLink';
@@ -19,19 +21,10 @@ const roleExporter = csvExporter<Role>('roles', [
 ]);
 
 /** /staff-management/roles and /role-management/roles: the roles, how many permissions and holders each has. */
-export default function RoleList({ filter, storeKey, title }: ListScreenProps) {
+export default function RoleList(props: ListScreenProps) {
   const translate = useTranslate();
   return (
-    <List
-      filter={filter}
-      storeKey={storeKey}
-      title={title}
-      filters={roleFilters}
-      sort={{ field: 'name', order: 'ASC' }}
-      perPage={25}
-      exporter={roleExporter}
-      actions={<ResourceListActions />}
-    >
+    <ResourceList {...props} filters={roleFilters} sort={{ field: 'name', order: 'ASC' }} exporter={roleExporter}>
       <DataTable<Role> rowClick={toShowPage} bulkActionButtons={false}>
         <DataTable.Col
           source="name"
@@ -53,8 +46,12 @@ export default function RoleList({ filter, storeKey, title }: ListScreenProps) {
           }
         />
         <DataTable.Col source="staffCount" field={RoleHoldersLink} />
-        <DataTable.Col source="updatedAt" field={DateField} />
+        <DataTable.Col
+          source="updatedAt"
+          cellSx={() => ({ whiteSpace: 'nowrap' })}
+          render={() => <DateTimeField source="updatedAt" options={DATE_ONLY} />}
+        />
       </DataTable>
-    </List>
+    </ResourceList>
   );
 }

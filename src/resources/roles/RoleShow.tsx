@@ -1,5 +1,6 @@
-import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { SectionCard } from '../../kit/DetailBlocks';
 import { EditRecordButton } from '../shared/RecordButtons';
 import { PermissionMatrix } from './PermissionMatrix';
 import { normalizePermissions } from './permissionMatrixRules';
@@ -22,25 +23,23 @@ function RoleDetails() {
   if (!role) return null;
   const permissions = normalizePermissions(role.permissions ?? []);
   return (
-    <Card>
-      <CardContent>
-        <Stack spacing={0.5} sx={{ mb: 2 }}>
-          <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-            {role.name}
-          </Typography>
-          {role.description && <Typography color="text.secondary">{role.description}</Typography>}
-          <Typography variant="body2">
-            <RoleHoldersLink />
-          </Typography>
-        </Stack>
-        <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-          {translate('app.access.roles.permissions', { smart_count: permissions.length })}
+    <SectionCard>
+      <Stack spacing={0.5} sx={{ mb: 2 }}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          {role.name}
         </Typography>
-        <Box sx={{ maxWidth: 720 }}>
-          <PermissionMatrix value={permissions} />
-        </Box>
-      </CardContent>
-    </Card>
+        {role.description && <Typography color="text.secondary">{role.description}</Typography>}
+        <Typography variant="body2">
+          <RoleHoldersLink />
+        </Typography>
+      </Stack>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        {translate('app.access.roles.permissions', { smart_count: permissions.length })}
+      </Typography>
+      <Box sx={{ maxWidth: 720 }}>
+        <PermissionMatrix value={permissions} />
+      </Box>
+    </SectionCard>
   );
 }
 

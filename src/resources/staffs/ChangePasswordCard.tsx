@@ -1,11 +1,10 @@
 import { Box, Card, CardContent, CardHeader } from '@mui/material';
 import { useEffect, useState } from 'react';
-import type { FieldValues } from 'react-hook-form';
 import { useFormContext } from 'react-hook-form';
-import { Form, PasswordInput, useNotify, useTranslate } from 'react-admin';
+import { Form, PasswordInput, useTranslate } from 'react-admin';
 import { PasswordRuleChecklist } from '../../customRoutes/auth/components/PasswordRuleChecklist';
 import { yupResolver } from '../../forms/yupResolver';
-import { fieldErrorsOf, profileApi } from './profileApi';
+import { useAction } from '../../dataProviders/useAction';
 import { changePasswordSchema } from './profileValidation';
 import { SubmitButton } from './SubmitButton';
 
@@ -24,26 +23,16 @@ function ResetAfterChange({ changes }: { changes: number }) {
 /** Changes the password by giving the current one; the spec's rules tick as the new one is typed. */
 export function ChangePasswordCard() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const [saving, setSaving] = useState(false);
   const [changes, setChanges] = useState(0);
-
-  const change = async (values: FieldValues) => {
-    setSaving(true);
-    try {
-      await profileApi.changePassword({
-        currentPassword: values.currentPassword as string,
-        password: values.password as string,
-      });
-      notify('app.access.profile.passwordChanged', { type: 'success' });
-      setChanges((count) => count + 1);
-      return undefined;
-    } catch (error) {
-      return fieldErrorsOf(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const change = useAction(
+    (dataProvider, { currentPassword, password }: typeof EMPTY) =>
+      dataProvider.changePassword({ currentPassword, password }),
+    {
+      successMessage: 'app.access.profile.passwordChanged',
+      onSuccess: () => setChanges((count) => count + 1),
+      refresh: false,
+    },
+  );
 
   return (
     <Card data-testid="change-password">
@@ -57,7 +46,7 @@ export function ChangePasswordCard() {
       />
       <CardContent sx={{ pt: 0 }}>
         <Form
-          onSubmit={change}
+          onSubmit={change.submit}
           resolver={resolver}
           mode="onTouched"
           noValidate
@@ -79,7 +68,7 @@ export function ChangePasswordCard() {
             />
           </Box>
           <PasswordRuleChecklist />
-          <SubmitButton label={translate('app.access.profile.changePassword')} pending={saving} />
+          <SubmitButton label={translate('app.access.profile.changePassword')} pending={change.isPending} />
         </Form>
       </CardContent>
     </Card>

@@ -1,38 +1,26 @@
 import { Box, Card, CardContent, CardHeader, Chip, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
-import type { FieldValues } from 'react-hook-form';
-import { Form, TextInput, Title, useNotify, useTranslate } from 'react-admin';
+import { Form, TextInput, Title, useTranslate } from 'react-admin';
 import { replaceSessionProfile } from '../../auth/sessionProfile';
+import type { ProfileChange } from '../../dataProviders/customMethods';
+import { useAction } from '../../dataProviders/useAction';
 import { yupResolver } from '../../forms/yupResolver';
 import type { UserInfo } from '../../session';
 import { PhotoInput } from '../shared/PhotoInput';
 import { ChangePasswordCard } from './ChangePasswordCard';
-import { fieldErrorsOf, profileApi, type ProfileChange } from './profileApi';
 import { profileSchema } from './profileValidation';
 import { SubmitButton } from './SubmitButton';
-import { FieldRow } from './StaffFormFields';
+import { FieldRow } from '../../kit/DetailBlocks';
 
 const resolver = yupResolver(profileSchema);
 
 /** The signed-in staff member's own profile: names and photo, and the password. */
 export function OwnProfile({ me }: { me: UserInfo }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const [saving, setSaving] = useState(false);
-
-  const save = async (values: FieldValues) => {
-    setSaving(true);
-    try {
-      const profile = await profileApi.save(values as ProfileChange);
-      replaceSessionProfile(profile);
-      notify('app.access.profile.saved', { type: 'success' });
-      return undefined;
-    } catch (error) {
-      return fieldErrorsOf(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = useAction((dataProvider, change: ProfileChange) => dataProvider.saveProfile(change), {
+    successMessage: 'app.access.profile.saved',
+    onSuccess: ({ data }) => replaceSessionProfile(data),
+    refresh: false,
+  });
 
   return (
     <Stack spacing={2} sx={{ mt: 2, maxWidth: 820 }} data-testid="own-profile">
@@ -48,7 +36,7 @@ export function OwnProfile({ me }: { me: UserInfo }) {
         />
         <CardContent sx={{ pt: 0 }}>
           <Form
-            onSubmit={save}
+            onSubmit={save.submit}
             resolver={resolver}
             reValidateMode="onChange"
             noValidate
@@ -65,7 +53,7 @@ export function OwnProfile({ me }: { me: UserInfo }) {
               <TextInput source="lastName" isRequired />
             </FieldRow>
             <Box sx={{ mt: 1 }}>
-              <SubmitButton label={translate('ra.action.save')} pending={saving} />
+              <SubmitButton label={translate('ra.action.save')} pending={save.isPending} />
             </Box>
           </Form>
         </CardContent>

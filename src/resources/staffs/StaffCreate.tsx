@@ -4,7 +4,8 @@ import { yupResolver } from '../../forms/yupResolver';
 import { PhotoInput } from '../shared/PhotoInput';
 import { redirectToShowPage } from '../shared/recordPaths';
 import { RoleInput } from './RoleInput';
-import { FieldRow, FirstNameInput, LastNameInput, PhoneInput, SexInput } from './StaffFormFields';
+import { FieldRow } from '../../kit/DetailBlocks';
+import { FirstNameInput, LastNameInput, PhoneInput, SexInput } from './StaffFormFields';
 import { staffCreateSchema } from './staffValidation';
 import type { Staff } from './types';
 

@@ -5,8 +5,9 @@ import { PhotoInput } from '../shared/PhotoInput';
 import { EditFormActions } from '../shared/RecordButtons';
 import { redirectToShowPage } from '../shared/recordPaths';
 import { RoleInput } from './RoleInput';
-import { STAFF_STATUS_CHOICES } from './staffFilters';
-import { FieldRow, FirstNameInput, LastNameInput, PhoneInput, SexInput } from './StaffFormFields';
+import { enumChoices } from '../../kit/enumChoices';
+import { FieldRow } from '../../kit/DetailBlocks';
+import { FirstNameInput, LastNameInput, PhoneInput, SexInput } from './StaffFormFields';
 import { staffEditSchema } from './staffValidation';
 import type { Staff } from './types';
 
@@ -20,7 +21,7 @@ function StatusInput() {
   return (
     <SelectInput
       source="status"
-      choices={STAFF_STATUS_CHOICES}
+      choices={enumChoices('staffStatus')}
       disabled={self}
       helperText={self ? 'app.access.staff.cannotDeactivateSelf' : 'app.access.staff.deactivateHint'}
     />

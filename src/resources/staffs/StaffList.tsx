@@ -1,11 +1,13 @@
 import { useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, DateField, List, useCanAccess } from 'react-admin';
+import { DataTable, useCanAccess } from 'react-admin';
 import { useSession } from '../../auth/useSession';
-import { ResourceListActions } from '../shared/ListActions';
+import { DateTimeField } from '../../kit/DateTimeField';
+import { DATE_ONLY, SHORT_DATE_TIME } from '../../kit/format';
+import { PhoneField } from '../../kit/PhoneField';
+import { ResourceList } from '../../kit/ResourceList';
+import { StatusChip } from '../../kit/StatusChip';
 import { toShowPage } from '../shared/recordPaths';
-import { StatusChip } from '../shared/StatusChip';
 import type { ListScreenProps } from '../types';
-import { roles } from '../roles';
 import { StaffBulkActions } from './StaffBulkActions';
 import { staffExporter } from './staffExporter';
 import { staffFilters } from './staffFilters';
@@ -13,7 +15,6 @@ import { StaffNameField } from './StaffNameField';
 import type { Staff } from './types';
 
 const noWrap = () => ({ whiteSpace: 'nowrap' });
-const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
 
 /**
  * /staff-management/staffs: search, role and status filters, sortable
@@ -21,9 +22,8 @@ const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeSt
  * staff member's page. Your own row cannot be selected: nobody deactivates
  * themselves.
  */
-export default function StaffList({ filter, storeKey, title }: ListScreenProps) {
+export default function StaffList(props: ListScreenProps) {
   const ownId = useSession()?.userInfo.id;
-  const roleAccess = useCanAccess({ resource: roles.path, action: 'list' });
   const updateAccess = useCanAccess({ action: 'edit' });
   // Narrow screens get the name (with email and role under it) and the status; phone and
   // creation date need a wide one. The detail page and the CSV have them all.
@@ -31,16 +31,7 @@ export default function StaffList({ filter, storeKey, title }: ListScreenProps) 
   const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
 
   return (
-    <List
-      filter={filter}
-      storeKey={storeKey}
-      title={title}
-      filters={staffFilters({ withRoles: roleAccess.canAccess === true })}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
-      exporter={staffExporter}
-      actions={<ResourceListActions createTo="/staff-management/create" />}
-    >
+    <ResourceList {...props} filters={staffFilters} exporter={staffExporter} createTo="/staff-management/create">
       <DataTable<Staff>
         rowClick={toShowPage}
         bulkActionButtons={updateAccess.canAccess ? <StaffBulkActions /> : false}
@@ -52,20 +43,24 @@ export default function StaffList({ filter, storeKey, title }: ListScreenProps) 
           render={() => <StaffNameField withDetails={!medium} />}
         />
         {medium && <DataTable.Col source="email" />}
-        {wide && <DataTable.Col source="phone" disableSort cellSx={noWrap} />}
+        {wide && <DataTable.Col source="phone" disableSort cellSx={noWrap} field={PhoneField} />}
         {medium && <DataTable.Col source="roleName" cellSx={noWrap} />}
-        <DataTable.Col source="status" field={StatusChip} />
+        <DataTable.Col source="status" render={() => <StatusChip palette="staffStatus" />} />
         {medium && (
           <DataTable.Col
             source="lastLoginAt"
             cellSx={noWrap}
-            render={(staff) =>
-              staff.lastLoginAt ? <DateField source="lastLoginAt" showTime options={SHORT_DATE_TIME} /> : '—'
-            }
+            render={() => <DateTimeField source="lastLoginAt" options={SHORT_DATE_TIME} />}
           />
         )}
-        {wide && <DataTable.Col source="createdAt" field={DateField} />}
+        {wide && (
+          <DataTable.Col
+            source="createdAt"
+            cellSx={noWrap}
+            render={() => <DateTimeField source="createdAt" options={DATE_ONLY} />}
+          />
+        )}
       </DataTable>
-    </List>
+    </ResourceList>
   );
 }

@@ -1,11 +1,14 @@
-import { Button, Card, CardContent, CardHeader, Typography } from '@mui/material';
-import { DataTable, DateField, ReferenceManyField, useRecordContext, useTranslate } from 'react-admin';
+import { Button } from '@mui/material';
+import { DataTable, ReferenceManyField, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
+import { DateTimeField } from '../../kit/DateTimeField';
+import { SectionCard } from '../../kit/DetailBlocks';
+import { EmptyState } from '../../kit/States';
+import { StatusChip } from '../../kit/StatusChip';
 import { auditLogs } from '../audit-logs';
 import { AuditChangesSummary } from '../shared/AuditChanges';
 import { ResourceNameField } from '../shared/ResourceNameField';
 import { listPathWithFilter } from '../shared/recordPaths';
-import { StatusChip } from '../shared/StatusChip';
 import type { Staff } from './types';
 
 export const RECENT_ACTIONS = 10;
@@ -16,40 +19,33 @@ export function StaffRecentActions() {
   const staff = useRecordContext<Staff>();
   if (!staff) return null;
   return (
-    <Card data-testid="staff-recent-actions">
-      <CardHeader
-        title={translate('app.access.staff.recentActions')}
-        slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 700 } } }}
-        action={
-          <Button component={Link} to={listPathWithFilter(auditLogs.path, { staffId: staff.id })} size="small">
-            {translate('app.access.staff.allActions')}
-          </Button>
-        }
-      />
-      <CardContent sx={{ pt: 0 }}>
-        <ReferenceManyField
-          reference={auditLogs.path}
-          target="staffId"
-          sort={{ field: 'createdAt', order: 'DESC' }}
-          perPage={RECENT_ACTIONS}
-          empty={
-            <Typography variant="body2" color="text.secondary">
-              {translate('app.access.staff.noActions')}
-            </Typography>
-          }
-        >
-          <DataTable bulkActionButtons={false} rowClick={false} hover={false}>
-            <DataTable.Col source="createdAt" render={() => <DateField source="createdAt" showTime />} />
-            <DataTable.Col source="action" field={StatusChip} />
-            <DataTable.Col
-              source="resource"
-              label="app.access.audit.record"
-              render={() => <ResourceNameField idSource="recordId" />}
-            />
-            <DataTable.Col label="app.common.audit.changes" field={AuditChangesSummary} />
-          </DataTable>
-        </ReferenceManyField>
-      </CardContent>
-    </Card>
+    <SectionCard
+      data-testid="staff-recent-actions"
+      title={translate('app.access.staff.recentActions')}
+      action={
+        <Button component={Link} to={listPathWithFilter(auditLogs.path, { staffId: staff.id })} size="small">
+          {translate('app.access.staff.allActions')}
+        </Button>
+      }
+    >
+      <ReferenceManyField
+        reference={auditLogs.path}
+        target="staffId"
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={RECENT_ACTIONS}
+        empty={<EmptyState message={translate('app.access.staff.noActions')} />}
+      >
+        <DataTable bulkActionButtons={false} rowClick={false} hover={false}>
+          <DataTable.Col source="createdAt" render={() => <DateTimeField source="createdAt" />} />
+          <DataTable.Col source="action" render={() => <StatusChip palette="auditAction" source="action" />} />
+          <DataTable.Col
+            source="resource"
+            label="app.access.audit.record"
+            render={() => <ResourceNameField idSource="recordId" />}
+          />
+          <DataTable.Col label="app.common.audit.changes" field={AuditChangesSummary} />
+        </DataTable>
+      </ReferenceManyField>
+    </SectionCard>
   );
 }

@@ -1,40 +1,30 @@
-import { ReferenceInput, SearchInput, SelectInput } from 'react-admin';
-import { STAFF_STATUSES } from '../../domain/enums';
+import { SearchInput, SelectInput } from 'react-admin';
+import { enumChoices } from '../../kit/enumChoices';
+import { GuardedReferenceInput } from '../../kit/GuardedReferenceInput';
 import { roles } from '../roles';
-
-export const STAFF_STATUS_CHOICES = STAFF_STATUSES.map((status) => ({
-  id: status,
-  name: `app.common.status.${status}`,
-}));
 
 /**
  * The staff list's filters: search (q: name, email, phone or id), role and
  * status, always shown. The role filter needs the roles list (view-Role).
  */
-export function staffFilters({ withRoles }: { withRoles: boolean }) {
-  return [
-    <SearchInput key="q" source="q" alwaysOn />,
-    ...(withRoles
-      ? [
-          <ReferenceInput
-            key="roleId"
-            source="roleId"
-            reference={roles.path}
-            sort={{ field: 'name', order: 'ASC' }}
-            perPage={100}
-            alwaysOn
-          >
-            <SelectInput optionText="name" emptyText="app.access.staff.anyRole" sx={{ minWidth: 180 }} />
-          </ReferenceInput>,
-        ]
-      : []),
-    <SelectInput
-      key="status"
-      source="status"
-      choices={STAFF_STATUS_CHOICES}
-      emptyText="app.access.staff.anyStatus"
-      alwaysOn
-      sx={{ minWidth: 160 }}
-    />,
-  ];
-}
+export const staffFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <GuardedReferenceInput
+    key="roleId"
+    source="roleId"
+    reference={roles.path}
+    sort={{ field: 'name', order: 'ASC' }}
+    perPage={100}
+    alwaysOn
+  >
+    <SelectInput optionText="name" emptyText="app.access.staff.anyRole" sx={{ minWidth: 180 }} />
+  </GuardedReferenceInput>,
+  <SelectInput
+    key="status"
+    source="status"
+    choices={enumChoices('staffStatus')}
+    emptyText="app.access.staff.anyStatus"
+    alwaysOn
+    sx={{ minWidth: 160 }}
+  />,
+];

@@ -1,0 +1,135 @@
+import type { SortPayload } from 'ra-core';
+import { NOTIFICATION_PAGE_SIZE, type NotificationPage } from '../domain/notifications';
+import { requestBlob, requestJson } from '../http';
+import type { ResourceLookup } from '../resources/resourceLookup';
+import type { Service } from '../resources/types';
+import type { StaffProfile } from '../session';
+
+export interface ServiceUrls {
+  user: string;
+  trip: string;
+}
+
+/** What actions, the profile calls and other non-CRUD writes answer (ARCHITECTURE §4). */
+export interface ActionResult<T = unknown> {
+  data: T;
+  message?: string;
+}
+
+export interface ActionParams {
+  /** The record the step is about; without it the action is on the collection (`/<res>/<action>`). */
+  id?: string | number;
+  action: string;
+  data?: unknown;
+}
+
+export interface ExportParams {
+  filter?: Record<string, unknown>;
+  sort?: SortPayload;
+}
+
+export interface ProfileChange {
+  firstName: string;
+  lastName: string;
+  photo: number | null;
+}
+
+export interface PasswordChange {
+  currentPassword: string;
+  password: string;
+}
+
+/**
+ * The data provider's typed methods beyond CRUD. They go through the same
+ * http layer as CRUD; called through react-admin's useDataProvider, a 401
+ * ('UnAuthenticated', 'Login Timeout') ends the session once, in checkError.
+ */
+export interface CustomMethods {
+  /** POST /api/<svc>/<res>/:id/<action> (or /<res>/<action>): a workflow step, answering {data, message?}. */
+  action<T = unknown>(resource: string, params: ActionParams): Promise<ActionResult<T>>;
+  /** GET /api/<svc>/<res>/export?format=csv&filter=…&sort=…: every matching row as CSV. */
+  exportCsv(resource: string, params: ExportParams): Promise<Blob>;
+  /** GET /api/<svc>/<path>?params: a read-only query module, e.g. `dashboard/summary`. */
+  query<T = unknown>(service: Service, path: string, params?: Record<string, unknown>): Promise<T>;
+  /** PUT auth/profile: the signed-in staff member's names and photo. */
+  saveProfile(change: ProfileChange): Promise<ActionResult<StaffProfile>>;
+  /** POST auth/change_password: ends the staff member's other sessions; this one stays. */
+  changePassword(change: PasswordChange): Promise<ActionResult<null>>;
+  /** GET notifications?page={n}&perPage=10, silently: the bell shows its own error state. */
+  notificationPage(page: number, signal?: AbortSignal): Promise<NotificationPage>;
+  /** PUT notifications/markAllAsSeen {markAllAsSeen: true}, silently. */
+  markAllNotificationsAsSeen(): Promise<void>;
+}
+
+const queryValue = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+export function createCustomMethods(lookup: ResourceLookup, urls: ServiceUrls): CustomMethods {
+  /** The resource's base URL under its service and backend name. */
+  const resourceUrl = (resource: string) => {
+    const routing = lookup.find(resource);
+    if (!routing) throw new Error(`Unknown resource: ${resource}`);
+    return `${urls[routing.service]}/${routing.name}`;
+  };
+  const userUrl = (path: string) => `${urls.user}/${path}`;
+
+  return {
+    async action<T>(resource: string, { id, action, data }: ActionParams) {
+      const base = resourceUrl(resource);
+      const url =
+        id === undefined
+          ? `${base}/${encodeURIComponent(action)}`
+          : `${base}/${encodeURIComponent(String(id))}/${encodeURIComponent(action)}`;
+      return (await requestJson<ActionResult<T>>(url, { method: 'POST', json: data ?? {} })).json;
+    },
+
+    async exportCsv(resource, { filter = {}, sort }) {
+      const query = new URLSearchParams({ format: 'csv', filter: JSON.stringify(filter) });
+      if (sort) query.set('sort', JSON.stringify([sort.field, sort.order]));
+      return requestBlob(`${resourceUrl(resource)}/export?${query}`, { headers: { Accept: 'text/csv' } });
+    },
+
+    async query<T>(service: Service, path: string, params: Record<string, unknown> = {}) {
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, queryValue(value));
+      const search = query.size > 0 ? `?${query}` : '';
+      return (await requestJson<T>(`${urls[service]}/${path.replace(/^\/+/, '')}${search}`)).json;
+    },
+
+    async saveProfile(change) {
+      return (await requestJson<ActionResult<StaffProfile>>(userUrl('auth/profile'), { method: 'PUT', json: change }))
+        .json;
+    },
+
+    async changePassword(change) {
+      return (await requestJson<ActionResult<null>>(userUrl('auth/change_password'), { method: 'POST', json: change }))
+        .json;
+    },
+
+    async notificationPage(page, signal) {
+      const query = new URLSearchParams({ page: String(page), perPage: String(NOTIFICATION_PAGE_SIZE) });
+      const { json } = await requestJson<unknown>(userUrl(`notifications?${query}`), { silent: true, signal });
+      if (!isNotificationPage(json)) throw new Error('The notifications answer is not a page of notifications');
+      return json;
+    },
+
+    async markAllNotificationsAsSeen() {
+      await requestJson(userUrl('notifications/markAllAsSeen'), {
+        method: 'PUT',
+        json: { markAllAsSeen: true },
+        silent: true,
+      });
+    },
+  };
+}
+
+export function isNotificationPage(value: unknown): value is NotificationPage {
+  const page = value as Partial<NotificationPage> | null;
+  return (
+    typeof page === 'object' &&
+    page !== null &&
+    Array.isArray(page.data?.notifications) &&
+    typeof page.data.unseenCount === 'number' &&
+    typeof page.meta?.page === 'number' &&
+    typeof page.meta.totalPages === 'number'
+  );
+}

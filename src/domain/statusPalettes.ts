@@ -1,0 +1,71 @@
+import {
+  AUDIT_ACTIONS,
+  DISCOUNT_STATES,
+  DOCUMENT_REVIEW_STATUSES,
+  DRIVER_APPROVAL_STATUSES,
+  GATEWAY_MODES,
+  ISSUE_PRIORITIES,
+  ISSUE_STATUSES,
+  PASSENGER_STATUSES,
+  SOS_STATUSES,
+  STAFF_STATUSES,
+  TRANSACTION_KINDS,
+  TRIP_STATUSES,
+} from './enums';
+
+/**
+ * How each value of a status enum reads at a glance: good (success), needs
+ * someone (warning), bad (error), under way (info), or neutral (default).
+ * Typed per enum, so a value added to an enum without a colour fails typecheck.
+ */
+export type PaletteColor = 'success' | 'warning' | 'error' | 'info' | 'default';
+
+type Palette<Values extends readonly string[]> = Readonly<Record<Values[number], PaletteColor>>;
+
+/** The status enums and their values, by the name a StatusChip's `palette` takes. */
+export const STATUS_ENUMS = {
+  staffStatus: STAFF_STATUSES,
+  driverApproval: DRIVER_APPROVAL_STATUSES,
+  documentReview: DOCUMENT_REVIEW_STATUSES,
+  passengerStatus: PASSENGER_STATUSES,
+  tripStatus: TRIP_STATUSES,
+  issueStatus: ISSUE_STATUSES,
+  issuePriority: ISSUE_PRIORITIES,
+  sosStatus: SOS_STATUSES,
+  transactionKind: TRANSACTION_KINDS,
+  gatewayMode: GATEWAY_MODES,
+  discountState: DISCOUNT_STATES,
+  auditAction: AUDIT_ACTIONS,
+} as const;
+
+export type StatusEnumName = keyof typeof STATUS_ENUMS;
+
+export const STATUS_PALETTES: { readonly [Name in StatusEnumName]: Palette<(typeof STATUS_ENUMS)[Name]> } = {
+  staffStatus: { active: 'success', inactive: 'default' },
+  driverApproval: { pending: 'warning', approved: 'success', rejected: 'error', suspended: 'error' },
+  documentReview: { pending: 'warning', approved: 'success', rejected: 'error' },
+  passengerStatus: { active: 'success', blocked: 'error' },
+  tripStatus: {
+    requested: 'warning',
+    accepted: 'info',
+    arrived: 'info',
+    in_progress: 'info',
+    completed: 'success',
+    cancelled_by_passenger: 'default',
+    cancelled_by_driver: 'default',
+    no_driver_found: 'error',
+  },
+  issueStatus: { open: 'warning', in_progress: 'info', resolved: 'success', closed: 'default' },
+  issuePriority: { low: 'default', medium: 'info', high: 'warning', urgent: 'error' },
+  sosStatus: { new: 'error', acknowledged: 'warning', resolved: 'success', false_alarm: 'default' },
+  transactionKind: { credit_topup: 'success', commission: 'info', payout: 'warning', adjustment: 'default' },
+  gatewayMode: { test: 'warning', live: 'success' },
+  discountState: { active: 'success', scheduled: 'info', expired: 'default', used_up: 'warning', inactive: 'default' },
+  auditAction: { create: 'success', update: 'info', delete: 'error' },
+};
+
+/** The colour of a value of a status enum; a value the enum does not know is neutral. */
+export function statusColor(name: StatusEnumName, value: string): PaletteColor {
+  const palette = STATUS_PALETTES[name] as Readonly<Record<string, PaletteColor>>;
+  return Object.hasOwn(palette, value) ? palette[value] : 'default';
+}

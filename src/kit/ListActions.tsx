@@ -1,0 +1,75 @@
+import DownloadIcon from '@mui/icons-material/GetApp';
+import { useState } from 'react';
+import {
+  Button,
+  CreateButton,
+  ExportButton,
+  TopToolbar,
+  useListContext,
+  useResourceContext,
+  type ExportButtonProps,
+} from 'react-admin';
+import { usePanelDataProvider } from '../dataProviders/useAction';
+import { saveBlob } from '../http/saveBlob';
+
+/** The API answers at most 500 rows per request (ARCHITECTURE §3), so an in-memory export takes at most that many. */
+export const EXPORT_MAX_ROWS = 500;
+
+/** `staff-management/staffs` → `staffs.csv`. */
+const csvFilename = (resource: string) => `${resource.split('/').pop() ?? resource}.csv`;
+
+/**
+ * Export. A list that fits on one page is exported from memory with the
+ * screen's own exporter (its columns and labels); a longer one is streamed by
+ * the server's CSV export (every matching row, no 500-row cap), downloaded
+ * with the bearer token. Failures open the error dialog (http layer).
+ */
+export function ListExportButton(props: ExportButtonProps) {
+  const { total, perPage, filterValues, filter, sort, isPending } = useListContext();
+  const resource = useResourceContext(props);
+  const dataProvider = usePanelDataProvider();
+  const [downloading, setDownloading] = useState(false);
+
+  if (!resource || total === undefined || total <= perPage)
+    return <ExportButton maxResults={EXPORT_MAX_ROWS} {...props} />;
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const blob = await dataProvider.exportCsv(resource, { filter: { ...filterValues, ...filter }, sort });
+      saveBlob(blob, csvFilename(resource));
+    } catch {
+      // Reported by the http layer (error dialog), or the session ended.
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Button
+      label={props.label ?? 'ra.action.export'}
+      onClick={() => void download()}
+      disabled={isPending || downloading}
+    >
+      {props.icon ?? <DownloadIcon />}
+    </Button>
+  );
+}
+
+export interface ResourceListActionsProps {
+  /** The create form's path when it is not react-admin's `/<resource>/create` (e.g. the spec's /staff-management/create). */
+  createTo?: string;
+  /** False for read-only resources. */
+  create?: boolean;
+  export?: boolean;
+}
+
+/** A list's top-right actions: Create (only with the create permission, through canAccess) and Export. */
+export function ResourceListActions({ createTo, create = true, export: exportable = true }: ResourceListActionsProps) {
+  return (
+    <TopToolbar>
+      {create && <CreateButton to={createTo} />}
+      {exportable && <ListExportButton />}
+    </TopToolbar>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from '@mui/material';
+import { TextInput, useFieldValue, type TextInputProps } from 'react-admin';
+import { PHONE_MESSAGE, toE164 } from '../domain/fieldRules';
+import { EmptyValue } from './EmptyValue';
+import type { KitFieldProps } from './MoneyField';
+
+/** A phone number that dials when clicked (`tel:` with the E.164 form). */
+export function PhoneField({ source }: KitFieldProps) {
+  const value: unknown = useFieldValue({ source });
+  if (typeof value !== 'string' || value.trim() === '') return <EmptyValue />;
+  const dial = toE164(value) ?? value.replace(/[^\d+]/g, '');
+  return (
+    <Link
+      href={`tel:${dial}`}
+      variant="body2"
+      onClick={(event) => event.stopPropagation()}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {value}
+    </Link>
+  );
+}
+
+/** The shared phone rule (src/domain/fieldRules.ts) as an input validator: empty is fine, else E.164. */
+export const validatePhone = (value: unknown) =>
+  typeof value !== 'string' || value.trim() === '' || toE164(value) !== undefined ? undefined : PHONE_MESSAGE;
+
+/**
+ * A phone number input. Forms with a yup resolver validate it with their
+ * schema (use `phone()` there); without one, the shared rule applies here.
+ */
+export function PhoneInput(props: Omit<TextInputProps, 'type'>) {
+  return <TextInput type="tel" validate={validatePhone} {...props} />;
+}

@@ -1,0 +1,77 @@
+import { CITY } from '../domain/city';
+
+/**
+ * How the panel writes money, times, durations and distances: always in the
+ * city's currency and time zone (src/domain/city.ts), never the browser's.
+ */
+export const CITY_LOCALE = 'en-KE';
+
+const moneyFormat = new Intl.NumberFormat(CITY_LOCALE, {
+  style: 'currency',
+  currency: CITY.currency,
+  currencyDisplay: 'code',
+});
+
+/** 1234.5 → "KES 1,234.50". A value that is not a finite number (or numeric text) gives undefined. */
+export function formatMoney(amount: unknown): string | undefined {
+  const value = typeof amount === 'string' && amount.trim() !== '' ? Number(amount) : amount;
+  return typeof value === 'number' && Number.isFinite(value) ? moneyFormat.format(value) : undefined;
+}
+
+export const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+export const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
+export const DATE_ONLY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
+
+function toDate(value: unknown): Date | undefined {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  if (value === '') return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** An instant as the city's clock shows it: "2 Jan 2026, 13:05" in Africa/Nairobi. */
+export function formatDateTime(value: unknown, options: Intl.DateTimeFormatOptions = DATE_TIME): string | undefined {
+  const date = toDate(value);
+  return date && new Intl.DateTimeFormat(CITY_LOCALE, { ...options, timeZone: CITY.timeZone }).format(date);
+}
+
+const RELATIVE_STEPS: readonly [limitSeconds: number, unitSeconds: number, unit: string][] = [
+  [3_600, 60, 'min'],
+  [86_400, 3_600, 'h'],
+  [30 * 86_400, 86_400, 'd'],
+];
+
+/** "just now", "5 min ago", "3 h ago", "2 d ago", "in 10 min"; beyond 30 days the date itself. */
+export function formatRelativeTime(value: unknown, now: Date = new Date()): string | undefined {
+  const date = toDate(value);
+  if (!date) return undefined;
+  const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
+  const distance = Math.abs(seconds);
+  if (distance < 60) return 'just now';
+  for (const [limit, unitSeconds, unit] of RELATIVE_STEPS) {
+    if (distance < limit) {
+      const count = Math.floor(distance / unitSeconds);
+      return seconds > 0 ? `${count} ${unit} ago` : `in ${count} ${unit}`;
+    }
+  }
+  return formatDateTime(date, DATE_ONLY);
+}
+
+/** Seconds → "45 s", "12 min", "1 h 05 min". */
+export function formatDuration(seconds: unknown): string | undefined {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return undefined;
+  if (seconds < 60) return `${Math.round(seconds)} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
+const kilometres = new Intl.NumberFormat(CITY_LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** Meters → "850 m" under a kilometre, else "12.4 km". */
+export function formatDistance(meters: unknown): string | undefined {
+  if (typeof meters !== 'number' || !Number.isFinite(meters) || meters < 0) return undefined;
+  if (meters < 1000) return `${Math.round(meters)} m`;
+  return `${kilometres.format(meters / 1000)} km`;
+}

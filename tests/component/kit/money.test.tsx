@@ -1,0 +1,34 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatMoney } from '../../../src/kit/format';
+import { MoneyField } from '../../../src/kit/MoneyField';
+import { renderKit } from './renderKit';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('MoneyField', () => {
+  it('shows an amount in the city currency with grouping and two decimals', async () => {
+    renderKit(<MoneyField source="fare" />, { record: { id: 1, fare: 1234.5 } });
+    expect(await screen.findByText('KES 1,234.50')).toBeInTheDocument();
+  });
+
+  it('reads numeric text as the API sends decimals, and a dash without an amount', async () => {
+    renderKit(
+      <>
+        <MoneyField source="price" />
+        <MoneyField source="missing" />
+      </>,
+      { record: { id: 1, price: '250.00', missing: null } },
+    );
+    expect(await screen.findByText('KES 250.00')).toBeInTheDocument();
+    expect(screen.getByLabelText('none')).toHaveTextContent('—');
+  });
+});
+
+describe('formatMoney', () => {
+  it('formats negatives and refuses what is not a number', () => {
+    expect(formatMoney(-80)?.replace(/\s/g, ' ')).toBe('-KES 80.00');
+    expect(formatMoney('abc')).toBeUndefined();
+    expect(formatMoney(Number.NaN)).toBeUndefined();
+  });
+});
