@@ -56,7 +56,7 @@ export function LiveMap({
   const { containerRef, ready, state } = useMapLibre({ label, bounds, onStyle: addPoints });
 
   useEffect(() => {
-    ready?.map.getSource<GeoJSONSource>(POINTS_SOURCE)?.setData(data);
+    void ready?.map.getSource<GeoJSONSource>(POINTS_SOURCE)?.setData(data);
   }, [ready, data]);
 
   useEffect(() => {

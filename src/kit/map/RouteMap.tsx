@@ -22,7 +22,7 @@ function drawRoute({ map }: MapReady, route: Position[]) {
   const data = lineFeature(route);
   const source = map.getSource<GeoJSONSource>(ROUTE_SOURCE);
   if (source) {
-    source.setData(data);
+    void source.setData(data);
     return;
   }
   map.addSource(ROUTE_SOURCE, { type: 'geojson', data });
