@@ -1,5 +1,6 @@
-import { Chip, List, ListItemButton, ListItemText, Typography } from '@mui/material';
-import { useCanAccess, useGetList, useTranslate, type Identifier } from 'react-admin';
+import { List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { RecordContextProvider, useCanAccess, useGetList, useTranslate, type Identifier } from 'react-admin';
+import { StatusChip } from '../../kit/StatusChip';
 import { trips } from '../../resources/trips';
 
 const LATEST_TRIPS = { pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'DESC' as const } };
@@ -34,7 +35,9 @@ export function LatestTrips({ selectedId, onSelect }: Props) {
             onClick={() => onSelect(trip.id)}
           >
             <ListItemText primary={translate('app.dispatcher.trip', { id: trip.id })} />
-            {typeof trip.status === 'string' && <Chip size="small" label={trip.status.replace(/_/g, ' ')} />}
+            <RecordContextProvider value={trip}>
+              <StatusChip palette="tripStatus" />
+            </RecordContextProvider>
           </ListItemButton>
         ))}
       </List>
