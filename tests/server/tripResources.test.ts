@@ -265,8 +265,8 @@ describe('vehicle types', () => {
       driverCount: 0,
     });
     const dup = await post('vehicle-types', { ...body, name: 'GREEN' });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json().errors).toEqual({ name: 'This name is already in use' });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().errors).toEqual({ name: 'Another vehicle type already has this name' });
     const updated = await put('vehicle-types', created.json().id, { commissionPercent: 12.5 });
     expect(updated.json().commissionPercent).toBe(12.5);
     expect((await del('vehicle-types', created.json().id)).statusCode).toBe(200);

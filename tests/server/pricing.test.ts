@@ -1,0 +1,149 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listQuery, startApp, type TestApp } from './harness.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await startApp();
+  admin = await t.login();
+});
+afterAll(() => t?.close());
+
+type Q = Parameters<typeof listQuery>[0];
+type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const rows = async (resource: string, q: Q = {}): Promise<Row[]> => {
+  const res = await t.call('GET', `/api/trip/${resource}`, { token: admin, query: listQuery(q) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Row[];
+};
+const one = async (resource: string, id: number): Promise<Row> =>
+  (await t.call('GET', `/api/trip/${resource}/${id}`, { token: admin })).json() as Row;
+const post = (path: string, body: unknown = {}) => t.call('POST', `/api/trip/${path}`, { token: admin, body });
+const put = (path: string, body: unknown) => t.call('PUT', `/api/trip/${path}`, { token: admin, body });
+/** A count by SQL; `$1`… are replaced by the (numeric or plain-word) parameters. */
+const count = async (query: string, ...params: (number | string)[]) =>
+  Number(
+    (await sql.raw<{ n: number }>(query.replace(/\$(\d)/g, (_, i: string) => String(params[Number(i) - 1]))).execute(t.db))
+      .rows[0].n,
+  );
+const auditRows = (recordId: number, action: string) =>
+  count(
+    `select count(*) n from audit_logs where resource = 'vehicle-types' and record_id = '$1' and action = '$2'`,
+    recordId,
+    action,
+  );
+
+const typeNamed = async (name: string) => (await rows('vehicle-types', { filter: { name } }))[0];
+
+describe('vehicle types: the list counts', () => {
+  it('gives each type its approved drivers and its trips of the last 7 days', async () => {
+    const all = await rows('vehicle-types');
+    expect(all.length).toBeGreaterThan(3);
+    for (const v of all) {
+      expect(v.approvedDrivers).toBe(
+        await count(`select count(*) n from drivers where vehicle_type_id = $1 and approval_status = 'approved'`, v.id),
+      );
+      expect(v.tripsLast7Days).toBe(
+        await count(
+          `select count(*) n from trips where vehicle_type_id = $1 and requested_at >= now() - interval '7 days'`,
+          v.id,
+        ),
+      );
+    }
+    expect(all.find((v) => v.name === 'Economy')!.tripsLast7Days).toBeGreaterThan(0);
+  });
+});
+
+describe('vehicle types: bad input gets field errors and leaves the record unchanged', () => {
+  it.each([
+    ['negative money', { baseFare: -5 }, { baseFare: 'Base fare cannot be negative' }],
+    ['text in a number field', { pricePerKm: 'thirty' }, { pricePerKm: 'Price per km must be a number' }],
+    ['too many seats', { seats: 21 }, { seats: 'Seats must be at most 20' }],
+    ['no seats', { seats: 0 }, { seats: 'Seats must be at least 1' }],
+    ['half a seat', { seats: 2.5 }, { seats: 'Seats must be a whole number' }],
+    ['a commission of 150 %', { commissionPercent: 150 }, { commissionPercent: 'Commission must be at most 100' }],
+    ['a name taken in another case', { name: 'COMFORT' }, { name: 'Another vehicle type already has this name' }],
+  ])('%s', async (_, body, errors) => {
+    const economy = await typeNamed('Economy');
+    const res = await put(`vehicle-types/${economy.id}`, body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual(errors);
+    expect(await one('vehicle-types', economy.id)).toEqual(economy);
+  });
+
+  it('accepts a minimum fare below the base fare (the form only warns) and keeps its own name in another case', async () => {
+    const created = await post('vehicle-types', {
+      name: 'Cargo',
+      seats: 2,
+      baseFare: 300,
+      pricePerKm: 60,
+      pricePerMinute: 6,
+      minimumFare: 200,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const renamed = await put(`vehicle-types/${created.json().id}`, { name: 'CARGO' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().name).toBe('CARGO');
+  });
+
+  it('does not change the active state through a plain update', async () => {
+    const economy = await typeNamed('Economy');
+    const res = await put(`vehicle-types/${economy.id}`, { active: false });
+    expect(res.statusCode).toBe(200);
+    expect((await one('vehicle-types', economy.id)).active).toBe(true);
+  });
+});
+
+describe('vehicle types: deactivate and activate', () => {
+  it('refuses while drivers of the type are on an active trip, saying how many', async () => {
+    const economy = await typeNamed('Economy');
+    // Two Economy drivers on a trip now: their latest trips are put back in progress.
+    await sql`update trips set status = 'in_progress', completed_at = null, cancelled_at = null
+      where id in (select distinct on (t.driver_id) t.id from trips t
+        where t.vehicle_type_id = ${economy.id} and t.driver_id is not null
+          and not exists (select 1 from trips a where a.driver_id = t.driver_id and a.status in ('requested','accepted','arrived','in_progress'))
+        order by t.driver_id, t.requested_at desc limit 2)`.execute(t.db);
+    const busy = await count(
+      `select count(distinct driver_id) n from trips where vehicle_type_id = $1 and driver_id is not null and status in ('requested','accepted','arrived','in_progress')`,
+      economy.id,
+    );
+    expect(busy).toBeGreaterThanOrEqual(2);
+    const res = await post(`vehicle-types/${economy.id}/deactivate`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      `${busy} drivers of this type are on an active trip. Deactivate it once their trips have ended.`,
+    );
+    expect((await one('vehicle-types', economy.id)).active).toBe(true);
+    expect(await auditRows(economy.id, 'deactivate')).toBe(0);
+  });
+
+  it('deactivates a type without trips under way, says how many approved drivers it affects, and audits it', async () => {
+    const comfort = await typeNamed('Comfort');
+    await sql`update trips set status = 'cancelled_by_driver', cancelled_at = now()
+      where vehicle_type_id = ${comfort.id} and status in ('requested','accepted','arrived','in_progress')`.execute(
+      t.db,
+    );
+    const res = await post(`vehicle-types/${comfort.id}/deactivate`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(
+      `Comfort deactivated: ${comfort.approvedDrivers} approved drivers get no new trips of this type`,
+    );
+    expect(res.json().data.active).toBe(false);
+    expect(await auditRows(comfort.id, 'deactivate')).toBe(1);
+    // A fare estimate for it is now refused.
+    const estimate = await post('fare-estimate', {
+      vehicleTypeId: comfort.id,
+      pickup: { lat: -1.2864, lng: 36.8172 },
+      dropoff: { lat: -1.3192, lng: 36.9278 },
+    });
+    expect(estimate.statusCode).toBe(400);
+    expect(estimate.json().errors).toEqual({ vehicleTypeId: 'This vehicle type is not active' });
+
+    expect((await post(`vehicle-types/${comfort.id}/deactivate`)).statusCode).toBe(409);
+    const back = await post(`vehicle-types/${comfort.id}/activate`);
+    expect(back.statusCode).toBe(200);
+    expect(back.json().data.active).toBe(true);
+    expect(await auditRows(comfort.id, 'activate')).toBe(1);
+  });
+});
