@@ -1,9 +1,11 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'ra-core';
+import { pricingAppMessages, pricingResources } from './pricing';
 
 /** Every string the panel shows, in English; react-admin's own strings come from ra-language-english. */
 export const appMessages = {
   app: {
+    ...pricingAppMessages,
     loading: 'LOADING...',
     notFound: {
       code: '404',
@@ -379,7 +381,7 @@ export const appMessages = {
     },
     'driver-management/drivers': { name: 'Driver |||| Drivers' },
     'passenger-management/passengers': { name: 'Passenger |||| Passengers' },
-    'vehicle-management/vehicles': { name: 'Vehicle Type |||| Vehicle Types' },
+    ...pricingResources,
     'price-setting': { name: 'Price Setting |||| Price Settings' },
     'trip-management/trips': { name: 'Trip |||| Trips' },
     'manage-payment-getwas': { name: 'Payment Gateway |||| Payment Gateways' },
