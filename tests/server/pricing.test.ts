@@ -24,8 +24,11 @@ const put = (path: string, body: unknown) => t.call('PUT', `/api/trip/${path}`, 
 /** A count by SQL; `$1`… are replaced by the (numeric or plain-word) parameters. */
 const count = async (query: string, ...params: (number | string)[]) =>
   Number(
-    (await sql.raw<{ n: number }>(query.replace(/\$(\d)/g, (_, i: string) => String(params[Number(i) - 1]))).execute(t.db))
-      .rows[0].n,
+    (
+      await sql
+        .raw<{ n: number }>(query.replace(/\$(\d)/g, (_, i: string) => String(params[Number(i) - 1])))
+        .execute(t.db)
+    ).rows[0].n,
   );
 const auditRows = (recordId: number, action: string) =>
   count(
@@ -145,5 +148,150 @@ describe('vehicle types: deactivate and activate', () => {
     expect(back.statusCode).toBe(200);
     expect(back.json().data.active).toBe(true);
     expect(await auditRows(comfort.id, 'activate')).toBe(1);
+  });
+});
+
+describe('price settings: the page saves every profile in one action', () => {
+  const FRIDAY_1800_NAIROBI = '2026-11-27T15:00:00.000Z';
+  const PICKUP = { lat: -1.2864, lng: 36.8172 };
+  const DROPOFF = { lat: -1.3192, lng: 36.9278 };
+  const estimate = async (vehicleTypeId: number, at?: string) => {
+    const res = await post('fare-estimate', { vehicleTypeId, pickup: PICKUP, dropoff: DROPOFF, ...(at ? { at } : {}) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as Row;
+  };
+  const settings = async () => rows('price-settings', { sort: ['id', 'ASC'] });
+
+  it.each([
+    [
+      'a surge window whose end equals its start',
+      { surgeRules: [{ days: [5], from: '17:00', to: '17:00', multiplier: 1.5 }] },
+      { 'profiles[0].surgeRules[0].to': 'The window is empty: end equals start' },
+    ],
+    [
+      'a multiplier of 0',
+      { surgeRules: [{ days: [5], from: '17:00', to: '20:00', multiplier: 0 }] },
+      { 'profiles[0].surgeRules[0].multiplier': 'Multiplier must be at least 1' },
+    ],
+    [
+      'a multiplier of 50',
+      { surgeRules: [{ days: [5], from: '17:00', to: '20:00', multiplier: 50 }] },
+      { 'profiles[0].surgeRules[0].multiplier': 'Multiplier must be at most 5' },
+    ],
+    [
+      'a commission of 150 %',
+      { commissionPercent: 150 },
+      { 'profiles[0].commissionPercent': 'Commission must be at most 100' },
+    ],
+    [
+      'text in a number field',
+      { bidPercent: 'twenty' },
+      { 'profiles[0].bidPercent': 'Bid percentage must be a number' },
+    ],
+    [
+      'an empty default',
+      { commissionPercent: null },
+      { 'profiles[0].commissionPercent': 'The default settings need a value' },
+    ],
+  ])('refuses %s with a field error and changes nothing', async (_, change, errors) => {
+    const before = await settings();
+    const def = before.find((p) => p.vehicleTypeId === null)!;
+    const res = await post('price-settings/save', {
+      profiles: [
+        {
+          vehicleTypeId: null,
+          commissionPercent: def.commissionPercent,
+          bidPercent: def.bidPercent,
+          surgeRules: def.surgeRules,
+          ...change,
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual(errors);
+    expect(await settings()).toEqual(before);
+  });
+
+  it('gives Economy a higher Friday-evening surge: audited, used by new quotes, not by a trip already quoted', async () => {
+    const economy = await typeNamed('Economy');
+    const passenger = await count(
+      `select min(p.id) n from passengers p where p.status = 'active' and not exists (select 1 from trips t where t.passenger_id = p.id and t.status in ('requested','accepted','arrived','in_progress'))`,
+    );
+    const booked = await post('trips', {
+      passengerId: passenger,
+      vehicleTypeId: economy.id,
+      pickupAddress: 'Kenyatta Avenue',
+      pickupLat: PICKUP.lat,
+      pickupLng: PICKUP.lng,
+      dropoffAddress: 'JKIA',
+      dropoffLat: DROPOFF.lat,
+      dropoffLng: DROPOFF.lng,
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const quoted = booked.json() as Row;
+    const before = await estimate(economy.id, FRIDAY_1800_NAIROBI);
+    expect(before.surgeMultiplier).toBe(1.5);
+
+    const def = (await settings()).find((p) => p.vehicleTypeId === null)!;
+    const allWeek = [0, 1, 2, 3, 4, 5, 6];
+    const everyHour = [
+      { label: 'Mornings', days: allWeek, from: '00:00', to: '12:00', multiplier: 2 },
+      { label: 'Afternoons', days: allWeek, from: '12:00', to: '00:00', multiplier: 2 },
+    ];
+    const res = await post('price-settings/save', {
+      profiles: [
+        {
+          vehicleTypeId: null,
+          commissionPercent: def.commissionPercent,
+          bidPercent: def.bidPercent,
+          surgeRules: def.surgeRules,
+        },
+        {
+          vehicleTypeId: economy.id,
+          commissionPercent: null,
+          bidPercent: null,
+          surgeRules: [
+            ...def.surgeRules,
+            { label: 'Friday peak', days: [5], from: '17:00', to: '20:00', multiplier: 1.8 },
+          ],
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Price settings saved (1 profile). New quotes use them now.');
+    const own = (await settings()).find((p) => p.vehicleTypeId === economy.id)!;
+    expect(own).toMatchObject({ name: 'Economy pricing', active: true, bidPercent: null });
+    expect(
+      await count(
+        `select count(*) n from audit_logs where resource = 'price-settings' and record_id = '$1' and action = 'create'`,
+        own.id,
+      ),
+    ).toBe(1);
+    const after = await estimate(economy.id, FRIDAY_1800_NAIROBI);
+    expect(after.surgeMultiplier).toBe(1.8);
+    expect(after.total).toBeGreaterThan(before.total);
+    // Other types still follow the default.
+    expect((await estimate((await typeNamed('Comfort')).id, FRIDAY_1800_NAIROBI)).surgeMultiplier).toBe(1.5);
+
+    // Now a surge at every hour: the trip quoted before keeps its fare.
+    const again = await post('price-settings/save', {
+      profiles: [{ vehicleTypeId: economy.id, commissionPercent: null, bidPercent: null, surgeRules: everyHour }],
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await estimate(economy.id)).surgeMultiplier).toBe(2);
+    const trip = await one('trips', quoted.id as number);
+    expect(trip.fareTotal).toBe(quoted.fareTotal);
+    expect(trip.surgeMultiplier).toBe(quoted.surgeMultiplier);
+    expect(
+      await count(
+        `select count(*) n from audit_logs where resource = 'price-settings' and record_id = '$1' and action = 'save'`,
+        own.id,
+      ),
+    ).toBe(1);
+    // Saving the same again changes nothing and audits nothing.
+    const same = await post('price-settings/save', {
+      profiles: [{ vehicleTypeId: economy.id, commissionPercent: null, bidPercent: null, surgeRules: everyHour }],
+    });
+    expect(same.json().message).toBe('Nothing changed');
   });
 });
