@@ -84,7 +84,13 @@ export const priceSettings = defineManifest({
   path: 'price-setting',
   fields: {
     name: { type: 'text', sort: true, filter: true },
-    vehicleTypeId: { type: 'int', sort: true, filter: true, nullable: true, description: priceSettingNotes.vehicleTypeId },
+    vehicleTypeId: {
+      type: 'int',
+      sort: true,
+      filter: true,
+      nullable: true,
+      description: priceSettingNotes.vehicleTypeId,
+    },
     commissionPercent: { type: 'number', sort: true, nullable: true, description: priceSettingNotes.commissionPercent },
     bidPercent: { type: 'number', sort: true, nullable: true, description: priceSettingNotes.bidPercent },
     surgeRules: { type: 'json', nullable: true, description: priceSettingNotes.surgeRules },
