@@ -6,15 +6,17 @@ import { computeFare, type DiscountRule, type FareBreakdown, type VehicleTypeRat
  */
 export interface SampleTrip {
   key: 'hop' | 'commute' | 'airport';
+  /** "Short hop"; `label` adds the distance and duration. */
+  name: string;
   label: string;
   distanceKm: number;
   durationMin: number;
 }
 
 export const SAMPLE_TRIPS: readonly SampleTrip[] = [
-  { key: 'hop', label: 'Short hop, 3 km · 10 min', distanceKm: 3, durationMin: 10 },
-  { key: 'commute', label: 'Commute, 12 km · 30 min', distanceKm: 12, durationMin: 30 },
-  { key: 'airport', label: 'Airport run, 25 km · 45 min', distanceKm: 25, durationMin: 45 },
+  { key: 'hop', name: 'Short hop', label: 'Short hop, 3 km · 10 min', distanceKm: 3, durationMin: 10 },
+  { key: 'commute', name: 'Commute', label: 'Commute, 12 km · 30 min', distanceKm: 12, durationMin: 30 },
+  { key: 'airport', name: 'Airport run', label: 'Airport run, 25 km · 45 min', distanceKm: 25, durationMin: 45 },
 ];
 
 const RATE_FIELDS = ['baseFare', 'pricePerKm', 'pricePerMinute', 'minimumFare'] as const;

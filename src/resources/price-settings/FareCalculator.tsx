@@ -1,4 +1,4 @@
-import { MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
+import { Box, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import { useState } from 'react';
 import type { VehicleTypeRates } from '../../domain/fare';
 import { difference } from '../../domain/farePreview';
@@ -82,7 +82,7 @@ export function FareCalculator({
   const totalChange = now && edited ? difference(now.total, edited.total) : undefined;
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
         <TextField
           select
           size="small"
@@ -141,7 +141,7 @@ export function FareCalculator({
           slotProps={{ inputLabel: { shrink: true } }}
           sx={{ width: 130 }}
         />
-      </Stack>
+      </Box>
       <Table size="small" data-testid="fare-calculator" sx={{ maxWidth: 640 }}>
         <TableHead>
           <TableRow>

@@ -118,7 +118,7 @@ function TypeOverrides({
           Its own settings are switched off: the default applies.
         </Alert>
       )}
-      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2, mb: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
         <PercentSetting
           label="Commission"
           optional
@@ -143,7 +143,7 @@ function TypeOverrides({
           helperText={bidSentence(rules.bidPercent)}
           onProblem={(p) => onProblem(`${type.id}.bid`, p)}
         />
-      </Stack>
+      </Box>
       {profile.surgeRules === null ? (
         <Stack direction="row" spacing={2} alignItems="center">
           <Typography variant="body2" color="text.secondary">
@@ -292,7 +292,7 @@ export default function PriceSettingsPage() {
           subheader="Applies to every vehicle type, except where a type's own settings below differ."
           data-testid="default-profile"
         >
-          <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2, mb: 2 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
             <PercentSetting
               label="Commission"
               value={draft.defaults.commissionPercent}
@@ -311,7 +311,7 @@ export default function PriceSettingsPage() {
               helperText={bidSentence(draft.defaults.bidPercent ?? 0)}
               onProblem={(p) => onProblem('default.bid', p)}
             />
-          </Stack>
+          </Box>
           <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
             Surge windows
           </Typography>

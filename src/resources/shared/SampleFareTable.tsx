@@ -35,7 +35,12 @@ export function SampleFareTable({
         {fares.map(({ trip, saved, edited, change }) => (
           <TableRow key={trip.key} data-testid={`sample-fare-${trip.key}`}>
             <TableCell>
-              <Typography variant="body2">{trip.label}</Typography>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {trip.name}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                {trip.distanceKm} km · {trip.durationMin} min
+              </Typography>
             </TableCell>
             {withSaved && (
               <TableCell align="right" sx={numeric} data-testid="fare-saved">

@@ -37,7 +37,7 @@ export function VehicleTypeForm(props: Omit<SimpleFormProps, 'children'>) {
           display: 'grid',
           gap: 3,
           width: '100%',
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 720px) minmax(360px, 1fr)' },
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 440px' },
           alignItems: 'start',
         }}
       >

@@ -65,7 +65,7 @@ function CommissionCell() {
  */
 export default function VehicleTypeList(props: ListScreenProps) {
   const translate = useTranslate();
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
   const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   return (
     <ResourceList
