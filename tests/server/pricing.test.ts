@@ -295,3 +295,79 @@ describe('price settings: the page saves every profile in one action', () => {
     expect(same.json().message).toBe('Nothing changed');
   });
 });
+
+describe('discounts', () => {
+  const body = (over: Record<string, unknown> = {}) => ({
+    code: `spring-${Math.random().toString(36).slice(2, 7)}`,
+    name: 'Spring offer',
+    kind: 'percent',
+    value: 15,
+    maxDiscount: 300,
+    validFrom: '2030-03-01T00:00:00.000Z',
+    validTo: '2030-03-31T21:00:00.000Z',
+    usageLimit: 500,
+    perPassengerLimit: 2,
+    ...over,
+  });
+
+  it('stores the code upper-cased, shows a future one as scheduled, and refuses the same code in another case', async () => {
+    const created = await post('discounts', body({ code: 'spring30' }));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ code: 'SPRING30', state: 'scheduled', discountedTotal: 0, timesUsed: 0 });
+    const before = await count(`select count(*) n from discounts`);
+    const dup = await post('discounts', body({ code: 'Spring30' }));
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().errors).toEqual({ code: 'Another discount already has this code' });
+    expect(await count(`select count(*) n from discounts`)).toBe(before);
+  });
+
+  it.each([
+    ['a percent of 150', { value: 150 }, { value: 'A percentage must be from 1 to 100' }],
+    ['a percent of 0.5', { value: 0.5 }, { value: 'A percentage must be from 1 to 100' }],
+    [
+      'a negative fixed amount',
+      { kind: 'fixed', maxDiscount: null, value: -100 },
+      { value: 'Value must be more than 0' },
+    ],
+    ['text in a number field', { usageLimit: 'lots' }, { usageLimit: 'Usage limit must be a number' }],
+    ['a limit of zero', { perPassengerLimit: 0 }, { perPassengerLimit: 'Per-passenger limit must be at least 1' }],
+    [
+      'an end before the start',
+      { validTo: '2030-02-01T00:00:00.000Z' },
+      { validTo: 'Valid to must be after valid from' },
+    ],
+  ])('refuses %s with a field error and creates nothing', async (_, over, errors) => {
+    const before = await count(`select count(*) n from discounts`);
+    const res = await post('discounts', body(over));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual(errors);
+    expect(await count(`select count(*) n from discounts`)).toBe(before);
+  });
+
+  it('refuses a bad update and leaves the discount unchanged', async () => {
+    const created = (await post('discounts', body())).json() as Row;
+    const res = await put(`discounts/${created.id}`, { value: 150 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ value: 'A percentage must be from 1 to 100' });
+    expect((await one('discounts', created.id)).value).toBe(15);
+  });
+
+  it('sums what it took off completed trips, and refuses to delete a discount trips used', async () => {
+    const used = await count(
+      `select discount_id n from trips where discount_id is not null and status = 'completed' group by 1 order by count(*) desc limit 1`,
+    );
+    const total = await count(
+      `select coalesce(sum(fare_discount), 0) n from trips where discount_id = $1 and status = 'completed'`,
+      used,
+    );
+    expect((await one('discounts', used)).discountedTotal).toBeCloseTo(total, 2);
+    const res = await t.call('DELETE', `/api/trip/discounts/${used}`, { token: admin });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(
+      /^This discount was used on \d+ trips, so it stays on record\. Deactivate it instead\.$/,
+    );
+    expect((await one('discounts', used)).id).toBe(used);
+    const unused = (await post('discounts', body())).json() as Row;
+    expect((await t.call('DELETE', `/api/trip/discounts/${unused.id}`, { token: admin })).statusCode).toBe(200);
+  });
+});

@@ -421,13 +421,14 @@ describe('payment gateways', () => {
 describe('discounts', () => {
   it('answers a duplicate code in any case as a field error', async () => {
     const dup = await post('discounts', { code: 'karibu', name: 'Again', kind: 'fixed', value: 50 });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json().errors).toEqual({ code: 'This code is already in use' });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().errors).toEqual({ code: 'Another discount already has this code' });
     const created = await post('discounts', { code: 'Pwani-5', name: 'Coast', kind: 'percent', value: 5 });
     expect(created.statusCode).toBe(201);
+    expect(created.json().code).toBe('PWANI-5');
     const clash = await put('discounts', created.json().id, { code: 'SHULE20' });
-    expect(clash.statusCode).toBe(409);
-    expect(clash.json().errors).toEqual({ code: 'This code is already in use' });
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json().errors).toEqual({ code: 'Another discount already has this code' });
   });
 
   it('validates fields and their combinations', async () => {
@@ -436,7 +437,7 @@ describe('discounts', () => {
     expect(bad.json().errors).toMatchObject({
       code: 'Use 3 to 30 letters, digits, - or _',
       name: 'Name is required',
-      value: 'Value must be more than 0',
+      value: 'A percentage must be from 1 to 100',
       usageLimit: 'Usage limit must be at least 1',
       validFrom: 'Valid from must be a date and time',
     });
@@ -449,7 +450,7 @@ describe('discounts', () => {
       validTo: '2026-01-01T00:00:00Z',
     });
     expect(combo.json().errors).toEqual({
-      value: 'A percentage must be at most 100',
+      value: 'A percentage must be from 1 to 100',
       validTo: 'Valid to must be after valid from',
     });
   });
