@@ -107,3 +107,30 @@ export function minimumFareWarning(values: Readonly<Record<string, unknown>>): s
   if (base === undefined || minimum === undefined || minimum >= base) return undefined;
   return 'The minimum fare is below the base fare, so it never applies';
 }
+
+/**
+ * A discount on the sample trips: each trip's fare without it (`saved`) and with it (`edited`),
+ * so the change is what the passenger saves. The discount is read as booking reads it (a percent
+ * with its cap, a fixed amount, nothing below the minimum fare).
+ */
+export function discountedSampleFares(rates: VehicleTypeRates, discount: DiscountRule): SampleFare[] {
+  return SAMPLE_TRIPS.map((trip) => {
+    const before = price(rates, trip, {});
+    const after = price(rates, trip, { discount });
+    return { trip, saved: before, edited: after, change: difference(before.total, after.total) };
+  });
+}
+
+/** The discount a form holds, or undefined while its kind or value is missing or out of range. */
+export function discountRuleFrom(values: Readonly<Record<string, unknown>> | undefined): DiscountRule | undefined {
+  if (!values) return undefined;
+  const value = amount(values.value);
+  if (values.kind !== 'percent' && values.kind !== 'fixed') return undefined;
+  if (value === undefined || value <= 0 || (values.kind === 'percent' && value > 100)) return undefined;
+  return {
+    kind: values.kind,
+    value,
+    maxDiscount: values.kind === 'percent' ? (amount(values.maxDiscount) ?? null) : null,
+    minFare: amount(values.minFare) ?? null,
+  };
+}

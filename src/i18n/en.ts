@@ -1,11 +1,12 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'ra-core';
-import { pricingAppMessages, pricingResources } from './pricing';
+import { pricingAppMessages, pricingDiscountMessages, pricingResources } from './pricing';
 
 /** Every string the panel shows, in English; react-admin's own strings come from ra-language-english. */
 export const appMessages = {
   app: {
     ...pricingAppMessages,
+    ...pricingDiscountMessages,
     loading: 'LOADING...',
     notFound: {
       code: '404',
@@ -185,7 +186,7 @@ export const appMessages = {
       gatewayMode: { test: 'Test', live: 'Live' },
       discountKind: { percent: 'Percent', fixed: 'Fixed amount' },
       discountState: {
-        active: 'Active',
+        active: 'Running',
         scheduled: 'Scheduled',
         expired: 'Expired',
         used_up: 'Used up',
@@ -385,7 +386,6 @@ export const appMessages = {
     'price-setting': { name: 'Price Setting |||| Price Settings' },
     'trip-management/trips': { name: 'Trip |||| Trips' },
     'manage-payment-getwas': { name: 'Payment Gateway |||| Payment Gateways' },
-    discounts: { name: 'Discount |||| Discounts' },
     issues: { name: 'Issue |||| Issues' },
     'sos-contacts': { name: 'Emergency Contact |||| Emergency Contacts' },
     'sos-call-logs': { name: 'SOS Call Log |||| SOS Call Logs' },

@@ -169,4 +169,35 @@ describe('pricing', () => {
     expect(await fitsWidth(page)).toBe(true);
     await page.setViewportSize({ width: 1366, height: 850 });
   });
+
+  it('3. creates a discount starting next month and sees it as scheduled', async () => {
+    const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+    await page.goto('/discounts/create');
+    await page.getByLabel('Code').fill(code.toLowerCase());
+    await page.getByLabel('Name').fill('Next month launch');
+    await page.getByLabel('Value').fill('15');
+    await page.getByLabel('Maximum discount').fill('300');
+    const start = new Date(Date.now() + 30 * 86_400_000);
+    const end = new Date(Date.now() + 60 * 86_400_000);
+    const local = (d: Date) => d.toISOString().slice(0, 16);
+    await page.getByLabel('Valid from').fill(local(start));
+    await page.getByLabel('Valid to').fill(local(end));
+    await page.getByLabel('Usage limit').fill('500');
+    const preview = page.getByTestId('discount-preview');
+    await expect
+      .poll(async () => plain(await preview.getByTestId('sample-fare-commute').textContent()))
+      .toContain('−KES');
+    await snap(page, 'pricing-discount-create');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('discount-summary').waitFor();
+    expect(plain(await page.getByTestId('discount-summary').textContent())).toContain(code);
+    expect(await page.getByTestId('discount-summary').getByTestId('status-chip').textContent()).toBe('Scheduled');
+    await snap(page, 'pricing-discount-show');
+
+    await page.goto('/discounts');
+    const row = page.locator('tr', { hasText: code });
+    await row.waitFor();
+    expect(await row.getByTestId('status-chip').textContent()).toBe('Scheduled');
+    await snap(page, 'pricing-discounts');
+  });
 });

@@ -3,6 +3,8 @@ import { computeFare, type VehicleTypeRates } from '../../src/domain/fare.js';
 import {
   SAMPLE_TRIPS,
   difference,
+  discountRuleFrom,
+  discountedSampleFares,
   minimumFareWarning,
   ratesFrom,
   sampleFares,
@@ -88,5 +90,35 @@ describe('minimumFareWarning', () => {
     );
     expect(minimumFareWarning({ baseFare: 200, minimumFare: 200 })).toBeUndefined();
     expect(minimumFareWarning({ baseFare: 100, minimumFare: null })).toBeUndefined();
+  });
+});
+
+describe('a discount on the sample trips', () => {
+  it('takes 15 % up to KES 100 off each fare, as computeFare does', () => {
+    const rule = discountRuleFrom({ kind: 'percent', value: '15', maxDiscount: 100, minFare: null })!;
+    const fares = discountedSampleFares(economy, rule);
+    // 245 → −36.75; 640 → −96; 1155 → −173.25 capped at −100.
+    expect(fares.map((f) => f.change!.amount)).toEqual([-36.75, -96, -100]);
+    fares.forEach(({ trip, edited }) =>
+      expect(edited).toEqual(
+        computeFare({
+          rates: economy,
+          commissionPercent: 0,
+          distanceKm: trip.distanceKm,
+          durationMin: trip.durationMin,
+          surgeMultiplier: 1,
+          discount: rule,
+        }),
+      ),
+    );
+  });
+
+  it('skips trips below the minimum fare, and reads no discount from an incomplete form', () => {
+    const fixed = discountRuleFrom({ kind: 'fixed', value: 100, maxDiscount: 50, minFare: 500 })!;
+    expect(fixed.maxDiscount).toBeNull();
+    expect(discountedSampleFares(economy, fixed).map((f) => f.change!.amount)).toEqual([0, -100, -100]);
+    expect(discountRuleFrom({ kind: 'percent', value: 150 })).toBeUndefined();
+    expect(discountRuleFrom({ kind: 'percent', value: null })).toBeUndefined();
+    expect(discountRuleFrom({ value: 10 })).toBeUndefined();
   });
 });
