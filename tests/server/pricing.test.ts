@@ -371,3 +371,95 @@ describe('discounts', () => {
     expect((await t.call('DELETE', `/api/trip/discounts/${unused.id}`, { token: admin })).statusCode).toBe(200);
   });
 });
+
+describe('payment gateways: configured or not, and secrets that never leave the server', () => {
+  it('says which required settings are missing, from the provider’s keys', async () => {
+    const all = await rows('payment-gateways', { sort: ['name', 'ASC'] });
+    for (const g of all) expect(g.configured).toBe(g.missingSettings.length === 0);
+    expect(all.find((g) => g.provider === 'mpesa')).toMatchObject({ configured: true, missingSettings: [] });
+    const created = await post('payment-gateways', {
+      name: 'Cellulant pilot',
+      provider: 'cellulant',
+      publicSettings: { serviceCode: '' },
+      secretSettings: { accessKey: 'ak_1234567890' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ configured: false, missingSettings: ['serviceCode', 'secretKey'] });
+    const fixed = await put(`payment-gateways/${created.json().id}`, {
+      publicSettings: { serviceCode: 'RIDE01' },
+      secretSettings: { secretKey: 'cs_live_secret_42' },
+    });
+    expect(fixed.json()).toMatchObject({ configured: true, missingSettings: [] });
+    expect((await rows('payment-gateways', { filter: { configured: false } })).map((g) => g.name)).not.toContain(
+      'Cellulant pilot',
+    );
+  });
+
+  it('keeps a written secret out of every answer, the audit log, the export and the log lines', async () => {
+    const lines: string[] = [];
+    const logged = await startApp({ logLevel: 'trace' });
+    // Capture everything the app logs from here on.
+    const stream = (logged.app.log as unknown as { [k: symbol]: { stream?: { write(s: string): void } } })[
+      Object.getOwnPropertySymbols(logged.app.log).find((s) => String(s).includes('stream'))!
+    ];
+    if (stream && 'write' in stream) {
+      const write = stream.write.bind(stream);
+      stream.write = (s: string) => {
+        lines.push(s);
+        return write(s);
+      };
+    }
+    try {
+      const token = await logged.login();
+      const SECRET = 'sk_live_NEVER_SHOW_ME_8842';
+      const call = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
+        logged.call(method, `/api/trip/${path}`, { token, body });
+      const created = await call('POST', 'payment-gateways', {
+        name: 'Stripe live',
+        provider: 'stripe',
+        publicSettings: { publishableKey: 'pk_live_visible' },
+        secretSettings: { secretKey: SECRET, webhookSecret: 'whsec_ALSO_SECRET_1234' },
+      });
+      const id = created.json().id as number;
+      const answers = [
+        created.body,
+        (
+          await call('PUT', `payment-gateways/${id}`, {
+            mode: 'live',
+            secretSettings: { webhookSecret: 'whsec_NEW_SECRET_5678' },
+          })
+        ).body,
+        (await call('GET', `payment-gateways/${id}`)).body,
+        (await call('GET', 'payment-gateways')).body,
+        (await call('GET', 'payment-gateways/export?format=csv')).body,
+        JSON.stringify(
+          await logged.db.selectFrom('auditLogs').selectAll().where('resource', '=', 'payment-gateways').execute(),
+        ),
+        lines.join('\n'),
+      ];
+      expect(answers[1]).toContain('••••5678');
+      // The log lines were captured (every request is logged at this level).
+      expect(lines.some((l) => l.includes('payment-gateways'))).toBe(true);
+      for (const text of answers)
+        for (const secret of [SECRET, 'whsec_ALSO_SECRET_1234', 'whsec_NEW_SECRET_5678', 'NEVER_SHOW', 'NEW_SECRET'])
+          expect(text).not.toContain(secret);
+      // The secrets are stored, and the switch to live is in the audit log.
+      const stored = await logged.db
+        .selectFrom('paymentGateways')
+        .select('secretSettings')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(stored.secretSettings).toEqual({ secretKey: SECRET, webhookSecret: 'whsec_NEW_SECRET_5678' });
+      const audit = await logged.db
+        .selectFrom('auditLogs')
+        .select(['before', 'after'])
+        .where('resource', '=', 'payment-gateways')
+        .where('recordId', '=', String(id))
+        .where('action', '=', 'update')
+        .executeTakeFirstOrThrow();
+      expect(audit).toMatchObject({ before: { mode: 'test' }, after: { mode: 'live' } });
+    } finally {
+      await logged.close();
+    }
+  });
+});

@@ -354,7 +354,7 @@ describe('payment gateways', () => {
     expect(one.json().secretSettings).toEqual(mpesa.secretSettings);
   });
 
-  it('keeps a secret sent back masked, replaces a changed one, drops a removed one', async () => {
+  it('keeps a secret sent back masked or left out, replaces a changed one, clears one sent as null', async () => {
     const created = await post('payment-gateways', {
       name: 'Paystack',
       provider: 'paystack',
@@ -382,6 +382,13 @@ describe('payment gateways', () => {
       .executeTakeFirstOrThrow();
     expect(row.secretSettings).toEqual({ secretKey: 'sk_live_abcdef123456', webhookSecret: 'whsec_new_7777' });
     await put('payment-gateways', g.id, { secretSettings: { secretKey: '••••3456' } });
+    const kept = await t.db
+      .selectFrom('paymentGateways')
+      .select('secretSettings')
+      .where('id', '=', g.id)
+      .executeTakeFirstOrThrow();
+    expect(kept.secretSettings).toEqual({ secretKey: 'sk_live_abcdef123456', webhookSecret: 'whsec_new_7777' });
+    await put('payment-gateways', g.id, { secretSettings: { webhookSecret: null } });
     const after = await t.db
       .selectFrom('paymentGateways')
       .select('secretSettings')
@@ -410,7 +417,7 @@ describe('payment gateways', () => {
       name: 'Name is required',
       provider: expect.stringMatching(/^Provider must be one of: mpesa, stripe/),
       mode: 'Mode must be one of: test, live',
-      secretSettings: expect.stringMatching(/^Secret settings must be an object of text values/),
+      secretSettings: expect.stringMatching(/^Secret settings must be an object of text \(or null to clear\) values/),
       publicSettings: expect.stringMatching(/^Public settings must be an object/),
     });
     const live = await rows('payment-gateways', { filter: { mode: 'live', enabled: true } });
