@@ -1,12 +1,13 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'ra-core';
-import { pricingAppMessages, pricingDiscountMessages, pricingResources } from './pricing';
+import { pricingAppMessages, pricingDiscountMessages, pricingGatewayMessages, pricingResources } from './pricing';
 
 /** Every string the panel shows, in English; react-admin's own strings come from ra-language-english. */
 export const appMessages = {
   app: {
     ...pricingAppMessages,
     ...pricingDiscountMessages,
+    ...pricingGatewayMessages,
     loading: 'LOADING...',
     notFound: {
       code: '404',
@@ -385,7 +386,6 @@ export const appMessages = {
     ...pricingResources,
     'price-setting': { name: 'Price Setting |||| Price Settings' },
     'trip-management/trips': { name: 'Trip |||| Trips' },
-    'manage-payment-getwas': { name: 'Payment Gateway |||| Payment Gateways' },
     issues: { name: 'Issue |||| Issues' },
     'sos-contacts': { name: 'Emergency Contact |||| Emergency Contacts' },
     'sos-call-logs': { name: 'SOS Call Log |||| SOS Call Logs' },

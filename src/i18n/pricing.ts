@@ -78,7 +78,56 @@ export const pricingDiscountMessages = {
   },
 };
 
+export const pricingGatewayMessages = {
+  gateways: {
+    configured: 'Configured',
+    missing: 'Missing settings',
+    missingList: 'Missing: %{keys}',
+    enabled: 'Enabled',
+    disabled: 'Disabled',
+    enable: 'Enable %{name}',
+    publicSettings: 'Settings',
+    publicHint: 'Shown to staff; the provider needs the ones marked required.',
+    secrets: 'Secrets',
+    secretsHint: 'Write-only: never shown again once saved, only their last 4 characters.',
+    notSet: 'Not set',
+    replace: 'Replace',
+    clear: 'Clear',
+    undo: 'Undo',
+    willClear: 'Will be cleared when you save',
+    newValue: 'New %{key}',
+    required: 'required',
+    liveTitle: 'Switch %{name} to live?',
+    liveBody: 'Live mode charges real money on every card and wallet fare. The switch is recorded in the audit log.',
+    liveConfirm: 'Switch to live',
+    providers: {
+      mpesa: 'M-Pesa',
+      stripe: 'Stripe',
+      flutterwave: 'Flutterwave',
+      paystack: 'Paystack',
+      pesapal: 'Pesapal',
+      cellulant: 'Cellulant',
+      other: 'Other',
+    },
+  },
+};
+
 export const pricingResources = {
+  'manage-payment-getwas': {
+    name: 'Payment Gateway |||| Payment Gateways',
+    fields: {
+      name: 'Name',
+      provider: 'Provider',
+      mode: 'Mode',
+      enabled: 'Enabled',
+      configured: 'Settings',
+      publicSettings: 'Settings',
+      secretSettings: 'Secrets',
+      createdAt: 'Created',
+      updatedAt: 'Updated',
+      q: 'Search',
+    },
+  },
   discounts: {
     name: 'Discount |||| Discounts',
     fields: {
