@@ -398,17 +398,14 @@ describe('payment gateways: configured or not, and secrets that never leave the 
   it('keeps a written secret out of every answer, the audit log, the export and the log lines', async () => {
     const lines: string[] = [];
     const logged = await startApp({ logLevel: 'trace' });
-    // Capture everything the app logs from here on.
-    const stream = (logged.app.log as unknown as { [k: symbol]: { stream?: { write(s: string): void } } })[
-      Object.getOwnPropertySymbols(logged.app.log).find((s) => String(s).includes('stream'))!
-    ];
-    if (stream && 'write' in stream) {
-      const write = stream.write.bind(stream);
-      stream.write = (s: string) => {
-        lines.push(s);
-        return write(s);
-      };
-    }
+    // Capture every line the app logs from here on (pino writes them to its destination stream).
+    const streamKey = Object.getOwnPropertySymbols(logged.app.log).find((k) => k.description === 'pino.stream')!;
+    const stream = (logged.app.log as unknown as Record<symbol, { write: (line: string) => boolean }>)[streamKey];
+    const write = stream.write.bind(stream);
+    stream.write = (line: string) => {
+      lines.push(line);
+      return write(line);
+    };
     try {
       const token = await logged.login();
       const SECRET = 'sk_live_NEVER_SHOW_ME_8842';
