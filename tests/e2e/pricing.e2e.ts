@@ -200,4 +200,20 @@ describe('pricing', () => {
     expect(await row.getByTestId('status-chip').textContent()).toBe('Scheduled');
     await snap(page, 'pricing-discounts');
   });
+
+  it('4. lists the payment gateways with their mode and whether configured, and edits one without seeing its secrets', async () => {
+    await page.goto('/manage-payment-getwas');
+    const stripe = page.locator('tr', { hasText: 'Stripe cards' });
+    await stripe.waitFor();
+    expect(await stripe.getByTestId('configured').textContent()).toBe('Configured');
+    await snap(page, 'pricing-gateways');
+    await stripe.click();
+    await page.getByTestId('gateway-summary').waitFor();
+    await page.getByRole('link', { name: 'Edit' }).click();
+    const secret = page.getByTestId('secret-secretKey');
+    await secret.waitFor();
+    expect(plain(await secret.textContent())).toMatch(/•••• \S{4}/);
+    expect(await page.content()).not.toContain('sk_test_');
+    await snap(page, 'pricing-gateway-edit');
+  });
 });
