@@ -6,5 +6,7 @@ import { runStatements } from './run.js';
  * (a range scan per type) instead of the whole table's recent rows.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await runStatements(db, [`create index trips_vehicle_type_requested_at_idx on trips (vehicle_type_id, requested_at)`]);
+  await runStatements(db, [
+    `create index trips_vehicle_type_requested_at_idx on trips (vehicle_type_id, requested_at)`,
+  ]);
 }
