@@ -90,3 +90,19 @@ export function holdsControlCharacters(value: unknown): boolean {
   if (value && typeof value === 'object') return Object.values(value).some(holdsControlCharacters);
   return false;
 }
+
+/** An amount in the city's currency: a number, never negative. */
+export const money = (label: string) =>
+  yup
+    .number()
+    .typeError(`${label} must be a number`)
+    .min(0, `${label} cannot be negative`)
+    .max(10_000_000, `${label} must be at most 10,000,000`);
+
+/** A percentage from 0 to 100. */
+export const percent = (label: string) =>
+  yup
+    .number()
+    .typeError(`${label} must be a number`)
+    .min(0, `${label} cannot be negative`)
+    .max(100, `${label} must be at most 100`);

@@ -59,7 +59,7 @@ export const STATUS_PALETTES: { readonly [Name in StatusEnumName]: Palette<(type
   issuePriority: { low: 'default', medium: 'info', high: 'warning', urgent: 'error' },
   sosStatus: { new: 'error', acknowledged: 'warning', resolved: 'success', false_alarm: 'default' },
   transactionKind: { credit_topup: 'success', commission: 'info', payout: 'warning', adjustment: 'default' },
-  gatewayMode: { test: 'warning', live: 'success' },
+  gatewayMode: { test: 'info', live: 'warning' },
   discountState: { active: 'success', scheduled: 'info', expired: 'default', used_up: 'warning', inactive: 'default' },
   auditAction: { create: 'success', update: 'info', delete: 'error' },
 };

@@ -1,9 +1,13 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'ra-core';
+import { pricingAppMessages, pricingDiscountMessages, pricingGatewayMessages, pricingResources } from './pricing';
 
 /** Every string the panel shows, in English; react-admin's own strings come from ra-language-english. */
 export const appMessages = {
   app: {
+    ...pricingAppMessages,
+    ...pricingDiscountMessages,
+    ...pricingGatewayMessages,
     loading: 'LOADING...',
     notFound: {
       code: '404',
@@ -183,7 +187,7 @@ export const appMessages = {
       gatewayMode: { test: 'Test', live: 'Live' },
       discountKind: { percent: 'Percent', fixed: 'Fixed amount' },
       discountState: {
-        active: 'Active',
+        active: 'Running',
         scheduled: 'Scheduled',
         expired: 'Expired',
         used_up: 'Used up',
@@ -379,11 +383,9 @@ export const appMessages = {
     },
     'driver-management/drivers': { name: 'Driver |||| Drivers' },
     'passenger-management/passengers': { name: 'Passenger |||| Passengers' },
-    'vehicle-management/vehicles': { name: 'Vehicle Type |||| Vehicle Types' },
+    ...pricingResources,
     'price-setting': { name: 'Price Setting |||| Price Settings' },
     'trip-management/trips': { name: 'Trip |||| Trips' },
-    'manage-payment-getwas': { name: 'Payment Gateway |||| Payment Gateways' },
-    discounts: { name: 'Discount |||| Discounts' },
     issues: { name: 'Issue |||| Issues' },
     'sos-contacts': { name: 'Emergency Contact |||| Emergency Contacts' },
     'sos-call-logs': { name: 'SOS Call Log |||| SOS Call Logs' },

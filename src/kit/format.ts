@@ -75,3 +75,23 @@ export function formatDistance(meters: unknown): string | undefined {
   if (meters < 1000) return `${Math.round(meters)} m`;
   return `${kilometres.format(meters / 1000)} km`;
 }
+
+const percentFormat = new Intl.NumberFormat(CITY_LOCALE, { maximumFractionDigits: 2 });
+
+/** 12.5 → "12.5 %"; a value that is not a finite number (or numeric text) gives undefined. */
+export function formatPercent(value: unknown): string | undefined {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? `${percentFormat.format(n)} %` : undefined;
+}
+
+/** A signed change: "+KES 15.00", "−KES 50.00", and "+6.1 %" / "−16.7 %"; zero has no sign. */
+export function formatSignedMoney(amount: number): string {
+  const text = formatMoney(Math.abs(amount)) ?? '';
+  return amount > 0 ? `+${text}` : amount < 0 ? `−${text}` : text;
+}
+
+export function formatSignedPercent(value: number | null): string {
+  if (value === null) return '—';
+  const text = formatPercent(Math.abs(value)) ?? '';
+  return value > 0 ? `+${text}` : value < 0 ? `−${text}` : text;
+}

@@ -265,8 +265,8 @@ describe('vehicle types', () => {
       driverCount: 0,
     });
     const dup = await post('vehicle-types', { ...body, name: 'GREEN' });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json().errors).toEqual({ name: 'This name is already in use' });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().errors).toEqual({ name: 'Another vehicle type already has this name' });
     const updated = await put('vehicle-types', created.json().id, { commissionPercent: 12.5 });
     expect(updated.json().commissionPercent).toBe(12.5);
     expect((await del('vehicle-types', created.json().id)).statusCode).toBe(200);
@@ -354,7 +354,7 @@ describe('payment gateways', () => {
     expect(one.json().secretSettings).toEqual(mpesa.secretSettings);
   });
 
-  it('keeps a secret sent back masked, replaces a changed one, drops a removed one', async () => {
+  it('keeps a secret sent back masked or left out, replaces a changed one, clears one sent as null', async () => {
     const created = await post('payment-gateways', {
       name: 'Paystack',
       provider: 'paystack',
@@ -382,6 +382,13 @@ describe('payment gateways', () => {
       .executeTakeFirstOrThrow();
     expect(row.secretSettings).toEqual({ secretKey: 'sk_live_abcdef123456', webhookSecret: 'whsec_new_7777' });
     await put('payment-gateways', g.id, { secretSettings: { secretKey: '••••3456' } });
+    const kept = await t.db
+      .selectFrom('paymentGateways')
+      .select('secretSettings')
+      .where('id', '=', g.id)
+      .executeTakeFirstOrThrow();
+    expect(kept.secretSettings).toEqual({ secretKey: 'sk_live_abcdef123456', webhookSecret: 'whsec_new_7777' });
+    await put('payment-gateways', g.id, { secretSettings: { webhookSecret: null } });
     const after = await t.db
       .selectFrom('paymentGateways')
       .select('secretSettings')
@@ -410,7 +417,7 @@ describe('payment gateways', () => {
       name: 'Name is required',
       provider: expect.stringMatching(/^Provider must be one of: mpesa, stripe/),
       mode: 'Mode must be one of: test, live',
-      secretSettings: expect.stringMatching(/^Secret settings must be an object of text values/),
+      secretSettings: expect.stringMatching(/^Secret settings must be an object of text \(or null to clear\) values/),
       publicSettings: expect.stringMatching(/^Public settings must be an object/),
     });
     const live = await rows('payment-gateways', { filter: { mode: 'live', enabled: true } });
@@ -421,13 +428,14 @@ describe('payment gateways', () => {
 describe('discounts', () => {
   it('answers a duplicate code in any case as a field error', async () => {
     const dup = await post('discounts', { code: 'karibu', name: 'Again', kind: 'fixed', value: 50 });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json().errors).toEqual({ code: 'This code is already in use' });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().errors).toEqual({ code: 'Another discount already has this code' });
     const created = await post('discounts', { code: 'Pwani-5', name: 'Coast', kind: 'percent', value: 5 });
     expect(created.statusCode).toBe(201);
+    expect(created.json().code).toBe('PWANI-5');
     const clash = await put('discounts', created.json().id, { code: 'SHULE20' });
-    expect(clash.statusCode).toBe(409);
-    expect(clash.json().errors).toEqual({ code: 'This code is already in use' });
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json().errors).toEqual({ code: 'Another discount already has this code' });
   });
 
   it('validates fields and their combinations', async () => {
@@ -436,7 +444,7 @@ describe('discounts', () => {
     expect(bad.json().errors).toMatchObject({
       code: 'Use 3 to 30 letters, digits, - or _',
       name: 'Name is required',
-      value: 'Value must be more than 0',
+      value: 'A percentage must be from 1 to 100',
       usageLimit: 'Usage limit must be at least 1',
       validFrom: 'Valid from must be a date and time',
     });
@@ -449,7 +457,7 @@ describe('discounts', () => {
       validTo: '2026-01-01T00:00:00Z',
     });
     expect(combo.json().errors).toEqual({
-      value: 'A percentage must be at most 100',
+      value: 'A percentage must be from 1 to 100',
       validTo: 'Valid to must be after valid from',
     });
   });

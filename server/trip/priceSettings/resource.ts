@@ -1,56 +1,135 @@
 import * as yup from 'yup';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { ApiError, badRequest } from '../../errors.js';
-import { defineResource } from '../../rest/declaration.js';
+import { recordAudit } from '../../rest/audit.js';
+import { defineAction, defineResource, type Row } from '../../rest/declaration.js';
+import type { Database } from '../../db/schema.js';
 import {
+  priceProfileSchema,
   priceSettingNotes as describe,
   priceSettings as priceSettingsManifest,
 } from '../../../src/domain/resources/priceSettings.js';
-import { parseClock } from '../../../src/domain/fare.js';
-import { id, percent, text } from '../fields.js';
 
-const clock = (label: string) =>
-  yup
-    .string()
-    .required(`${label} is required`)
-    .test('clock', `${label} must be a time such as 07:30`, (v) => v === undefined || !Number.isNaN(parseClock(v)));
+const PROFILE_FIELDS = ['commissionPercent', 'bidPercent', 'surgeRules'] as const;
 
-export const surgeRuleSchema = yup.object({
-  label: text('Label', 60).nullable(),
-  days: yup
-    .array(
-      yup
-        .number()
-        .typeError('Days are numbers 0 (Sunday) to 6 (Saturday)')
-        .integer()
-        .min(0, 'Days are 0 (Sunday) to 6 (Saturday)')
-        .max(6, 'Days are 0 (Sunday) to 6 (Saturday)')
-        .required(),
-    )
-    .required('Choose at least one day')
-    .min(1, 'Choose at least one day')
-    .test('unique', 'A day is listed twice', (v) => !v || new Set(v).size === v.length),
-  from: clock('Start time'),
-  to: clock('End time').test('not-empty', 'The window is empty: end equals start', function (to) {
-    return to === undefined || to !== this.parent.from;
+/** The default row needs every value and is always in force. */
+function defaultRowProblems(input: Record<string, unknown>, prefix = ''): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const f of PROFILE_FIELDS)
+    if (f in input && input[f] === null) errors[`${prefix}${f}`] = 'The default settings need a value';
+  return errors;
+}
+
+/** JSON with object keys sorted: jsonb does not keep the order the keys were sent in. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value ?? null, (_, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+
+const profileRow = (trx: Transaction<Database>) =>
+  trx
+    .selectFrom('priceSettings')
+    .select(['id', 'name', 'vehicleTypeId', 'commissionPercent', 'bidPercent', 'surgeRules', 'active']);
+
+/**
+ * POST price-settings/save {profiles: [...]}: the price-settings page saves every profile it
+ * changed in one transaction, one audit row per profile. New quotes use it at once; trips already
+ * quoted keep the fare stored on them.
+ */
+const save = defineAction({
+  on: 'collection',
+  access: 'update-PriceSettings',
+  summary: 'Save the default and per-vehicle-type price settings at once',
+  description:
+    'Each profile is the default (vehicleTypeId null) or a vehicle type’s own; a vehicle type without a row of its own gets one. Everything is written in one transaction with an audit row per changed profile, or nothing is. Applies to new quotes only: trips already quoted keep their fare.',
+  body: yup.object({
+    profiles: yup
+      .array(priceProfileSchema)
+      .required('Send the profiles to save')
+      .min(1, 'Send the profiles to save')
+      .max(100, 'At most 100 profiles')
+      .test(
+        'unique',
+        'A profile is listed twice',
+        (v) => !v || new Set(v.map((p) => p.vehicleTypeId)).size === v.length,
+      ),
   }),
-  multiplier: yup
-    .number()
-    .typeError('Multiplier must be a number')
-    .required('Multiplier is required')
-    .min(1, 'Multiplier must be at least 1')
-    .max(5, 'Multiplier must be at most 5'),
+  async handler({ trx, input, staff }) {
+    const profiles = input.profiles as yup.InferType<typeof priceProfileSchema>[];
+    const errors: Record<string, string> = {};
+    profiles.forEach((p, i) => {
+      if (p.vehicleTypeId === null) Object.assign(errors, defaultRowProblems(p, `profiles[${i}].`));
+    });
+    const typeIds = profiles.map((p) => p.vehicleTypeId).filter((id): id is number => id !== null);
+    const types = typeIds.length
+      ? await trx.selectFrom('vehicleTypes').select(['id', 'name']).where('id', 'in', typeIds).execute()
+      : [];
+    profiles.forEach((p, i) => {
+      if (p.vehicleTypeId !== null && !types.some((t) => t.id === p.vehicleTypeId))
+        errors[`profiles[${i}].vehicleTypeId`] = 'No vehicle type with this id';
+    });
+    if (Object.keys(errors).length) throw badRequest('Please correct the highlighted fields', errors);
+
+    let changed = 0;
+    for (const p of profiles) {
+      const existing = await profileRow(trx)
+        .where((eb) =>
+          p.vehicleTypeId === null ? eb('vehicleTypeId', 'is', null) : eb('vehicleTypeId', '=', p.vehicleTypeId),
+        )
+        .forUpdate()
+        .executeTakeFirst();
+      const values = {
+        commissionPercent: p.commissionPercent,
+        bidPercent: p.bidPercent,
+        surgeRules: p.surgeRules === null ? null : JSON.stringify(p.surgeRules),
+      };
+      let id: number;
+      if (existing) {
+        const same = PROFILE_FIELDS.every(
+          (f) => canonical(existing[f]) === canonical((p as Record<string, unknown>)[f]),
+        );
+        if (same) continue;
+        await trx
+          .updateTable('priceSettings')
+          .set({ ...values, updatedAt: new Date() } as never)
+          .where('id', '=', existing.id)
+          .execute();
+        id = existing.id;
+      } else {
+        const name = `${types.find((t) => t.id === p.vehicleTypeId)!.name} pricing`;
+        const inserted = await trx
+          .insertInto('priceSettings')
+          .values({ name, vehicleTypeId: p.vehicleTypeId, active: true, ...values } as never)
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        id = inserted.id;
+      }
+      const after = await profileRow(trx).where('id', '=', id).executeTakeFirstOrThrow();
+      await recordAudit(trx, {
+        staffId: staff.id,
+        resource: 'price-settings',
+        recordId: id,
+        action: existing ? 'save' : 'create',
+        before: existing as Row | undefined,
+        after: after as Row,
+      });
+      changed++;
+    }
+    const rows = await trx
+      .selectFrom('priceSettings')
+      .select(['id', 'vehicleTypeId', 'commissionPercent', 'bidPercent', 'surgeRules', 'active'])
+      .orderBy(sql`vehicle_type_id nulls first`)
+      .execute();
+    return {
+      data: rows,
+      message: changed
+        ? `Price settings saved (${changed} profile${changed === 1 ? '' : 's'}). New quotes use them now.`
+        : 'Nothing changed',
+    };
+  },
 });
-
-const surgeRules = yup.array(surgeRuleSchema).max(50, 'At most 50 surge windows').nullable();
-
-const base = {
-  name: yup.string().trim().min(1, 'Name is required').max(80, 'Name must be at most 80 characters'),
-  commissionPercent: percent('Commission').nullable(),
-  bidPercent: percent('Bid percentage').nullable(),
-  surgeRules,
-  active: yup.boolean(),
-};
 
 export const priceSettings = defineResource(priceSettingsManifest, {
   table: 'priceSettings',
@@ -59,7 +138,8 @@ export const priceSettings = defineResource(priceSettingsManifest, {
 - commissionPercent: ${describe.commissionPercent}
 - bidPercent: ${describe.bidPercent}
 - surgeRules: ${describe.surgeRules}
-- active: ${describe.active}`,
+- active: ${describe.active}
+The panel saves the whole page with the \`save\` action.`,
   computed: {
     isDefault: { type: 'bool', sql: sql`(price_settings.vehicle_type_id is null)`, filter: true, sort: true },
     vehicleTypeName: {
@@ -67,25 +147,13 @@ export const priceSettings = defineResource(priceSettingsManifest, {
       sql: sql`(select v.name from vehicle_types v where v.id = price_settings.vehicle_type_id)`,
     },
   },
-  create: yup.object({
-    ...base,
-    name: base.name.required('Name is required'),
-    vehicleTypeId: id('vehicle type').required('Choose a vehicle type: the default settings already exist'),
-    commissionPercent: base.commissionPercent.default(null),
-    bidPercent: base.bidPercent.default(null),
-    surgeRules: base.surgeRules.default(null),
-    active: base.active.default(true),
-  }),
-  update: yup.object(base),
   delete: true,
+  actions: { save },
   async toColumns(input, { trx, existing }) {
     const columns = { ...input };
     if (existing) {
       if (existing.vehicleTypeId === null) {
-        const errors: Record<string, string> = {};
-        for (const f of ['commissionPercent', 'bidPercent', 'surgeRules'] as const) {
-          if (f in input && input[f] === null) errors[f] = 'The default settings need a value';
-        }
+        const errors = defaultRowProblems(input);
         if (input.active === false) errors.active = 'The default settings are always in force';
         if (Object.keys(errors).length) throw badRequest('Please correct the highlighted fields', errors);
       }

@@ -1,54 +1,112 @@
-import * as yup from 'yup';
-import { sql } from 'kysely';
-import { ApiError } from '../../errors.js';
-import { defineResource } from '../../rest/declaration.js';
+import { sql, type Transaction } from 'kysely';
+import { ApiError, badRequest } from '../../errors.js';
+import { defineAction, defineResource } from '../../rest/declaration.js';
+import type { Database } from '../../db/schema.js';
 import { vehicleTypes as vehicleTypesManifest } from '../../../src/domain/resources/vehicleTypes.js';
-import { fileId, money } from '../../rest/fields.js';
-import { percent, text } from '../fields.js';
 
-const base = {
-  name: yup.string().trim().min(1, 'Name is required').max(40, 'Name must be at most 40 characters'),
-  description: text('Description', 300, true).nullable(),
-  icon: fileId(),
-  seats: yup
-    .number()
-    .typeError('Seats must be a number')
-    .integer('Seats must be a whole number')
-    .min(1, 'Seats must be at least 1')
-    .max(60, 'Seats must be at most 60'),
-  baseFare: money('Base fare'),
-  pricePerKm: money('Price per km'),
-  pricePerMinute: money('Price per minute'),
-  minimumFare: money('Minimum fare'),
-  cancellationFee: money('Cancellation fee'),
-  commissionPercent: percent('Commission').nullable(),
-  active: yup.boolean(),
-};
+/** Trips in the last 7 days per type: an index-only range count on trips (vehicle_type_id, requested_at). */
+const TRIPS_LAST_7_DAYS = sql`(select count(*)::int from trips t
+  where t.vehicle_type_id = vehicle_types.id and t.requested_at >= now() - interval '7 days')`;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** Drivers of the type on a trip now (accepted, arrived or in progress), by the partial index of active trips. */
+export async function driversOnActiveTrips(trx: Transaction<Database>, vehicleTypeId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('trips')
+    .select(sql<number>`count(distinct driver_id)::int`.as('n'))
+    .where('status', 'in', ['requested', 'accepted', 'arrived', 'in_progress'])
+    .where('driverId', 'is not', null)
+    .where('vehicleTypeId', '=', vehicleTypeId)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export async function approvedDrivers(trx: Transaction<Database>, vehicleTypeId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('drivers')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('vehicleTypeId', '=', vehicleTypeId)
+    .where('approvalStatus', '=', 'approved')
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+async function refuseWhileOnTrips(trx: Transaction<Database>, vehicleTypeId: number): Promise<void> {
+  const busy = await driversOnActiveTrips(trx, vehicleTypeId);
+  if (busy > 0)
+    throw new ApiError(
+      409,
+      `${plural(busy, 'driver')} of this type ${busy === 1 ? 'is' : 'are'} on an active trip. Deactivate it once ${busy === 1 ? 'that trip has' : 'their trips have'} ended.`,
+    );
+}
+
+/** POST vehicle-types/:id/deactivate: passengers can no longer order it; refused while its drivers are on trips. */
+const deactivate = defineAction({
+  access: 'update-VehicleType',
+  summary: 'Deactivate a vehicle type',
+  description:
+    'Passengers can no longer order the type and its drivers get no new trips. Refused (409, saying how many) while drivers of the type are on an active trip. The answer says how many approved drivers it affected.',
+  async handler({ trx, existing, id }) {
+    const vehicleTypeId = id!;
+    if (existing!.active === false) throw new ApiError(409, 'This vehicle type is already inactive');
+    await refuseWhileOnTrips(trx, vehicleTypeId);
+    const affected = await approvedDrivers(trx, vehicleTypeId);
+    await trx
+      .updateTable('vehicleTypes')
+      .set({ active: false, updatedAt: new Date() })
+      .where('id', '=', vehicleTypeId)
+      .execute();
+    return {
+      message: `${String(existing!.name)} deactivated: ${plural(affected, 'approved driver')} get no new trips of this type`,
+    };
+  },
+});
+
+/** POST vehicle-types/:id/activate: passengers can order it again. */
+const activate = defineAction({
+  access: 'update-VehicleType',
+  summary: 'Activate a vehicle type',
+  async handler({ trx, existing, id }) {
+    if (existing!.active === true) throw new ApiError(409, 'This vehicle type is already active');
+    await trx.updateTable('vehicleTypes').set({ active: true, updatedAt: new Date() }).where('id', '=', id!).execute();
+    return { message: `${String(existing!.name)} can be ordered again` };
+  },
+});
 
 export const vehicleTypes = defineResource(vehicleTypesManifest, {
   table: 'vehicleTypes',
   description:
-    'Kinds of vehicle a passenger can order, with their rates (KES). A fare is base + price per km × distance + price per minute × duration, raised by surge and to the minimum fare. `commissionPercent` null means the default commission of the price settings applies.',
+    'Kinds of vehicle a passenger can order, with their rates (KES). A fare is base + price per km × distance + price per minute × duration, raised by surge and to the minimum fare. `commissionPercent` null means the default commission of the price settings applies. `approvedDrivers` and `tripsLast7Days` are computed; `active` changes through the deactivate and activate actions.',
   computed: {
     driverCount: {
       type: 'int',
       sql: sql`(select count(*)::int from drivers d where d.vehicle_type_id = vehicle_types.id)`,
       sort: true,
     },
+    approvedDrivers: {
+      type: 'int',
+      sql: sql`(select count(*)::int from drivers d where d.vehicle_type_id = vehicle_types.id and d.approval_status = 'approved')`,
+      sort: true,
+    },
+    tripsLast7Days: { type: 'int', sql: TRIPS_LAST_7_DAYS, sort: true },
   },
-  create: yup.object({
-    ...base,
-    name: base.name.required('Name is required'),
-    seats: base.seats.required('Seats is required'),
-    baseFare: base.baseFare.required('Base fare is required'),
-    pricePerKm: base.pricePerKm.required('Price per km is required'),
-    pricePerMinute: base.pricePerMinute.required('Price per minute is required'),
-    minimumFare: base.minimumFare.required('Minimum fare is required'),
-    cancellationFee: base.cancellationFee.default(0),
-    commissionPercent: base.commissionPercent.default(null),
-    active: base.active.default(true),
-  }),
-  update: yup.object(base),
+  async toColumns(input, { trx, existing }) {
+    if (typeof input.name === 'string') {
+      const taken = await trx
+        .selectFrom('vehicleTypes')
+        .select('id')
+        .where(sql<boolean>`lower(name) = lower(${input.name})`)
+        .$if(existing !== undefined, (q) => q.where('id', '<>', existing!.id as number))
+        .executeTakeFirst();
+      if (taken)
+        throw badRequest('Please correct the highlighted fields', {
+          name: 'Another vehicle type already has this name',
+        });
+    }
+    return { ...input };
+  },
+  actions: { deactivate, activate },
   delete: true,
   async beforeDelete({ trx, existing }) {
     const id = existing!.id as number;

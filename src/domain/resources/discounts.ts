@@ -1,5 +1,39 @@
+import * as yup from 'yup';
 import { defineManifest, labelField } from './manifest';
 import { DISCOUNT_KINDS } from '../enums';
+import { money, name, oneOf, requiredName } from '../fieldRules';
+
+const count = (label: string) =>
+  yup
+    .number()
+    .typeError(`${label} must be a number`)
+    .integer(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`)
+    .max(10_000_000, `${label} must be at most 10,000,000`);
+
+const instant = (label: string) => yup.date().typeError(`${label} must be a date and time`);
+
+export const DISCOUNT_CODE_MESSAGE = 'Use 3 to 30 letters, digits, - or _';
+export const PERCENT_RANGE_MESSAGE = 'A percentage must be from 1 to 100';
+
+/** What a write may set; codes are stored upper-cased. The update takes any of them; the service checks the combination. */
+const writable = {
+  code: yup
+    .string()
+    .trim()
+    .uppercase()
+    .matches(/^[A-Za-z0-9_-]{3,30}$/, DISCOUNT_CODE_MESSAGE),
+  name: name('Name'),
+  kind: oneOf(DISCOUNT_KINDS, 'Kind'),
+  value: money('Value').moreThan(0, 'Value must be more than 0'),
+  maxDiscount: money('Maximum discount').moreThan(0, 'Maximum discount must be more than 0').nullable(),
+  minFare: money('Minimum fare').nullable(),
+  validFrom: instant('Valid from').nullable(),
+  validTo: instant('Valid to').nullable(),
+  usageLimit: count('Usage limit').nullable(),
+  perPassengerLimit: count('Per-passenger limit').nullable(),
+  active: yup.boolean(),
+};
 
 export const discounts = defineManifest({
   name: 'discounts',
@@ -11,12 +45,12 @@ export const discounts = defineManifest({
     name: { type: 'text', sort: true },
     kind: { type: 'text', sort: true, filter: true, enum: DISCOUNT_KINDS },
     value: { type: 'number', sort: true },
-    maxDiscount: { type: 'number', sort: true },
-    minFare: { type: 'number', sort: true },
-    validFrom: { type: 'timestamp', sort: true, filter: true },
-    validTo: { type: 'timestamp', sort: true, filter: true },
-    usageLimit: { type: 'int', sort: true },
-    perPassengerLimit: { type: 'int', sort: true },
+    maxDiscount: { type: 'number', sort: true, nullable: true },
+    minFare: { type: 'number', sort: true, nullable: true },
+    validFrom: { type: 'timestamp', sort: true, filter: true, nullable: true },
+    validTo: { type: 'timestamp', sort: true, filter: true, nullable: true },
+    usageLimit: { type: 'int', sort: true, nullable: true },
+    perPassengerLimit: { type: 'int', sort: true, nullable: true },
     timesUsed: { type: 'int', sort: true, filter: true, description: 'Completed trips that used the code (read-only)' },
     active: { type: 'bool', sort: true, filter: true },
     createdAt: { type: 'timestamp', sort: true },
@@ -26,4 +60,25 @@ export const discounts = defineManifest({
   searchIds: ['id'],
   defaultSort: ['createdAt', 'DESC'],
   label: labelField('code'),
+  create: yup.object({
+    ...writable,
+    code: writable.code.required('Code is required'),
+    name: requiredName('Name'),
+    kind: writable.kind.required('Kind is required'),
+    value: writable.value.required('Value is required').when('kind', {
+      is: 'percent',
+      then: (s) => s.min(1, PERCENT_RANGE_MESSAGE).max(100, PERCENT_RANGE_MESSAGE),
+    }),
+    maxDiscount: writable.maxDiscount.default(null),
+    minFare: writable.minFare.default(null),
+    validFrom: writable.validFrom.default(null),
+    validTo: writable.validTo.default(null).test('after', 'Valid to must be after valid from', function (to) {
+      const from = this.parent.validFrom as Date | null | undefined;
+      return !to || !from || to > from;
+    }),
+    usageLimit: writable.usageLimit.default(null),
+    perPassengerLimit: writable.perPassengerLimit.default(null),
+    active: writable.active.default(true),
+  }),
+  update: yup.object(writable),
 });

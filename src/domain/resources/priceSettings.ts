@@ -1,4 +1,68 @@
+import * as yup from 'yup';
+import { parseClock } from '../fare';
+import { name, percent, requiredName, text } from '../fieldRules';
 import { defineManifest, labelField } from './manifest';
+
+export const SURGE_MULTIPLIER_MIN = 1;
+export const SURGE_MULTIPLIER_MAX = 5;
+export const SURGE_WINDOWS_MAX = 50;
+
+const clock = (label: string) =>
+  yup
+    .string()
+    .required(`${label} is required`)
+    .test('clock', `${label} must be a time such as 07:30`, (v) => v === undefined || !Number.isNaN(parseClock(v)));
+
+const DAYS_MESSAGE = 'Days are 0 (Sunday) to 6 (Saturday)';
+
+/** One surge window (src/domain/fare.ts SurgeRule): the panel's dialog and the service check it alike. */
+export const surgeRuleSchema = yup.object({
+  label: text('Label', 60).nullable(),
+  days: yup
+    .array(
+      yup.number().typeError(DAYS_MESSAGE).integer(DAYS_MESSAGE).min(0, DAYS_MESSAGE).max(6, DAYS_MESSAGE).required(),
+    )
+    .required('Choose at least one day')
+    .min(1, 'Choose at least one day')
+    .test('unique', 'A day is listed twice', (v) => !v || new Set(v).size === v.length),
+  from: clock('Start time'),
+  to: clock('End time').test('not-empty', 'The window is empty: end equals start', function (to) {
+    return to === undefined || to !== this.parent.from;
+  }),
+  multiplier: yup
+    .number()
+    .typeError('Multiplier must be a number')
+    .required('Multiplier is required')
+    .min(SURGE_MULTIPLIER_MIN, `Multiplier must be at least ${SURGE_MULTIPLIER_MIN}`)
+    .max(SURGE_MULTIPLIER_MAX, `Multiplier must be at most ${SURGE_MULTIPLIER_MAX}`),
+});
+
+export const surgeRulesSchema = yup
+  .array(surgeRuleSchema)
+  .max(SURGE_WINDOWS_MAX, `At most ${SURGE_WINDOWS_MAX} surge windows`)
+  .nullable();
+
+const writable = {
+  name: name('Name'),
+  commissionPercent: percent('Commission').nullable(),
+  bidPercent: percent('Bid percentage').nullable(),
+  surgeRules: surgeRulesSchema,
+  active: yup.boolean(),
+};
+
+/** One profile as the page saves it: the default (vehicleTypeId null) or a vehicle type's own. */
+export const priceProfileSchema = yup.object({
+  vehicleTypeId: yup
+    .number()
+    .typeError('Choose a vehicle type')
+    .integer('Choose a vehicle type')
+    .positive('Choose a vehicle type')
+    .nullable()
+    .defined('Say which profile: null for the default'),
+  commissionPercent: writable.commissionPercent.defined('Commission is required (null: the default)'),
+  bidPercent: writable.bidPercent.defined('Bid percentage is required (null: the default)'),
+  surgeRules: writable.surgeRules.defined('Surge windows are required (null: the default)'),
+});
 
 /** What each pricing field means, for the API docs. */
 export const priceSettingNotes = {
@@ -20,10 +84,16 @@ export const priceSettings = defineManifest({
   path: 'price-setting',
   fields: {
     name: { type: 'text', sort: true, filter: true },
-    vehicleTypeId: { type: 'int', sort: true, filter: true, description: priceSettingNotes.vehicleTypeId },
-    commissionPercent: { type: 'number', sort: true, description: priceSettingNotes.commissionPercent },
-    bidPercent: { type: 'number', sort: true, description: priceSettingNotes.bidPercent },
-    surgeRules: { type: 'json', description: priceSettingNotes.surgeRules },
+    vehicleTypeId: {
+      type: 'int',
+      sort: true,
+      filter: true,
+      nullable: true,
+      description: priceSettingNotes.vehicleTypeId,
+    },
+    commissionPercent: { type: 'number', sort: true, nullable: true, description: priceSettingNotes.commissionPercent },
+    bidPercent: { type: 'number', sort: true, nullable: true, description: priceSettingNotes.bidPercent },
+    surgeRules: { type: 'json', nullable: true, description: priceSettingNotes.surgeRules },
     active: { type: 'bool', sort: true, filter: true, description: priceSettingNotes.active },
     createdAt: { type: 'timestamp', sort: true },
     updatedAt: { type: 'timestamp', sort: true },
@@ -31,4 +101,19 @@ export const priceSettings = defineManifest({
   search: ['name'],
   defaultSort: ['vehicleTypeId', 'ASC'],
   label: labelField('name'),
+  create: yup.object({
+    ...writable,
+    name: requiredName('Name'),
+    vehicleTypeId: yup
+      .number()
+      .typeError('Choose a vehicle type')
+      .integer('Choose a vehicle type')
+      .positive('Choose a vehicle type')
+      .required('Choose a vehicle type: the default settings already exist'),
+    commissionPercent: writable.commissionPercent.default(null),
+    bidPercent: writable.bidPercent.default(null),
+    surgeRules: writable.surgeRules.default(null),
+    active: writable.active.default(true),
+  }),
+  update: yup.object(writable),
 });

@@ -1,4 +1,28 @@
+import * as yup from 'yup';
+import { fileId, money, name, percent, requiredName, text } from '../fieldRules';
 import { defineManifest, labelField } from './manifest';
+
+export const SEATS_MIN = 1;
+export const SEATS_MAX = 20;
+
+/** What a write may set; the update takes any of them. `active` changes through the activate/deactivate actions. */
+const writable = {
+  name: name('Name', 40),
+  description: text('Description', 300, true).nullable(),
+  icon: fileId(),
+  seats: yup
+    .number()
+    .typeError('Seats must be a number')
+    .integer('Seats must be a whole number')
+    .min(SEATS_MIN, `Seats must be at least ${SEATS_MIN}`)
+    .max(SEATS_MAX, `Seats must be at most ${SEATS_MAX}`),
+  baseFare: money('Base fare'),
+  pricePerKm: money('Price per km'),
+  pricePerMinute: money('Price per minute'),
+  minimumFare: money('Minimum fare'),
+  cancellationFee: money('Cancellation fee'),
+  commissionPercent: percent('Commission').nullable(),
+};
 
 export const vehicleTypes = defineManifest({
   name: 'vehicle-types',
@@ -7,8 +31,8 @@ export const vehicleTypes = defineManifest({
   path: 'vehicle-management/vehicles',
   fields: {
     name: { type: 'text', sort: true, filter: true },
-    description: { type: 'text' },
-    icon: { type: 'int', description: 'File id of the icon (GET /api/user/files/:id)' },
+    description: { type: 'text', nullable: true },
+    icon: { type: 'int', nullable: true, description: 'File id of the icon (GET /api/user/files/:id)' },
     seats: { type: 'int', sort: true, filter: true },
     baseFare: { type: 'number', sort: true, description: 'Charged on every trip' },
     pricePerKm: { type: 'number', sort: true },
@@ -22,9 +46,15 @@ export const vehicleTypes = defineManifest({
     commissionPercent: {
       type: 'number',
       sort: true,
+      nullable: true,
       description: "The platform's share of a fare; null: the default commission of the price settings",
     },
-    active: { type: 'bool', sort: true, filter: true },
+    active: {
+      type: 'bool',
+      sort: true,
+      filter: true,
+      description: 'Changed by the deactivate and activate actions (deactivating is refused during active trips)',
+    },
     createdAt: { type: 'timestamp', sort: true },
     updatedAt: { type: 'timestamp', sort: true },
   },
@@ -32,4 +62,17 @@ export const vehicleTypes = defineManifest({
   searchIds: ['id'],
   defaultSort: ['baseFare', 'ASC'],
   label: labelField('name'),
+  create: yup.object({
+    ...writable,
+    name: requiredName('Name', 40),
+    seats: writable.seats.required('Seats is required'),
+    baseFare: writable.baseFare.required('Base fare is required'),
+    pricePerKm: writable.pricePerKm.required('Price per km is required'),
+    pricePerMinute: writable.pricePerMinute.required('Price per minute is required'),
+    minimumFare: writable.minimumFare.required('Minimum fare is required'),
+    cancellationFee: writable.cancellationFee.default(0),
+    commissionPercent: writable.commissionPercent.default(null),
+    active: yup.boolean().default(true),
+  }),
+  update: yup.object(writable),
 });

@@ -1,11 +1,13 @@
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
-import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
+import { lazy } from 'react';
 import { discounts as discountsManifest } from '../../domain/resources';
 import { definePanelResource } from '../panelResource';
 
-/** Discount codes. */
+/** Discount codes: list by state, detail with usage and the trips that used it, forms with a preview. */
 export const discounts = definePanelResource(discountsManifest, {
-  list: GuessedList,
-  show: GuessedShow,
+  list: lazy(() => import('./DiscountList')),
+  show: lazy(() => import('./DiscountShow')),
+  create: lazy(() => import('./DiscountCreate')),
+  edit: lazy(() => import('./DiscountEdit')),
   icon: LocalOfferIcon,
 });

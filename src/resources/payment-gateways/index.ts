@@ -1,11 +1,12 @@
 import PaymentIcon from '@mui/icons-material/Payment';
-import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
+import { lazy } from 'react';
 import { paymentGateways as paymentGatewaysManifest } from '../../domain/resources';
 import { definePanelResource } from '../panelResource';
 
-/** Payment gateways. */
+/** Payment gateways: configured or not, mode and switch; secrets write-only. */
 export const paymentGateways = definePanelResource(paymentGatewaysManifest, {
-  list: GuessedList,
-  show: GuessedShow,
+  list: lazy(() => import('./GatewayList')),
+  show: lazy(() => import('./GatewayShow')),
+  edit: lazy(() => import('./GatewayEdit')),
   icon: PaymentIcon,
 });

@@ -1,11 +1,10 @@
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
-import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
+import { lazy } from 'react';
 import { priceSettings as priceSettingsManifest } from '../../domain/resources';
 import { definePanelResource } from '../panelResource';
 
-/** Fares per vehicle type. */
+/** The whole pricing on one page: default profile, per-type differences, surge week grid, fare calculator. */
 export const priceSettings = definePanelResource(priceSettingsManifest, {
-  list: GuessedList,
-  show: GuessedShow,
+  list: lazy(() => import('./PriceSettingsPage')),
   icon: PriceChangeIcon,
 });

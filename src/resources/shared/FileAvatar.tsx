@@ -1,5 +1,6 @@
 import PersonIcon from '@mui/icons-material/Person';
 import { Avatar, type SxProps, type Theme } from '@mui/material';
+import type { ComponentType } from 'react';
 import { useFileObjectUrl } from '../../http/useFileObjectUrl';
 
 export interface FileAvatarProps {
@@ -9,10 +10,12 @@ export interface FileAvatarProps {
   name: string;
   size?: number;
   sx?: SxProps<Theme>;
+  /** The icon without a photo (default: a person). */
+  fallbackIcon?: ComponentType<{ sx?: SxProps<Theme> }>;
 }
 
 /** A stored photo, downloaded with the session's token, or a default person icon. */
-export function FileAvatar({ fileId, name, size = 36, sx }: FileAvatarProps) {
+export function FileAvatar({ fileId, name, size = 36, sx, fallbackIcon: Fallback = PersonIcon }: FileAvatarProps) {
   const url = useFileObjectUrl(fileId);
   return (
     <Avatar
@@ -20,7 +23,7 @@ export function FileAvatar({ fileId, name, size = 36, sx }: FileAvatarProps) {
       alt={url ? name : undefined}
       sx={[{ width: size, height: size, bgcolor: 'primary.light' }, ...(Array.isArray(sx) ? sx : [sx])]}
     >
-      <PersonIcon sx={{ fontSize: size * 0.6 }} />
+      <Fallback sx={{ fontSize: size * 0.6 }} />
     </Avatar>
   );
 }

@@ -4,7 +4,7 @@ import { Box, Button, CircularProgress, FormHelperText, Stack, Typography } from
 import { useId, useState, type ChangeEvent } from 'react';
 import { useInput, useTranslate } from 'react-admin';
 import { HttpFailure, authFormErrorMessage } from '../../http';
-import { FileAvatar } from './FileAvatar';
+import { FileAvatar, type FileAvatarProps } from './FileAvatar';
 import { IMAGE_TYPES, MAX_UPLOAD_BYTES, uploadFile } from './uploadFile';
 
 export interface PhotoInputProps {
@@ -13,6 +13,11 @@ export interface PhotoInputProps {
   label?: string;
   /** Whose photo it is, for the preview's alternative text. */
   name?: string;
+  /** Button labels (translation keys), e.g. for an icon rather than a photo. */
+  uploadLabel?: string;
+  changeLabel?: string;
+  /** What the preview shows without an image (default: a person). */
+  fallbackIcon?: FileAvatarProps['fallbackIcon'];
 }
 
 function uploadErrorMessage(error: unknown): string {
@@ -28,7 +33,14 @@ function uploadErrorMessage(error: unknown): string {
  * (POST files) and keeps its file id; the preview is downloaded with the
  * bearer token. The photo can also be removed.
  */
-export function PhotoInput({ source = 'photo', label, name = '' }: PhotoInputProps) {
+export function PhotoInput({
+  source = 'photo',
+  label,
+  name = '',
+  uploadLabel = 'app.common.photo.upload',
+  changeLabel = 'app.common.photo.change',
+  fallbackIcon,
+}: PhotoInputProps) {
   const translate = useTranslate();
   const inputId = useId();
   const { field, fieldState } = useInput({ source });
@@ -73,7 +85,7 @@ export function PhotoInput({ source = 'photo', label, name = '' }: PhotoInputPro
         {label ?? translate('app.common.photo.label')}
       </Typography>
       <Stack direction="row" alignItems="center" spacing={2}>
-        <FileAvatar fileId={hasPhoto ? fileId : null} name={name} size={64} />
+        <FileAvatar fileId={hasPhoto ? fileId : null} name={name} size={64} fallbackIcon={fallbackIcon} />
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           <Button
             component="label"
@@ -82,7 +94,7 @@ export function PhotoInput({ source = 'photo', label, name = '' }: PhotoInputPro
             disabled={uploading}
             startIcon={uploading ? <CircularProgress size={16} /> : <PhotoCameraIcon />}
           >
-            {translate(hasPhoto ? 'app.common.photo.change' : 'app.common.photo.upload')}
+            {translate(hasPhoto ? changeLabel : uploadLabel)}
             <input
               id={inputId}
               type="file"

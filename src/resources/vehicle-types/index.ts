@@ -1,11 +1,13 @@
 import LocalTaxiIcon from '@mui/icons-material/LocalTaxi';
-import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
+import { lazy } from 'react';
 import { vehicleTypes as vehicleTypesManifest } from '../../domain/resources';
 import { definePanelResource } from '../panelResource';
 
-/** Vehicle types offered to passengers. */
+/** Vehicle types offered to passengers: list, detail with sample fares, and forms with a live fare preview. */
 export const vehicleTypes = definePanelResource(vehicleTypesManifest, {
-  list: GuessedList,
-  show: GuessedShow,
+  list: lazy(() => import('./VehicleTypeList')),
+  show: lazy(() => import('./VehicleTypeShow')),
+  create: lazy(() => import('./VehicleTypeCreate')),
+  edit: lazy(() => import('./VehicleTypeEdit')),
   icon: LocalTaxiIcon,
 });

@@ -1,0 +1,32 @@
+import type { GATEWAY_PROVIDERS } from './trip';
+
+export type GatewayProvider = (typeof GATEWAY_PROVIDERS)[number];
+
+/**
+ * The settings each provider needs before it can take a payment: public ones (shown and edited in
+ * clear) and secret ones (write-only). A gateway is "configured" when every one holds a value; the
+ * trip service computes it in SQL from key presence, never sending a secret anywhere.
+ */
+export const GATEWAY_REQUIREMENTS: Record<GatewayProvider, { public: readonly string[]; secret: readonly string[] }> = {
+  mpesa: { public: ['shortcode', 'callbackUrl'], secret: ['consumerKey', 'consumerSecret', 'passkey'] },
+  stripe: { public: ['publishableKey'], secret: ['secretKey', 'webhookSecret'] },
+  flutterwave: { public: ['publicKey'], secret: ['secretKey', 'encryptionKey'] },
+  paystack: { public: ['publicKey'], secret: ['secretKey'] },
+  pesapal: { public: ['ipnUrl'], secret: ['consumerKey', 'consumerSecret'] },
+  cellulant: { public: ['serviceCode'], secret: ['accessKey', 'secretKey'] },
+  other: { public: [], secret: [] },
+};
+
+/** What a gateway still lacks, as "secret: passkey" / "shortcode"; empty when configured. */
+export function missingGatewaySettings(
+  provider: string,
+  publicSettings: Readonly<Record<string, unknown>> | null,
+  secretPresent: (key: string) => boolean,
+): string[] {
+  const needs = GATEWAY_REQUIREMENTS[provider as GatewayProvider] ?? GATEWAY_REQUIREMENTS.other;
+  const filled = (v: unknown) => v !== undefined && v !== null && String(v).trim() !== '';
+  return [
+    ...needs.public.filter((k) => !filled(publicSettings?.[k])),
+    ...needs.secret.filter((k) => !secretPresent(k)),
+  ];
+}

@@ -1,0 +1,236 @@
+/**
+ * The price-settings page's rules, pure: the week grid of surge multipliers, overlapping windows,
+ * the summary of a pricing change, and the fare calculator's breakdown. All of it reads surge the
+ * way `fare.ts` prices trips (`surgeAtClock`: the highest covering window wins).
+ */
+import {
+  computeFare,
+  parseClock,
+  resolvePricing,
+  ruleCovers,
+  surgeAtClock,
+  type FareBreakdown,
+  type PriceProfile,
+  type SurgeRule,
+  type VehicleTypeRates,
+} from './fare';
+
+/** Weekdays as fare.ts numbers them (0 = Sunday), in the order the grid shows them: Monday first. */
+export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
+export const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+export interface GridCell {
+  day: number;
+  hour: number;
+  /** The highest multiplier in force at any minute of the hour (1: no surge). */
+  max: number;
+  /** The lowest, to tell a window that starts or ends inside the hour. */
+  min: number;
+  /** Indexes of the windows covering some minute of the hour. */
+  windows: number[];
+  /** Two or more windows cover the same minute somewhere in the hour. */
+  overlap: boolean;
+}
+
+/** 7 × 24 cells, rows by day (0 = Sunday … 6 = Saturday), each with its 24 hours. */
+export function surgeWeekGrid(rules: readonly SurgeRule[]): GridCell[][] {
+  return Array.from({ length: 7 }, (_, day) =>
+    Array.from({ length: 24 }, (_, hour) => {
+      let max = 0;
+      let min = Infinity;
+      let overlap = false;
+      const windows = new Set<number>();
+      for (let minute = hour * 60; minute < hour * 60 + 60; minute++) {
+        const m = surgeAtClock(rules, day, minute);
+        if (m > max) max = m;
+        if (m < min) min = m;
+        let covering = 0;
+        rules.forEach((rule, i) => {
+          if (ruleCovers(rule, day, minute)) {
+            covering++;
+            windows.add(i);
+          }
+        });
+        if (covering > 1) overlap = true;
+      }
+      return { day, hour, max, min, windows: [...windows].sort((a, b) => a - b), overlap };
+    }),
+  );
+}
+
+/** Minutes of the week (0 = Sunday 00:00) each window covers. */
+function coverage(rule: SurgeRule): Set<number> {
+  const minutes = new Set<number>();
+  for (let day = 0; day < 7; day++)
+    for (let minute = 0; minute < 1440; minute++) if (ruleCovers(rule, day, minute)) minutes.add(day * 1440 + minute);
+  return minutes;
+}
+
+/** The pairs of windows [i, j] (i < j) that cover a common minute of the week. */
+export function overlappingWindows(rules: readonly SurgeRule[]): [number, number][] {
+  const covered = rules.map(coverage);
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < rules.length; i++)
+    for (let j = i + 1; j < rules.length; j++) {
+      const [small, large] = covered[i].size < covered[j].size ? [covered[i], covered[j]] : [covered[j], covered[i]];
+      for (const m of small)
+        if (large.has(m)) {
+          pairs.push([i, j]);
+          break;
+        }
+    }
+  return pairs;
+}
+
+/** "Mon–Fri", "Fri, Sat", "Every day": days in the week's order, consecutive runs joined by a dash. */
+export function formatDays(days: readonly number[]): string {
+  const set = new Set(days);
+  if (set.size === 7) return 'Every day';
+  const ordered = WEEK_ORDER.filter((d) => set.has(d));
+  const runs: number[][] = [];
+  for (const d of ordered) {
+    const last = runs[runs.length - 1];
+    if (
+      last &&
+      WEEK_ORDER.indexOf(d as (typeof WEEK_ORDER)[number]) ===
+        WEEK_ORDER.indexOf(last[last.length - 1] as (typeof WEEK_ORDER)[number]) + 1
+    )
+      last.push(d);
+    else runs.push([d]);
+  }
+  return runs
+    .map((run) =>
+      run.length >= 3
+        ? `${DAY_NAMES[run[0]]}–${DAY_NAMES[run[run.length - 1]]}`
+        : run.map((d) => DAY_NAMES[d]).join(', '),
+    )
+    .join(', ');
+}
+
+const clock = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+const times = (m: number) => `×${Number(m.toFixed(2))}`;
+
+/** "Fri 17:00–20:00 ×1.5", for lists and dialogs. */
+export function describeWindow(rule: SurgeRule): string {
+  const overnight = parseClock(rule.to) <= parseClock(rule.from) ? ' (next day)' : '';
+  return `${formatDays(rule.days)} ${rule.from}–${rule.to}${overnight} ${times(rule.multiplier)}`;
+}
+
+export interface PricingTypeInfo {
+  id: number;
+  name: string;
+  commissionPercent: number | null;
+}
+
+/** The settings of the whole page: the default profile and each vehicle type's own (absent: none). */
+export interface PricingDraft {
+  defaults: PriceProfile;
+  own: Record<number, PriceProfile | undefined>;
+}
+
+const pct = (v: number | null | undefined) => (v === null || v === undefined ? 'default' : `${Number(v.toFixed(2))} %`);
+
+/**
+ * What a change of the price settings does, in lines a person checks before saving:
+ * - a changed commission or bid percentage of a profile: "Default: commission 18 % → 20 %";
+ * - each stretch of the week whose surge changes for a vehicle type, types with the same change
+ *   listed together: "Economy, Fri 17:00–20:00: ×1.5 → ×1.8".
+ */
+export function describePricingChange(
+  before: PricingDraft,
+  after: PricingDraft,
+  types: readonly PricingTypeInfo[],
+): string[] {
+  const lines: string[] = [];
+  const profiles: [string, PriceProfile | undefined, PriceProfile | undefined][] = [
+    ['Default', before.defaults, after.defaults],
+    ...types.map((t): [string, PriceProfile | undefined, PriceProfile | undefined] => [
+      t.name,
+      before.own[t.id],
+      after.own[t.id],
+    ]),
+  ];
+  for (const [name, b, a] of profiles) {
+    if ((b?.commissionPercent ?? null) !== (a?.commissionPercent ?? null))
+      lines.push(`${name}: commission ${pct(b?.commissionPercent)} → ${pct(a?.commissionPercent)}`);
+    if ((b?.bidPercent ?? null) !== (a?.bidPercent ?? null))
+      lines.push(`${name}: bid percentage ${pct(b?.bidPercent)} → ${pct(a?.bidPercent)}`);
+  }
+  const byChange = new Map<string, string[]>();
+  const order: string[] = [];
+  for (const t of types) {
+    const rb = resolvePricing(before.defaults, before.own[t.id], t).surgeRules;
+    const ra = resolvePricing(after.defaults, after.own[t.id], t).surgeRules;
+    for (let day = 0; day < 7; day++) {
+      let start = -1;
+      let from = 1;
+      let to = 1;
+      const flush = (end: number) => {
+        if (start < 0) return;
+        const key = `${DAY_NAMES[day]} ${clock(start)}–${clock(end)}: ${times(from)} → ${times(to)}`;
+        if (!byChange.has(key)) {
+          byChange.set(key, []);
+          order.push(
+            `${WEEK_ORDER.indexOf(day as (typeof WEEK_ORDER)[number])}|${String(start).padStart(4, '0')}|${key}`,
+          );
+        }
+        byChange.get(key)!.push(t.name);
+        start = -1;
+      };
+      for (let minute = 0; minute <= 1440; minute++) {
+        const mb = minute < 1440 ? surgeAtClock(rb, day, minute) : 1;
+        const ma = minute < 1440 ? surgeAtClock(ra, day, minute) : 1;
+        const changed = minute < 1440 && mb !== ma;
+        if (start >= 0 && (!changed || mb !== from || ma !== to)) flush(minute);
+        if (changed && start < 0) {
+          start = minute;
+          from = mb;
+          to = ma;
+        }
+      }
+    }
+  }
+  for (const entry of order.sort()) {
+    const key = entry.split('|')[2];
+    lines.push(`${byChange.get(key)!.join(', ')}, ${key}`);
+  }
+  return lines;
+}
+
+export interface CalculatorInput {
+  vehicleType: VehicleTypeRates;
+  defaults: PriceProfile;
+  own: PriceProfile | undefined;
+  distanceKm: number;
+  durationMin: number;
+  /** 0 = Sunday, on the city's clock. */
+  day: number;
+  /** 'HH:MM' */
+  time: string;
+}
+
+export interface CalculatorResult extends FareBreakdown {
+  /** What the driver keeps: total − commission. */
+  driverShare: number;
+  bidPercent: number;
+}
+
+/** A trip priced as the server would at that weekday and time, with the given settings. */
+export function calculateFare(input: CalculatorInput): CalculatorResult | undefined {
+  const minute = parseClock(input.time);
+  if (Number.isNaN(minute) || !(input.distanceKm >= 0) || !(input.durationMin >= 0)) return undefined;
+  const rules = resolvePricing(input.defaults, input.own, input.vehicleType);
+  const fare = computeFare({
+    rates: input.vehicleType,
+    commissionPercent: rules.commissionPercent,
+    distanceKm: input.distanceKm,
+    durationMin: Math.round(input.durationMin),
+    surgeMultiplier: surgeAtClock(rules.surgeRules, input.day, minute),
+  });
+  return {
+    ...fare,
+    driverShare: (Math.round(fare.total * 100) - Math.round(fare.commission * 100)) / 100,
+    bidPercent: rules.bidPercent,
+  };
+}

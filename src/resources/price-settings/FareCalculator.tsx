@@ -1,0 +1,191 @@
+import { Box, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
+import { useState } from 'react';
+import type { VehicleTypeRates } from '../../domain/fare';
+import { difference } from '../../domain/farePreview';
+import { DAY_NAMES, WEEK_ORDER, calculateFare, type CalculatorResult, type PricingDraft } from '../../domain/surge';
+import { formatMoney, formatPercent, formatSignedMoney, formatSignedPercent } from '../../kit/format';
+
+export interface CalculatorType extends VehicleTypeRates {
+  id: number;
+  name: string;
+  active: boolean;
+}
+
+const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+const PLAIN_LABELS: Record<string, string> = {
+  base: 'Base fare',
+  distance: 'Distance',
+  time: 'Time',
+  surge: 'Surge',
+  minimumTopUp: 'Minimum fare top-up',
+  total: 'Passenger pays',
+  commission: 'Commission',
+  driverShare: 'Driver’s share',
+};
+
+const ROWS: { key: string; label: (r: CalculatorResult) => string; value: (r: CalculatorResult) => number }[] = [
+  { key: 'base', label: () => 'Base fare', value: (r) => r.base },
+  { key: 'distance', label: (r) => `Distance (${r.distanceKm} km)`, value: (r) => r.distance },
+  { key: 'time', label: (r) => `Time (${r.durationMin} min)`, value: (r) => r.time },
+  { key: 'surge', label: (r) => `Surge ×${Number(r.surgeMultiplier.toFixed(2))}`, value: (r) => r.surge },
+  { key: 'minimumTopUp', label: () => 'Minimum fare top-up', value: (r) => r.minimumTopUp },
+  { key: 'total', label: () => 'Passenger pays', value: (r) => r.total },
+  { key: 'commission', label: (r) => `Commission (${formatPercent(r.commissionPercent)})`, value: (r) => r.commission },
+  { key: 'driverShare', label: () => 'Driver’s share', value: (r) => r.driverShare },
+];
+
+/**
+ * Prices one trip (vehicle type, distance, duration, weekday and time) with the settings in force
+ * and with the settings being edited, line by line, as the server would quote it.
+ */
+export function FareCalculator({
+  types,
+  saved,
+  draft,
+}: {
+  types: readonly CalculatorType[];
+  saved: PricingDraft;
+  draft: PricingDraft;
+}) {
+  const [typeId, setTypeId] = useState<number | ''>(
+    () => (types.find((t) => t.name === 'Economy') ?? types.find((t) => t.active) ?? types[0])?.id ?? '',
+  );
+  const [distance, setDistance] = useState('12');
+  const [duration, setDuration] = useState('30');
+  const [day, setDay] = useState(5);
+  const [time, setTime] = useState('18:00');
+  const type = types.find((t) => t.id === typeId);
+  const distanceKm = Number(distance);
+  const durationMin = Number(duration);
+  const inputsOk =
+    distance.trim() !== '' &&
+    duration.trim() !== '' &&
+    distanceKm >= 0 &&
+    distanceKm <= 500 &&
+    durationMin >= 0 &&
+    durationMin <= 1440;
+  const price = (settings: PricingDraft) =>
+    type && inputsOk
+      ? calculateFare({
+          vehicleType: type,
+          defaults: settings.defaults,
+          own: settings.own[type.id],
+          distanceKm,
+          durationMin,
+          day,
+          time,
+        })
+      : undefined;
+  const now = price(saved);
+  const edited = price(draft);
+  const totalChange = now && edited ? difference(now.total, edited.total) : undefined;
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+        <TextField
+          select
+          size="small"
+          label="Vehicle type"
+          value={typeId}
+          onChange={(e) => setTypeId(Number(e.target.value))}
+          sx={{ minWidth: 160 }}
+        >
+          {types.map((t) => (
+            <MenuItem key={t.id} value={t.id}>
+              {t.name}
+              {t.active ? '' : ' (inactive)'}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          label="Distance (km)"
+          type="number"
+          value={distance}
+          onChange={(e) => setDistance(e.target.value)}
+          error={!(distanceKm >= 0 && distanceKm <= 500) || distance.trim() === ''}
+          slotProps={{ htmlInput: { min: 0, max: 500, step: 0.1 } }}
+          sx={{ width: 130 }}
+        />
+        <TextField
+          size="small"
+          label="Duration (min)"
+          type="number"
+          value={duration}
+          onChange={(e) => setDuration(e.target.value)}
+          error={!(durationMin >= 0 && durationMin <= 1440) || duration.trim() === ''}
+          slotProps={{ htmlInput: { min: 0, max: 1440, step: 1 } }}
+          sx={{ width: 130 }}
+        />
+        <TextField
+          select
+          size="small"
+          label="Day"
+          value={day}
+          onChange={(e) => setDay(Number(e.target.value))}
+          sx={{ width: 100 }}
+        >
+          {WEEK_ORDER.map((d) => (
+            <MenuItem key={d} value={d}>
+              {DAY_NAMES[d]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          label="Time"
+          type="time"
+          value={time}
+          onChange={(e) => setTime(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ width: 130 }}
+        />
+      </Box>
+      <Table size="small" data-testid="fare-calculator" sx={{ maxWidth: 640 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell />
+            <TableCell align="right">In force</TableCell>
+            <TableCell align="right">Being edited</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {ROWS.map((row) => {
+            const strong = row.key === 'total' ? { fontWeight: 700 } : undefined;
+            return (
+              <TableRow key={row.key} data-testid={`calc-${row.key}`}>
+                <TableCell sx={strong}>
+                  {edited ? row.label(edited) : now ? row.label(now) : PLAIN_LABELS[row.key]}
+                </TableCell>
+                <TableCell align="right" sx={{ ...numeric, ...strong }} data-testid="calc-now">
+                  {now
+                    ? row.key === 'surge'
+                      ? `${formatMoney(row.value(now))} (×${now.surgeMultiplier})`
+                      : formatMoney(row.value(now))
+                    : '—'}
+                </TableCell>
+                <TableCell align="right" sx={{ ...numeric, ...strong }} data-testid="calc-edited">
+                  {edited
+                    ? row.key === 'surge'
+                      ? `${formatMoney(row.value(edited))} (×${edited.surgeMultiplier})`
+                      : formatMoney(row.value(edited))
+                    : '—'}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+          {totalChange && totalChange.amount !== 0 && (
+            <TableRow data-testid="calc-change">
+              <TableCell>Change to the passenger</TableCell>
+              <TableCell />
+              <TableCell align="right" sx={{ ...numeric, color: 'warning.dark', fontWeight: 700 }}>
+                {formatSignedMoney(totalChange.amount)} ({formatSignedPercent(totalChange.percent)})
+              </TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </Stack>
+  );
+}

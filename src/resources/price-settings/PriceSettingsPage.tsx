@@ -1,0 +1,434 @@
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import SaveIcon from '@mui/icons-material/Save';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  List,
+  ListItem,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useCallback, useMemo, useState } from 'react';
+import { Title, useCanAccess, useGetList, useNotify, useRefresh } from 'react-admin';
+import type { PriceProfile, SurgeRule } from '../../domain/fare';
+import { bidRange, resolvePricing } from '../../domain/fare';
+import { describePricingChange, type PricingDraft } from '../../domain/surge';
+import { usePanelDataProvider } from '../../dataProviders/useAction';
+import { SectionCard } from '../../kit/DetailBlocks';
+import { formatPercent } from '../../kit/format';
+import { ErrorState, LoadingState } from '../../kit/States';
+import { vehicleTypes as vehicleTypesResource } from '../vehicle-types';
+import { FareCalculator, type CalculatorType } from './FareCalculator';
+import { PercentSetting } from './PercentSetting';
+import { SurgeWeekGrid } from './SurgeWeekGrid';
+import { SurgeWindowList } from './SurgeWindowList';
+
+const RESOURCE = 'price-setting';
+
+interface PriceSettingRow extends PriceProfile {
+  id: number;
+  vehicleTypeId: number | null;
+}
+
+type TypeRow = CalculatorType & { commissionPercent: number | null };
+
+/** "Offers from 80 % to 120 % of the estimate", from the bid percentage. */
+export function bidSentence(bidPercent: number): string {
+  const low = bidRange(100, bidPercent).min;
+  const high = bidRange(100, bidPercent).max;
+  return bidPercent === 0
+    ? 'Passengers pay the estimate: no offers below or above it.'
+    : `Passengers may offer from ${low} % to ${high} % of the estimate.`;
+}
+
+function toDraft(rows: readonly PriceSettingRow[]): PricingDraft {
+  const def = rows.find((r) => r.vehicleTypeId === null);
+  const own: PricingDraft['own'] = {};
+  for (const r of rows)
+    if (r.vehicleTypeId !== null)
+      own[r.vehicleTypeId] = {
+        commissionPercent: r.commissionPercent,
+        bidPercent: r.bidPercent,
+        surgeRules: r.surgeRules,
+        active: r.active,
+      };
+  return {
+    defaults: {
+      commissionPercent: def?.commissionPercent ?? 0,
+      bidPercent: def?.bidPercent ?? 0,
+      surgeRules: def?.surgeRules ?? [],
+    },
+    own,
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const profileChanged = (a: PriceProfile | undefined, b: PriceProfile | undefined) =>
+  !same(a?.commissionPercent, b?.commissionPercent) ||
+  !same(a?.bidPercent, b?.bidPercent) ||
+  !same(a?.surgeRules, b?.surgeRules);
+
+/** A vehicle type's own settings as differences from the default, editable. */
+function TypeOverrides({
+  type,
+  draft,
+  canEdit,
+  onChange,
+  onProblem,
+}: {
+  type: TypeRow;
+  draft: PricingDraft;
+  canEdit: boolean;
+  onChange: (own: PriceProfile | undefined) => void;
+  onProblem: (key: string, problem: string | undefined) => void;
+}) {
+  const own = draft.own[type.id];
+  const inForce = own && own.active !== false ? own : undefined;
+  const rules = resolvePricing(draft.defaults, own, type);
+  const profile: PriceProfile = own ?? { commissionPercent: null, bidPercent: null, surgeRules: null };
+  const set = (change: Partial<PriceProfile>) => onChange({ ...profile, ...change });
+  const differences = [
+    type.commissionPercent !== null && `commission ${formatPercent(type.commissionPercent)} (the vehicle type's own)`,
+    type.commissionPercent === null &&
+      inForce?.commissionPercent != null &&
+      `commission ${formatPercent(inForce.commissionPercent)}`,
+    inForce?.bidPercent != null && `bid ${formatPercent(inForce.bidPercent)}`,
+    inForce?.surgeRules != null && `own surge windows (${inForce.surgeRules.length})`,
+  ].filter(Boolean) as string[];
+  return (
+    <SectionCard
+      title={type.name}
+      subheader={differences.length ? `Differs from the default: ${differences.join(', ')}` : 'Same as the default'}
+      action={!type.active ? <Chip size="small" variant="outlined" label="Inactive type" /> : undefined}
+      data-testid={`overrides-${type.name}`}
+    >
+      {own?.active === false && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Its own settings are switched off: the default applies.
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+        <PercentSetting
+          label="Commission"
+          optional
+          value={profile.commissionPercent}
+          onChange={(commissionPercent) => set({ commissionPercent })}
+          disabled={!canEdit || type.commissionPercent !== null}
+          placeholder={`Default ${formatPercent(draft.defaults.commissionPercent ?? 0)}`}
+          helperText={
+            type.commissionPercent !== null
+              ? `The vehicle type sets ${formatPercent(type.commissionPercent)}`
+              : 'Empty: the default'
+          }
+          onProblem={(p) => onProblem(`${type.id}.commission`, p)}
+        />
+        <PercentSetting
+          label="Bid percentage"
+          optional
+          value={profile.bidPercent}
+          onChange={(bidPercent) => set({ bidPercent })}
+          disabled={!canEdit}
+          placeholder={`Default ${formatPercent(draft.defaults.bidPercent ?? 0)}`}
+          helperText={bidSentence(rules.bidPercent)}
+          onProblem={(p) => onProblem(`${type.id}.bid`, p)}
+        />
+      </Box>
+      {profile.surgeRules === null ? (
+        <Stack direction="row" spacing={2} alignItems="center">
+          <Typography variant="body2" color="text.secondary">
+            Surge: the default windows.
+          </Typography>
+          {canEdit && (
+            <Button size="small" onClick={() => set({ surgeRules: [...(draft.defaults.surgeRules ?? [])] })}>
+              Give {type.name} its own windows
+            </Button>
+          )}
+        </Stack>
+      ) : (
+        <Stack spacing={1}>
+          <SurgeWindowList
+            rules={profile.surgeRules}
+            readOnly={!canEdit}
+            onChange={(surgeRules: SurgeRule[]) => set({ surgeRules })}
+          />
+          {canEdit && (
+            <div>
+              <Button size="small" color="inherit" onClick={() => set({ surgeRules: null })}>
+                Use the default windows again
+              </Button>
+            </div>
+          )}
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}
+
+/**
+ * /price-setting: the whole pricing on one page. The default profile, each vehicle type's
+ * differences, the surge week grid, and a fare calculator comparing the settings in force with the
+ * ones being edited. Saving lists what changes ("Economy, Fri 17:00–20:00: ×1.5 → ×1.8") and asks
+ * for confirmation; one audited action writes it, for new quotes only.
+ */
+export default function PriceSettingsPage() {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = usePanelDataProvider();
+  const { canAccess: canEdit = false } = useCanAccess({ resource: RESOURCE, action: 'edit' });
+  const settingsQuery = useGetList<PriceSettingRow>(RESOURCE, {
+    pagination: { page: 1, perPage: 200 },
+    sort: { field: 'id', order: 'ASC' },
+  });
+  const typesQuery = useGetList<TypeRow>(vehicleTypesResource.path, {
+    pagination: { page: 1, perPage: 200 },
+    sort: { field: 'baseFare', order: 'ASC' },
+  });
+  const saved = useMemo(() => (settingsQuery.data ? toDraft(settingsQuery.data) : undefined), [settingsQuery.data]);
+  const [edits, setEdits] = useState<PricingDraft | undefined>();
+  const draft = edits ?? saved;
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const onProblem = useCallback(
+    (key: string, problem: string | undefined) =>
+      setProblems((p) => {
+        if (p[key] === problem) return p;
+        const next = { ...p };
+        if (problem) next[key] = problem;
+        else delete next[key];
+        return next;
+      }),
+    [],
+  );
+  const [gridType, setGridType] = useState<number | 'default'>('default');
+  const [confirming, setConfirming] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string>();
+  // It reads the whole week per vehicle type: only redone when the settings change.
+  const summary = useMemo(
+    () => (saved && draft && typesQuery.data ? describePricingChange(saved, draft, typesQuery.data) : []),
+    [saved, draft, typesQuery.data],
+  );
+
+  if (settingsQuery.isPending || typesQuery.isPending) return <LoadingState />;
+  if (settingsQuery.error || typesQuery.error || !saved || !draft)
+    return (
+      <ErrorState
+        message="The price settings could not be loaded."
+        onRetry={() => {
+          void settingsQuery.refetch();
+          void typesQuery.refetch();
+        }}
+      />
+    );
+  const types = typesQuery.data ?? [];
+  const changedProfiles = [
+    ...(profileChanged(saved.defaults, draft.defaults) ? [{ vehicleTypeId: null, ...draft.defaults }] : []),
+    ...types
+      .filter((t) => profileChanged(saved.own[t.id], draft.own[t.id]))
+      .map((t) => ({
+        vehicleTypeId: t.id,
+        commissionPercent: draft.own[t.id]?.commissionPercent ?? null,
+        bidPercent: draft.own[t.id]?.bidPercent ?? null,
+        surgeRules: draft.own[t.id]?.surgeRules ?? null,
+      })),
+  ];
+  const dirty = changedProfiles.length > 0;
+  const blocked = Object.keys(problems).length > 0;
+  const update = (change: (d: PricingDraft) => PricingDraft) => setEdits(change(draft));
+  const gridRules =
+    gridType === 'default'
+      ? (draft.defaults.surgeRules ?? [])
+      : resolvePricing(
+          draft.defaults,
+          draft.own[gridType],
+          types.find((t) => t.id === gridType)!,
+        ).surgeRules;
+
+  const save = async () => {
+    setSaving(true);
+    setSaveError(undefined);
+    try {
+      const result = await dataProvider.action(RESOURCE, {
+        action: 'save',
+        data: {
+          profiles: changedProfiles.map((p) => ({
+            vehicleTypeId: p.vehicleTypeId,
+            commissionPercent: p.commissionPercent,
+            bidPercent: p.bidPercent,
+            surgeRules: p.surgeRules,
+          })),
+        },
+      });
+      notify(result.message ?? 'Price settings saved', { type: 'success' });
+      setConfirming(false);
+      setEdits(undefined);
+      refresh();
+    } catch (error) {
+      const body = (error as { body?: { message?: string; errors?: Record<string, string> } }).body;
+      setSaveError(
+        [body?.message, ...Object.values(body?.errors ?? {})].filter(Boolean).join(' — ') || 'Saving failed',
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Box sx={{ pb: 10 }}>
+      <Title title="Price settings" />
+      <Stack spacing={2} sx={{ mt: 2 }}>
+        <SectionCard
+          title="Default pricing"
+          subheader="Applies to every vehicle type, except where a type's own settings below differ."
+          data-testid="default-profile"
+        >
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+            <PercentSetting
+              label="Commission"
+              value={draft.defaults.commissionPercent}
+              onChange={(commissionPercent) =>
+                update((d) => ({ ...d, defaults: { ...d.defaults, commissionPercent } }))
+              }
+              disabled={!canEdit}
+              helperText="The platform's share of each fare"
+              onProblem={(p) => onProblem('default.commission', p)}
+            />
+            <PercentSetting
+              label="Bid percentage"
+              value={draft.defaults.bidPercent}
+              onChange={(bidPercent) => update((d) => ({ ...d, defaults: { ...d.defaults, bidPercent } }))}
+              disabled={!canEdit}
+              helperText={bidSentence(draft.defaults.bidPercent ?? 0)}
+              onProblem={(p) => onProblem('default.bid', p)}
+            />
+          </Box>
+          <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+            Surge windows
+          </Typography>
+          <SurgeWindowList
+            rules={draft.defaults.surgeRules ?? []}
+            readOnly={!canEdit}
+            onChange={(surgeRules) => update((d) => ({ ...d, defaults: { ...d.defaults, surgeRules } }))}
+          />
+        </SectionCard>
+
+        <SectionCard
+          title="Surge over the week"
+          subheader="Each hour coloured by the multiplier in force, with the changes being edited."
+          action={
+            <TextField
+              select
+              size="small"
+              label="Show surge for"
+              value={gridType}
+              onChange={(e) => setGridType(e.target.value === 'default' ? 'default' : Number(e.target.value))}
+              sx={{ minWidth: 180 }}
+            >
+              <MenuItem value="default">Default windows</MenuItem>
+              {types.map((t) => (
+                <MenuItem key={t.id} value={t.id}>
+                  {t.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          }
+        >
+          <SurgeWeekGrid rules={gridRules} />
+        </SectionCard>
+
+        <SectionCard
+          title="Fare calculator"
+          subheader="One trip priced with the settings in force and with your changes, as the server quotes it."
+        >
+          <FareCalculator types={types} saved={saved} draft={draft} />
+        </SectionCard>
+
+        <Typography variant="h6" component="h2" sx={{ pt: 1 }}>
+          Vehicle types
+        </Typography>
+        {types.map((t) => (
+          <TypeOverrides
+            key={t.id}
+            type={t}
+            draft={draft}
+            canEdit={canEdit}
+            onProblem={onProblem}
+            onChange={(own) => update((d) => ({ ...d, own: { ...d.own, [t.id]: own } }))}
+          />
+        ))}
+      </Stack>
+
+      {canEdit && dirty && (
+        <Paper
+          elevation={6}
+          data-testid="unsaved-bar"
+          sx={{
+            position: 'fixed',
+            bottom: 16,
+            left: '50%',
+            transform: 'translateX(-50%)',
+            px: 2,
+            py: 1,
+            zIndex: (theme) => theme.zIndex.appBar,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 2,
+            maxWidth: 'calc(100vw - 32px)',
+          }}
+        >
+          <Typography variant="body2">
+            {blocked
+              ? 'Correct the highlighted values to save.'
+              : `${summary.length} change${summary.length === 1 ? '' : 's'} not saved`}
+          </Typography>
+          <Button color="inherit" startIcon={<RestartAltIcon />} onClick={() => setEdits(undefined)}>
+            Discard
+          </Button>
+          <Button variant="contained" startIcon={<SaveIcon />} disabled={blocked} onClick={() => setConfirming(true)}>
+            Review and save
+          </Button>
+        </Paper>
+      )}
+
+      <Dialog open={confirming} onClose={() => !saving && setConfirming(false)} fullWidth maxWidth="sm">
+        <DialogTitle>Save these price changes?</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 1 }}>
+            They apply to new quotes at once. Trips already quoted keep their fare.
+          </DialogContentText>
+          <List dense data-testid="change-summary">
+            {(summary.length ? summary : ['No difference in fares']).map((line) => (
+              <ListItem key={line} disableGutters>
+                {line}
+              </ListItem>
+            ))}
+          </List>
+          {saveError && <Alert severity="error">{saveError}</Alert>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)} disabled={saving}>
+            Cancel
+          </Button>
+          <Button
+            variant="contained"
+            onClick={() => void save()}
+            disabled={saving}
+            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
+          >
+            Save
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

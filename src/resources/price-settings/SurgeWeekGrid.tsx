@@ -1,0 +1,115 @@
+import { Box, Stack, Typography } from '@mui/material';
+import { memo, useMemo } from 'react';
+import type { SurgeRule } from '../../domain/fare';
+import { DAY_NAMES, WEEK_ORDER, describeWindow, surgeWeekGrid, type GridCell } from '../../domain/surge';
+
+/** The multiplier's colour: grey without surge, amber to red as it rises (×3 and above the darkest). */
+export function surgeColor(multiplier: number): string {
+  if (multiplier <= 1) return 'transparent';
+  const t = Math.min(1, (multiplier - 1) / 2);
+  return `hsl(${Math.round(45 - 45 * t)}, 90%, ${Math.round(82 - 30 * t)}%)`;
+}
+
+const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
+const short = (m: number) => String(Number(m.toFixed(2)));
+
+function cellTitle(cell: GridCell, rules: readonly SurgeRule[]): string {
+  const when = `${DAY_NAMES[cell.day]} ${hourLabel(cell.hour)}–${hourLabel((cell.hour + 1) % 24)}`;
+  if (!cell.windows.length) return `${when}: no surge`;
+  const windows = cell.windows.map((i) => rules[i].label || describeWindow(rules[i])).join('; ');
+  const range = cell.min === cell.max ? `×${short(cell.max)}` : `×${short(cell.min)} to ×${short(cell.max)}`;
+  return `${when}: ${range}${cell.overlap ? ' (overlap: the highest wins)' : ''} — ${windows}`;
+}
+
+/**
+ * Surge over the week: a row per day (Monday first), a cell per hour, coloured by the highest
+ * multiplier in force in that hour (src/domain/surge.ts). A cell with a window starting or ending
+ * inside it shows its top half only; overlapping windows get a dark outline.
+ */
+export const SurgeWeekGrid = memo(function SurgeWeekGrid({ rules }: { rules: readonly SurgeRule[] }) {
+  const grid = useMemo(() => surgeWeekGrid(rules), [rules]);
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Box
+        role="table"
+        aria-label="Surge by day and hour"
+        data-testid="surge-grid"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: '40px repeat(24, minmax(26px, 1fr))',
+          gap: '2px',
+          minWidth: 720,
+          fontSize: 11,
+        }}
+      >
+        <Box role="row" sx={{ display: 'contents' }}>
+          <Box role="columnheader" />
+          {Array.from({ length: 24 }, (_, h) => (
+            <Box key={h} role="columnheader" sx={{ textAlign: 'center', color: 'text.secondary' }}>
+              {h % 3 === 0 ? String(h).padStart(2, '0') : ''}
+            </Box>
+          ))}
+        </Box>
+        {WEEK_ORDER.map((day) => (
+          <Box role="row" key={day} sx={{ display: 'contents' }}>
+            <Box role="rowheader" sx={{ fontWeight: 600, alignSelf: 'center' }}>
+              {DAY_NAMES[day]}
+            </Box>
+            {grid[day].map((cell) => (
+              <Box
+                key={cell.hour}
+                role="cell"
+                title={cellTitle(cell, rules)}
+                data-testid={`surge-cell-${day}-${cell.hour}`}
+                data-multiplier={cell.max}
+                data-overlap={cell.overlap || undefined}
+                aria-label={cellTitle(cell, rules)}
+                sx={{
+                  height: 26,
+                  borderRadius: 0.5,
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  fontVariantNumeric: 'tabular-nums',
+                  bgcolor: cell.max > 1 ? undefined : 'action.hover',
+                  background:
+                    cell.max > 1
+                      ? cell.min < cell.max
+                        ? `linear-gradient(to bottom, ${surgeColor(cell.max)} 50%, ${surgeColor(cell.min)} 50%)`
+                        : surgeColor(cell.max)
+                      : undefined,
+                  outline: cell.overlap ? '2px solid' : 'none',
+                  outlineColor: 'text.primary',
+                  outlineOffset: -2,
+                  color: 'rgba(0,0,0,0.87)',
+                }}
+              >
+                {cell.max > 1 ? short(cell.max) : ''}
+              </Box>
+            ))}
+          </Box>
+        ))}
+      </Box>
+      <Stack direction="row" spacing={2} alignItems="center" sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
+        {[1, 1.25, 1.5, 2, 3].map((m) => (
+          <Stack key={m} direction="row" spacing={0.5} alignItems="center">
+            <Box
+              sx={{
+                width: 16,
+                height: 16,
+                borderRadius: 0.5,
+                bgcolor: m > 1 ? undefined : 'action.hover',
+                background: m > 1 ? surgeColor(m) : undefined,
+              }}
+            />
+            <Typography variant="caption">{m > 1 ? `×${m}${m === 3 ? '+' : ''}` : 'no surge'}</Typography>
+          </Stack>
+        ))}
+        <Stack direction="row" spacing={0.5} alignItems="center">
+          <Box sx={{ width: 16, height: 16, borderRadius: 0.5, outline: '2px solid', outlineOffset: -2 }} />
+          <Typography variant="caption">windows overlap: the highest wins</Typography>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+});

@@ -1,0 +1,152 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormHelperText,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { ValidationError } from 'yup';
+import type { SurgeRule } from '../../domain/fare';
+import { parseClock } from '../../domain/fare';
+import { surgeRuleSchema } from '../../domain/resources/priceSettings';
+import { DAY_NAMES, WEEK_ORDER } from '../../domain/surge';
+
+type Draft = { label: string; days: number[]; from: string; to: string; multiplier: string };
+
+const toDraft = (rule?: SurgeRule): Draft => ({
+  label: rule?.label ?? '',
+  days: rule ? [...rule.days] : [1, 2, 3, 4, 5],
+  from: rule?.from ?? '17:00',
+  to: rule?.to ?? '20:00',
+  multiplier: rule ? String(rule.multiplier) : '1.5',
+});
+
+/** The window's problems by field, from the same schema the service applies. */
+function problems(draft: Draft): { rule?: SurgeRule; errors: Record<string, string> } {
+  const candidate = {
+    ...(draft.label.trim() ? { label: draft.label.trim() } : {}),
+    days: [...draft.days].sort((a, b) => a - b),
+    from: draft.from,
+    to: draft.to,
+    multiplier: draft.multiplier.trim() === '' ? undefined : Number(draft.multiplier),
+  };
+  try {
+    return { rule: surgeRuleSchema.validateSync(candidate, { abortEarly: false }) as SurgeRule, errors: {} };
+  } catch (e) {
+    if (!(e instanceof ValidationError)) throw e;
+    const errors: Record<string, string> = {};
+    for (const inner of e.inner) errors[(inner.path ?? '_').replace(/\[\d+\]$/, '')] ??= inner.message;
+    return { errors };
+  }
+}
+
+/**
+ * Adds or edits a surge window: days, from, to, multiplier and label, checked as the service
+ * checks them. A window whose end is before its start runs past midnight, and the dialog says so.
+ */
+export function SurgeWindowDialog({
+  open,
+  rule,
+  onClose,
+  onSave,
+}: {
+  open: boolean;
+  rule?: SurgeRule;
+  onClose: () => void;
+  onSave: (rule: SurgeRule) => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => toDraft(rule));
+  const [touched, setTouched] = useState(false);
+  const { rule: valid, errors } = problems(draft);
+  const shown = touched ? errors : {};
+  const overnight =
+    !Number.isNaN(parseClock(draft.to)) &&
+    !Number.isNaN(parseClock(draft.from)) &&
+    parseClock(draft.to) < parseClock(draft.from);
+  const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="surge-window-title">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTouched(true);
+          if (valid) onSave(valid);
+        }}
+      >
+        <DialogTitle id="surge-window-title">{rule ? 'Edit surge window' : 'Add surge window'}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <div>
+              <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
+                Days
+              </Typography>
+              <ToggleButtonGroup
+                size="small"
+                value={draft.days}
+                onChange={(_, days: number[]) => set({ days })}
+                aria-label="Days"
+              >
+                {WEEK_ORDER.map((d) => (
+                  <ToggleButton key={d} value={d} aria-label={DAY_NAMES[d]}>
+                    {DAY_NAMES[d]}
+                  </ToggleButton>
+                ))}
+              </ToggleButtonGroup>
+              {shown.days && <FormHelperText error>{shown.days}</FormHelperText>}
+            </div>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                label="From"
+                type="time"
+                value={draft.from}
+                onChange={(e) => set({ from: e.target.value })}
+                error={Boolean(shown.from)}
+                helperText={shown.from ?? 'Inclusive, Nairobi time'}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+              <TextField
+                label="To"
+                type="time"
+                value={draft.to}
+                onChange={(e) => set({ to: e.target.value })}
+                error={Boolean(shown.to)}
+                helperText={shown.to ?? (overnight ? 'Runs past midnight into the next day' : 'Exclusive')}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+              <TextField
+                label="Multiplier"
+                type="number"
+                value={draft.multiplier}
+                onChange={(e) => set({ multiplier: e.target.value })}
+                error={Boolean(shown.multiplier)}
+                helperText={shown.multiplier ?? 'From 1 to 5, e.g. 1.5'}
+                slotProps={{ htmlInput: { step: 0.05, min: 1, max: 5 } }}
+              />
+            </Stack>
+            <TextField
+              label="Label"
+              value={draft.label}
+              onChange={(e) => set({ label: e.target.value })}
+              error={Boolean(shown.label)}
+              helperText={shown.label ?? 'Optional, e.g. Friday evening rush'}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained">
+            {rule ? 'Apply' : 'Add'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditIcon from '@mui/icons-material/Edit';
+import { Alert, Button, IconButton, List, ListItem, ListItemText, Stack, Tooltip } from '@mui/material';
+import { useMemo, useState } from 'react';
+import type { SurgeRule } from '../../domain/fare';
+import { describeWindow, overlappingWindows } from '../../domain/surge';
+import { EmptyState } from '../../kit/States';
+import { SurgeWindowDialog } from './SurgeWindowDialog';
+
+/** A profile's surge windows, each editable in the dialog, with the overlaps named. */
+export function SurgeWindowList({
+  rules,
+  onChange,
+  readOnly,
+}: {
+  rules: readonly SurgeRule[];
+  onChange: (rules: SurgeRule[]) => void;
+  readOnly?: boolean;
+}) {
+  const [editing, setEditing] = useState<number | 'new' | undefined>();
+  const overlaps = useMemo(() => overlappingWindows(rules), [rules]);
+  const name = (i: number) => rules[i].label || describeWindow(rules[i]);
+  return (
+    <Stack spacing={1}>
+      {rules.length === 0 ? (
+        <EmptyState message="No surge windows: fares are never raised by time of day." />
+      ) : (
+        <List dense disablePadding data-testid="surge-windows">
+          {rules.map((rule, i) => (
+            <ListItem
+              key={`${i}-${rule.from}-${rule.to}`}
+              disableGutters
+              secondaryAction={
+                !readOnly && (
+                  <>
+                    <Tooltip title="Edit window">
+                      <IconButton aria-label={`Edit ${name(i)}`} onClick={() => setEditing(i)}>
+                        <EditIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip title="Remove window">
+                      <IconButton
+                        aria-label={`Remove ${name(i)}`}
+                        onClick={() => onChange(rules.filter((_, j) => j !== i))}
+                      >
+                        <DeleteOutlineIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </>
+                )
+              }
+            >
+              <ListItemText primary={describeWindow(rule)} secondary={rule.label || undefined} />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {overlaps.length > 0 && (
+        <Alert severity="info" data-testid="surge-overlaps">
+          {overlaps.map(([a, b]) => `“${name(a)}” overlaps “${name(b)}”`).join('; ')}. Where windows overlap, the
+          highest multiplier applies.
+        </Alert>
+      )}
+      {!readOnly && (
+        <div>
+          <Button size="small" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+            Add window
+          </Button>
+        </div>
+      )}
+      {editing !== undefined && (
+        <SurgeWindowDialog
+          open
+          rule={editing === 'new' ? undefined : rules[editing]}
+          onClose={() => setEditing(undefined)}
+          onSave={(rule) => {
+            onChange(editing === 'new' ? [...rules, rule] : rules.map((r, j) => (j === editing ? rule : r)));
+            setEditing(undefined);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

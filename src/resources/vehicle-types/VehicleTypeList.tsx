@@ -1,0 +1,97 @@
+import LocalTaxiIcon from '@mui/icons-material/LocalTaxi';
+import { Box, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { DataTable, NullableBooleanInput, SearchInput, useRecordContext, useTranslate } from 'react-admin';
+import { EmptyState } from '../../kit/States';
+import { MoneyField } from '../../kit/MoneyField';
+import { PercentField } from '../../kit/MoneyInput';
+import { ResourceList } from '../../kit/ResourceList';
+import { FileAvatar } from '../shared/FileAvatar';
+import { toShowPage } from '../shared/recordPaths';
+import type { ListScreenProps } from '../types';
+import type { VehicleType } from './types';
+import { ActiveChip } from './VehicleTypeStatus';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <NullableBooleanInput
+    key="active"
+    source="active"
+    alwaysOn
+    nullLabel="app.vehicleTypes.anyStatus"
+    trueLabel="app.vehicleTypes.active"
+    falseLabel="app.vehicleTypes.inactive"
+    sx={{ minWidth: 160 }}
+  />,
+];
+
+const numeric = () => ({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });
+
+/** Icon, name and seats in one cell. */
+function NameCell() {
+  const translate = useTranslate();
+  const vt = useRecordContext<VehicleType>();
+  if (!vt) return null;
+  return (
+    <Stack direction="row" spacing={1.5} alignItems="center" sx={{ minWidth: 160 }}>
+      <FileAvatar fileId={vt.icon} name={vt.name} size={36} fallbackIcon={LocalTaxiIcon} />
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
+          {vt.name}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {translate('app.vehicleTypes.seatsCount', { smart_count: vt.seats })}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+function CommissionCell() {
+  const translate = useTranslate();
+  const vt = useRecordContext<VehicleType>();
+  if (!vt) return null;
+  if (vt.commissionPercent === null)
+    return (
+      <Typography variant="body2" color="text.secondary" component="span">
+        {translate('app.vehicleTypes.defaultCommission')}
+      </Typography>
+    );
+  return <PercentField source="commissionPercent" />;
+}
+
+/**
+ * /vehicle-management/vehicles: every type on one page (a short catalogue) with its rates, whether
+ * passengers can order it, its approved drivers and its trips of the last 7 days. A row opens it.
+ */
+export default function VehicleTypeList(props: ListScreenProps) {
+  const translate = useTranslate();
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
+  const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  return (
+    <ResourceList
+      {...props}
+      filters={filters}
+      sort={{ field: 'baseFare', order: 'ASC' }}
+      pagination={false}
+      perPage={100}
+      empty={
+        <Box sx={{ p: 3 }}>
+          <EmptyState message={translate('app.vehicleTypes.empty')} />
+        </Box>
+      }
+    >
+      <DataTable<VehicleType> rowClick={toShowPage} bulkActionButtons={false}>
+        <DataTable.Col source="name" render={() => <NameCell />} />
+        <DataTable.Col source="baseFare" align="right" cellSx={numeric} field={MoneyField} />
+        <DataTable.Col source="pricePerKm" align="right" cellSx={numeric} field={MoneyField} />
+        <DataTable.Col source="pricePerMinute" align="right" cellSx={numeric} field={MoneyField} />
+        {medium && <DataTable.Col source="minimumFare" align="right" cellSx={numeric} field={MoneyField} />}
+        {wide && <DataTable.Col source="cancellationFee" align="right" cellSx={numeric} field={MoneyField} />}
+        {wide && <DataTable.Col source="commissionPercent" align="right" render={() => <CommissionCell />} />}
+        <DataTable.Col source="active" render={() => <ActiveChip />} />
+        {medium && <DataTable.Col source="approvedDrivers" align="right" cellSx={numeric} />}
+        {medium && <DataTable.Col source="tripsLast7Days" align="right" cellSx={numeric} />}
+      </DataTable>
+    </ResourceList>
+  );
+}

@@ -1,0 +1,94 @@
+import { waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
+import { listAnswer, renderApp, screen } from './support/renderApp';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const admin = sessionOf(superAdminProfile);
+const plain = (s: string) => s.replace(/\s/g, ' ');
+
+const discount = (id: number, code: string, state: string, extra: object = {}) => ({
+  id,
+  code,
+  name: `${code} offer`,
+  kind: 'percent',
+  value: 15,
+  maxDiscount: 300,
+  minFare: null,
+  validFrom: '2030-03-01T00:00:00.000Z',
+  validTo: '2030-03-31T21:00:00.000Z',
+  usageLimit: 200,
+  perPassengerLimit: 2,
+  timesUsed: 50,
+  active: true,
+  state,
+  discountedTotal: 0,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  ...extra,
+});
+const ECONOMY = {
+  id: 3,
+  name: 'Economy',
+  baseFare: 100,
+  pricePerKm: 35,
+  pricePerMinute: 4,
+  minimumFare: 200,
+  cancellationFee: 0,
+  commissionPercent: null,
+  active: true,
+};
+
+describe('the discount list', () => {
+  it('shows what each code takes off, its usage and its state as a coloured chip', async () => {
+    renderApp('/discounts', {
+      session: admin,
+      api: {
+        'GET /api/trip/discounts': listAnswer('discounts', [
+          discount(1, 'SPRING15', 'scheduled'),
+          discount(2, 'KARIBU', 'active', { kind: 'fixed', value: 100, maxDiscount: null, usageLimit: null }),
+          discount(3, 'SHULE20', 'used_up', { timesUsed: 200 }),
+        ]),
+      },
+    });
+    const spring = (await screen.findByText('SPRING15')).closest('tr')!;
+    expect(plain(spring.textContent!)).toContain('15 % up to KES 300.00');
+    const chip = (row: HTMLElement) => within(row).getByTestId('status-chip');
+    expect(chip(spring)).toHaveTextContent('Scheduled');
+    expect(chip(spring)).toHaveAttribute('data-color', 'info');
+    const karibu = screen.getByText('KARIBU').closest('tr')!;
+    expect(plain(karibu.textContent!)).toContain('KES 100.00 off');
+    expect(chip(karibu)).toHaveTextContent('Running');
+    expect(chip(karibu)).toHaveAttribute('data-color', 'success');
+    expect(chip(screen.getByText('SHULE20').closest('tr')!)).toHaveAttribute('data-color', 'warning');
+  });
+});
+
+describe('the discount form', () => {
+  it('upper-cases the code, previews the savings on the sample trips, and refuses a percent of 150', async () => {
+    const { user, api } = renderApp('/discounts/create', {
+      session: admin,
+      api: { 'GET /api/trip/vehicle-types': listAnswer('vehicle-types', [ECONOMY]) },
+    });
+    await user.type(await screen.findByLabelText(/Code/), 'spring15');
+    expect(screen.getByLabelText(/Code/)).toHaveValue('SPRING15');
+    await user.type(screen.getByLabelText(/Name/), 'Spring');
+    const value = screen.getByLabelText(/Value/);
+    await user.type(value, '15');
+    // 15 % of 245, 640 and 1,155.
+    const preview = await screen.findByTestId('discount-preview');
+    await waitFor(() =>
+      expect(plain(within(preview).getByTestId('sample-fare-airport').textContent!)).toContain('−KES 173.25'),
+    );
+    expect(plain(within(preview).getByTestId('sample-fare-hop').textContent!)).toContain('−KES 36.75');
+    await user.clear(value);
+    await user.type(value, '150');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A percentage must be from 1 to 100')).toBeInTheDocument();
+    expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+});

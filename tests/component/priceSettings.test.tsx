@@ -1,0 +1,128 @@
+import { waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { computeFare } from '../../src/domain/fare';
+import { formatMoney } from '../../src/kit/format';
+import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
+import { listAnswer, renderApp, screen } from './support/renderApp';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const admin = sessionOf(superAdminProfile);
+const money = (n: number) => formatMoney(n)!.replace(/\s/g, ' ');
+
+const rates = { baseFare: 100, pricePerKm: 35, pricePerMinute: 4, minimumFare: 200, cancellationFee: 100 };
+const TYPES = [
+  { id: 3, name: 'Economy', ...rates, commissionPercent: null, active: true, seats: 4 },
+  { id: 4, name: 'Comfort', ...rates, baseFare: 150, commissionPercent: 15, active: true, seats: 4 },
+];
+const evening = { label: 'Weekday evening rush', days: [1, 2, 3, 4, 5], from: '17:00', to: '20:00', multiplier: 1.5 };
+const nights = { label: 'Weekend nights', days: [5, 6], from: '22:00', to: '03:00', multiplier: 1.4 };
+const SETTINGS = [
+  {
+    id: 1,
+    name: 'Default pricing',
+    vehicleTypeId: null,
+    commissionPercent: 18,
+    bidPercent: 20,
+    surgeRules: [evening, nights],
+    active: true,
+  },
+];
+
+const renderPage = () =>
+  renderApp('/price-setting', {
+    session: admin,
+    api: {
+      'GET /api/trip/price-settings': listAnswer('price-settings', SETTINGS),
+      'GET /api/trip/vehicle-types': listAnswer('vehicle-types', TYPES),
+      'POST /api/trip/price-settings/save': {
+        json: { data: [], message: 'Price settings saved (1 profile). New quotes use them now.' },
+      },
+    },
+  });
+
+describe('the price-settings page', () => {
+  it('shows the default profile with the bid explained, and the week grid coloured by multiplier', async () => {
+    renderPage();
+    const def = await screen.findByTestId('default-profile');
+    expect(within(def).getByText('Passengers may offer from 80 % to 120 % of the estimate.')).toBeInTheDocument();
+    const cell = (day: number, hour: number) => screen.getByTestId(`surge-cell-${day}-${hour}`);
+    expect(cell(5, 18)).toHaveAttribute('data-multiplier', '1.5');
+    expect(cell(5, 18)).toHaveTextContent('1.5');
+    expect(cell(5, 16)).toHaveAttribute('data-multiplier', '1');
+    // Friday 22:00–03:00 runs past midnight into Saturday.
+    expect(cell(6, 2)).toHaveAttribute('data-multiplier', '1.4');
+    expect(cell(5, 2)).toHaveAttribute('data-multiplier', '1');
+    expect(screen.getByTestId('overrides-Comfort')).toHaveTextContent("commission 15 % (the vehicle type's own)");
+    expect(screen.getByTestId('overrides-Economy')).toHaveTextContent('Same as the default');
+  });
+
+  it('raises Economy’s Friday evening: the grid, the calculator and the summary show it before saving', async () => {
+    const { user, api } = renderPage();
+    const economy = await screen.findByTestId('overrides-Economy');
+    await user.click(within(economy).getByRole('button', { name: 'Give Economy its own windows' }));
+    await user.click(within(economy).getByRole('button', { name: 'Add window' }));
+    const dialog = await screen.findByRole('dialog');
+    for (const day of ['Mon', 'Tue', 'Wed', 'Thu']) await user.click(within(dialog).getByRole('button', { name: day }));
+    const multiplier = within(dialog).getByLabelText('Multiplier');
+    await user.clear(multiplier);
+    await user.type(multiplier, '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(within(dialog).getByText('Multiplier must be at most 5')).toBeInTheDocument();
+    await user.clear(multiplier);
+    await user.type(multiplier, '1.8');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // The overlap is named; the highest wins.
+    expect(within(economy).getByTestId('surge-overlaps')).toHaveTextContent('the highest multiplier applies');
+    // The calculator (Economy, 12 km, 30 min, Friday 18:00) prices both.
+    const total = screen.getByTestId('calc-total');
+    const price = (m: number) =>
+      computeFare({
+        rates: { ...rates, commissionPercent: null },
+        commissionPercent: 18,
+        distanceKm: 12,
+        durationMin: 30,
+        surgeMultiplier: m,
+      }).total;
+    expect(within(total).getByTestId('calc-now')).toHaveTextContent(money(price(1.5)));
+    expect(within(total).getByTestId('calc-edited')).toHaveTextContent(money(price(1.8)));
+    // The grid for Economy.
+    await user.click(screen.getByRole('combobox', { name: 'Show surge for' }));
+    await user.click(await screen.findByRole('option', { name: 'Economy' }));
+    expect(screen.getByTestId('surge-cell-5-18')).toHaveAttribute('data-multiplier', '1.8');
+    expect(screen.getByTestId('surge-cell-5-18')).toHaveAttribute('data-overlap', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Review and save' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByTestId('change-summary')).toHaveTextContent('Economy, Fri 17:00–20:00: ×1.5 → ×1.8');
+    expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.requests.some((r) => r.path.endsWith('/price-settings/save'))).toBe(true));
+    const body = api.requests.find((r) => r.path.endsWith('/save'))!.body as { profiles: Record<string, unknown>[] };
+    expect(body.profiles).toEqual([
+      {
+        vehicleTypeId: 3,
+        commissionPercent: null,
+        bidPercent: null,
+        surgeRules: [evening, nights, { label: undefined, days: [5], from: '17:00', to: '20:00', multiplier: 1.8 }].map(
+          (r) => JSON.parse(JSON.stringify(r)),
+        ),
+      },
+    ]);
+  });
+
+  it('holds the save while a percentage is out of range', async () => {
+    const { user } = renderPage();
+    const def = await screen.findByTestId('default-profile');
+    const commission = within(def).getByLabelText('Commission');
+    await user.clear(commission);
+    await user.type(commission, '150');
+    expect(await within(def).findByText('Commission must be at most 100')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Review and save' })).toBeDisabled();
+  });
+});

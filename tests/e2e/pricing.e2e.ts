@@ -1,0 +1,219 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, baseUrl, browserPerFile, fitsWidth, signIn, snap, waitForPath } from './browser';
+
+/**
+ * Pricing end to end (issue 13), in the system Chromium against the real server: a vehicle
+ * type's per-km rate is edited with the fare preview showing the difference before saving; the
+ * price-settings page raises Economy's Friday-evening surge, the calculator shows the new total
+ * before saving, the summary names the change, and afterwards the API quotes with it while a
+ * trip quoted before keeps its fare. Screens go to test-results/screens/pricing-*.png.
+ */
+
+const NARROW = { width: 800, height: 900 };
+const FRIDAY_1800_NAIROBI = '2026-11-27T15:00:00.000Z';
+const PICKUP = { lat: -1.2864, lng: 36.8172 };
+const DROPOFF = { lat: -1.3192, lng: 36.9278 };
+
+const { open } = browserPerFile({ keepContexts: true });
+
+let token: string;
+async function api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api/trip/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+describe('pricing', () => {
+  let page: Page;
+  let economyId: number;
+
+  beforeAll(async () => {
+    const login = await fetch(`${baseUrl()}/api/user/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+    const types = await api<{ id: number; name: string }[]>('GET', 'vehicle-types?filter={"name":"Economy"}');
+    economyId = types[0].id;
+    page = await open();
+    await signIn(page, ADMIN);
+  });
+
+  it('1. edits Economy’s per-km rate, seeing the sample fares change before saving', async () => {
+    await page.goto('/vehicle-management/vehicles');
+    await page.getByText('Economy', { exact: true }).waitFor();
+    await snap(page, 'pricing-vehicle-types');
+    await page.getByText('Economy', { exact: true }).click();
+    await waitForPath(page, `/vehicle-management/vehicles/${economyId}`);
+    await page.getByTestId('vehicle-type-summary').waitFor();
+    await snap(page, 'pricing-vehicle-type-show');
+
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await waitForPath(page, `/vehicle-management/vehicles/${economyId}/edit`);
+    const perKm = page.getByLabel('Per km');
+    await perKm.waitFor();
+    const rate = Number(await perKm.inputValue());
+    await perKm.fill(String(rate + 5));
+    const airport = page.getByTestId('sample-fare-airport');
+    // 25 km × 5 more.
+    await expect
+      .poll(async () => plain(await airport.getByTestId('fare-change').textContent()))
+      .toMatch(/^\+KES 125\.00/);
+    await snap(page, 'pricing-vehicle-type-edit-preview');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await waitForPath(page, `/vehicle-management/vehicles/${economyId}`);
+    const saved = await api<{ pricePerKm: number }>('GET', `vehicle-types/${economyId}`);
+    expect(saved.pricePerKm).toBe(rate + 5);
+
+    await page.setViewportSize(NARROW);
+    await page.goto(`/vehicle-management/vehicles/${economyId}/edit`);
+    await page.getByTestId('fare-preview').waitFor();
+    await snap(page, 'pricing-vehicle-type-edit-narrow');
+    expect(await fitsWidth(page)).toBe(true);
+    await page.setViewportSize({ width: 1366, height: 850 });
+  });
+
+  it('2. raises Economy’s Friday-evening surge on the price-settings page: calculator, summary, save', async () => {
+    // A trip quoted now, before the change.
+    const passengers = await (
+      await fetch(`${baseUrl()}/api/user/passengers?filter={"status":"active"}&range=[0,49]`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json();
+    let quoted: { id: number; fareTotal: number; surgeMultiplier: number } | undefined;
+    for (const p of passengers as { id: number }[]) {
+      try {
+        quoted = await api('POST', 'trips', {
+          passengerId: p.id,
+          vehicleTypeId: economyId,
+          pickupAddress: 'Kenyatta Avenue',
+          pickupLat: PICKUP.lat,
+          pickupLng: PICKUP.lng,
+          dropoffAddress: 'JKIA',
+          dropoffLat: DROPOFF.lat,
+          dropoffLng: DROPOFF.lng,
+        });
+        break;
+      } catch {
+        /* this passenger has a trip under way; the next one */
+      }
+    }
+    expect(quoted).toBeDefined();
+    const before = await api<{ data: { surgeMultiplier: number; total: number } }>('POST', 'fare-estimate', {
+      vehicleTypeId: economyId,
+      pickup: PICKUP,
+      dropoff: DROPOFF,
+      at: FRIDAY_1800_NAIROBI,
+    });
+    expect(before.data.surgeMultiplier).toBe(1.5);
+
+    await page.goto('/price-setting');
+    await page.getByTestId('surge-grid').waitFor();
+    await snap(page, 'pricing-settings-page');
+    const economy = page.getByTestId('overrides-Economy');
+    await economy.getByRole('button', { name: 'Give Economy its own windows' }).click();
+    await economy.getByRole('button', { name: 'Add window' }).click();
+    const dialog = page.getByRole('dialog');
+    for (const day of ['Mon', 'Tue', 'Wed', 'Thu'])
+      await dialog.getByRole('button', { name: day, exact: true }).click();
+    await dialog.getByLabel('Multiplier').fill('1.8');
+    await dialog.getByLabel('Label').fill('Friday evening peak');
+    await snap(page, 'pricing-surge-dialog');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The calculator (Economy, 12 km, 30 min, Friday 18:00) shows both totals before saving.
+    const total = page.getByTestId('calc-total');
+    const nowTotal = plain(await total.getByTestId('calc-now').textContent());
+    await expect.poll(async () => plain(await total.getByTestId('calc-edited').textContent())).not.toBe(nowTotal);
+    await page.getByRole('combobox', { name: 'Show surge for' }).click();
+    await page.getByRole('option', { name: 'Economy', exact: true }).click();
+    expect(await page.getByTestId('surge-cell-5-18').getAttribute('data-multiplier')).toBe('1.8');
+    await page.getByTestId('fare-calculator').scrollIntoViewIfNeeded();
+    await snap(page, 'pricing-settings-calculator');
+
+    await page.getByRole('button', { name: 'Review and save' }).click();
+    const summary = page.getByTestId('change-summary');
+    await expect
+      .poll(async () => plain(await summary.textContent()))
+      .toContain('Economy, Fri 17:00–20:00: ×1.5 → ×1.8');
+    await snap(page, 'pricing-settings-summary');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(/Price settings saved/).waitFor();
+    await expect.poll(() => page.getByTestId('unsaved-bar').count()).toBe(0);
+
+    const after = await api<{ data: { surgeMultiplier: number; total: number } }>('POST', 'fare-estimate', {
+      vehicleTypeId: economyId,
+      pickup: PICKUP,
+      dropoff: DROPOFF,
+      at: FRIDAY_1800_NAIROBI,
+    });
+    expect(after.data.surgeMultiplier).toBe(1.8);
+    expect(after.data.total).toBeGreaterThan(before.data.total);
+    const trip = await api<{ fareTotal: number; surgeMultiplier: number }>('GET', `trips/${quoted!.id}`);
+    expect(trip.fareTotal).toBe(quoted!.fareTotal);
+    expect(trip.surgeMultiplier).toBe(quoted!.surgeMultiplier);
+
+    await page.setViewportSize(NARROW);
+    await page.getByTestId('surge-grid').scrollIntoViewIfNeeded();
+    await snap(page, 'pricing-settings-narrow');
+    expect(await fitsWidth(page)).toBe(true);
+    await page.setViewportSize({ width: 1366, height: 850 });
+  });
+
+  it('3. creates a discount starting next month and sees it as scheduled', async () => {
+    const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+    await page.goto('/discounts/create');
+    await page.getByLabel('Code').fill(code.toLowerCase());
+    await page.getByLabel('Name').fill('Next month launch');
+    await page.getByLabel('Value').fill('15');
+    await page.getByLabel('Maximum discount').fill('300');
+    const start = new Date(Date.now() + 30 * 86_400_000);
+    const end = new Date(Date.now() + 60 * 86_400_000);
+    const local = (d: Date) => d.toISOString().slice(0, 16);
+    await page.getByLabel('Valid from').fill(local(start));
+    await page.getByLabel('Valid to').fill(local(end));
+    await page.getByLabel('Usage limit').fill('500');
+    const preview = page.getByTestId('discount-preview');
+    await expect
+      .poll(async () => plain(await preview.getByTestId('sample-fare-commute').textContent()))
+      .toContain('−KES');
+    await snap(page, 'pricing-discount-create');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('discount-summary').waitFor();
+    expect(plain(await page.getByTestId('discount-summary').textContent())).toContain(code);
+    expect(await page.getByTestId('discount-summary').getByTestId('status-chip').textContent()).toBe('Scheduled');
+    await snap(page, 'pricing-discount-show');
+
+    await page.goto('/discounts');
+    const row = page.locator('tr', { hasText: code });
+    await row.waitFor();
+    expect(await row.getByTestId('status-chip').textContent()).toBe('Scheduled');
+    await snap(page, 'pricing-discounts');
+  });
+
+  it('4. lists the payment gateways with their mode and whether configured, and edits one without seeing its secrets', async () => {
+    await page.goto('/manage-payment-getwas');
+    const stripe = page.locator('tr', { hasText: 'Stripe cards' });
+    await stripe.waitFor();
+    expect(await stripe.getByTestId('configured').textContent()).toBe('Configured');
+    await snap(page, 'pricing-gateways');
+    await stripe.click();
+    await page.getByTestId('gateway-summary').waitFor();
+    await page.getByRole('link', { name: 'Edit' }).click();
+    const secret = page.getByTestId('secret-secretKey');
+    await secret.waitFor();
+    expect(plain(await secret.textContent())).toMatch(/•••• \S{4}/);
+    expect(await page.content()).not.toContain('sk_test_');
+    await snap(page, 'pricing-gateway-edit');
+  });
+});

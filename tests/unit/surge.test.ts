@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { computeFare, type PriceProfile, type SurgeRule } from '../../src/domain/fare.js';
+import {
+  calculateFare,
+  describePricingChange,
+  describeWindow,
+  formatDays,
+  overlappingWindows,
+  surgeWeekGrid,
+  type PricingDraft,
+} from '../../src/domain/surge.js';
+
+const FRI = 5;
+const SAT = 6;
+const weekdayEvening: SurgeRule = {
+  label: 'Evening',
+  days: [1, 2, 3, 4, 5],
+  from: '17:00',
+  to: '20:00',
+  multiplier: 1.5,
+};
+const weekendNight: SurgeRule = { label: 'Nights', days: [5, 6], from: '22:00', to: '03:00', multiplier: 1.4 };
+const fridayPeak: SurgeRule = { days: [5], from: '18:30', to: '19:00', multiplier: 2 };
+
+describe('the week grid', () => {
+  it('colours each hour by the highest multiplier, with windows past midnight on the next morning', () => {
+    const grid = surgeWeekGrid([weekdayEvening, weekendNight]);
+    expect(grid).toHaveLength(7);
+    expect(grid.every((row) => row.length === 24)).toBe(true);
+    expect(grid[FRI][17]).toMatchObject({ max: 1.5, min: 1.5, windows: [0], overlap: false });
+    expect(grid[FRI][16].max).toBe(1);
+    expect(grid[FRI][23].max).toBe(1.4);
+    // Friday 22:00–03:00 runs into Saturday morning; Saturday's runs into Sunday's.
+    expect(grid[SAT][2]).toMatchObject({ max: 1.4, windows: [1] });
+    expect(grid[SAT][3].max).toBe(1);
+    expect(grid[0][2].max).toBe(1.4);
+    // Thursday night is not in the window, so Friday morning has no surge.
+    expect(grid[FRI][1].max).toBe(1);
+  });
+
+  it('marks overlaps, the highest winning, and a window that covers part of an hour', () => {
+    const grid = surgeWeekGrid([weekdayEvening, fridayPeak]);
+    expect(grid[FRI][18]).toMatchObject({ max: 2, min: 1.5, windows: [0, 1], overlap: true });
+    expect(grid[4][18]).toMatchObject({ max: 1.5, overlap: false });
+    expect(overlappingWindows([weekdayEvening, fridayPeak, weekendNight])).toEqual([[0, 1]]);
+    expect(overlappingWindows([weekdayEvening, weekendNight])).toEqual([]);
+  });
+});
+
+describe('describing windows', () => {
+  it('names days as runs in the week’s order, Monday first', () => {
+    expect(formatDays([1, 2, 3, 4, 5])).toBe('Mon–Fri');
+    expect(formatDays([5, 6])).toBe('Fri, Sat');
+    expect(formatDays([6, 0])).toBe('Sat, Sun');
+    expect(formatDays([0, 1, 2, 3, 4, 5, 6])).toBe('Every day');
+    expect(describeWindow(weekendNight)).toBe('Fri, Sat 22:00–03:00 (next day) ×1.4');
+  });
+});
+
+const types = [
+  { id: 3, name: 'Economy', commissionPercent: null },
+  { id: 4, name: 'Comfort', commissionPercent: null },
+];
+const saved: PricingDraft = {
+  defaults: { commissionPercent: 18, bidPercent: 20, surgeRules: [weekdayEvening] },
+  own: {},
+};
+
+describe('the change summary', () => {
+  it('says which stretch of the week changes for which vehicle type', () => {
+    const economyOwn: PriceProfile = {
+      commissionPercent: null,
+      bidPercent: null,
+      surgeRules: [weekdayEvening, { days: [FRI], from: '17:00', to: '20:00', multiplier: 1.8 }],
+    };
+    expect(describePricingChange(saved, { ...saved, own: { 3: economyOwn } }, types)).toEqual([
+      'Economy, Fri 17:00–20:00: ×1.5 → ×1.8',
+    ]);
+  });
+
+  it('lists types with the same change together, and field changes of a profile', () => {
+    const after: PricingDraft = {
+      defaults: {
+        commissionPercent: 20,
+        bidPercent: 20,
+        surgeRules: [{ ...weekdayEvening, days: [1], multiplier: 1.6 }],
+      },
+      own: { 4: { commissionPercent: null, bidPercent: 25, surgeRules: null } },
+    };
+    expect(describePricingChange(saved, after, types)).toEqual([
+      'Default: commission 18 % → 20 %',
+      'Comfort: bid percentage default → 25 %',
+      'Economy, Comfort, Mon 17:00–20:00: ×1.5 → ×1.6',
+      'Economy, Comfort, Tue 17:00–20:00: ×1.5 → ×1',
+      'Economy, Comfort, Wed 17:00–20:00: ×1.5 → ×1',
+      'Economy, Comfort, Thu 17:00–20:00: ×1.5 → ×1',
+      'Economy, Comfort, Fri 17:00–20:00: ×1.5 → ×1',
+    ]);
+    expect(describePricingChange(saved, saved, types)).toEqual([]);
+  });
+
+  it('splits a window past midnight at midnight', () => {
+    const after = { ...saved, defaults: { ...saved.defaults, surgeRules: [weekdayEvening, weekendNight] } };
+    expect(describePricingChange(saved, after, [types[0]])).toEqual([
+      'Economy, Fri 22:00–24:00: ×1 → ×1.4',
+      'Economy, Sat 00:00–03:00: ×1 → ×1.4',
+      'Economy, Sat 22:00–24:00: ×1 → ×1.4',
+      'Economy, Sun 00:00–03:00: ×1 → ×1.4',
+    ]);
+  });
+});
+
+describe('the fare calculator', () => {
+  const economy = {
+    baseFare: 100,
+    pricePerKm: 35,
+    pricePerMinute: 4,
+    minimumFare: 200,
+    cancellationFee: 0,
+    commissionPercent: null,
+  };
+  it('prices as computeFare with the surge in force at that day and time, and gives the driver’s share', () => {
+    const result = calculateFare({
+      vehicleType: economy,
+      defaults: saved.defaults,
+      own: undefined,
+      distanceKm: 12,
+      durationMin: 30,
+      day: FRI,
+      time: '18:15',
+    })!;
+    expect(result).toMatchObject(
+      computeFare({ rates: economy, commissionPercent: 18, distanceKm: 12, durationMin: 30, surgeMultiplier: 1.5 }),
+    );
+    // 640 × 1.5 = 960; 18 % = 172.80; the driver keeps 787.20.
+    expect(result).toMatchObject({
+      surgeMultiplier: 1.5,
+      surge: 320,
+      total: 960,
+      commission: 172.8,
+      driverShare: 787.2,
+    });
+    expect(
+      calculateFare({
+        vehicleType: economy,
+        defaults: saved.defaults,
+        own: undefined,
+        distanceKm: 12,
+        durationMin: 30,
+        day: FRI,
+        time: '20:00',
+      })!.surgeMultiplier,
+    ).toBe(1);
+    expect(
+      calculateFare({
+        vehicleType: economy,
+        defaults: saved.defaults,
+        own: undefined,
+        distanceKm: 12,
+        durationMin: 30,
+        day: FRI,
+        time: '25:00',
+      }),
+    ).toBeUndefined();
+  });
+});
