@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-export { text } from '../../src/domain/fieldRules.js';
+export { id, text } from '../../src/domain/fieldRules.js';
 
 /** yup pieces shared by the trip-service write schemas. */
 export const percent = (label: string) =>
@@ -8,9 +8,6 @@ export const percent = (label: string) =>
     .typeError(`${label} must be a number`)
     .min(0, `${label} cannot be negative`)
     .max(100, `${label} must be at most 100`);
-
-export const id = (label: string) =>
-  yup.number().typeError(`Choose a ${label}`).integer(`Choose a ${label}`).positive(`Choose a ${label}`);
 
 export const latitude = () =>
   yup

@@ -31,6 +31,18 @@ describe('every manifest entry is a resource on both sides', () => {
     }
   });
 
+  it("validates writes with the manifest's rules where the manifest has them, as the panel's forms do", () => {
+    const shared = MANIFEST.filter((m) => m.create || m.update).map((m) => m.name);
+    expect(shared).toEqual(
+      expect.arrayContaining(['staffs', 'roles', 'issues', 'sos-contacts', 'sos-call-logs', 'reviews']),
+    );
+    for (const m of MANIFEST.filter((entry) => entry.create || entry.update)) {
+      const d = DECLARATIONS.find((declaration) => declaration.name === m.name)!;
+      expect(d.create, `${m.name} create`).toBe(m.create);
+      expect(d.update, `${m.name} update`).toBe(m.update);
+    }
+  });
+
   it('names the missing or extra declaration when they disagree', () => {
     const [first, ...rest] = DECLARATIONS;
     expect(declarationProblems(rest)).toEqual([`manifest entry ${first.name} has no server declaration`]);
