@@ -1,44 +1,13 @@
 import { MANIFEST, type Service } from '../src/domain/resources/index.js';
 import type { ResourceDeclaration } from './rest/declaration.js';
-import { discounts } from './trip/discounts/resource.js';
-import { paymentGateways } from './trip/gateways/resource.js';
-import { issues } from './trip/issues/resource.js';
-import { priceSettings } from './trip/priceSettings/resource.js';
-import { reviews } from './trip/reviews/resource.js';
-import { sosCallLogs, sosContacts } from './trip/sos/resource.js';
-import { driverTransactions } from './trip/transactions/resource.js';
-import { trips } from './trip/trips/resource.js';
-import { vehicleTypes } from './trip/vehicleTypes/resource.js';
-import { auditLogs } from './user/audit-logs/resource.js';
-import { drivers } from './user/drivers/resource.js';
-import { passengers } from './user/passengers/resource.js';
-import { permissions } from './user/permissions/resource.js';
-import { roles } from './user/roles/resource.js';
-import { staffs } from './user/staffs/resource.js';
+import * as declarations from './declarations.js';
 
 /**
- * Every server declaration, once, in any order: the manifest (src/domain/resources) says which
- * service registers each and in what order (`declarationsOf`). Importing this module imports no
- * routes, so the panel's tests can read it too.
+ * Every server declaration (server/declarations.ts, one line each): the manifest (src/domain/resources)
+ * says which service registers each and in what order (`declarationsOf`). Importing this module
+ * imports no routes, so the panel's tests can read it too.
  */
-export const DECLARATIONS: readonly ResourceDeclaration[] = [
-  staffs,
-  roles,
-  permissions,
-  auditLogs,
-  drivers,
-  passengers,
-  vehicleTypes,
-  priceSettings,
-  trips,
-  paymentGateways,
-  discounts,
-  issues,
-  sosContacts,
-  sosCallLogs,
-  driverTransactions,
-  reviews,
-];
+export const DECLARATIONS: readonly ResourceDeclaration[] = Object.values(declarations);
 
 /**
  * What is wrong between the manifest and the declarations: an entry with no declaration or more
