@@ -11,6 +11,7 @@
  * the difference is the API's overhead. The totals the API reports are
  * checked against count(*) once.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -253,6 +254,7 @@ const exportResult = await (async () => {
   const rssBefore = process.memoryUsage().rss;
   let rssPeak = rssBefore;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 50);
+  const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
   const res = await fetch(`${address}/api/trip/trips/export?format=csv`, { headers });
   if (res.status !== 200 || !res.body) throw new Error(`export: ${res.status}`);
@@ -268,13 +270,24 @@ const exportResult = await (async () => {
     lastByte = bytes[bytes.length - 1];
   }
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const cpu = process.cpuUsage(cpu0);
   clearInterval(sampler);
   const rows = lines - 1;
   if (rows !== stats.n) throw new Error(`export: ${rows} rows but count(*) = ${stats.n}`);
-  return { rows, seconds, rowsPerSecond: rows / seconds, rssGrowthMb: (rssPeak - rssBefore) / 2 ** 20 };
+  return {
+    rows,
+    seconds,
+    rowsPerSecond: rows / seconds,
+    rssGrowthMb: (rssPeak - rssBefore) / 2 ** 20,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    encoding: res.headers.get('content-encoding') ?? 'identity',
+  };
 })();
 console.log(
   `\nCSV export of all ${exportResult.rows.toLocaleString('en')} trips over HTTP: ${exportResult.seconds.toFixed(1)} s, ${Math.round(exportResult.rowsPerSecond).toLocaleString('en')} rows/s, RSS growth ${exportResult.rssGrowthMb.toFixed(0)} MB (target ≥ ${exportBudget.rowsPerSecond.toLocaleString('en')} rows/s, < ${exportBudget.rssGrowthMb} MB)`,
+);
+console.log(
+  `  (${exportResult.encoding} on the wire; this process, server and client together, used ${exportResult.cpuSeconds.toFixed(1)} s of CPU; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores)`,
 );
 
 // The targets of the trip service: list p95 within budget (exact totals included), and the API's own cost.
