@@ -10,21 +10,52 @@ export function readableName(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Text a spreadsheet would run as a formula (=, +, -, @, or a leading tab or carriage return). */
-const FORMULA = /^[=+\-@\t\r]/;
+/** Quotes, commas and line breaks make a cell quoted. */
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** Text as a cell. A leading apostrophe keeps text a spreadsheet would run as a formula (=, +, -, @, or a leading tab or carriage return) from running when the file is opened. */
+function csvText(value: string): string {
+  let text = value;
+  const first = text.charCodeAt(0);
+  if (first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
 
 /** One value as a CSV cell: times ISO, numbers plain, JSON for objects, quoted when needed. */
 export function csvCell(value: unknown): string {
-  let text: string;
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) text = value.toISOString();
-  else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) text = value.join(', ');
-  else if (typeof value === 'object') text = JSON.stringify(value);
-  else text = String(value);
-  // A leading apostrophe keeps user-written text from running as a formula when the file is opened.
-  if (FORMULA.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  switch (typeof value) {
+    case 'string':
+      return csvText(value);
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return String(value);
+  }
+  if (value instanceof Date) return csvText(value.toISOString());
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return csvText(value.join(', '));
+  return csvText(typeof value === 'object' ? JSON.stringify(value) : String(value));
 }
 
 export const csvRow = (values: unknown[]): string => `${values.map(csvCell).join(',')}\r\n`;
+
+/** How a CSV column reads its value from a record. */
+export type CellReader<R> = (record: R) => unknown;
+
+/** The CSV lines of records[from, to), one cell per reader, as one string (a chunk of an export). */
+export function csvRowWriter<R>(
+  readers: readonly CellReader<R>[],
+): (records: readonly R[], from?: number, to?: number) => string {
+  const count = readers.length;
+  const cells = new Array<string>(count);
+  return (records, from = 0, to = records.length) => {
+    const end = Math.min(to, records.length);
+    let text = '';
+    for (let r = from; r < end; r++) {
+      const record = records[r];
+      for (let i = 0; i < count; i++) cells[i] = csvCell(readers[i](record));
+      text += cells.join(',') + '\r\n';
+    }
+    return text;
+  };
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type AliasedRawBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { ValidationError, type AnyObject, type ObjectSchema } from 'yup';
 import { staffOf, type Access } from '../auth/guard.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
@@ -155,18 +155,25 @@ export class ResourceEngine {
 
   /**
    * Up to `limit` rows as the API shows them (secrets masked) matching `where`, in the given order,
-   * each with `key` selected as `__key` (exports page by it).
+   * each with `key` selected as `__key` (exports page by it). `selections` narrows the record
+   * (aliased expressions over the table); the whole record by default.
    */
   async readBatch(
     where: RawBuilder<boolean>,
     order: [RawBuilder<unknown>, 'asc' | 'desc'][],
     limit: number,
     key: RawBuilder<unknown>,
+    selections: readonly AliasedRawBuilder<unknown, string>[] = this.selected,
   ): Promise<Row[]> {
-    let query = this.read.selectFrom(this.table).select(this.selected).select(key.as('__key')).where(where);
+    let query = this.read.selectFrom(this.table).select(selections).select(key.as('__key')).where(where);
     for (const [ref, direction] of order) query = query.orderBy(ref, direction);
     const rows = await query.limit(limit).execute();
     return rows.map((r) => this.present(r)!);
+  }
+
+  /** Rows of a read-only statement, without the CamelCasePlugin (exports' lookups). */
+  async readRows<T>(statement: RawBuilder<T>): Promise<T[]> {
+    return (await statement.execute(this.read)).rows;
   }
 
   /** Runs a write in one transaction with its audit record; effects run after commit. */

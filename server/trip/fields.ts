@@ -1,9 +1,5 @@
 import * as yup from 'yup';
-export { percent, text } from '../../src/domain/fieldRules.js';
-
-/** yup pieces shared by the trip-service write schemas. */
-export const id = (label: string) =>
-  yup.number().typeError(`Choose a ${label}`).integer(`Choose a ${label}`).positive(`Choose a ${label}`);
+export { id, percent, text } from '../../src/domain/fieldRules.js';
 
 export const latitude = () =>
   yup

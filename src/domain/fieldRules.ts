@@ -24,6 +24,10 @@ export const text = (label: string, max: number, multiline = false) => {
 export const email = () => yup.string().trim().lowercase().email('Invalid email').max(254);
 export const oneOf = <T extends string>(values: readonly T[], label: string) =>
   yup.string().oneOf([...values], `${label} must be one of: ${values.join(', ')}`);
+/** Another record, by its id: `Choose a <label>` when it is not a positive whole number. */
+export const id = (label: string) =>
+  yup.number().typeError(`Choose a ${label}`).integer(`Choose a ${label}`).positive(`Choose a ${label}`);
+
 /** An uploaded file (POST files), by id. */
 export const fileId = () => yup.number().integer().positive().nullable();
 

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_BATCH } from '../../server/rest/export.js';
+import { csvRow, readableName } from '../../server/rest/csv.js';
+import { EXPORT_BATCH, exportColumns } from '../../server/rest/export.js';
+import { trips } from '../../server/trip/trips/resource.js';
 import { DISPATCHER, listQuery, startApp, type TestApp } from './harness.js';
 
 let t: TestApp;
@@ -80,6 +82,30 @@ describe('GET /<res>/export?format=csv', () => {
     expect(rows.map((r) => Number(r[fare]))).toEqual(expected.map((e) => e.fareTotal));
     const requested = rows[0][header.indexOf('Requested at')];
     expect(requested).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it('writes every cell as the list shows it, names of passengers, drivers, vehicle types and bookers included', async () => {
+    const sort: [string, string] = ['requestedAt', 'DESC'];
+    const list = await t.call('GET', '/api/trip/trips', { token: admin, query: listQuery({ sort, range: [0, 499] }) });
+    const records = list.json() as Record<string, unknown>[];
+    const res = await exportOf('trips', { sort });
+    const [header, ...rows] = parseCsv(res.body);
+    const columns = exportColumns(trips);
+    expect(header).toEqual(columns.map(readableName));
+    expect(rows.length).toBeGreaterThan(records.length);
+    const cell = (value: unknown) => parseCsv(csvRow([value]))[0][0];
+    for (const [i, record] of records.entries())
+      expect(Object.fromEntries(columns.map((c, k) => [c, rows[i][k]]))).toEqual(
+        Object.fromEntries(
+          columns.map((c) => [c, cell(c.endsWith('At') && record[c] ? new Date(record[c] as string) : record[c])]),
+        ),
+      );
+    const named = (field: string) => records.filter((r) => r[field] !== null).length;
+    // The sample holds trips with and without a driver and a booker, so both kinds of cell are compared.
+    expect(named('driverName')).toBeGreaterThan(0);
+    expect(named('driverName')).toBeLessThan(records.length);
+    expect(named('passengerName')).toBe(records.length);
+    expect(named('vehicleTypeName')).toBe(records.length);
   });
 
   it('orders rows without a sort value as PostgreSQL does: last ascending, first descending', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow, readableName } from '../../server/rest/csv.js';
+import { csvCell, csvRow, csvRowWriter, readableName } from '../../server/rest/csv.js';
 
 describe('CSV cells', () => {
   it('quotes commas, quotes and line breaks, and doubles inner quotes', () => {
@@ -31,5 +31,19 @@ describe('CSV cells', () => {
       'Pickup lat',
       'Fare minimum top up',
     ]);
+  });
+
+  it('writes a slice of records as the rows csvRow would, one reader per column', () => {
+    const records = [
+      { id: 1, name: 'Moi Avenue, CBD', at: new Date('2026-03-04T15:00:00Z') },
+      { id: 2, name: '-5 minutes', at: null },
+      { id: 3, name: 'plain', at: undefined },
+    ];
+    const write = csvRowWriter<(typeof records)[number]>([(r) => r.id, (r) => r.name, (r) => r.at]);
+    const expected = records.map((r) => csvRow([r.id, r.name, r.at]));
+    expect(write(records)).toBe(expected.join(''));
+    expect(write(records, 1, 2)).toBe(expected[1]);
+    expect(write(records, 2, 99)).toBe(expected[2]);
+    expect(write(records, 3)).toBe('');
   });
 });

@@ -7,45 +7,13 @@ import { resourceLookup, resources } from '../../src/resources/registry';
 import { auditLogFilters } from '../../src/resources/audit-logs/auditLogFilters';
 import { staffFilters } from '../../src/resources/staffs/staffFilters';
 import type { ResourceDeclaration } from '../../server/rest/declaration';
-import { auditLogs } from '../../server/user/audit-logs/resource';
-import { drivers } from '../../server/user/drivers/resource';
-import { passengers } from '../../server/user/passengers/resource';
-import { permissions } from '../../server/user/permissions/resource';
-import { roles } from '../../server/user/roles/resource';
-import { staffs } from '../../server/user/staffs/resource';
-import { discounts } from '../../server/trip/discounts/resource';
-import { paymentGateways } from '../../server/trip/gateways/resource';
-import { issues } from '../../server/trip/issues/resource';
-import { priceSettings } from '../../server/trip/priceSettings/resource';
-import { reviews } from '../../server/trip/reviews/resource';
-import { sosCallLogs, sosContacts } from '../../server/trip/sos/resource';
-import { driverTransactions } from '../../server/trip/transactions/resource';
-import { trips } from '../../server/trip/trips/resource';
-import { vehicleTypes } from '../../server/trip/vehicleTypes/resource';
+import { DECLARATIONS } from '../../server/resources';
 
 /**
  * The manifest (src/domain/resources) is the one place a resource's facts live; these checks fail
  * when the server's declarations or the panel ask for a field the other side does not have.
+ * (tests/server/resourceRegistry.test.ts checks that every entry is registered on both sides.)
  */
-const DECLARATIONS: readonly ResourceDeclaration[] = [
-  staffs,
-  roles,
-  permissions,
-  auditLogs,
-  drivers,
-  passengers,
-  vehicleTypes,
-  priceSettings,
-  trips,
-  paymentGateways,
-  discounts,
-  issues,
-  sosContacts,
-  sosCallLogs,
-  driverTransactions,
-  reviews,
-];
-
 const declaration = (name: string): ResourceDeclaration => {
   const found = DECLARATIONS.find((d) => d.name === name);
   if (!found) throw new Error(`no server declaration for ${name}`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyObjectSchema } from 'yup';
 import { forgotSchema, loginSchema, otpField } from '../../src/domain/authRules';
+import { issues, reviews, sosCallLogs, sosContacts } from '../../src/domain/resources';
 import { passwordRuleStates, resetPasswordSchema, setPasswordSchema } from '../../src/domain/passwordRules';
 import { fieldErrorsFromYup, yupResolver } from '../../src/forms/yupResolver';
 
@@ -98,6 +99,43 @@ describe('fieldErrorsFromYup', () => {
     expect(fieldErrorsFromYup(error as never)).toEqual({
       password: { type: 'min', message: 'must be at least 8 characters' },
       confirmPassword: { type: 'oneOf', message: 'Password not match' },
+    });
+  });
+});
+
+describe('write rules the panel and the trip service share (issues, SOS contacts and call logs, reviews)', () => {
+  it('asks for what a new issue needs, and a description of at least 5 characters', async () => {
+    expect(await messages(issues.create!, {})).toEqual({
+      tripId: 'Choose the trip',
+      reporterKind: 'Say who reports it',
+      category: 'Category is required',
+      description: 'Description is required',
+    });
+    expect(
+      await messages(issues.create!, { tripId: 3, reporterKind: 'passenger', category: 'other', description: 'bad' }),
+    ).toEqual({ description: 'Describe the issue in at least 5 characters' });
+    expect(await messages(issues.update!, { assigneeId: 'x' })).toEqual({ assigneeId: 'Choose a staff member' });
+  });
+
+  it('takes a short code as an SOS number, and a name', async () => {
+    expect(await messages(sosContacts.create!, { name: 'Police', phone: '999' })).toEqual({});
+    expect(await messages(sosContacts.create!, { name: ' ', phone: 'call me' })).toEqual({
+      name: 'Name is required',
+      phone: 'Enter a phone number or short code such as 999 or +254 20 222 2181',
+    });
+  });
+
+  it('moves an SOS alarm only to a known status', async () => {
+    expect(await messages(sosCallLogs.update!, { status: 'acknowledged', notes: 'Called back' })).toEqual({});
+    expect((await messages(sosCallLogs.update!, { status: 'flying' })).status).toMatch(/^Status must be one of: /);
+  });
+
+  it('rates a trip with a whole number from 1 to 5', async () => {
+    const review = { tripId: 7, direction: 'passenger_to_driver' };
+    expect(await messages(reviews.create!, { ...review, rating: 5 })).toEqual({});
+    expect(await messages(reviews.create!, { ...review, rating: 6 })).toEqual({ rating: 'Rating must be 1 to 5' });
+    expect(await messages(reviews.create!, { ...review, rating: 2.5 })).toEqual({
+      rating: 'Rating must be a whole number',
     });
   });
 });

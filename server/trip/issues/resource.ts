@@ -1,30 +1,11 @@
-import * as yup from 'yup';
 import { badRequest } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
 import { issues as issuesManifest } from '../../../src/domain/resources/issues.js';
-import { oneOf } from '../../rest/fields.js';
-import { MULTILINE } from '../../rest/inputScreen.js';
-import { ISSUE_PRIORITIES, ISSUE_STATUSES, REPORTER_KINDS } from '../../../src/domain/enums.js';
-import { ISSUE_CATEGORIES } from '../../../src/domain/trip.js';
-import { id, text } from '../fields.js';
 import { nameOf, partyNameOf } from '../../rest/names.js';
-
-const base = {
-  category: oneOf(ISSUE_CATEGORIES, 'Category'),
-  priority: oneOf(ISSUE_PRIORITIES, 'Priority'),
-  status: oneOf(ISSUE_STATUSES, 'Status'),
-  assigneeId: id('staff member').nullable(),
-  description: yup
-    .string()
-    .trim()
-    .min(5, 'Describe the issue in at least 5 characters')
-    .max(4000, 'Description must be at most 4000 characters')
-    .meta(MULTILINE),
-  resolutionNote: text('Resolution note', 4000, true).nullable(),
-};
 
 const CLOSED = ['resolved', 'closed'];
 
+/** The write schemas are the manifest's (src/domain/resources/issues.ts); the checks below need the database. */
 export const issues = defineResource(issuesManifest, {
   table: 'issues',
   description:
@@ -36,18 +17,6 @@ export const issues = defineResource(issuesManifest, {
     },
     assigneeName: { type: 'text', sql: nameOf('staffs', 'issues.assignee_id') },
   },
-  create: yup.object({
-    ...base,
-    tripId: id('trip').required('Choose the trip'),
-    reporterKind: oneOf(REPORTER_KINDS, 'Reporter').required('Say who reports it'),
-    category: base.category.required('Category is required'),
-    priority: base.priority.default('medium'),
-    status: base.status.default('open'),
-    assigneeId: base.assigneeId.default(null),
-    description: base.description.required('Description is required'),
-    resolutionNote: base.resolutionNote.default(null),
-  }),
-  update: yup.object(base),
   delete: true,
   async toColumns(input, { trx, existing }) {
     const columns: Record<string, unknown> = { ...input };

@@ -1,12 +1,8 @@
-import * as yup from 'yup';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ApiError, badRequest } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
 import { reviews as reviewsManifest } from '../../../src/domain/resources/reviews.js';
-import { oneOf } from '../../rest/fields.js';
-import { REVIEW_DIRECTIONS } from '../../../src/domain/enums.js';
-import { id, text } from '../fields.js';
 import { nameOf } from '../../rest/names.js';
 
 /** A driver's or passenger's rating: the mean of the reviews they received, 5 without any. */
@@ -35,18 +31,6 @@ export const reviews = defineResource(reviewsManifest, {
     driverName: { type: 'text', sql: nameOf('drivers', 'reviews.driver_id') },
     passengerName: { type: 'text', sql: nameOf('passengers', 'reviews.passenger_id') },
   },
-  create: yup.object({
-    tripId: id('trip').required('Choose the trip'),
-    direction: oneOf(REVIEW_DIRECTIONS, 'Direction').required('Say who rates whom'),
-    rating: yup
-      .number()
-      .typeError('Rating must be a number')
-      .required('Rating is required')
-      .integer('Rating must be a whole number')
-      .min(1, 'Rating must be 1 to 5')
-      .max(5, 'Rating must be 1 to 5'),
-    comment: text('Comment', 1000, true).nullable().default(null),
-  }),
   delete: true,
   async toColumns(input, { trx }) {
     const trip = await trx

@@ -13,7 +13,7 @@ import { id, latitude, longitude, text } from '../fields.js';
 import { encodeRoute } from '../geo/route.js';
 import { changeColumns, settleChange, type TripRow } from './lifecycle.js';
 import { assign, cancel } from './actions.js';
-import { nameOf } from '../../rest/names.js';
+import { nameOf, valueOf } from '../../rest/names.js';
 import { discountRuleOf, usableDiscount, type DiscountRow } from '../discounts/usable.js';
 
 const fieldError = (errors: Record<string, string>) => badRequest('Please correct the highlighted fields', errors);
@@ -58,10 +58,7 @@ export const trips = defineResource(tripsManifest, {
   computed: {
     passengerName: { type: 'text', sql: nameOf('passengers', 'trips.passenger_id') },
     driverName: { type: 'text', sql: nameOf('drivers', 'trips.driver_id') },
-    vehicleTypeName: {
-      type: 'text',
-      sql: sql`(select v.name from vehicle_types v where v.id = trips.vehicle_type_id)`,
-    },
+    vehicleTypeName: { type: 'text', sql: valueOf('vehicle_types', 'name', 'trips.vehicle_type_id') },
     bookedByName: { type: 'text', sql: nameOf('staffs', 'trips.booked_by') },
   },
   filters: {

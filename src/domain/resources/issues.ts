@@ -1,6 +1,23 @@
+import * as yup from 'yup';
 import { defineManifest, enumWords } from './manifest';
 import { ISSUE_PRIORITIES, ISSUE_STATUSES, REPORTER_KINDS } from '../enums';
+import { id, MULTILINE, oneOf, text } from '../fieldRules';
 import { ISSUE_CATEGORIES } from '../trip';
+
+/** What a write may set; the update takes any of them. */
+const writable = {
+  category: oneOf(ISSUE_CATEGORIES, 'Category'),
+  priority: oneOf(ISSUE_PRIORITIES, 'Priority'),
+  status: oneOf(ISSUE_STATUSES, 'Status'),
+  assigneeId: id('staff member').nullable(),
+  description: yup
+    .string()
+    .trim()
+    .min(5, 'Describe the issue in at least 5 characters')
+    .max(4000, 'Description must be at most 4000 characters')
+    .meta(MULTILINE),
+  resolutionNote: text('Resolution note', 4000, true).nullable(),
+};
 
 export const issues = defineManifest({
   name: 'issues',
@@ -29,4 +46,16 @@ export const issues = defineManifest({
     format: ({ category, tripId }) =>
       typeof category === 'string' ? `${enumWords(category)} · trip #${String(tripId)}` : undefined,
   },
+  create: yup.object({
+    ...writable,
+    tripId: id('trip').required('Choose the trip'),
+    reporterKind: oneOf(REPORTER_KINDS, 'Reporter').required('Say who reports it'),
+    category: writable.category.required('Category is required'),
+    priority: writable.priority.default('medium'),
+    status: writable.status.default('open'),
+    assigneeId: writable.assigneeId.default(null),
+    description: writable.description.required('Description is required'),
+    resolutionNote: writable.resolutionNote.default(null),
+  }),
+  update: yup.object(writable),
 });

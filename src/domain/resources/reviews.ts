@@ -1,5 +1,7 @@
+import * as yup from 'yup';
 import { defineManifest } from './manifest';
 import { REVIEW_DIRECTIONS } from '../enums';
+import { id, oneOf, text } from '../fieldRules';
 
 export const reviews = defineManifest({
   name: 'reviews',
@@ -22,4 +24,17 @@ export const reviews = defineManifest({
     fields: ['rating', 'tripId'],
     format: ({ rating, tripId }) => (typeof rating === 'number' ? `${rating}/5 · trip #${String(tripId)}` : undefined),
   },
+  /** Staff add a review given by phone; reviews are not edited. */
+  create: yup.object({
+    tripId: id('trip').required('Choose the trip'),
+    direction: oneOf(REVIEW_DIRECTIONS, 'Direction').required('Say who rates whom'),
+    rating: yup
+      .number()
+      .typeError('Rating must be a number')
+      .required('Rating is required')
+      .integer('Rating must be a whole number')
+      .min(1, 'Rating must be 1 to 5')
+      .max(5, 'Rating must be 1 to 5'),
+    comment: text('Comment', 1000, true).nullable().default(null),
+  }),
 });

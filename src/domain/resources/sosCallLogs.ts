@@ -1,5 +1,7 @@
+import * as yup from 'yup';
 import { defineManifest, labelNumbered } from './manifest';
 import { REPORTER_KINDS, SOS_STATUSES } from '../enums';
+import { oneOf, text } from '../fieldRules';
 
 export const sosCallLogs = defineManifest({
   name: 'sos-call-logs',
@@ -23,4 +25,9 @@ export const sosCallLogs = defineManifest({
   searchIds: ['id', 'tripId'],
   defaultSort: ['calledAt', 'DESC'],
   label: labelNumbered('SOS'),
+  /** Alarms are raised through POST /api/trip/sos/report; staff only move them on and take notes. */
+  update: yup.object({
+    status: oneOf(SOS_STATUSES, 'Status'),
+    notes: text('Notes', 4000, true).nullable(),
+  }),
 });

@@ -1,0 +1,33 @@
+import { MANIFEST, type Service } from '../src/domain/resources/index.js';
+import type { ResourceDeclaration } from './rest/declaration.js';
+import * as declarations from './declarations.js';
+
+/**
+ * Every server declaration (server/declarations.ts, one line each): the manifest (src/domain/resources)
+ * says which service registers each and in what order (`declarationsOf`). Importing this module
+ * imports no routes, so the panel's tests can read it too.
+ */
+export const DECLARATIONS: readonly ResourceDeclaration[] = Object.values(declarations);
+
+/**
+ * What is wrong between the manifest and the declarations: an entry with no declaration or more
+ * than one, or a declaration no entry names. Empty when they agree.
+ */
+export function declarationProblems(declarations: readonly ResourceDeclaration[] = DECLARATIONS): string[] {
+  const problems: string[] = [];
+  for (const m of MANIFEST) {
+    const count = declarations.filter((d) => d.name === m.name).length;
+    if (count !== 1)
+      problems.push(`manifest entry ${m.name} has ${count || 'no'} server declaration${count > 1 ? 's' : ''}`);
+  }
+  for (const d of declarations)
+    if (!MANIFEST.some((m) => m.name === d.name)) problems.push(`server declaration ${d.name} has no manifest entry`);
+  return problems;
+}
+
+/** The declarations a service registers: those of its manifest entries, in manifest order. */
+export function declarationsOf(service: Service): ResourceDeclaration[] {
+  const problems = declarationProblems();
+  if (problems.length) throw new Error(`Resource declarations do not match the manifest: ${problems.join('; ')}`);
+  return MANIFEST.filter((m) => m.service === service).map((m) => DECLARATIONS.find((d) => d.name === m.name)!);
+}
