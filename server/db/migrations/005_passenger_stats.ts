@@ -45,6 +45,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `create index passengers_last_trip_at_idx on passengers (last_trip_at, id)`,
     `create index passengers_rating_idx on passengers (rating, id)`,
     `create index passengers_created_at_idx on passengers (created_at, id)`,
+    `create index passengers_status_created_at_idx on passengers (status, created_at, id)`,
     `create index issues_reporter_idx on issues (reporter_id, reporter_kind) where status in ('open', 'in_progress')`,
     `create function passenger_trip_stats_apply() returns trigger language plpgsql as $$
     begin
