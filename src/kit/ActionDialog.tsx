@@ -83,7 +83,9 @@ export function ActionDialogButton({
         fullWidth
         maxWidth="sm"
       >
+        {/* Its own values only: not the record of the page around it. */}
         <Form
+          record={defaultValues ?? {}}
           onSubmit={run.submit}
           resolver={schema ? yupResolver(schema) : undefined}
           defaultValues={defaultValues}

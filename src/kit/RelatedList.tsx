@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
-import { CanAccess, Pagination, ReferenceManyField, useTranslate, type SortPayload } from 'react-admin';
+import { CanAccess, Pagination, ReferenceManyField, useListContext, useTranslate, type SortPayload } from 'react-admin';
 import { SectionCard } from './DetailBlocks';
 import { EmptyState, ErrorState, LoadingState } from './States';
 
@@ -20,6 +20,21 @@ export interface RelatedListProps {
   /** The rows: usually a compact `<DataTable>`. */
   children: ReactNode;
   'data-testid'?: string;
+}
+
+/** Loading, error and empty states around the rows (ReferenceManyField's own `empty` is skipped once an `error` is given). */
+function RelatedContent({ empty, children }: { empty: string; children: ReactNode }) {
+  const translate = useTranslate();
+  const { isPending, error, total, data, refetch } = useListContext();
+  if (isPending) return <LoadingState />;
+  if (error) return <ErrorState message={translate('app.kit.relatedError')} onRetry={() => void refetch()} />;
+  if (total === 0 || (!total && !data?.length)) return <EmptyState message={translate(empty, { _: empty })} />;
+  return (
+    <>
+      {children}
+      <Pagination rowsPerPageOptions={[]} />
+    </>
+  );
 }
 
 /**
@@ -45,18 +60,8 @@ export function RelatedList({
       <SectionCard title={translate(title, { _: title })} data-testid={rest['data-testid']}>
         {/* A wide table scrolls inside its card instead of widening the page. */}
         <Box sx={{ overflowX: 'auto' }}>
-          <ReferenceManyField
-            reference={reference}
-            target={target}
-            filter={filter}
-            sort={sort}
-            perPage={perPage}
-            pagination={<Pagination rowsPerPageOptions={[]} />}
-            loading={<LoadingState />}
-            empty={<EmptyState message={translate(empty, { _: empty })} />}
-            error={<ErrorState message={translate('app.kit.relatedError', { _: 'Could not load these records' })} />}
-          >
-            {children}
+          <ReferenceManyField reference={reference} target={target} filter={filter} sort={sort} perPage={perPage}>
+            <RelatedContent empty={empty}>{children}</RelatedContent>
           </ReferenceManyField>
         </Box>
       </SectionCard>
