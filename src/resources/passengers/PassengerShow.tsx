@@ -196,7 +196,12 @@ function IssuesRaised() {
  */
 export default function PassengerShow() {
   return (
-    <Show<Passenger> actions={<PassengerShowActions />} component="div" sx={{ minWidth: 0 }}>
+    <Show<Passenger>
+      actions={<PassengerShowActions />}
+      component="div"
+      // The page's flex containers may shrink below their content: wide tables scroll in their cards.
+      sx={{ minWidth: 0, '& .RaShow-main, & .RaShow-card': { minWidth: 0 } }}
+    >
       <Stack spacing={2} sx={{ minWidth: 0 }}>
         <PassengerSummary />
         <PassengerStatistics />
