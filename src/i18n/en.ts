@@ -253,6 +253,8 @@ export const appMessages = {
       phoneHint: 'With the country code, e.g. +254 712 345 678',
       phoneInHint: 'A passenger who books by phone. They can sign in to the app later with this phone number.',
       noComment: 'No comment',
+      history: 'History',
+      noHistory: 'No changes recorded',
     },
     kit: {
       relatedError: 'Could not load these records',

@@ -64,6 +64,19 @@ const review = (id: number, direction: string, comment: string | null) => ({
   createdAt: '2026-11-20T10:00:00Z',
 });
 const detailApi = (record: { id: number }) => ({
+  'GET /api/user/audit-logs': listAnswer('audit-logs', [
+    {
+      id: 3,
+      staffId: 1,
+      staffName: 'Ada Admin',
+      resource: 'passengers',
+      recordId: String(record.id),
+      action: 'unblock',
+      before: { status: 'blocked' },
+      after: { status: 'active', statusReason: 'Apologised by phone' },
+      createdAt: '2026-11-22T10:00:00Z',
+    },
+  ]),
   [`GET /api/user/passengers/${record.id}`]: { json: record },
   'GET /api/trip/trips': listAnswer('trips', [trip]),
   'GET /api/trip/reviews': (request: RecordedRequest) =>
@@ -178,6 +191,10 @@ describe('the passenger page', () => {
     const issues = screen.getByTestId('issues-raised');
     expect(await within(issues).findByText('Fare dispute')).toBeInTheDocument();
     expect(filterOf(api.to('GET /api/trip/issues')[0])).toEqual({ reporterKind: 'passenger', reporterId: 9 });
+    const trail = screen.getByTestId('passenger-history');
+    expect(await within(trail).findByText('Apologised by phone')).toBeInTheDocument();
+    expect(within(trail).getByText('Ada Admin')).toBeInTheDocument();
+    expect(filterOf(api.to('GET /api/user/audit-logs')[0])).toEqual({ resource: 'passengers', recordId: 9 });
   });
 
   it('opens a trip of the history at its detail page', async () => {

@@ -94,6 +94,12 @@ describe('passengers', () => {
       .poll(() => admin.getByTestId('blocked-reason').innerText())
       .toMatch(/Blocked .* by Amara Okafor: Abusive to drivers on three trips/);
     await admin.getByRole('button', { name: 'Unblock', exact: true }).waitFor();
+    // The audit trail on the page says who blocked them and why.
+    await admin.getByTestId('passenger-history').getByText('Abusive to drivers on three trips').waitFor();
+    await admin.getByTestId('reviews-given').scrollIntoViewIfNeeded();
+    await snap(admin, 'passengers-reviews-issues');
+    await admin.getByTestId('passenger-history').scrollIntoViewIfNeeded();
+    await snap(admin, 'passengers-history');
     await snap(admin, 'passengers-blocked');
 
     // The list shows them blocked too.

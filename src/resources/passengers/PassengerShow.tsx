@@ -9,6 +9,8 @@ import { MoneyField } from '../../kit/MoneyField';
 import { RatingField } from '../../kit/RatingField';
 import { RelatedList } from '../../kit/RelatedList';
 import { StatusChip } from '../../kit/StatusChip';
+import { auditLogs } from '../audit-logs';
+import { AuditChangesSummary } from '../shared/AuditChanges';
 import { EditRecordButton } from '../shared/RecordButtons';
 import { showPath } from '../shared/recordPaths';
 import { PassengerStatistics } from './PassengerStatistics';
@@ -133,6 +135,7 @@ function Reviews({ direction }: { direction: 'passenger_to_driver' | 'driver_to_
           source="driverId"
           label="app.passengers.driver"
           disableSort
+          cellSx={noWrap}
           render={() => (
             <LinkedRecordField source="driverId" reference="driver-management/drivers" text={(r) => r.driverName} />
           )}
@@ -188,10 +191,51 @@ function IssuesRaised() {
   );
 }
 
+/** What an audit row did: a block's or unblock's reason, else the fields it changed. */
+function HistoryChange(_props: { label?: string }) {
+  const row = useRecordContext<{ id: number; action: string; after: { statusReason?: string } | null }>();
+  if (!row) return null;
+  if (row.action === 'block' || row.action === 'unblock')
+    return <Typography variant="body2">{row.after?.statusReason ?? '—'}</Typography>;
+  return <AuditChangesSummary />;
+}
+
+/** Who changed the passenger, blocked or unblocked them, and when (with view-AuditLog). */
+function PassengerHistory() {
+  return (
+    <RelatedList
+      title="app.passengers.history"
+      reference={auditLogs.path}
+      target="recordId"
+      filter={{ resource: 'passengers' }}
+      perPage={5}
+      empty="app.passengers.noHistory"
+      data-testid="passenger-history"
+    >
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col
+          source="createdAt"
+          label="app.passengers.when"
+          disableSort
+          cellSx={noWrap}
+          render={() => <DateTimeField source="createdAt" options={SHORT_DATE_TIME} />}
+        />
+        <DataTable.Col
+          source="action"
+          disableSort
+          render={() => <StatusChip palette="auditAction" source="action" />}
+        />
+        <DataTable.Col source="staffName" disableSort />
+        <DataTable.Col label="app.common.audit.changes" field={HistoryChange} />
+      </DataTable>
+    </RelatedList>
+  );
+}
+
 /**
  * /passenger-management/passengers/:id: the profile (blocked with its reason),
  * the statistics, the trip history, reviews given and received and the issues
- * raised, each shown to staff allowed to see them. Block/Unblock and Edit for
+ * raised and the audit history, each shown to staff allowed to see them. Block/Unblock and Edit for
  * staff with update-Passenger.
  */
 export default function PassengerShow() {
@@ -210,13 +254,15 @@ export default function PassengerShow() {
           sx={{
             display: 'grid',
             gap: 2,
-            gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
+            // Side by side only where both tables fit (five columns each).
+            gridTemplateColumns: { xs: '1fr', xl: 'repeat(2, minmax(0, 1fr))' },
           }}
         >
           <Reviews direction="passenger_to_driver" />
           <Reviews direction="driver_to_passenger" />
         </Box>
         <IssuesRaised />
+        <PassengerHistory />
       </Stack>
     </Show>
   );
