@@ -118,6 +118,16 @@ export interface PassengerTable {
   sex: string | null;
   status: Generated<string>;
   rating: Generated<number>;
+  /** Trip statistics, kept by triggers on trips (migration 005). */
+  tripsCount: Generated<number>;
+  completedTrips: Generated<number>;
+  passengerCancellations: Generated<number>;
+  totalSpent: Generated<number>;
+  lastTripAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Why, when and by whom the passenger was last blocked or unblocked. */
+  statusReason: ColumnType<string | null, string | null | undefined, string | null>;
+  statusChangedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  statusChangedBy: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

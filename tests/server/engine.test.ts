@@ -108,19 +108,19 @@ describe('resource engine: reads and writes', () => {
     const before = (await list('passengers', { range: [0, 0] })).headers['content-range'];
     const res = await t.call('POST', '/api/user/passengers', {
       token,
-      body: { firstName: '', phone: 'not a phone', status: 'vip' },
+      body: { firstName: '', phone: 'not a phone', sex: 'vip' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({
       firstName: expect.any(String),
       lastName: 'Last name is required',
       phone: 'Enter a phone number with its country code, such as +254 712 345 678',
-      status: 'Status must be one of: active, blocked',
+      sex: 'Sex must be one of: male, female, other',
     });
     expect((await list('passengers', { range: [0, 0] })).headers['content-range']).toBe(before);
   });
 
-  it('creates, updates and deletes, answering 409 with the field for a duplicate', async () => {
+  it('creates, updates and deletes, answering 400 with the field for a duplicate phone', async () => {
     const created = await t.call('POST', '/api/user/passengers', {
       token,
       body: { firstName: 'Wanjiru', lastName: 'Kamau', phone: '+254700000001', email: 'wanjiru@example.com' },
@@ -132,14 +132,14 @@ describe('resource engine: reads and writes', () => {
       token,
       body: { firstName: 'A', lastName: 'B', phone: '+254700000001' },
     });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json().errors).toEqual({ phone: 'This phone is already in use' });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().errors).toEqual({ phone: 'Another passenger has this phone number' });
     const updated = await t.call('PUT', `/api/user/passengers/${id}`, {
       token,
-      body: { id, status: 'blocked', createdAt: 'ignored' },
+      body: { id, lastName: 'Njeri', createdAt: 'ignored' },
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ id, status: 'blocked', firstName: 'Wanjiru' });
+    expect(updated.json()).toMatchObject({ id, lastName: 'Njeri', firstName: 'Wanjiru' });
     const removed = await t.call('DELETE', `/api/user/passengers/${id}`, { token });
     expect(removed.statusCode).toBe(200);
     expect((await t.call('GET', `/api/user/passengers/${id}`, { token })).statusCode).toBe(404);
@@ -161,8 +161,8 @@ describe('resource engine: reads and writes', () => {
       .execute();
     expect(logs.map((l) => l.action)).toEqual(['create', 'update']);
     expect(logs[0].staffId).toBe(1);
-    expect(logs[1].before).toEqual({ lastName: 'Me' });
-    expect(logs[1].after).toEqual({ lastName: 'Changed' });
+    expect(logs[1].before).toEqual({ lastName: 'Me', fullName: 'Audit Me' });
+    expect(logs[1].after).toEqual({ lastName: 'Changed', fullName: 'Audit Changed' });
   });
 
   it('answers 403 naming the permission for a role without it, on reads and writes', async () => {
@@ -170,12 +170,12 @@ describe('resource engine: reads and writes', () => {
     const read = await t.call('GET', '/api/user/staffs', { token: dispatcher });
     expect(read.statusCode).toBe(403);
     expect(read.json().message).toBe('Missing permission view-Staff');
-    const write = await t.call('POST', '/api/user/passengers', {
+    const write = await t.call('PUT', '/api/user/passengers/1', {
       token: dispatcher,
       body: { firstName: 'A', lastName: 'B', phone: '+254700000002' },
     });
     expect(write.statusCode).toBe(403);
-    expect(write.json().message).toBe('Missing permission create-Passenger');
+    expect(write.json().message).toBe('Missing permission update-Passenger');
     expect(
       (await t.call('GET', '/api/user/passengers', { token: dispatcher, query: listQuery({ range: [0, 0] }) }))
         .statusCode,

@@ -6,7 +6,7 @@ export const SEED_ROLES: { name: string; description: string; permissions: reado
   {
     name: 'Dispatcher',
     description: 'Books phone-in trips and follows them',
-    permissions: [P.viewTrip, P.viewPassenger, P.viewDispatcherPage],
+    permissions: [P.viewTrip, P.viewPassenger, 'create-Passenger', P.viewDispatcherPage],
   },
   {
     name: 'Support Agent',

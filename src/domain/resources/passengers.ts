@@ -1,5 +1,30 @@
+import * as yup from 'yup';
+import { email, name, oneOf, phone, requiredName, text } from '../fieldRules';
 import { defineManifest, labelFields } from './manifest';
 import { PASSENGER_STATUSES, SEXES } from '../enums';
+
+/**
+ * What a create or an edit may set: contact details only. The status (active or blocked) changes
+ * only through the block and unblock actions, which need a reason and are audit-logged.
+ */
+const writable = {
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  phone: phone(),
+  email: email()
+    .nullable()
+    .transform((value: unknown) => (value === '' ? null : value)),
+  sex: oneOf(SEXES, 'Sex').nullable(),
+};
+
+export const PASSENGER_REASON_MAX = 300;
+
+/** The body of POST passengers/:id/block and /unblock. */
+export const passengerStatusChange = yup.object({
+  reason: text('Reason', PASSENGER_REASON_MAX, true)
+    .min(3, 'Give the reason in at least 3 characters')
+    .required('Give the reason'),
+});
 
 export const passengers = defineManifest({
   name: 'passengers',
@@ -10,10 +35,18 @@ export const passengers = defineManifest({
     firstName: { type: 'text', sort: true },
     lastName: { type: 'text', sort: true },
     phone: { type: 'text', filter: true },
-    email: { type: 'text', filter: true, sort: true },
-    sex: { type: 'text', filter: true, enum: SEXES },
+    email: { type: 'text', filter: true, sort: true, nullable: true },
+    sex: { type: 'text', filter: true, enum: SEXES, nullable: true },
     status: { type: 'text', filter: true, sort: true, enum: PASSENGER_STATUSES },
-    rating: { type: 'number', sort: true, filter: true },
+    rating: { type: 'number', sort: true, filter: true, description: 'Mean rating given by drivers; 5 without any' },
+    tripsCount: { type: 'int', sort: true, description: 'Trips requested' },
+    completedTrips: { type: 'int', sort: true, filter: true },
+    passengerCancellations: { type: 'int', sort: true, description: 'Trips the passenger cancelled' },
+    totalSpent: { type: 'number', sort: true, description: 'Completed fares plus cancellation fees (KES)' },
+    lastTripAt: { type: 'timestamp', sort: true, filter: true, nullable: true },
+    statusReason: { type: 'text', nullable: true, description: 'Why the passenger was last blocked or unblocked' },
+    statusChangedAt: { type: 'timestamp', nullable: true },
+    statusChangedBy: { type: 'int', nullable: true },
     createdAt: { type: 'timestamp', sort: true, filter: true },
     updatedAt: { type: 'timestamp', sort: true },
   },
@@ -21,4 +54,11 @@ export const passengers = defineManifest({
   searchIds: ['id'],
   defaultSort: ['createdAt', 'DESC'],
   label: labelFields('firstName', 'lastName'),
+  create: yup.object({
+    ...writable,
+    firstName: requiredName('First name'),
+    lastName: requiredName('Last name'),
+    phone: writable.phone.required('Phone is required'),
+  }),
+  update: yup.object(writable),
 });

@@ -1,11 +1,13 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
+import { lazy } from 'react';
 import { passengers as passengersManifest } from '../../domain/resources';
 import { definePanelResource } from '../panelResource';
 
-/** Passengers of the ride app. */
+/** Passengers of the ride app: list with trip statistics, detail with history, block/unblock, create (phone-in) and edit. */
 export const passengers = definePanelResource(passengersManifest, {
-  list: GuessedList,
-  show: GuessedShow,
+  list: lazy(() => import('./PassengerList')),
+  show: lazy(() => import('./PassengerShow')),
+  create: lazy(() => import('./PassengerCreate')),
+  edit: lazy(() => import('./PassengerEdit')),
   icon: PeopleIcon,
 });

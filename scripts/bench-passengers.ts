@@ -1,0 +1,124 @@
+/**
+ * Times the passengers list and a passenger's trip history through the API:
+ * `npm run bench:passengers [-- --iterations 50]`, on the database of
+ * DATABASE_URL or DATA_DIR, normally one filled by `npm run seed:scale`.
+ * Each case goes through buildApp + inject (routing, auth, validation, the
+ * resource engine, the count, serialization). It also checks that the
+ * statistics the triggers keep on passengers equal an aggregate over trips.
+ */
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { createDb } from '../server/db/index.js';
+import { lockDataDir } from '../server/db/lock.js';
+import { migrateToLatest } from '../server/db/migrate.js';
+import { DEMO_ACCOUNTS } from '../server/db/seed/demoAccounts.js';
+
+const { values } = parseArgs({
+  options: { iterations: { type: 'string', default: '50' }, warmup: { type: 'string', default: '5' } },
+});
+const ITERATIONS = Number(values.iterations);
+const WARMUP = Number(values.warmup);
+
+const base = loadConfig();
+const config = { ...base, logLevel: 'warn', staticDir: undefined, rateLimits: { ...base.rateLimits, global: 0 } };
+const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir!);
+const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  const migrated = Date.now();
+  await migrateToLatest(handle.db);
+  console.log(`migrations (the statistics' backfill when new): ${((Date.now() - migrated) / 1000).toFixed(1)} s`);
+  const app = await buildApp(config, { db: handle });
+  await app.ready();
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/user/auth/login',
+    payload: { email: DEMO_ACCOUNTS[0].email, password: DEMO_ACCOUNTS[0].password },
+  });
+  const headers = { authorization: `Bearer ${login.json().data.accessToken as string}` };
+
+  const {
+    rows: [counts],
+  } = await sql<{ trips: number; passengers: number }>`select (select count(*)::int from trips) trips,
+    (select count(*)::int from passengers) passengers`.execute(handle.db);
+  const {
+    rows: [drift],
+  } = await sql<{ n: number }>`select count(*)::int n from passengers p left join (
+      select passenger_id, count(*) n, count(*) filter (where status = 'completed') c,
+        count(*) filter (where status = 'cancelled_by_passenger') x,
+        sum(case when status = 'completed' then fare_total else 0 end + cancellation_fee) s, max(requested_at) l
+      from trips group by passenger_id) t on t.passenger_id = p.id
+    where p.trips_count <> coalesce(t.n, 0) or p.completed_trips <> coalesce(t.c, 0)
+      or p.passenger_cancellations <> coalesce(t.x, 0) or p.total_spent <> coalesce(t.s, 0)
+      or p.last_trip_at is distinct from t.l`.execute(handle.db);
+  const busiest = await handle.db
+    .selectFrom('passengers')
+    .select('id')
+    .orderBy('tripsCount', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const typical = await handle.db
+    .selectFrom('passengers')
+    .select('id')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+
+  const q = (o: object) =>
+    '?' + new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, JSON.stringify(v)])).toString();
+  const list = (o: object) => `/api/user/passengers${q({ range: [0, 24], ...o })}`;
+  const cases: { name: string; url: string }[] = [
+    { name: 'first page, newest first', url: list({ sort: ['createdAt', 'DESC'] }) },
+    { name: 'most trips completed first', url: list({ sort: ['completedTrips', 'DESC'] }) },
+    { name: 'latest trip first', url: list({ sort: ['lastTripAt', 'DESC'] }) },
+    { name: 'lowest rating first', url: list({ sort: ['rating', 'ASC'] }) },
+    { name: 'status blocked', url: list({ sort: ['createdAt', 'DESC'], filter: { status: 'blocked' } }) },
+    { name: 'has an open issue', url: list({ sort: ['createdAt', 'DESC'], filter: { hasOpenIssue: true } }) },
+    {
+      name: 'joined in the last 90 days',
+      url: list({ sort: ['createdAt', 'DESC'], filter: { createdAt_gte: new Date(Date.now() - 90 * 86400_000) } }),
+    },
+    { name: 'q "wanj" (name, phone, email)', url: list({ sort: ['createdAt', 'DESC'], filter: { q: 'wanj' } }) },
+    { name: 'page 1,000 by trips completed', url: list({ sort: ['completedTrips', 'DESC'], range: [24_975, 24_999] }) },
+    {
+      name: `trip history, busiest passenger (#${busiest.id})`,
+      url: `/api/trip/trips${q({ sort: ['requestedAt', 'DESC'], range: [0, 9], filter: { passengerId: busiest.id } })}`,
+    },
+    {
+      name: `trip history, a scale passenger (#${typical.id})`,
+      url: `/api/trip/trips${q({ sort: ['requestedAt', 'DESC'], range: [0, 9], filter: { passengerId: typical.id } })}`,
+    },
+    { name: 'one passenger', url: `/api/user/passengers/${busiest.id}` },
+  ];
+
+  const pct = (xs: number[], p: number) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+  };
+  console.log(
+    `\nPassengers API on ${handle.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}: ${counts.trips.toLocaleString('en')} trips, ${counts.passengers.toLocaleString('en')} passengers; statistics drifting from trips: ${drift.n}; ${ITERATIONS} timed calls per case\n`,
+  );
+  console.log('case'.padEnd(48), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'bytes'.padStart(8));
+  for (const c of cases) {
+    const times: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < WARMUP + ITERATIONS; i++) {
+      const started = performance.now();
+      const res = await app.inject({ method: 'GET', url: c.url, headers });
+      if (res.statusCode !== 200) throw new Error(`${c.name}: ${res.statusCode} ${res.body}`);
+      if (i >= WARMUP) times.push(performance.now() - started);
+      bytes = res.body.length;
+    }
+    console.log(
+      c.name.padEnd(48),
+      pct(times, 50).toFixed(1).padStart(8),
+      pct(times, 95).toFixed(1).padStart(8),
+      String(bytes).padStart(8),
+    );
+  }
+  await app.close();
+} finally {
+  await handle.close();
+  unlock();
+}

@@ -1,0 +1,112 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import type { ButtonProps } from '@mui/material';
+import { useId, useState, type ReactElement, type ReactNode } from 'react';
+import { Form, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
+import type { AnyObjectSchema } from 'yup';
+import { useAction } from '../dataProviders/useAction';
+import { yupResolver } from '../forms/yupResolver';
+
+export interface ActionDialogButtonProps {
+  /** The engine action's name: `POST /<res>/:id/<action>` on the record in context. */
+  action: string;
+  /** Button label (a translation key or text). */
+  label: string;
+  icon?: ReactElement;
+  color?: ButtonProps['color'];
+  variant?: ButtonProps['variant'];
+  /** The dialog's title and explanation. */
+  title: string;
+  description?: ReactNode;
+  /** The confirm button's label; the button takes the `color` too. */
+  confirmLabel: string;
+  /** The action's body rules (from src/domain), checked before the call. */
+  schema?: AnyObjectSchema;
+  defaultValues?: FieldValues;
+  /** The form's inputs (e.g. a reason). */
+  children?: ReactNode;
+  /** Notice after success; without one, the server's message. */
+  successMessage?: string;
+  /** Record actions default to the record in context; override for another resource or record. */
+  resource?: string;
+  id?: string | number;
+}
+
+/**
+ * A button that opens a dialog with a small form and runs an engine action
+ * with it (block a passenger with a reason, cancel a trip…): the body's rules
+ * checked in the browser with the same yup schema as the server, the server's
+ * field errors under their inputs, a pending state, the notice and a refresh
+ * on success, Escape or Cancel to close. Visibility (permissions) is the
+ * caller's: render it only for staff allowed to run the action.
+ */
+export function ActionDialogButton({
+  action,
+  label,
+  icon,
+  color = 'primary',
+  variant = 'outlined',
+  title,
+  description,
+  confirmLabel,
+  schema,
+  defaultValues,
+  children,
+  successMessage,
+  resource: resourceProp,
+  id: idProp,
+}: ActionDialogButtonProps) {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const resource = useResourceContext({ resource: resourceProp });
+  const id = idProp ?? record?.id;
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+  const run = useAction(
+    (dataProvider, values: FieldValues) => dataProvider.action(resource!, { id, action, data: values }),
+    {
+      successMessage,
+      onSuccess: () => setOpen(false),
+    },
+  );
+  if (!resource || id === undefined) return null;
+
+  return (
+    <>
+      <Button size="small" color={color} variant={variant} startIcon={icon} onClick={() => setOpen(true)}>
+        {translate(label, { _: label })}
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => !run.isPending && setOpen(false)}
+        aria-labelledby={titleId}
+        fullWidth
+        maxWidth="sm"
+      >
+        {/* Its own values only: not the record of the page around it. */}
+        <Form
+          record={defaultValues ?? {}}
+          onSubmit={run.submit}
+          resolver={schema ? yupResolver(schema) : undefined}
+          defaultValues={defaultValues}
+          resource={resource}
+          noValidate
+        >
+          <DialogTitle id={titleId}>{translate(title, { _: title })}</DialogTitle>
+          <DialogContent>
+            {description && <DialogContentText sx={{ mb: 2 }}>{description}</DialogContentText>}
+            {children}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setOpen(false)} disabled={run.isPending}>
+              {translate('ra.action.cancel')}
+            </Button>
+            <Button type="submit" color={color} variant="contained" disabled={run.isPending}>
+              {translate(confirmLabel, { _: confirmLabel })}
+            </Button>
+          </DialogActions>
+        </Form>
+      </Dialog>
+    </>
+  );
+}

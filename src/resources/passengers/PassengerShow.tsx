@@ -1,0 +1,269 @@
+import { Box, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { DataTable, Show, TopToolbar, useRecordContext, type RaRecord } from 'react-admin';
+import { enumWords } from '../../domain/resources/manifest';
+import { issues as issuesManifest, reviews as reviewsManifest, trips as tripsManifest } from '../../domain/resources';
+import { DateTimeField } from '../../kit/DateTimeField';
+import { SHORT_DATE_TIME } from '../../kit/format';
+import { GuardedLink, LinkedRecordField } from '../../kit/LinkedRecordField';
+import { MoneyField } from '../../kit/MoneyField';
+import { RatingField } from '../../kit/RatingField';
+import { RelatedList } from '../../kit/RelatedList';
+import { StatusChip } from '../../kit/StatusChip';
+import { auditLogs } from '../audit-logs';
+import { AuditChangesSummary } from '../shared/AuditChanges';
+import { EditRecordButton } from '../shared/RecordButtons';
+import { showPath } from '../shared/recordPaths';
+import { PassengerStatistics } from './PassengerStatistics';
+import { PassengerStatusButton } from './PassengerStatusButton';
+import { PassengerSummary } from './PassengerSummary';
+import type { Passenger } from './types';
+
+const noWrap = () => ({ whiteSpace: 'nowrap' });
+const openTrip = (id: RaRecord['id']) => showPath(tripsManifest.path, id);
+
+function PassengerShowActions() {
+  return (
+    <TopToolbar>
+      <PassengerStatusButton />
+      <EditRecordButton />
+    </TopToolbar>
+  );
+}
+
+/** Pickup → drop-off on one line, the full addresses on hover. */
+function RouteText() {
+  const trip = useRecordContext<{ id: number; pickupAddress: string; dropoffAddress: string }>();
+  if (!trip) return null;
+  const text = `${trip.pickupAddress} → ${trip.dropoffAddress}`;
+  return (
+    <Typography
+      variant="body2"
+      title={text}
+      sx={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+    >
+      {text}
+    </Typography>
+  );
+}
+
+function TripLink({ source = 'tripId' }: { source?: string; label?: string }) {
+  const record = useRecordContext();
+  const id = record?.[source] as number | undefined;
+  if (id === undefined) return null;
+  return (
+    <GuardedLink resource={tripsManifest.path} to={showPath(tripsManifest.path, id)}>
+      #{id}
+    </GuardedLink>
+  );
+}
+
+function Comment() {
+  const review = useRecordContext<{ id: number; comment: string | null }>();
+  return (
+    <Typography variant="body2" color={review?.comment ? 'text.primary' : 'text.secondary'} sx={{ maxWidth: 420 }}>
+      {review?.comment ?? '—'}
+    </Typography>
+  );
+}
+
+/** The passenger's trips, newest first, 10 a page; a row opens the trip. */
+function TripHistory() {
+  const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  return (
+    <RelatedList
+      title="app.passengers.tripHistory"
+      reference={tripsManifest.path}
+      target="passengerId"
+      sort={{ field: 'requestedAt', order: 'DESC' }}
+      empty="app.passengers.noTrips"
+      data-testid="trip-history"
+    >
+      <DataTable rowClick={openTrip} bulkActionButtons={false}>
+        <DataTable.Col source="id" label="app.passengers.trip" disableSort render={(trip) => `#${trip.id}`} />
+        <DataTable.Col
+          source="requestedAt"
+          label="app.passengers.requested"
+          disableSort
+          cellSx={noWrap}
+          render={() => <DateTimeField source="requestedAt" relative />}
+        />
+        <DataTable.Col source="pickupAddress" label="app.passengers.route" disableSort render={() => <RouteText />} />
+        {medium && (
+          <DataTable.Col
+            source="driverId"
+            label="app.passengers.driver"
+            disableSort
+            cellSx={noWrap}
+            render={() => (
+              <LinkedRecordField source="driverId" reference="driver-management/drivers" text={(t) => t.driverName} />
+            )}
+          />
+        )}
+        <DataTable.Col source="status" disableSort render={() => <StatusChip palette="tripStatus" />} />
+        <DataTable.Col
+          source="fareTotal"
+          label="app.passengers.fare"
+          disableSort
+          render={() => <MoneyField source="fareTotal" />}
+        />
+      </DataTable>
+    </RelatedList>
+  );
+}
+
+function Reviews({ direction }: { direction: 'passenger_to_driver' | 'driver_to_passenger' }) {
+  const given = direction === 'passenger_to_driver';
+  return (
+    <RelatedList
+      title={given ? 'app.passengers.reviewsGiven' : 'app.passengers.reviewsReceived'}
+      reference={reviewsManifest.path}
+      target="passengerId"
+      filter={{ direction }}
+      perPage={5}
+      empty={given ? 'app.passengers.noReviewsGiven' : 'app.passengers.noReviewsReceived'}
+      data-testid={given ? 'reviews-given' : 'reviews-received'}
+    >
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col
+          source="rating"
+          label="app.passengers.rating"
+          disableSort
+          render={() => <RatingField source="rating" />}
+        />
+        <DataTable.Col source="comment" label="app.passengers.comment" disableSort render={() => <Comment />} />
+        <DataTable.Col
+          source="driverId"
+          label="app.passengers.driver"
+          disableSort
+          cellSx={noWrap}
+          render={() => (
+            <LinkedRecordField source="driverId" reference="driver-management/drivers" text={(r) => r.driverName} />
+          )}
+        />
+        <DataTable.Col source="tripId" label="app.passengers.trip" disableSort render={() => <TripLink />} />
+        <DataTable.Col
+          source="createdAt"
+          label="app.passengers.when"
+          disableSort
+          cellSx={noWrap}
+          render={() => <DateTimeField source="createdAt" options={SHORT_DATE_TIME} />}
+        />
+      </DataTable>
+    </RelatedList>
+  );
+}
+
+function IssuesRaised() {
+  return (
+    <RelatedList
+      title="app.passengers.issuesRaised"
+      reference={issuesManifest.path}
+      target="reporterId"
+      filter={{ reporterKind: 'passenger' }}
+      perPage={5}
+      empty="app.passengers.noIssues"
+      data-testid="issues-raised"
+    >
+      <DataTable bulkActionButtons={false} rowClick={(id) => showPath(issuesManifest.path, id)}>
+        <DataTable.Col
+          source="category"
+          label="app.passengers.category"
+          disableSort
+          render={(issue) => enumWords(String(issue.category))}
+        />
+        <DataTable.Col source="status" disableSort render={() => <StatusChip palette="issueStatus" />} />
+        <DataTable.Col
+          source="priority"
+          label="app.passengers.priority"
+          disableSort
+          render={() => <StatusChip palette="issuePriority" source="priority" />}
+        />
+        <DataTable.Col source="tripId" label="app.passengers.trip" disableSort render={() => <TripLink />} />
+        <DataTable.Col
+          source="createdAt"
+          label="app.passengers.when"
+          disableSort
+          cellSx={noWrap}
+          render={() => <DateTimeField source="createdAt" options={SHORT_DATE_TIME} />}
+        />
+      </DataTable>
+    </RelatedList>
+  );
+}
+
+/** What an audit row did: a block's or unblock's reason, else the fields it changed. */
+function HistoryChange(_props: { label?: string }) {
+  const row = useRecordContext<{ id: number; action: string; after: { statusReason?: string } | null }>();
+  if (!row) return null;
+  if (row.action === 'block' || row.action === 'unblock')
+    return <Typography variant="body2">{row.after?.statusReason ?? '—'}</Typography>;
+  return <AuditChangesSummary />;
+}
+
+/** Who changed the passenger, blocked or unblocked them, and when (with view-AuditLog). */
+function PassengerHistory() {
+  return (
+    <RelatedList
+      title="app.passengers.history"
+      reference={auditLogs.path}
+      target="recordId"
+      filter={{ resource: 'passengers' }}
+      perPage={5}
+      empty="app.passengers.noHistory"
+      data-testid="passenger-history"
+    >
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col
+          source="createdAt"
+          label="app.passengers.when"
+          disableSort
+          cellSx={noWrap}
+          render={() => <DateTimeField source="createdAt" options={SHORT_DATE_TIME} />}
+        />
+        <DataTable.Col
+          source="action"
+          disableSort
+          render={() => <StatusChip palette="auditAction" source="action" />}
+        />
+        <DataTable.Col source="staffName" disableSort />
+        <DataTable.Col label="app.common.audit.changes" field={HistoryChange} />
+      </DataTable>
+    </RelatedList>
+  );
+}
+
+/**
+ * /passenger-management/passengers/:id: the profile (blocked with its reason),
+ * the statistics, the trip history, reviews given and received and the issues
+ * raised and the audit history, each shown to staff allowed to see them. Block/Unblock and Edit for
+ * staff with update-Passenger.
+ */
+export default function PassengerShow() {
+  return (
+    <Show<Passenger>
+      actions={<PassengerShowActions />}
+      component="div"
+      // The page's flex containers may shrink below their content: wide tables scroll in their cards.
+      sx={{ minWidth: 0, '& .RaShow-main, & .RaShow-card': { minWidth: 0 } }}
+    >
+      <Stack spacing={2} sx={{ minWidth: 0 }}>
+        <PassengerSummary />
+        <PassengerStatistics />
+        <TripHistory />
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            // Side by side only where both tables fit (five columns each).
+            gridTemplateColumns: { xs: '1fr', xl: 'repeat(2, minmax(0, 1fr))' },
+          }}
+        >
+          <Reviews direction="passenger_to_driver" />
+          <Reviews direction="driver_to_passenger" />
+        </Box>
+        <IssuesRaised />
+        <PassengerHistory />
+      </Stack>
+    </Show>
+  );
+}
