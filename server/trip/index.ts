@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../rest/engine.js';
 import { registerQueries } from '../rest/queries.js';
 import { DASHBOARD_QUERIES } from './queries/dashboard.js';
+import { DISPATCHER_QUERIES } from './queries/dispatcher.js';
 import { discounts } from './discounts/resource.js';
 import { fareRoutes } from './fares/routes.js';
 import { paymentGateways } from './gateways/resource.js';
@@ -12,6 +13,7 @@ import { sosCallLogs, sosContacts } from './sos/resource.js';
 import { sosRoutes } from './sos/routes.js';
 import { driverTransactions } from './transactions/resource.js';
 import { trips } from './trips/resource.js';
+import { tripRoutes } from './trips/routes.js';
 import { vehicleTypes } from './vehicleTypes/resource.js';
 
 export const TRIP_RESOURCES = [
@@ -32,5 +34,7 @@ export async function tripService(app: FastifyInstance): Promise<void> {
   fareRoutes(app);
   sosRoutes(app);
   registerQueries(app, 'dashboard', DASHBOARD_QUERIES);
+  registerQueries(app, 'dispatcher', DISPATCHER_QUERIES);
+  tripRoutes(app);
   for (const resource of TRIP_RESOURCES) registerResource(app, resource, app.services);
 }
