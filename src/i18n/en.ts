@@ -1,9 +1,11 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'ra-core';
+import { tripMessages } from './trips';
 
 /** Every string the panel shows, in English; react-admin's own strings come from ra-language-english. */
 export const appMessages = {
   app: {
+    trips: tripMessages,
     loading: 'LOADING...',
     notFound: {
       code: '404',
@@ -381,7 +383,23 @@ export const appMessages = {
     'passenger-management/passengers': { name: 'Passenger |||| Passengers' },
     'vehicle-management/vehicles': { name: 'Vehicle Type |||| Vehicle Types' },
     'price-setting': { name: 'Price Setting |||| Price Settings' },
-    'trip-management/trips': { name: 'Trip |||| Trips' },
+    'trip-management/trips': {
+      name: 'Trip |||| Trips',
+      fields: {
+        id: 'Trip',
+        requestedAt: 'Requested',
+        passengerId: 'Passenger',
+        passengerName: 'Passenger',
+        driverId: 'Driver',
+        driverName: 'Driver',
+        vehicleTypeId: 'Vehicle type',
+        vehicleTypeName: 'Vehicle type',
+        status: 'Status',
+        fareTotal: 'Fare',
+        paymentMethod: 'Payment',
+        q: 'Search address or trip number',
+      },
+    },
     'manage-payment-getwas': { name: 'Payment Gateway |||| Payment Gateways' },
     discounts: { name: 'Discount |||| Discounts' },
     issues: { name: 'Issue |||| Issues' },
