@@ -154,6 +154,10 @@ export class ResourceEngine {
   }
 
   async list(query: Record<string, unknown>): Promise<{ rows: Row[]; total: number; start: number }> {
+    if (query.shape !== undefined && query.shape !== 'rows' && query.shape !== 'objects')
+      throw badRequest('Query parameter "shape" must be rows or objects');
+    if (query.shape === 'rows' && query.fields === undefined)
+      throw badRequest('Query parameter "shape=rows" needs "fields"');
     const { d } = this;
     const q = parseListQuery(d, query);
     const selected = this.selectionFor(query.fields);
@@ -319,6 +323,11 @@ const listQuerySchema = {
       description:
         'Comma-separated field names: only these (and id) are answered, so a screen asks only for the columns it shows. Absent: every field. An unknown name is a 400.',
     },
+    shape: {
+      type: 'string',
+      description:
+        'objects (default): an array of records. rows (needs fields): {fields: ["id", …], rows: [[value, …], …]}, the names once and each record as the values in that order, a page without its keys repeated.',
+    },
   },
 };
 export const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };
@@ -347,9 +356,24 @@ export function registerResource(app: FastifyInstance, d: ResourceDeclaration, s
       },
     },
     async (request, reply) => {
-      const { rows, total, start } = await engine.list(request.query as Record<string, unknown>);
+      const query = request.query as Record<string, unknown>;
+      const { rows, total, start } = await engine.list(query);
       const end = start + rows.length - 1;
       reply.header('Content-Range', rows.length ? `${d.name} ${start}-${end}/${total}` : `${d.name} */${total}`);
+      if (query.shape === 'rows') {
+        // The field names once, then one array of values per row: a page without its keys repeated.
+        const names = [
+          'id',
+          ...new Set(
+            String(query.fields)
+              .split(',')
+              .map((f) => f.trim())
+              .filter((f) => f && f !== 'id'),
+          ),
+        ];
+        const body = JSON.stringify({ fields: names, rows: rows.map((r) => names.map((f) => r[f] ?? null)) });
+        return reply.type('application/json; charset=utf-8').send(body);
+      }
       return rows;
     },
   );

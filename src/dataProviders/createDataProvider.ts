@@ -30,9 +30,18 @@ function underBackendNames(client: DataProvider, lookup: ResourceLookup): DataPr
   });
 }
 
+/** The engine's `shape=rows` answer, {fields, rows: [[…]]}, back as records. */
+function rowsToRecords(json: unknown): unknown {
+  const page = json as { fields?: unknown; rows?: unknown } | null;
+  if (!page || !Array.isArray(page.fields) || !Array.isArray(page.rows)) return json;
+  const names = page.fields as string[];
+  return (page.rows as unknown[][]).map((values) => Object.fromEntries(names.map((name, i) => [name, values[i]])));
+}
+
 /**
- * getList with `meta.fields` (a list of field names) asks the engine for only those columns
- * (`&fields=a,b`), so a list screen downloads what it shows.
+ * getList with `meta.fields` (a list of field names) asks the engine for only those columns, as
+ * compact rows (`&fields=a,b&shape=rows`), so a list screen downloads what it shows and no key
+ * repeated per row; the records come back as usual.
  */
 function withFieldSelection(apiUrl: string, httpClient: HttpClient): DataProvider {
   const client = simpleRestProvider(apiUrl, httpClient);
@@ -41,9 +50,12 @@ function withFieldSelection(apiUrl: string, httpClient: HttpClient): DataProvide
     getList: (resource, params) => {
       const fields = (params.meta as { fields?: unknown } | undefined)?.fields;
       if (!Array.isArray(fields) || fields.length === 0) return client.getList(resource, params);
-      const selection = `fields=${encodeURIComponent(fields.join(','))}`;
+      const selection = `fields=${encodeURIComponent(fields.join(','))}&shape=rows`;
       const selecting: HttpClient = (url, options) =>
-        httpClient(`${url}${url.includes('?') ? '&' : '?'}${selection}`, options);
+        httpClient(`${url}${url.includes('?') ? '&' : '?'}${selection}`, options).then((response) => ({
+          ...response,
+          json: rowsToRecords(response.json),
+        }));
       return simpleRestProvider(apiUrl, selecting).getList(resource, params);
     },
   };

@@ -252,23 +252,44 @@ describe('field selection on lists', () => {
   const LIST_FIELDS =
     'requestedAt,passengerId,passengerName,driverId,driverName,vehicleTypeName,pickupPlace,dropoffPlace,status,fareTotal,paymentMethod,distanceKm,durationMin';
 
-  it('answers only the fields asked for: a page of 25 trips a third of the whole', async () => {
-    const full = await t.call('GET', '/api/trip/trips', { token: admin, query: listQuery({ range: [0, 24] }) });
-    const slim = await t.call('GET', '/api/trip/trips', {
+  it('answers only the fields asked for, and as compact rows a page of 25 trips under 8 KB', async () => {
+    const query = listQuery({ range: [0, 24] });
+    const full = await t.call('GET', '/api/trip/trips', { token: admin, query });
+    const slim = await t.call('GET', '/api/trip/trips', { token: admin, query: { ...query, fields: LIST_FIELDS } });
+    const compact = await t.call('GET', '/api/trip/trips', {
       token: admin,
-      query: { ...listQuery({ range: [0, 24] }), fields: LIST_FIELDS },
+      query: { ...query, fields: LIST_FIELDS, shape: 'rows' },
     });
-    expect(slim.statusCode).toBe(200);
+    expect([slim.statusCode, compact.statusCode]).toEqual([200, 200]);
     expect(slim.headers['content-range']).toBe(full.headers['content-range']);
+    expect(compact.headers['content-range']).toBe(full.headers['content-range']);
     const rows = slim.json() as Record<string, unknown>[];
     expect(rows).toHaveLength(25);
     expect(Object.keys(rows[0]).sort()).toEqual(['id', ...LIST_FIELDS.split(',')].sort());
     expect(rows.map((r) => r.id)).toEqual((full.json() as { id: number }[]).map((r) => r.id));
-    const bytes = Buffer.byteLength(slim.body);
-    expect(bytes).toBeLessThan(9000);
-    expect(Buffer.byteLength(full.body)).toBeGreaterThan(bytes * 2.5);
     // Place names are list shorthands: not part of the whole record.
     expect(full.json()[0]).not.toHaveProperty('pickupPlace');
+
+    // The same records as compact rows: the names once, then the values in that order.
+    const page = compact.json() as { fields: string[]; rows: unknown[][] };
+    expect(page.fields).toEqual(['id', ...LIST_FIELDS.split(',')]);
+    const asRecords = page.rows.map((values) => Object.fromEntries(page.fields.map((f, i) => [f, values[i]])));
+    expect(asRecords).toEqual(rows);
+    const bytes = {
+      full: Buffer.byteLength(full.body),
+      slim: Buffer.byteLength(slim.body),
+      compact: Buffer.byteLength(compact.body),
+    };
+    expect(bytes.compact).toBeLessThan(8 * 1024);
+    expect(bytes.slim).toBeLessThan(bytes.full / 2.5);
+    console.info(`trips page of 25: ${bytes.full} B whole, ${bytes.slim} B with fields, ${bytes.compact} B as rows`);
+  });
+
+  it('refuses a shape it does not know, and rows without fields', async () => {
+    const bad = await t.call('GET', '/api/trip/trips', { token: admin, query: { shape: 'csv', fields: 'status' } });
+    expect([bad.statusCode, bad.json().message]).toEqual([400, 'Query parameter "shape" must be rows or objects']);
+    const bare = await t.call('GET', '/api/trip/trips', { token: admin, query: { shape: 'rows' } });
+    expect([bare.statusCode, bare.json().message]).toEqual([400, 'Query parameter "shape=rows" needs "fields"']);
   });
 
   it('refuses an unknown field', async () => {

@@ -62,6 +62,7 @@ describe('the composite data provider', () => {
       filter: {},
     });
     expect(api.requests.map((r) => r.query.get('fields'))).toEqual(['code,name', null]);
+    expect(api.requests.map((r) => r.query.get('shape'))).toEqual(['rows', null]);
     expect(api.requests[0].query.get('range')).toBe('[0,24]');
   });
 

@@ -61,7 +61,18 @@ function renderList(sockets = fakeSockets()) {
       resource: 'trip-management/trips',
       session: sessionOf(superAdminProfile),
       api: {
-        'GET /api/trip/trips': listAnswer('trips', rows),
+        'GET /api/trip/trips': ({ query }) =>
+          query.get('shape') === 'rows'
+            ? {
+                json: {
+                  fields: ['id', ...query.get('fields')!.split(',')],
+                  rows: rows.map((r) =>
+                    ['id', ...query.get('fields')!.split(',')].map((f) => (r as Record<string, unknown>)[f] ?? null),
+                  ),
+                },
+                headers: { 'Content-Range': `trips 0-${rows.length - 1}/${rows.length}` },
+              }
+            : listAnswer('trips', rows),
         'GET /api/trip/vehicle-types': listAnswer('vehicle-types', [{ id: 1, name: 'Economy' }]),
         'GET /api/user/drivers': listAnswer('drivers', []),
         'GET /api/user/passengers': listAnswer('passengers', []),
@@ -84,6 +95,7 @@ describe('the trips list', () => {
       expect.arrayContaining(['passengerName', 'driverName', 'pickupPlace', 'fareTotal', 'status']),
     );
     expect(request.query.get('fields')).not.toContain('routePolyline');
+    expect(request.query.get('shape')).toBe('rows');
     expect(request.query.get('sort')).toBe('["requestedAt","DESC"]');
     // Narrow (jsdom has no width): the vehicle type under the number, the route left to wider screens.
     expect(screen.getByText('#41')).toBeInTheDocument();
