@@ -29,6 +29,7 @@ export const tripMessages = {
   noDriver: 'No driver yet',
   waiting: 'waiting %{time}',
   route: 'Route',
+  people: 'Passenger / driver',
   distanceDuration: 'Distance · time',
   live: {
     pending: '%{smart_count} trip changed |||| %{smart_count} trips changed',

@@ -70,7 +70,7 @@ function RouteCell() {
   const trip = useRecordContext<Trip>();
   if (!trip) return null;
   return (
-    <Box sx={{ maxWidth: 220 }}>
+    <Box sx={{ maxWidth: 200 }}>
       <Typography variant="body2" component="div" noWrap>
         {trip.pickupPlace ?? trip.pickupAddress} → {trip.dropoffPlace ?? trip.dropoffAddress}
       </Typography>
@@ -167,12 +167,15 @@ function TripTable() {
             source="id"
             cellSx={noWrapCell}
             render={(trip) => (
-              <>
-                <strong>#{trip.id}</strong>
-                <Typography variant="caption" color="text.secondary" component="div">
-                  {trip.vehicleTypeName}
-                </Typography>
-              </>
+              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                <Box>
+                  <strong>#{trip.id}</strong>
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {trip.vehicleTypeName}
+                  </Typography>
+                </Box>
+                <PreviewButton />
+              </Stack>
             )}
           />
           <DataTable.Col
@@ -182,22 +185,26 @@ function TripTable() {
           />
           <DataTable.Col
             source="passengerId"
-            label="resources.trip-management/trips.fields.passengerName"
+            label="app.trips.people"
+            disableSort
             render={() => (
-              <LinkedRecordField<Trip> source="passengerId" reference={passengers.path} text={(t) => t.passengerName} />
+              <Box sx={{ minWidth: 140 }}>
+                <LinkedRecordField<Trip>
+                  source="passengerId"
+                  reference={passengers.path}
+                  text={(t) => t.passengerName}
+                />
+                <Box sx={{ mt: 0.25 }}>
+                  <DriverCell />
+                </Box>
+              </Box>
             )}
-          />
-          <DataTable.Col
-            source="driverId"
-            label="resources.trip-management/trips.fields.driverName"
-            render={() => <DriverCell />}
           />
           {medium && (
             <DataTable.Col source="pickupPlace" label="app.trips.route" disableSort render={() => <RouteCell />} />
           )}
           <DataTable.Col source="status" render={() => <StatusChip palette="tripStatus" />} />
           <DataTable.Col source="fareTotal" render={() => <FareCell />} />
-          <DataTable.Col source="routePolyline" label="" disableSort render={() => <PreviewButton />} />
         </DataTable>
       </Box>
     </>

@@ -72,7 +72,7 @@ function renderList(sockets = fakeSockets()) {
                 },
                 headers: { 'Content-Range': `trips 0-${rows.length - 1}/${rows.length}` },
               }
-            : listAnswer('trips', rows),
+            : { json: rows, headers: { 'Content-Range': `trips 0-${rows.length - 1}/${rows.length}` } },
         'GET /api/trip/vehicle-types': listAnswer('vehicle-types', [{ id: 1, name: 'Economy' }]),
         'GET /api/user/drivers': listAnswer('drivers', []),
         'GET /api/user/passengers': listAnswer('passengers', []),
