@@ -122,7 +122,23 @@ describe('trips', () => {
     await list.mouse.move(5, 5);
     await list.evaluate(() => ((globalThis as unknown as { __noReload: boolean }).__noReload = true));
 
+    // Assign the nearest available driver from the trip's page: the list follows, the timeline says who.
     await page.goto(`/trip-management/trips/${activeId}`);
+    await page.getByRole('button', { name: 'Assign driver' }).click();
+    const assignDialog = page.getByRole('dialog');
+    const nearest = assignDialog.getByRole('radio').first();
+    await nearest.waitFor();
+    const choice = (await nearest.locator('xpath=ancestor::label').innerText()).trim();
+    expect(choice).toMatch(/ · [\d.]+ km away/);
+    await snap(page, 'trips-assign-dialog');
+    await nearest.check();
+    await assignDialog.getByRole('button', { name: 'Assign', exact: true }).click();
+    await expect.poll(() => row.getByTestId('status-chip').innerText(), { timeout: 3_000 }).toBe('Accepted');
+    const driverName = choice.split(' · ')[0];
+    await page.locator('[data-step="accepted"]').getByText(driverName).waitFor();
+    await page.getByRole('img', { name: driverName }).waitFor();
+    await snap(page, 'trips-detail-assigned');
+
     await page.getByRole('button', { name: 'Cancel trip' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Reason').click();
