@@ -37,9 +37,9 @@ function PersonCard({ kind, id, name }: { kind: 'passenger' | 'driver'; id: numb
   const translate = useTranslate();
   const resource = kind === 'passenger' ? passengers.path : drivers.path;
   const { canAccess } = useCanAccess({ resource, action: 'show' });
-  const { data } = useGetOne<Person>(resource, { id: id ?? 0 }, { enabled: id !== null && canAccess === true });
+  const { data } = useGetOne<Person>(resource, { id: id ?? 0 }, { enabled: id != null && canAccess === true });
   const title = translate(`app.trips.parties.${kind}`);
-  if (id === null)
+  if (id == null)
     return (
       <SectionCard title={title}>
         <Typography variant="body2" color="text.secondary">
