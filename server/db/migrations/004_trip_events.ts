@@ -8,6 +8,7 @@ import { runStatements } from './run.js';
  * offered, declined); `actor` says who acted (staff, passenger, driver, system); `staff_id` names the
  * staff member, `driver_id` the driver the step concerns, `note` a cancellation reason.
  * Trips written before this migration have no rows: the page falls back to their timestamps.
+ * Also two indexes for the trips list's filters (below).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
@@ -23,5 +24,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       note text
     )`,
     `create index trip_events_trip_idx on trip_events (trip_id, at, id)`,
+    // The trips list filters by payment method or vehicle type within a requested-time range; its
+    // exact count is then an index-only range count instead of reading every trip of the range.
+    `create index trips_payment_requested_at_idx on trips (payment_method, requested_at, id)`,
+    `create index trips_vehicle_type_requested_at_idx on trips (vehicle_type_id, requested_at, id)`,
   ]);
 }
