@@ -113,6 +113,19 @@ export interface TripCountTable {
   n: number;
 }
 
+/** One step of a trip's timeline (migration 004). */
+export interface TripEventTable {
+  id: Generated<number>;
+  tripId: number;
+  at: ColumnType<Date, Date | string | undefined, never>;
+  kind: string;
+  status: string;
+  actor: string;
+  staffId: number | null;
+  driverId: number | null;
+  note: string | null;
+}
+
 export interface IssueTable {
   id: Generated<number>;
   tripId: number;
@@ -185,6 +198,7 @@ export interface TripTables {
   discounts: DiscountTable;
   trips: TripTable;
   tripCounts: TripCountTable;
+  tripEvents: TripEventTable;
   issues: IssueTable;
   sosContacts: SosContactTable;
   sosCallLogs: SosCallLogTable;

@@ -79,7 +79,17 @@ export interface ResourceDeclaration {
   /** Readable columns (camelCase), with their filter and sort abilities. */
   fields: Record<string, FieldSpec>;
   /** Read-only values computed in SQL, e.g. a role's permission names. */
-  computed?: Record<string, { type: FieldType | 'text[]'; sql: RawBuilder<unknown>; filter?: boolean; sort?: boolean }>;
+  computed?: Record<
+    string,
+    {
+      type: FieldType | 'text[]';
+      sql: RawBuilder<unknown>;
+      filter?: boolean;
+      sort?: boolean;
+      /** Answered only when a list's `fields` names it (a list-only shorthand, not part of the full record). */
+      onRequest?: boolean;
+    }
+  >;
   /** Text columns that `q` searches (case-insensitive, substring). */
   search?: string[];
   /** When `q` is a whole number, also match these integer columns exactly. */

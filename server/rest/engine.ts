@@ -82,7 +82,9 @@ export class ResourceEngine {
     return [
       this.idRef.as('id'),
       ...Object.keys(d.fields).map((f) => columnRef(d.table, f).as(f)),
-      ...Object.entries(d.computed ?? {}).map(([name, c]) => c.sql.as(name)),
+      ...Object.entries(d.computed ?? {})
+        .filter(([, c]) => !c.onRequest)
+        .map(([name, c]) => c.sql.as(name)),
     ];
   }
 
@@ -102,7 +104,7 @@ export class ResourceEngine {
   present(row: Row | undefined): Row | undefined {
     if (!row || !this.secretFields.length) return row;
     const out: Row = { ...row };
-    for (const f of this.secretFields) out[f] = maskSecret(out[f]);
+    for (const f of this.secretFields) if (f in out) out[f] = maskSecret(out[f]);
     return out;
   }
 
@@ -113,9 +115,52 @@ export class ResourceEngine {
     return reader.selectFrom(this.table).select(this.selected).where(this.idRef, '=', id).executeTakeFirst();
   }
 
+  /** Select lists of field selections asked for before, by their sorted field names (a few per screen). */
+  private readonly fieldSelections = new Map<string, ReturnType<ResourceEngine['selections']>>();
+
+  /**
+   * The select list for a `fields` query parameter (comma-separated field names; `id` is always
+   * included), or the whole record when it is absent. An unknown field is a 400.
+   */
+  selectionFor(raw: unknown): ReturnType<ResourceEngine['selections']> {
+    if (raw === undefined) return this.selected;
+    if (typeof raw !== 'string') throw badRequest('Query parameter "fields" must be given once, as a list of names');
+    const names = [
+      ...new Set(
+        raw
+          .split(',')
+          .map((f) => f.trim())
+          .filter(Boolean),
+      ),
+    ].sort();
+    const known = (f: string) => f === 'id' || f in this.d.fields || f in (this.d.computed ?? {});
+    const unknown = names.filter((f) => !known(f));
+    if (unknown.length)
+      throw badRequest(`Unknown field${unknown.length > 1 ? 's' : ''} in "fields": ${unknown.slice(0, 5).join(', ')}`);
+    const key = names.join(',');
+    let selection = this.fieldSelections.get(key);
+    if (!selection) {
+      const { d } = this;
+      const parts = [
+        this.idRef.as('id'),
+        ...names.filter((f) => f in d.fields).map((f) => columnRef(d.table, f).as(f)),
+        ...names.filter((f) => d.computed?.[f]).map((f) => d.computed![f].sql.as(f)),
+      ];
+      const compiled = sql`${sql.join(parts)}`.compile(this.read);
+      selection = compiled.parameters.length ? parts : [sql.raw(compiled.sql) as unknown as (typeof parts)[number]];
+      if (this.fieldSelections.size < 100) this.fieldSelections.set(key, selection);
+    }
+    return selection;
+  }
+
   async list(query: Record<string, unknown>): Promise<{ rows: Row[]; total: number; start: number }> {
+    if (query.shape !== undefined && query.shape !== 'rows' && query.shape !== 'objects')
+      throw badRequest('Query parameter "shape" must be rows or objects');
+    if (query.shape === 'rows' && query.fields === undefined)
+      throw badRequest('Query parameter "shape=rows" needs "fields"');
     const { d } = this;
     const q = parseListQuery(d, query);
+    const selected = this.selectionFor(query.fields);
     const limit = q.range.end - q.range.start + 1;
     const order = q.sort.order === 'ASC' ? 'asc' : 'desc';
     const page = this.read
@@ -130,12 +175,12 @@ export class ResourceEngine {
     const rowsPromise = d.deferredJoin
       ? this.read
           .selectFrom(this.table)
-          .select(this.selected)
+          .select(selected)
           .where(this.idRef, 'in', page.select(this.idRef.as('id')))
           .orderBy(sortRef(d, q.sort.field), order)
           .orderBy(this.idRef, order)
           .execute()
-      : page.select(this.selected).execute();
+      : page.select(selected).execute();
     const genericCount = () =>
       this.read
         .selectFrom(this.table)
@@ -280,6 +325,16 @@ const listQuerySchema = {
       type: 'string',
       description: 'JSON object: field equality (arrays mean any of), q (search), <field>_gte / <field>_lte',
     },
+    fields: {
+      type: 'string',
+      description:
+        'Comma-separated field names: only these (and id) are answered, so a screen asks only for the columns it shows. Absent: every field. An unknown name is a 400.',
+    },
+    shape: {
+      type: 'string',
+      description:
+        'objects (default): an array of records. rows (needs fields): {fields: ["id", …], rows: [[value, …], …]}, the names once and each record as the values in that order, a page without its keys repeated.',
+    },
   },
 };
 export const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };
@@ -308,9 +363,24 @@ export function registerResource(app: FastifyInstance, d: ResourceDeclaration, s
       },
     },
     async (request, reply) => {
-      const { rows, total, start } = await engine.list(request.query as Record<string, unknown>);
+      const query = request.query as Record<string, unknown>;
+      const { rows, total, start } = await engine.list(query);
       const end = start + rows.length - 1;
       reply.header('Content-Range', rows.length ? `${d.name} ${start}-${end}/${total}` : `${d.name} */${total}`);
+      if (query.shape === 'rows') {
+        // The field names once, then one array of values per row: a page without its keys repeated.
+        const names = [
+          'id',
+          ...new Set(
+            String(query.fields)
+              .split(',')
+              .map((f) => f.trim())
+              .filter((f) => f && f !== 'id'),
+          ),
+        ];
+        const body = JSON.stringify({ fields: names, rows: rows.map((r) => names.map((f) => r[f] ?? null)) });
+        return reply.type('application/json; charset=utf-8').send(body);
+      }
       return rows;
     },
   );

@@ -10,7 +10,7 @@ export type { ServiceUrls } from './customMethods';
 /** The panel's data provider: react-admin's CRUD plus the typed custom methods (customMethods.ts). */
 export type PanelDataProvider = DataProvider & CustomMethods;
 
-type HttpClient = Parameters<typeof simpleRestProvider>[1];
+type HttpClient = NonNullable<Parameters<typeof simpleRestProvider>[1]>;
 
 /**
  * Makes a client that speaks to one service under the backend resource names:
@@ -30,6 +30,37 @@ function underBackendNames(client: DataProvider, lookup: ResourceLookup): DataPr
   });
 }
 
+/** The engine's `shape=rows` answer, {fields, rows: [[…]]}, back as records. */
+function rowsToRecords(json: unknown): unknown {
+  const page = json as { fields?: unknown; rows?: unknown } | null;
+  if (!page || !Array.isArray(page.fields) || !Array.isArray(page.rows)) return json;
+  const names = page.fields as string[];
+  return (page.rows as unknown[][]).map((values) => Object.fromEntries(names.map((name, i) => [name, values[i]])));
+}
+
+/**
+ * getList with `meta.fields` (a list of field names) asks the engine for only those columns, as
+ * compact rows (`&fields=a,b&shape=rows`), so a list screen downloads what it shows and no key
+ * repeated per row; the records come back as usual.
+ */
+function withFieldSelection(apiUrl: string, httpClient: HttpClient): DataProvider {
+  const client = simpleRestProvider(apiUrl, httpClient);
+  return {
+    ...client,
+    getList: (resource, params) => {
+      const fields = (params.meta as { fields?: unknown } | undefined)?.fields;
+      if (!Array.isArray(fields) || fields.length === 0) return client.getList(resource, params);
+      const selection = `fields=${encodeURIComponent(fields.join(','))}&shape=rows`;
+      const selecting: HttpClient = (url, options) =>
+        httpClient(`${url}${url.includes('?') ? '&' : '?'}${selection}`, options).then((response) => ({
+          ...response,
+          json: rowsToRecords(response.json),
+        }));
+      return simpleRestProvider(apiUrl, selecting).getList(resource, params);
+    },
+  };
+}
+
 /** Answers every call about a resource nobody declared with a rejection (never a synchronous throw). */
 const unknownResourceClient = (resource: string): DataProvider =>
   new Proxy({} as DataProvider, {
@@ -43,8 +74,8 @@ export function createDataProvider(
   httpClient: HttpClient = simpleRestHttpClient as HttpClient,
 ): PanelDataProvider {
   const clients: Record<Service, DataProvider> = {
-    user: underBackendNames(simpleRestProvider(urls.user, httpClient), lookup),
-    trip: underBackendNames(simpleRestProvider(urls.trip, httpClient), lookup),
+    user: underBackendNames(withFieldSelection(urls.user, httpClient), lookup),
+    trip: underBackendNames(withFieldSelection(urls.trip, httpClient), lookup),
   };
   const crud = combineDataProviders((resource) => {
     const routing = lookup.find(resource);

@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'ra-core';
 import { pricingAppMessages, pricingDiscountMessages, pricingGatewayMessages, pricingResources } from './pricing';
+import { tripMessages } from './trips';
 
 /** Every string the panel shows, in English; react-admin's own strings come from ra-language-english. */
 export const appMessages = {
@@ -8,6 +9,7 @@ export const appMessages = {
     ...pricingAppMessages,
     ...pricingDiscountMessages,
     ...pricingGatewayMessages,
+    trips: tripMessages,
     loading: 'LOADING...',
     notFound: {
       code: '404',
@@ -464,7 +466,23 @@ export const appMessages = {
     },
     ...pricingResources,
     'price-setting': { name: 'Price Setting |||| Price Settings' },
-    'trip-management/trips': { name: 'Trip |||| Trips' },
+    'trip-management/trips': {
+      name: 'Trip |||| Trips',
+      fields: {
+        id: 'Trip',
+        requestedAt: 'Requested',
+        passengerId: 'Passenger',
+        passengerName: 'Passenger',
+        driverId: 'Driver',
+        driverName: 'Driver',
+        vehicleTypeId: 'Vehicle type',
+        vehicleTypeName: 'Vehicle type',
+        status: 'Status',
+        fareTotal: 'Fare',
+        paymentMethod: 'Payment',
+        q: 'Search address or trip number',
+      },
+    },
     issues: { name: 'Issue |||| Issues' },
     'sos-contacts': { name: 'Emergency Contact |||| Emergency Contacts' },
     'sos-call-logs': { name: 'SOS Call Log |||| SOS Call Logs' },

@@ -112,7 +112,7 @@ describe("the spec's routes", () => {
       session: sessionOf(superAdminProfile),
       api: { '*': anyResource },
     });
-    expect(await screen.findByText('trips 9')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trip #9' })).toBeInTheDocument();
     expect(api.to('GET /api/trip/trips/9')).toHaveLength(1);
   });
 });

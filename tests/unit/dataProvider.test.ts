@@ -45,6 +45,27 @@ describe('the composite data provider', () => {
     expect(request.headers.get('Authorization')).toBe('Bearer tok');
   });
 
+  it('asks for only the fields a list names in meta.fields', async () => {
+    api.on('GET /api/trip/discounts', {
+      json: [{ id: 1, code: 'A' }],
+      headers: { 'Content-Range': 'discounts 0-0/1' },
+    });
+    await dataProvider.getList('discounts', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+      meta: { fields: ['code', 'name'] },
+    });
+    await dataProvider.getList('discounts', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    expect(api.requests.map((r) => r.query.get('fields'))).toEqual(['code,name', null]);
+    expect(api.requests.map((r) => r.query.get('shape'))).toEqual(['rows', null]);
+    expect(api.requests[0].query.get('range')).toBe('[0,24]');
+  });
+
   it('sends trip-service resources to the trip service', async () => {
     api.on('GET /api/trip/vehicle-types/3', { json: { id: 3, name: 'Comfort' } });
     await expect(dataProvider.getOne('vehicle-management/vehicles', { id: 3 })).resolves.toEqual({

@@ -2,14 +2,14 @@ import type { Migration } from 'kysely';
 import * as m001 from './001_user_service.js';
 import * as m002 from './002_trip_service.js';
 import * as m003 from './003_one_active_trip_per_driver.js';
+import * as m004 from './004_trip_events.js';
 import * as m005 from './005_passenger_stats.js';
-import * as m007 from './007_pricing.js';
 
 /** Every migration in order. Add a line here with each new file. */
 export const migrations: Record<string, Migration> = {
   '001_user_service': m001,
   '002_trip_service': m002,
   '003_one_active_trip_per_driver': m003,
+  '004_trip_events': m004,
   '005_passenger_stats': m005,
-  '007_pricing': m007,
 };

@@ -3,7 +3,7 @@ import { defineAction } from '../../rest/declaration.js';
 import { id, text } from '../fields.js';
 import { applyChange, type TripRow } from './lifecycle.js';
 
-const driverName = async (trx: Parameters<typeof applyChange>[0], driverId: number) => {
+const driverName = async (trx: Parameters<typeof applyChange>[0]['trx'], driverId: number) => {
   const d = await trx
     .selectFrom('drivers')
     .select(['firstName', 'lastName'])
@@ -19,10 +19,11 @@ export const assign = defineAction({
   description:
     'A requested trip becomes accepted by the driver; an accepted trip moves to another driver. The driver must be approved, of the trip’s vehicle type and free: a driver busy with another trip is a 409 (also when two dispatchers assign the same driver at once).',
   body: yup.object({ driverId: id('driver').required('Choose a driver') }),
-  async handler({ trx, existing, input, staff }) {
+  async handler(ctx) {
+    const { trx, existing, input, staff } = ctx;
     const trip = existing as unknown as TripRow;
     const change = trip.status === 'requested' ? { status: 'accepted' as const } : {};
-    await applyChange(trx, trip, { ...change, driverId: input.driverId }, staff.id);
+    await applyChange(ctx, trip, { ...change, driverId: input.driverId }, { actor: 'staff', staffId: staff.id });
     return { message: `Trip ${trip.id} assigned to ${await driverName(trx, input.driverId)}` };
   },
 });
@@ -39,10 +40,11 @@ export const cancel = defineAction({
     reason: text('Reason', 300, true).required('Give the reason for the cancellation'),
     by: yup.string().oneOf(Object.keys(CANCELLED_BY), 'By must be passenger or driver').default('passenger'),
   }),
-  async handler({ trx, existing, input, staff }) {
+  async handler(ctx) {
+    const { existing, input, staff } = ctx;
     const trip = existing as unknown as TripRow;
     const status = CANCELLED_BY[input.by as keyof typeof CANCELLED_BY];
-    await applyChange(trx, trip, { status, cancellationReason: input.reason }, staff.id);
+    await applyChange(ctx, trip, { status, cancellationReason: input.reason }, { actor: 'staff', staffId: staff.id });
     return { message: `Trip ${trip.id} cancelled by the ${input.by as string}` };
   },
 });

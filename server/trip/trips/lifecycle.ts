@@ -7,6 +7,8 @@ import { ACTIVE_TRIP_STATUSES, TRIP_TRANSITIONS } from '../../../src/domain/trip
 import type { TripStatus } from '../../../src/domain/enums.js';
 import { fareColumns, loadPricing } from '../fares/pricing.js';
 import { postTransaction, settlementAmount } from '../transactions/ledger.js';
+import type { TripActor } from '../../../src/domain/tripTimeline.js';
+import { recordTripChange, type TripChangeContext } from './events.js';
 
 export type TripRow = Selectable<TripTable>;
 
@@ -158,14 +160,17 @@ export async function changeColumns(
 
 /**
  * Applies a change to a locked trip in the caller's transaction: the columns changeColumns allows,
- * then the settlement. The trip actions use it; the generic update runs the same two steps.
+ * the settlement, the timeline step and (after commit) the `tripUpdated` event. The trip actions use
+ * it; the generic update runs the same steps.
  */
 export async function applyChange(
-  trx: Transaction<Database>,
+  ctx: TripChangeContext,
   trip: TripRow,
   change: TripChange,
-  staffId: number | null,
+  by: { actor: TripActor; staffId: number | null },
 ): Promise<TripRow> {
+  const { trx } = ctx;
+  const staffId = by.staffId;
   const columns = await changeColumns(trx, trip, change);
   const updated = await trx
     .updateTable('trips')
@@ -174,6 +179,7 @@ export async function applyChange(
     .returningAll()
     .executeTakeFirstOrThrow();
   await settleChange(trx, trip, updated, staffId);
+  await recordTripChange(ctx, trip, updated, by);
   return updated;
 }
 

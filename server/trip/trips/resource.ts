@@ -6,13 +6,14 @@ import { trips as tripsManifest } from '../../../src/domain/resources/trips.js';
 import { oneOf } from '../../rest/fields.js';
 import { insideCity } from '../../../src/domain/city.js';
 import { PAYMENT_METHODS, TRIP_STATUSES } from '../../../src/domain/enums.js';
-import { ACTIVE_TRIP_STATUSES } from '../../../src/domain/trip.js';
+import { ACTIVE_TRIP_STATUSES, FINISHED_TRIP_STATUSES } from '../../../src/domain/trip.js';
 import type { TripTable } from '../../db/tripSchema.js';
 import { fareColumns, loadPricing, quote } from '../fares/pricing.js';
 import { id, latitude, longitude, text } from '../fields.js';
 import { encodeRoute } from '../geo/route.js';
 import { changeColumns, settleChange, type TripRow } from './lifecycle.js';
 import { assign, cancel } from './actions.js';
+import { recordTripChange, type TripFacts } from './events.js';
 import { nameOf, valueOf } from '../../rest/names.js';
 import { discountRuleOf, usableDiscount, type DiscountRow } from '../discounts/usable.js';
 
@@ -60,6 +61,9 @@ export const trips = defineResource(tripsManifest, {
     driverName: { type: 'text', sql: nameOf('drivers', 'trips.driver_id') },
     vehicleTypeName: { type: 'text', sql: valueOf('vehicle_types', 'name', 'trips.vehicle_type_id') },
     bookedByName: { type: 'text', sql: nameOf('staffs', 'trips.booked_by') },
+    // Short place names for lists ("Garden City Mall" of "Garden City Mall, Thika Road").
+    pickupPlace: { type: 'text', sql: sql`split_part(trips.pickup_address, ',', 1)`, onRequest: true },
+    dropoffPlace: { type: 'text', sql: sql`split_part(trips.dropoff_address, ',', 1)`, onRequest: true },
   },
   filters: {
     active: (value) => {
@@ -71,7 +75,7 @@ export const trips = defineResource(tripsManifest, {
     },
   },
   deferredJoin: true,
-  exportOmit: ['routePolyline'],
+  exportOmit: ['routePolyline', 'pickupPlace', 'dropoffPlace'],
   actions: { assign, cancel },
   create: createSchema,
   update: updateSchema,
@@ -124,7 +128,13 @@ export const trips = defineResource(tripsManifest, {
     };
     return columns;
   },
-  async afterWrite({ action, trx, existing, staff }) {
+  async afterWrite(ctx) {
+    const { action, trx, existing, staff, after } = ctx;
+    const by = { actor: 'staff' as const, staffId: staff.id };
+    if (action === 'create' && after) {
+      await recordTripChange(ctx, null, after as unknown as TripFacts, by);
+      return;
+    }
     if (action !== 'update' || !existing) return;
     const updated = await trx
       .selectFrom('trips')
@@ -132,8 +142,18 @@ export const trips = defineResource(tripsManifest, {
       .where('id', '=', existing.id as number)
       .executeTakeFirstOrThrow();
     await settleChange(trx, existing as unknown as TripRow, updated as Selectable<TripTable>, staff.id);
+    await recordTripChange(ctx, existing as unknown as TripFacts, updated, by);
   },
-  async count({ filter, db }) {
+  async count({ filter: given, db }) {
+    // "active" is a set of statuses, so the counters answer it too (alone or with a status filter).
+    const filter = { ...given };
+    if ('active' in filter) {
+      const active = filter.active === true || filter.active === 'true';
+      delete filter.active;
+      const wanted: string[] = active ? [...ACTIVE_TRIP_STATUSES] : [...FINISHED_TRIP_STATUSES];
+      const asked = filter.status === undefined ? undefined : [filter.status].flat().map(String);
+      filter.status = asked ? wanted.filter((s) => asked.includes(s)) : wanted;
+    }
     const keys = Object.keys(filter);
     if (!keys.every((k) => k in COUNTED)) return undefined;
     let query = db.selectFrom('tripCounts').select(sql<number>`coalesce(sum(n), 0)::bigint`.as('n'));

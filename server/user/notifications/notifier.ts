@@ -59,6 +59,11 @@ export class Notifier {
     await send();
   }
 
+  /** Sends an event (no stored notification) to every active staff member holding `permission`. */
+  async emitTo(permission: string, event: string, payload: unknown): Promise<void> {
+    this.deliver(await this.entitledStaff(permission), event, payload);
+  }
+
   async entitledStaff(permission: string): Promise<number[]> {
     const rows = await this.db
       .selectFrom('staffs')

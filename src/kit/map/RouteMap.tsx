@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import type { GeoJSONSource, Marker } from 'maplibre-gl';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import { boundsOf, decodeRoute, lineFeature, type Position } from './geo';
 import { MapFrame } from './MapFrame';
@@ -10,9 +10,21 @@ const ROUTE_SOURCE = 'trip-route';
 export const PICKUP_COLOUR = '#2e7d32';
 export const DROPOFF_COLOUR = '#c62828';
 
+/** A moving point drawn over the route, e.g. the driver's last known position. */
+export interface RouteMapMover {
+  lat: number;
+  lng: number;
+  /** Its accessible name, e.g. "Driver Otieno Kamau". */
+  label: string;
+}
+
+export const MOVER_COLOUR = '#1565c0';
+
 interface Props {
   /** The trip's route as stored: a Google encoded polyline (precision 5). */
   encodedRoute: string | null | undefined;
+  /** A point that moves (an active trip's driver): its marker follows the prop without refitting the map. */
+  mover?: RouteMapMover | null;
   /** The map's accessible name, e.g. "Route of trip #12". */
   label: string;
   height?: number | string;
@@ -43,7 +55,7 @@ function drawRoute({ map }: MapReady, route: Position[]) {
 }
 
 /** A trip's route with its pickup and drop-off, fitted to the route. */
-export function RouteMap({ encodedRoute, label, height = 240 }: Props) {
+export function RouteMap({ encodedRoute, mover, label, height = 240 }: Props) {
   const translate = useTranslate();
   const route = useMemo(() => decodeRoute(encodedRoute), [encodedRoute]);
   const bounds = useMemo(() => boundsOf(route), [route]);
@@ -68,6 +80,36 @@ export function RouteMap({ encodedRoute, label, height = 240 }: Props) {
     });
     return () => ends.forEach((marker) => marker.remove());
   }, [ready, route, bounds, translate]);
+
+  // The mover's marker: created once the map is ready, then only moved.
+  const moverMarker = useRef<Marker | null>(null);
+  const moverLat = mover?.lat;
+  const moverLng = mover?.lng;
+  const moverLabel = mover?.label;
+  useEffect(() => {
+    if (!ready || moverLat === undefined || moverLng === undefined) return;
+    const { map, maplibre } = ready;
+    if (!moverMarker.current) {
+      const element = document.createElement('div');
+      element.style.cssText = `width:18px;height:18px;border-radius:50%;background:${MOVER_COLOUR};border:3px solid #fff;box-shadow:0 0 0 2px ${MOVER_COLOUR}55`;
+      moverMarker.current = new maplibre.Marker({ element }).setLngLat([moverLng, moverLat]).addTo(map);
+    } else moverMarker.current.setLngLat([moverLng, moverLat]);
+    moverMarker.current.getElement().setAttribute('aria-label', moverLabel ?? '');
+    moverMarker.current.getElement().setAttribute('role', 'img');
+  }, [ready, moverLat, moverLng, moverLabel]);
+  useEffect(
+    () => () => {
+      moverMarker.current?.remove();
+      moverMarker.current = null;
+    },
+    [ready],
+  );
+  useEffect(() => {
+    if (moverLat === undefined && moverMarker.current) {
+      moverMarker.current.remove();
+      moverMarker.current = null;
+    }
+  }, [moverLat]);
 
   return (
     <MapFrame containerRef={containerRef} state={state} label={label} height={height} testId="route-map">

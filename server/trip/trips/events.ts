@@ -1,0 +1,81 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { AppServices } from '../../services.js';
+import type { TripStatus } from '../../../src/domain/enums.js';
+import { tripStepOf, type TripActor } from '../../../src/domain/tripTimeline.js';
+
+/** The socket event every change of a trip sends, after commit, to staff holding view-Trip. */
+export const TRIP_UPDATED = 'tripUpdated';
+
+/** Its payload (the shared contract: other screens listen to it). */
+export interface TripUpdatedEvent {
+  id: number;
+  status: TripStatus;
+  /** null when the trip was just created. */
+  previousStatus: TripStatus | null;
+  driverId: number | null;
+  passengerId: number;
+  vehicleTypeId: number;
+  /** ISO time of the change. */
+  at: string;
+}
+
+/** The fields of a trip row a change is described by. */
+export interface TripFacts {
+  id: number;
+  status: string;
+  driverId: number | null;
+  passengerId: number;
+  vehicleTypeId: number;
+  cancellationReason?: string | null;
+}
+
+export interface TripChangeContext {
+  trx: Transaction<Database>;
+  services: AppServices;
+  afterCommit(effect: () => Promise<void> | void): void;
+}
+
+/**
+ * Records a trip's change in the caller's transaction: its timeline step (trip_events, when the
+ * change is a step) and, once committed, the `tripUpdated` event to every staff member entitled to
+ * view trips. Every path that writes a trip calls it (the engine's create and update, the actions).
+ */
+export async function recordTripChange(
+  ctx: TripChangeContext,
+  before: TripFacts | null,
+  after: TripFacts,
+  by: { actor: TripActor; staffId: number | null },
+  now = new Date(),
+): Promise<void> {
+  const kind = tripStepOf(
+    before && { status: before.status as TripStatus, driverId: before.driverId },
+    { status: after.status as TripStatus, driverId: after.driverId },
+    by.actor,
+  );
+  if (kind) {
+    await ctx.trx
+      .insertInto('tripEvents')
+      .values({
+        tripId: after.id,
+        at: now,
+        kind,
+        status: after.status,
+        actor: by.actor,
+        staffId: by.staffId,
+        driverId: after.driverId,
+        note: kind === 'cancelled' ? (after.cancellationReason ?? null) : null,
+      })
+      .execute();
+  }
+  const event: TripUpdatedEvent = {
+    id: after.id,
+    status: after.status as TripStatus,
+    previousStatus: before ? (before.status as TripStatus) : null,
+    driverId: after.driverId,
+    passengerId: after.passengerId,
+    vehicleTypeId: after.vehicleTypeId,
+    at: now.toISOString(),
+  };
+  ctx.afterCommit(() => ctx.services.notifier.emitTo('view-Trip', TRIP_UPDATED, event));
+}

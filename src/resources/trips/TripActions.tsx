@@ -1,0 +1,283 @@
+import CancelIcon from '@mui/icons-material/Cancel';
+import PersonPinCircleIcon from '@mui/icons-material/PersonPinCircle';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Form, RadioButtonGroupInput, SelectInput, TextInput, required, useCanAccess, useTranslate } from 'react-admin';
+import { issues, trips } from '../../domain/resources';
+import { ISSUE_CATEGORIES, TRIP_TRANSITIONS } from '../../domain/trip';
+import { useAction, usePanelDataProvider } from '../../dataProviders/useAction';
+import { enumChoices } from '../../kit/enumChoices';
+import { LoadingState } from '../../kit/States';
+import type { Trip } from './types';
+
+const CANCEL_REASONS = [
+  'passenger_request',
+  'passenger_no_show',
+  'driver_no_show',
+  'driver_request',
+  'vehicle_problem',
+  'safety',
+  'duplicate',
+  'other',
+] as const;
+
+const ASSIGNABLE = ['requested', 'accepted'];
+/** Statuses the state machine lets a cancellation follow. */
+const CANCELLABLE = Object.entries(TRIP_TRANSITIONS)
+  .filter(([, next]) => next.some((s) => s.startsWith('cancelled')))
+  .map(([status]) => status);
+
+/** A button that opens a dialog holding a form; the dialog closes after success. */
+function ActionDialog({
+  label,
+  icon,
+  title,
+  color = 'primary',
+  children,
+}: {
+  label: string;
+  icon: ReactNode;
+  title: string;
+  color?: 'primary' | 'error';
+  children: (close: () => void) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <>
+      <Button startIcon={icon} color={color} onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby={`${label}-title`}>
+        <DialogTitle id={`${label}-title`}>{title}</DialogTitle>
+        {open && children(close)}
+      </Dialog>
+    </>
+  );
+}
+
+function DialogButtons({
+  close,
+  submitLabel,
+  pending,
+  color = 'primary',
+}: {
+  close: () => void;
+  submitLabel: string;
+  pending: boolean;
+  color?: 'primary' | 'error';
+}) {
+  const translate = useTranslate();
+  return (
+    <DialogActions>
+      <Button onClick={close}>{translate('app.trips.actions.close')}</Button>
+      <Button type="submit" variant="contained" color={color} disabled={pending}>
+        {submitLabel}
+      </Button>
+    </DialogActions>
+  );
+}
+
+/** Cancel: a reason chosen from a list plus a free note, and who cancelled; the server keeps both. */
+function CancelTrip({ trip }: { trip: Trip }) {
+  const translate = useTranslate();
+  return (
+    <ActionDialog
+      label={translate('app.trips.actions.cancel')}
+      icon={<CancelIcon />}
+      color="error"
+      title={translate('app.trips.actions.cancelTitle', { id: trip.id })}
+    >
+      {(close) => <CancelForm trip={trip} close={close} />}
+    </ActionDialog>
+  );
+}
+
+function CancelForm({ trip, close }: { trip: Trip; close: () => void }) {
+  const translate = useTranslate();
+  const cancel = useAction(
+    (dp, values: { reasonKind: string; note?: string; by: string }) => {
+      const reason = translate(`app.trips.cancelReasons.${values.reasonKind}`);
+      const note = values.note?.trim();
+      return dp.action(trips.path, {
+        id: trip.id,
+        action: 'cancel',
+        data: { reason: note ? `${reason}: ${note}` : reason, by: values.by },
+      });
+    },
+    { onSuccess: close },
+  );
+  return (
+    <Form onSubmit={cancel.submit} defaultValues={{ by: 'passenger', reasonKind: '', note: '' }} noValidate>
+      <DialogContent sx={{ pt: 0 }}>
+        <SelectInput
+          source="reasonKind"
+          label="app.trips.actions.reason"
+          choices={CANCEL_REASONS.map((id) => ({ id, name: `app.trips.cancelReasons.${id}` }))}
+          validate={required()}
+          fullWidth
+        />
+        <TextInput source="note" label="app.trips.actions.note" multiline minRows={2} fullWidth />
+        <RadioButtonGroupInput
+          source="by"
+          label="app.trips.actions.by"
+          choices={[
+            { id: 'passenger', name: 'app.trips.parties.passenger' },
+            ...(trip.driverId !== null ? [{ id: 'driver', name: 'app.trips.parties.driver' }] : []),
+          ]}
+        />
+      </DialogContent>
+      <DialogButtons
+        close={close}
+        submitLabel={translate('app.trips.actions.cancel')}
+        pending={cancel.isPending}
+        color="error"
+      />
+    </Form>
+  );
+}
+
+interface NearDriver {
+  id: number;
+  name: string;
+  phone: string;
+  vehiclePlate: string | null;
+  rating: number;
+  distanceKm: number;
+  lastSeenAt: string | null;
+}
+
+/** Assign or reassign: the nearest available drivers of the trip's type first, with their distance. */
+function AssignDriver({ trip }: { trip: Trip }) {
+  const translate = useTranslate();
+  const label = translate(trip.driverId === null ? 'app.trips.actions.assign' : 'app.trips.actions.reassign');
+  return (
+    <ActionDialog
+      label={label}
+      icon={<PersonPinCircleIcon />}
+      title={translate('app.trips.actions.assignTitle', { id: trip.id })}
+    >
+      {(close) => <AssignForm trip={trip} close={close} />}
+    </ActionDialog>
+  );
+}
+
+function AssignForm({ trip, close }: { trip: Trip; close: () => void }) {
+  const translate = useTranslate();
+  const dataProvider = usePanelDataProvider();
+  const nearest = useQuery({
+    queryKey: ['trips', trip.id, 'nearest-drivers'],
+    queryFn: () =>
+      dataProvider.query<{ data: NearDriver[] }>('trip', 'dispatcher/nearest-drivers', { tripId: trip.id, limit: 10 }),
+  });
+  const assign = useAction(
+    (dp, values: { driverId: number }) =>
+      dp.action(trips.path, { id: trip.id, action: 'assign', data: { driverId: values.driverId } }),
+    { onSuccess: close },
+  );
+  const drivers = nearest.data?.data ?? [];
+  return (
+    <Form onSubmit={assign.submit} noValidate>
+      <DialogContent sx={{ pt: 0 }}>
+        <Typography variant="subtitle2">{translate('app.trips.actions.nearest')}</Typography>
+        {nearest.isPending ? (
+          <LoadingState />
+        ) : nearest.error ? (
+          <Alert severity="error">{(nearest.error as Error).message}</Alert>
+        ) : drivers.length === 0 ? (
+          <Alert severity="info">{translate('app.trips.actions.noneNearby')}</Alert>
+        ) : (
+          <RadioButtonGroupInput
+            source="driverId"
+            label={false}
+            row={false}
+            validate={required()}
+            choices={drivers.map((d) => ({
+              id: d.id,
+              name: `${d.name} · ${translate('app.trips.actions.away', { km: d.distanceKm.toFixed(1) })}${
+                d.vehiclePlate ? ` · ${d.vehiclePlate}` : ''
+              } · ★ ${Number(d.rating).toFixed(1)}`,
+            }))}
+            translateChoice={false}
+          />
+        )}
+      </DialogContent>
+      <DialogButtons
+        close={close}
+        submitLabel={translate('app.trips.actions.confirmAssign')}
+        pending={assign.isPending || drivers.length === 0}
+      />
+    </Form>
+  );
+}
+
+/** Opens an issue about the trip, prefilled with it (the reporter is its passenger or its driver). */
+function OpenIssue({ trip }: { trip: Trip }) {
+  const translate = useTranslate();
+  return (
+    <ActionDialog
+      label={translate('app.trips.actions.openIssue')}
+      icon={<ReportProblemIcon />}
+      title={`${translate('app.trips.actions.openIssue')} · ${translate('app.trips.number', { id: trip.id })}`}
+    >
+      {(close) => <IssueForm trip={trip} close={close} />}
+    </ActionDialog>
+  );
+}
+
+function IssueForm({ trip, close }: { trip: Trip; close: () => void }) {
+  const translate = useTranslate();
+  const create = useAction(
+    async (dp, values: Record<string, unknown>) => {
+      const { data } = await dp.create(issues.path, { data: { ...values, tripId: trip.id } });
+      return { data, message: `Issue #${String(data.id)} opened` };
+    },
+    { onSuccess: close },
+  );
+  return (
+    <Form
+      onSubmit={create.submit}
+      defaultValues={{ reporterKind: 'passenger', category: '', priority: 'medium', description: '' }}
+      noValidate
+    >
+      <DialogContent sx={{ pt: 0 }}>
+        <RadioButtonGroupInput
+          source="reporterKind"
+          label="app.trips.actions.by"
+          choices={[
+            { id: 'passenger', name: 'app.trips.parties.passenger' },
+            ...(trip.driverId !== null ? [{ id: 'driver', name: 'app.trips.parties.driver' }] : []),
+          ]}
+        />
+        <SelectInput
+          source="category"
+          choices={ISSUE_CATEGORIES.map((id) => ({
+            id,
+            name: id.charAt(0).toUpperCase() + id.slice(1).replace(/_/g, ' '),
+          }))}
+          validate={required()}
+          translateChoice={false}
+          fullWidth
+        />
+        <SelectInput source="priority" choices={enumChoices('issuePriority')} fullWidth />
+        <TextInput source="description" multiline minRows={3} validate={required()} fullWidth />
+      </DialogContent>
+      <DialogButtons close={close} submitLabel={translate('app.trips.actions.openIssue')} pending={create.isPending} />
+    </Form>
+  );
+}
+
+/** The trip page's actions, each shown only to staff allowed to run it (the server checks again). */
+export function TripActions({ trip }: { trip: Trip }) {
+  const update = useCanAccess({ resource: trips.path, action: 'edit' });
+  const issue = useCanAccess({ resource: issues.path, action: 'create' });
+  return (
+    <>
+      {update.canAccess && ASSIGNABLE.includes(trip.status) && <AssignDriver trip={trip} />}
+      {update.canAccess && CANCELLABLE.includes(trip.status) && <CancelTrip trip={trip} />}
+      {issue.canAccess && <OpenIssue trip={trip} />}
+    </>
+  );
+}

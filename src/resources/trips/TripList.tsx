@@ -1,0 +1,235 @@
+import MapIcon from '@mui/icons-material/Map';
+import { Box, Chip, IconButton, Stack, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { DataTable, List, useListContext, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { drivers, passengers } from '../../domain/resources';
+import { DateTimeField } from '../../kit/DateTimeField';
+import { enumLabelKey } from '../../kit/enumChoices';
+import { formatDistance, formatDuration } from '../../kit/format';
+import { ResourceListActions } from '../../kit/ListActions';
+import { LinkedRecordField } from '../../kit/LinkedRecordField';
+import { MoneyField } from '../../kit/MoneyField';
+import { EmptyState } from '../../kit/States';
+import { StatusChip } from '../../kit/StatusChip';
+import { toShowPage } from '../shared/recordPaths';
+import type { ListScreenProps } from '../types';
+import { LiveTrips } from './LiveTrips';
+import { tripExporter } from './tripExporter';
+import { tripFilters } from './tripFilters';
+import { RequestedRangeFilter, TripTabs } from './TripListBar';
+import { isWaiting, NEWEST_FIRST, WAITING_ALERT_MS } from './tripListState';
+import { TripPreview, usePreviewedTrip } from './TripPreview';
+import { TRIP_LIST_FIELDS, type Trip } from './types';
+
+const noWrap = { whiteSpace: 'nowrap' } as const;
+const noWrapCell = () => noWrap;
+
+/** Now, ticking every few seconds (for waiting times). */
+function useNow(everyMs = 5_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** The driver, or for a trip still waiting for one, how long it has waited (red past 2 minutes). */
+function DriverCell() {
+  const translate = useTranslate();
+  const trip = useRecordContext<Trip>();
+  const now = useNow();
+  if (!trip) return null;
+  if (trip.driverId !== null && trip.driverId !== undefined)
+    return <LinkedRecordField<Trip> source="driverId" reference={drivers.path} text={(t) => t.driverName} />;
+  if (!isWaiting(trip.status))
+    return (
+      <Typography variant="body2" color="text.secondary" component="span">
+        {translate('app.trips.noDriver')}
+      </Typography>
+    );
+  const waited = now - new Date(trip.requestedAt).getTime();
+  const late = waited > WAITING_ALERT_MS;
+  return (
+    <Chip
+      size="small"
+      color={late ? 'error' : 'default'}
+      variant={late ? 'filled' : 'outlined'}
+      label={translate('app.trips.waiting', { time: formatDuration(Math.max(0, waited) / 1000) ?? '' })}
+      data-testid="waiting-time"
+      data-late={late}
+    />
+  );
+}
+
+/**
+ * "Garden City Mall → Westgate Mall" (the full addresses are in the preview panel, which follows
+ * the pointer), with the distance and duration under it.
+ */
+function RouteCell() {
+  const trip = useRecordContext<Trip>();
+  if (!trip) return null;
+  return (
+    <Box sx={{ maxWidth: 200 }}>
+      <Typography variant="body2" component="div" noWrap>
+        {trip.pickupPlace ?? trip.pickupAddress} → {trip.dropoffPlace ?? trip.dropoffAddress}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="div" sx={noWrap}>
+        {formatDistance(trip.distanceKm * 1000)} · {formatDuration(trip.durationMin * 60)}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The fare in money, with the payment method under it. */
+function FareCell() {
+  const translate = useTranslate();
+  const trip = useRecordContext<Trip>();
+  if (!trip) return null;
+  return (
+    <Box sx={noWrap}>
+      <MoneyField source="fareTotal" />
+      <Typography variant="caption" color="text.secondary" component="div">
+        {translate(enumLabelKey('paymentMethod', trip.paymentMethod), { _: trip.paymentMethod })}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A button that shows the row's route in the side panel (keyboard reachable; the row click opens the trip). */
+function PreviewButton() {
+  const translate = useTranslate();
+  const trip = useRecordContext<Trip>();
+  const [previewed, setPreviewed] = usePreviewedTrip();
+  if (!trip) return null;
+  const label = translate('app.trips.preview.show', { id: trip.id });
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        size="small"
+        aria-label={label}
+        aria-pressed={previewed === trip.id}
+        color={previewed === trip.id ? 'primary' : 'default'}
+        onClick={(event: MouseEvent) => {
+          event.stopPropagation();
+          setPreviewed(trip.id);
+        }}
+      >
+        <MapIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+const rowSx = (record: RaRecord, previewed: number | null) =>
+  record.id === previewed ? { backgroundColor: 'action.selected' } : {};
+
+/** The table, the tabs, the range, and the live updates; pointing at a row previews its route. */
+function TripTable() {
+  const translate = useTranslate();
+  const { data } = useListContext<Trip>();
+  const [previewed, setPreviewed] = usePreviewedTrip();
+  const [reading, setReading] = useState(false);
+  const hoverTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  useEffect(() => () => clearTimeout(hoverTimer.current), []);
+
+  const onPointerOver = (event: MouseEvent<HTMLElement>) => {
+    const row = (event.target as HTMLElement).closest('tbody tr');
+    if (!row?.parentElement) return;
+    const trip = data?.[Array.from(row.parentElement.children).indexOf(row)];
+    clearTimeout(hoverTimer.current);
+    if (trip && trip.id !== previewed) hoverTimer.current = setTimeout(() => setPreviewed(trip.id), 250);
+  };
+
+  return (
+    <>
+      <TripTabs />
+      <Stack direction="row" sx={{ px: 1, pt: 1, alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <RequestedRangeFilter />
+      </Stack>
+      <LiveTrips reading={reading} />
+      <Box
+        onMouseOver={onPointerOver}
+        onMouseEnter={() => setReading(true)}
+        onMouseLeave={() => {
+          clearTimeout(hoverTimer.current);
+          setReading(false);
+        }}
+      >
+        <DataTable<Trip>
+          rowClick={toShowPage}
+          bulkActionButtons={false}
+          rowSx={(record) => rowSx(record, previewed)}
+          empty={<EmptyState message={translate('app.trips.empty')} />}
+        >
+          <DataTable.Col
+            source="id"
+            cellSx={noWrapCell}
+            render={(trip) => (
+              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                <Box>
+                  <strong>#{trip.id}</strong>
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {trip.vehicleTypeName}
+                  </Typography>
+                </Box>
+                <PreviewButton />
+              </Stack>
+            )}
+          />
+          <DataTable.Col
+            source="requestedAt"
+            cellSx={noWrapCell}
+            render={() => <DateTimeField source="requestedAt" relative />}
+          />
+          <DataTable.Col
+            source="passengerId"
+            label="app.trips.people"
+            disableSort
+            render={() => (
+              <Box sx={{ minWidth: 140 }}>
+                <LinkedRecordField<Trip>
+                  source="passengerId"
+                  reference={passengers.path}
+                  text={(t) => t.passengerName}
+                />
+                <Box sx={{ mt: 0.25 }}>
+                  <DriverCell />
+                </Box>
+              </Box>
+            )}
+          />
+          {medium && (
+            <DataTable.Col source="pickupPlace" label="app.trips.route" disableSort render={() => <RouteCell />} />
+          )}
+          <DataTable.Col source="status" render={() => <StatusChip palette="tripStatus" />} />
+          <DataTable.Col source="fareTotal" render={() => <FareCell />} />
+        </DataTable>
+      </Box>
+    </>
+  );
+}
+
+/**
+ * /trip-management/trips: quick tabs, filters (all in the URL), live updates, export of the whole
+ * filtered set, and a route preview beside the table. The list asks the engine only for its columns.
+ */
+export default function TripList({ filter, storeKey, title }: ListScreenProps) {
+  return (
+    <List
+      filter={filter}
+      storeKey={storeKey}
+      title={title}
+      filters={tripFilters}
+      sort={NEWEST_FIRST}
+      perPage={25}
+      exporter={tripExporter}
+      queryOptions={{ meta: { fields: TRIP_LIST_FIELDS }, placeholderData: (previous) => previous }}
+      actions={<ResourceListActions create={false} />}
+      aside={<TripPreview />}
+    >
+      <TripTable />
+    </List>
+  );
+}

@@ -1,0 +1,104 @@
+import { Box, MenuItem, Stack, Tab, Tabs, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useListContext, useTranslate } from 'react-admin';
+import {
+  RANGE_PRESETS,
+  TRIP_TABS,
+  dayOf,
+  dayRange,
+  presetOf,
+  presetRange,
+  tabOf,
+  tabSort,
+  withTab,
+  type RangePreset,
+  type TripTab,
+} from './tripListState';
+
+/** The quick tabs: All, Active, Waiting for a driver (oldest first), Completed, Cancelled. */
+export function TripTabs() {
+  const translate = useTranslate();
+  const { filterValues, setFilters, setSort, displayedFilters } = useListContext();
+  const current = tabOf(filterValues);
+  const choose = (tab: TripTab) => {
+    setSort(tabSort(tab));
+    setFilters(withTab(filterValues, tab), displayedFilters);
+  };
+  return (
+    <Tabs
+      value={current ?? false}
+      onChange={(_, tab: TripTab) => choose(tab)}
+      variant="scrollable"
+      allowScrollButtonsMobile
+      aria-label={translate('app.trips.tabs.all')}
+      sx={{ px: 1, borderBottom: 1, borderColor: 'divider' }}
+    >
+      {TRIP_TABS.map((tab) => (
+        <Tab key={tab} value={tab} label={translate(`app.trips.tabs.${tab}`)} data-testid={`trip-tab-${tab}`} />
+      ))}
+    </Tabs>
+  );
+}
+
+type RangeChoice = RangePreset | 'custom' | 'any';
+
+/** The requested-time range: presets in the city's calendar, or custom days. */
+export function RequestedRangeFilter() {
+  const translate = useTranslate();
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const matched = presetOf(filterValues);
+  const [customOpen, setCustomOpen] = useState(false);
+  const choice: RangeChoice = customOpen ? 'custom' : (matched ?? 'any');
+  const apply = (range: { requestedAt_gte?: string; requestedAt_lte?: string }) => {
+    const { requestedAt_gte: _gte, requestedAt_lte: _lte, ...rest } = filterValues as Record<string, unknown>;
+    setFilters({ ...rest, ...range }, displayedFilters);
+  };
+  const choose = (value: RangeChoice) => {
+    if (value === 'custom') return setCustomOpen(true);
+    setCustomOpen(false);
+    apply(value === 'any' ? {} : presetRange(value));
+  };
+  const fromDay = dayOf(filterValues.requestedAt_gte);
+  const toDay = dayOf(filterValues.requestedAt_lte);
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <TextField
+        select
+        size="small"
+        label={translate('app.trips.range.label')}
+        value={choice}
+        onChange={(e) => choose(e.target.value as RangeChoice)}
+        sx={{ minWidth: 160 }}
+        slotProps={{ htmlInput: { 'data-testid': 'trip-range' } }}
+      >
+        <MenuItem value="any">{translate('app.trips.range.any')}</MenuItem>
+        {RANGE_PRESETS.map((p) => (
+          <MenuItem key={p} value={p}>
+            {translate(`app.trips.range.${p}`)}
+          </MenuItem>
+        ))}
+        <MenuItem value="custom">{translate('app.trips.range.custom')}</MenuItem>
+      </TextField>
+      {(choice === 'custom' || matched === 'custom') && (
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <TextField
+            type="date"
+            size="small"
+            label={translate('app.trips.range.from')}
+            value={fromDay}
+            onChange={(e) => apply(dayRange(e.target.value || undefined, toDay || undefined))}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            type="date"
+            size="small"
+            label={translate('app.trips.range.to')}
+            value={toDay}
+            onChange={(e) => apply(dayRange(fromDay || undefined, e.target.value || undefined))}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Box>
+      )}
+    </Stack>
+  );
+}

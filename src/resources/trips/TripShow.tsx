@@ -1,0 +1,169 @@
+import { Box, Chip, Grid, Stack, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import {
+  RecordContextProvider,
+  Title,
+  TopToolbar,
+  useCanAccess,
+  useGetOne,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { drivers, trips } from '../../domain/resources';
+import { ACTIVE_TRIP_STATUSES } from '../../domain/trip';
+import { buildTimeline, type TripEventRecord } from '../../domain/tripTimeline';
+import { usePanelDataProvider } from '../../dataProviders/useAction';
+import { SectionCard } from '../../kit/DetailBlocks';
+import { enumLabelKey } from '../../kit/enumChoices';
+import { formatDateTime, formatRelativeTime } from '../../kit/format';
+import { RouteMap } from '../../kit/map';
+import { ErrorState, LoadingState } from '../../kit/States';
+import { StatusChip } from '../../kit/StatusChip';
+import { useSocketEvent } from '../../realtime/RealtimeProvider';
+import { useSocketFallback } from '../../realtime/useSocketFallback';
+import { FareBreakdown } from './FareBreakdown';
+import type { TripUpdated } from './LiveTrips';
+import { TripActions } from './TripActions';
+import { TripAround } from './TripAround';
+import { TripParties } from './TripParties';
+import { TripTimeline } from './TripTimeline';
+import type { Trip } from './types';
+
+const ACTIVE: readonly string[] = ACTIVE_TRIP_STATUSES;
+
+interface DriverPosition extends RaRecord<number> {
+  firstName: string;
+  lastName: string;
+  lastLat: number | null;
+  lastLng: number | null;
+  lastSeenAt: string | null;
+}
+
+/** Refetch the driver's last known position this often while the trip runs (no position feed yet). */
+const DRIVER_POSITION_MS = 5_000;
+
+/** The route, and for an active trip the driver's last known position, moving as it updates. */
+function TripRoute({ trip }: { trip: Trip }) {
+  const translate = useTranslate();
+  const active = ACTIVE.includes(trip.status) && trip.driverId !== null;
+  const { canAccess } = useCanAccess({ resource: drivers.path, action: 'show' });
+  const { data: driver } = useGetOne<DriverPosition>(
+    drivers.path,
+    { id: trip.driverId ?? 0 },
+    { enabled: active && canAccess === true, refetchInterval: DRIVER_POSITION_MS },
+  );
+  const mover =
+    active && driver?.lastLat != null && driver.lastLng != null
+      ? { lat: driver.lastLat, lng: driver.lastLng, label: `${driver.firstName} ${driver.lastName}` }
+      : null;
+  return (
+    <SectionCard
+      title={translate('app.trips.detail.route')}
+      subheader={
+        mover && driver?.lastSeenAt
+          ? translate('app.trips.detail.driverLive', { time: formatRelativeTime(driver.lastSeenAt) })
+          : undefined
+      }
+    >
+      <RouteMap
+        encodedRoute={trip.routePolyline}
+        mover={mover}
+        label={translate('app.trips.number', { id: trip.id })}
+        height={320}
+      />
+      <Box sx={{ mt: 1 }}>
+        <Typography variant="body2">
+          <Box component="span" sx={{ color: '#2e7d32', fontWeight: 700 }}>
+            ●{' '}
+          </Box>
+          {trip.pickupAddress}
+        </Typography>
+        <Typography variant="body2">
+          <Box component="span" sx={{ color: '#c62828', fontWeight: 700 }}>
+            ●{' '}
+          </Box>
+          {trip.dropoffAddress}
+        </Typography>
+      </Box>
+    </SectionCard>
+  );
+}
+
+/**
+ * /trip-management/trips/:id: the header, the route (with the driver live while the trip runs), the
+ * timeline, the fare that adds up, the people and the vehicle, what was raised around the trip, and
+ * the actions the viewer may run. It follows `tripUpdated` for this trip (refetching every 15 s
+ * while the socket is down).
+ */
+export default function TripShow() {
+  const translate = useTranslate();
+  const { id: rawId } = useParams();
+  const id = Number(rawId);
+  const dataProvider = usePanelDataProvider();
+  const queryClient = useQueryClient();
+  const { data: trip, error, isPending, refetch } = useGetOne<Trip>(trips.path, { id });
+  const events = useQuery({
+    queryKey: ['trips', id, 'events'],
+    queryFn: () => dataProvider.query<{ data: TripEventRecord[] }>('trip', `trips/${id}/events`),
+    enabled: Number.isSafeInteger(id),
+  });
+  const reload = () => {
+    void refetch();
+    void events.refetch();
+    void queryClient.invalidateQueries({ queryKey: [trips.path, 'getList'] });
+  };
+  useSocketEvent<TripUpdated>('tripUpdated', (event) => {
+    if (event.id === id) reload();
+  });
+  useSocketFallback(reload);
+
+  if (error) return <ErrorState message={(error as Error).message} onRetry={() => void refetch()} />;
+  if (isPending || !trip) return <LoadingState />;
+  const timeline = buildTimeline(trip, events.data?.data ?? []);
+  const paymentLabel = translate(enumLabelKey('paymentMethod', trip.paymentMethod), { _: trip.paymentMethod });
+
+  return (
+    <RecordContextProvider value={trip}>
+      <Title title={translate('app.trips.number', { id: trip.id })} />
+      <Stack spacing={2} sx={{ mt: 1 }} data-testid="trip-show">
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography variant="h5" component="h1">
+              {translate('app.trips.number', { id: trip.id })}
+            </Typography>
+            <StatusChip palette="tripStatus" />
+            {trip.vehicleTypeName && <Chip size="small" variant="outlined" label={trip.vehicleTypeName} />}
+            <Typography variant="body2" color="text.secondary" component="span">
+              {translate('app.trips.detail.requested', {
+                time: `${formatDateTime(trip.requestedAt) ?? ''} (${formatRelativeTime(trip.requestedAt) ?? ''})`,
+              })}
+            </Typography>
+          </Stack>
+          <TopToolbar sx={{ p: 0, minHeight: 0 }}>
+            <TripActions trip={trip} />
+          </TopToolbar>
+        </Box>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 7, lg: 8 }}>
+            <Stack spacing={2}>
+              <TripRoute trip={trip} />
+              <SectionCard title={translate('app.trips.detail.timeline')}>
+                <TripTimeline entries={timeline} />
+              </SectionCard>
+              <TripAround tripId={trip.id} />
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, md: 5, lg: 4 }}>
+            <Stack spacing={2}>
+              <SectionCard title={translate('app.trips.detail.fare')}>
+                <FareBreakdown trip={trip} paymentLabel={paymentLabel} />
+              </SectionCard>
+              <TripParties trip={trip} />
+            </Stack>
+          </Grid>
+        </Grid>
+      </Stack>
+    </RecordContextProvider>
+  );
+}

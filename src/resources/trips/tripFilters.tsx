@@ -1,0 +1,59 @@
+import { AutocompleteInput, BooleanInput, SearchInput, SelectArrayInput, SelectInput } from 'react-admin';
+import { drivers, passengers, vehicleTypes } from '../../domain/resources';
+import { enumChoices } from '../../kit/enumChoices';
+import { GuardedReferenceInput } from '../../kit/GuardedReferenceInput';
+
+const personText = (r: { firstName?: string; lastName?: string; phone?: string } | undefined) =>
+  r ? `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() + (r.phone ? ` · ${r.phone}` : '') : '';
+
+/**
+ * The trips list's filters, all in the URL: q (address or trip number), several statuses, vehicle
+ * type and payment method, the driver and the passenger (autocomplete, with their list permission),
+ * and "active only". The requested-time range and the quick tabs sit above the table.
+ */
+export const tripFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Address or trip number" />,
+  <SelectArrayInput key="status" source="status" choices={enumChoices('tripStatus')} alwaysOn sx={{ minWidth: 200 }} />,
+  <GuardedReferenceInput
+    key="vehicleTypeId"
+    source="vehicleTypeId"
+    reference={vehicleTypes.path}
+    sort={{ field: 'name', order: 'ASC' }}
+    perPage={100}
+    alwaysOn
+  >
+    <SelectInput optionText="name" emptyText="app.trips.filters.anyVehicleType" sx={{ minWidth: 170 }} />
+  </GuardedReferenceInput>,
+  <SelectInput
+    key="paymentMethod"
+    source="paymentMethod"
+    choices={enumChoices('paymentMethod')}
+    emptyText="app.trips.filters.anyPayment"
+    alwaysOn
+    sx={{ minWidth: 150 }}
+  />,
+  <GuardedReferenceInput key="driverId" source="driverId" reference={drivers.path} perPage={10} alwaysOn>
+    <AutocompleteInput
+      label="app.trips.filters.driver"
+      optionText={personText}
+      filterToQuery={(q: string) => ({ q })}
+      sx={{ minWidth: 200 }}
+    />
+  </GuardedReferenceInput>,
+  <GuardedReferenceInput key="passengerId" source="passengerId" reference={passengers.path} perPage={10} alwaysOn>
+    <AutocompleteInput
+      label="app.trips.filters.passenger"
+      optionText={personText}
+      filterToQuery={(q: string) => ({ q })}
+      sx={{ minWidth: 200 }}
+    />
+  </GuardedReferenceInput>,
+  <BooleanInput
+    key="active"
+    source="active"
+    label="app.trips.filters.activeOnly"
+    alwaysOn
+    format={(v: unknown) => v === true || v === 'true'}
+    parse={(v: boolean) => (v ? true : undefined)}
+  />,
+];

@@ -1,0 +1,106 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildTimeline } from '../../../src/domain/tripTimeline';
+import { FareBreakdown } from '../../../src/resources/trips/FareBreakdown';
+import { TripTimeline } from '../../../src/resources/trips/TripTimeline';
+import { sessionOf, superAdminProfile } from '../../unit/support/staffFixtures';
+import { renderKit } from '../kit/renderKit';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const at = (min: number) => new Date(Date.UTC(2026, 10, 24, 8, 0) + min * 60_000).toISOString();
+
+describe('the trip timeline', () => {
+  it('shows the steps a cancelled trip never reached as skipped, who cancelled, the reason and the times between', async () => {
+    const entries = buildTimeline(
+      {
+        status: 'cancelled_by_driver',
+        requestedAt: at(0),
+        acceptedAt: at(3),
+        arrivedAt: null,
+        startedAt: null,
+        completedAt: null,
+        cancelledAt: at(10),
+        driverId: 4,
+        driverName: 'Otieno Kamau',
+        passengerId: 7,
+        passengerName: 'Amina Otieno',
+        cancellationReason: 'Vehicle problem: flat tyre',
+      },
+      [],
+    );
+    renderKit(<TripTimeline entries={entries} />, { session: sessionOf(superAdminProfile) });
+    const steps = screen.getAllByRole('listitem');
+    expect(steps.map((s) => [s.dataset.step, s.dataset.state])).toEqual([
+      ['requested', 'done'],
+      ['accepted', 'done'],
+      ['arrived', 'skipped'],
+      ['started', 'skipped'],
+      ['cancelled', 'done'],
+    ]);
+    expect(within(steps[2]).getByText('Skipped')).toBeInTheDocument();
+    expect(within(steps[1]).getByTestId('step-since')).toHaveTextContent('3 min to accept');
+    expect(within(steps[4]).getByTestId('step-since')).toHaveTextContent('7 min later');
+    expect(within(steps[4]).getByText(/by the driver/)).toBeInTheDocument();
+    expect(await within(steps[4]).findByRole('link', { name: 'Otieno Kamau' })).toHaveAttribute(
+      'href',
+      '/driver-management/drivers/4',
+    );
+    expect(within(steps[4]).getByTestId('cancel-reason')).toHaveTextContent('Reason: Vehicle problem: flat tyre');
+    // Times in the city's zone (UTC+3).
+    expect(steps[0]).toHaveTextContent('24 Nov 2026, 11:00:00');
+  });
+});
+
+describe('the fare breakdown', () => {
+  const trip = {
+    status: 'completed' as const,
+    fareBase: 100,
+    fareDistance: 240.3,
+    fareTime: 62.4,
+    fareSurge: 80.54,
+    fareMinimumTopUp: 0,
+    fareDiscount: 48.32,
+    fareTotal: 434.92,
+    surgeMultiplier: 1.2,
+    distanceKm: 8.01,
+    durationMin: 26,
+    cancellationFee: 0,
+    commission: 65.24,
+    discountCode: 'RAINY10',
+    discountId: 3,
+  };
+
+  const amountOf = (testId: string) => {
+    const text = screen.getByTestId(testId).textContent ?? '';
+    return Number(text.replace(/.*KES\s*/, '').replace(/,/g, '')) * (text.includes('-KES') ? -1 : 1);
+  };
+
+  it('lists each line with its detail, and the lines add up to the total shown', async () => {
+    renderKit(<FareBreakdown trip={trip} paymentLabel="Card" />, { session: sessionOf(superAdminProfile) });
+    expect(screen.getByTestId('fare-distance')).toHaveTextContent('Distance (8.01 km)');
+    expect(screen.getByTestId('fare-time')).toHaveTextContent('Time (26 min)');
+    expect(screen.getByTestId('fare-surge')).toHaveTextContent('Surge ×1.2');
+    expect(await screen.findByRole('link', { name: 'RAINY10' })).toHaveAttribute('href', '/discounts/3');
+    expect(screen.queryByTestId('fare-minimumTopUp')).toBeNull();
+    const lines = ['fare-base', 'fare-distance', 'fare-time', 'fare-surge', 'fare-discount'].map(amountOf);
+    expect(lines).toEqual([100, 240.3, 62.4, 80.54, -48.32]);
+    const sum = Math.round(lines.reduce((a, b) => a + b, 0) * 100) / 100;
+    expect(amountOf('fare-total')).toBe(sum);
+    expect(screen.getByTestId('fare-total')).toHaveTextContent('KES 434.92');
+    // Charged − commission = what the driver earned.
+    expect(amountOf('fare-charged') + amountOf('fare-commission')).toBeCloseTo(amountOf('fare-driver-earnings'), 2);
+    expect(screen.getByTestId('fare-driver-earnings')).toHaveTextContent('KES 369.68');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('warns when a stored total does not match its lines', () => {
+    renderKit(<FareBreakdown trip={{ ...trip, fareTotal: 500 }} paymentLabel="Card" />, {
+      session: sessionOf(superAdminProfile),
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('The lines add up to KES 434.92, not the stored total');
+  });
+});

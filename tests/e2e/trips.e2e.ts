@@ -1,0 +1,160 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, baseUrl, browserPerFile, signIn, snap, waitForPath } from './browser';
+import { pixelsOf } from './pixels';
+
+/** The route line's colour in RouteMap (#1565c0). */
+const ROUTE_BLUE = [21, 101, 192] as const;
+
+/**
+ * Issue 11, steps 1–4, in Chromium against the real server: today's cancelled trips by filter, a
+ * trip's page with its map drawn and its timeline's reason, and a cancellation seen live by a list
+ * open in a second tab.
+ */
+
+const { open } = browserPerFile({ keepContexts: true });
+
+async function api<T = unknown>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function adminToken(): Promise<string> {
+  const { data } = await api<{ data: { accessToken: string } }>('', 'POST', '/api/user/auth/login', ADMIN);
+  return data.accessToken;
+}
+
+/** Books a phone trip through the API (a passenger and vehicle type of the demo data). */
+async function bookTrip(token: string): Promise<number> {
+  const [passenger] = await api<{ id: number }[]>(
+    token,
+    'GET',
+    `/api/user/passengers?filter=${encodeURIComponent('{"status":"active"}')}&range=[0,0]`,
+  );
+  const [vehicleType] = await api<{ id: number }[]>(
+    token,
+    'GET',
+    `/api/trip/vehicle-types?filter=${encodeURIComponent('{"active":true}')}&range=[0,0]`,
+  );
+  const trip = await api<{ id: number }>(token, 'POST', '/api/trip/trips', {
+    passengerId: passenger.id,
+    vehicleTypeId: vehicleType.id,
+    pickupAddress: 'Sarit Centre, Westlands',
+    pickupLat: -1.2605,
+    pickupLng: 36.8024,
+    dropoffAddress: 'Yaya Centre, Kilimani',
+    dropoffLat: -1.2925,
+    dropoffLng: 36.7875,
+  });
+  return trip.id;
+}
+
+const REASON_NOTE = 'changed plans at the door';
+
+describe('trips', () => {
+  let token: string;
+  let cancelledId: number;
+  let page: Page;
+
+  it("filters the list to today's cancelled trips", async () => {
+    token = await adminToken();
+    cancelledId = await bookTrip(token);
+    await api(token, 'POST', `/api/trip/trips/${cancelledId}/cancel`, {
+      reason: `Passenger asked to cancel: ${REASON_NOTE}`,
+      by: 'passenger',
+    });
+
+    page = await open({ width: 1600, height: 900 });
+    await signIn(page);
+    await page.goto('/trip-management/trips');
+    await page.getByTestId('trip-tab-cancelled').click();
+    await page.getByTestId('trip-range').locator('..').click();
+    await page.getByRole('option', { name: 'Today' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('filter') ?? '').toMatch(/requestedAt_gte/);
+    const filter = JSON.parse(new URL(page.url()).searchParams.get('filter')!) as Record<string, unknown>;
+    expect(filter.status).toEqual(['cancelled_by_passenger', 'cancelled_by_driver']);
+    await page.getByText(`#${cancelledId}`, { exact: true }).waitFor();
+    const chips = await page.getByTestId('status-chip').allInnerTexts();
+    expect(chips.length).toBeGreaterThan(0);
+    expect(chips.every((c) => /^Cancelled by/.test(c))).toBe(true);
+    // Pointing at the row previews its route beside the list.
+    await page.getByText(`#${cancelledId}`, { exact: true }).hover();
+    await page.getByTestId('trip-preview').waitFor();
+    await snap(page, 'trips-list-cancelled-today');
+  });
+
+  it('opens a trip: the map is drawn and the timeline gives the reason', async () => {
+    await page.getByText(`#${cancelledId}`, { exact: true }).click();
+    await waitForPath(page, `/trip-management/trips/${cancelledId}`);
+    const map = page.getByTestId('trip-show').getByTestId('route-map');
+    await map.getByRole('region', { name: `Trip #${cancelledId}` }).waitFor();
+    // The canvas has pixels: several colours, and the route's blue line among them.
+    await expect
+      .poll(
+        async () => {
+          const p = await pixelsOf(page, map, ROUTE_BLUE);
+          return p.colours > 8 && p.nearShare > 0.001;
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(true);
+    const timeline = page.getByTestId('trip-timeline');
+    await expect.poll(() => timeline.getByTestId('cancel-reason').innerText()).toContain(REASON_NOTE);
+    expect(await timeline.locator('[data-step="arrived"]').getAttribute('data-state')).toBe('skipped');
+    expect(await timeline.locator('[data-step="cancelled"]').innerText()).toMatch(/by the passenger/);
+    await snap(page, 'trips-detail-cancelled');
+  });
+
+  it('cancels an active trip and a list in a second tab updates without a reload', async () => {
+    const activeId = await bookTrip(token);
+    const list = await open({ width: 1600, height: 900 });
+    await signIn(list);
+    await list.goto('/trip-management/trips');
+    await list.getByTestId('trip-tab-active').click();
+    const row = list.locator('tbody tr', { has: list.getByText(`#${activeId}`, { exact: true }) });
+    await row.waitFor();
+    expect(await row.getByTestId('status-chip').innerText()).toBe('Requested');
+    await list.mouse.move(5, 5);
+    await list.evaluate(() => ((globalThis as unknown as { __noReload: boolean }).__noReload = true));
+
+    // Assign the nearest available driver from the trip's page: the list follows, the timeline says who.
+    await page.goto(`/trip-management/trips/${activeId}`);
+    await page.getByRole('button', { name: 'Assign driver' }).click();
+    const assignDialog = page.getByRole('dialog');
+    const nearest = assignDialog.getByRole('radio').first();
+    await nearest.waitFor();
+    const choice = (await nearest.locator('xpath=ancestor::label').innerText()).trim();
+    expect(choice).toMatch(/ · [\d.]+ km away/);
+    await snap(page, 'trips-assign-dialog');
+    await nearest.check();
+    await assignDialog.getByRole('button', { name: 'Assign', exact: true }).click();
+    await expect.poll(() => row.getByTestId('status-chip').innerText(), { timeout: 3_000 }).toBe('Accepted');
+    const driverName = choice.split(' · ')[0];
+    await page.locator('[data-step="accepted"]').getByText(driverName).waitFor();
+    await page.getByRole('img', { name: driverName }).waitFor();
+    await snap(page, 'trips-detail-assigned');
+
+    await page.getByRole('button', { name: 'Cancel trip' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Reason').click();
+    await page.getByRole('option', { name: 'Duplicate booking' }).click();
+    await dialog.getByLabel('Note').fill('booked twice by phone');
+    await snap(page, 'trips-cancel-dialog');
+    const cancelledAt = Date.now();
+    await dialog.getByRole('button', { name: 'Cancel trip' }).click();
+    await expect
+      .poll(() => row.getByTestId('status-chip').innerText(), { timeout: 3_000, interval: 50 })
+      .toBe('Cancelled by passenger');
+    const seenAfterMs = Date.now() - cancelledAt;
+    expect(seenAfterMs).toBeLessThan(2_500);
+    expect(await list.evaluate(() => (globalThis as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    await page.getByTestId('trip-timeline').getByText('Duplicate booking: booked twice by phone').waitFor();
+    await snap(list, 'trips-list-live-update');
+    await snap(page, 'trips-detail-after-cancel');
+  });
+});
