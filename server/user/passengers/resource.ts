@@ -2,8 +2,6 @@ import { sql } from 'kysely';
 import { badRequest } from '../../errors.js';
 import { defineAction, defineResource, type ActionContext } from '../../rest/declaration.js';
 import { nameOf } from '../../rest/names.js';
-import { oneOf } from '../../rest/fields.js';
-import { PASSENGER_STATUSES } from '../../../src/domain/enums.js';
 import { passengers as passengersManifest, passengerStatusChange } from '../../../src/domain/resources/passengers.js';
 
 const OPEN_ISSUE = sql<boolean>`exists (select 1 from issues i where i.reporter_id = passengers.id and i.reporter_kind = 'passenger' and i.status in ('open', 'in_progress'))`;
@@ -85,8 +83,6 @@ export const passengers = defineResource(passengersManifest, {
   },
   actions: { block: statusChange('blocked'), unblock: statusChange('active') },
   delete: true,
-  // The edit form sends the whole record back: its unchanged status is ignored, a changed one refused.
-  update: passengersManifest.update!.shape({ status: oneOf(PASSENGER_STATUSES, 'Status') }),
   async toColumns(input, ctx) {
     const { status, ...columns } = input;
     if (ctx.existing && status !== undefined && status !== ctx.existing.status)

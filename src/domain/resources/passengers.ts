@@ -60,5 +60,7 @@ export const passengers = defineManifest({
     lastName: requiredName('Last name'),
     phone: writable.phone.required('Phone is required'),
   }),
-  update: yup.object(writable),
+  // The edit form sends the whole record back, status included: the server ignores it unchanged and
+  // refuses a change (block and unblock are the actions that change it).
+  update: yup.object({ ...writable, status: oneOf(PASSENGER_STATUSES, 'Status') }),
 });
