@@ -4,6 +4,7 @@ import { auditLogs } from './audit-logs/resource.js';
 import { authRoutes } from './auth/routes.js';
 import { driverRoutes } from './drivers/routes.js';
 import { drivers } from './drivers/resource.js';
+import { scheduleExpiryCheck } from './drivers/expiryCheck.js';
 import { fileRoutes } from './files/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { passengers } from './passengers/resource.js';
@@ -21,5 +22,8 @@ export async function userService(app: FastifyInstance): Promise<void> {
   driverRoutes(app);
   fileRoutes(app);
   notificationRoutes(app);
-  for (const resource of USER_RESOURCES) registerResource(app, resource, app.services);
+  for (const resource of USER_RESOURCES) {
+    const engine = registerResource(app, resource, app.services);
+    if (resource === drivers) scheduleExpiryCheck(app, engine);
+  }
 }

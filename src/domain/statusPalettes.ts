@@ -43,7 +43,7 @@ export type StatusEnumName = keyof typeof STATUS_ENUMS;
 export const STATUS_PALETTES: { readonly [Name in StatusEnumName]: Palette<(typeof STATUS_ENUMS)[Name]> } = {
   staffStatus: { active: 'success', inactive: 'default' },
   driverApproval: { pending: 'warning', approved: 'success', rejected: 'error', suspended: 'error' },
-  documentReview: { pending: 'warning', approved: 'success', rejected: 'error' },
+  documentReview: { pending: 'warning', approved: 'success', rejected: 'error', expired: 'error' },
   passengerStatus: { active: 'success', blocked: 'error' },
   tripStatus: {
     requested: 'warning',

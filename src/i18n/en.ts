@@ -167,7 +167,14 @@ export const appMessages = {
         vehicle_registration: 'Vehicle registration',
         photo: 'Photo',
       },
-      documentReview: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
+      documentReview: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', expired: 'Expired' },
+      documentRejectReason: {
+        unreadable: 'Unreadable',
+        expired: 'Expired',
+        mismatch: 'Does not match the profile',
+        wrong_document: 'Wrong document',
+        other: 'Other',
+      },
       passengerStatus: { active: 'Active', blocked: 'Blocked' },
       tripStatus: {
         requested: 'Requested',
