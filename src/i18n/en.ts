@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'ra-core';
+import { driverMessages } from './drivers';
 
 /** Every string the panel shows, in English; react-admin's own strings come from ra-language-english. */
 export const appMessages = {
@@ -168,6 +169,7 @@ export const appMessages = {
         photo: 'Photo',
       },
       documentReview: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', expired: 'Expired' },
+      driverOnline: { online: 'Online', on_trip: 'On a trip', offline: 'Offline' },
       documentRejectReason: {
         unreadable: 'Unreadable',
         expired: 'Expired',
@@ -209,6 +211,7 @@ export const appMessages = {
       reviewDirection: { passenger_to_driver: 'Passenger about driver', driver_to_passenger: 'Driver about passenger' },
       auditAction: { create: 'Created', update: 'Updated', delete: 'Deleted' },
     },
+    drivers: driverMessages,
     common: {
       status: {
         active: 'Active',

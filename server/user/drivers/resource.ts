@@ -1,14 +1,47 @@
+import { sql } from 'kysely';
 import { defineResource } from '../../rest/declaration.js';
+import { badRequest } from '../../errors.js';
 import { drivers as driversManifest } from '../../../src/domain/resources/drivers.js';
+import { DRIVER_ONLINE_STATES } from '../../../src/domain/enums.js';
+import { ACTIVE_TRIP_STATUSES } from '../../../src/domain/trip.js';
 import { registrationNotice } from './registration.js';
 import { DRIVER_ACTIONS } from './actions.js';
 import { documentsJson, insertDocuments, refreshApproval, type NewDocument } from './documents.js';
+
+/** online, on a trip (an active trip, by the partial index trips_active_idx) or offline. */
+const onlineState = sql<string>`(case
+  when exists (select 1 from trips t where t.driver_id = drivers.id and t.status in (${sql.join([...ACTIVE_TRIP_STATUSES])})) then 'on_trip'
+  when drivers.online then 'online' else 'offline' end)`;
 
 export const drivers = defineResource(driversManifest, {
   table: 'drivers',
   description:
     'Drivers with their documents (one row per upload, `documents` oldest first; the newest of a kind is current), vehicle and approval state. The approval status is derived from the documents and a suspension, and changes only through the actions. Credit balance changes only through driver transactions.',
-  computed: { documents: { type: 'json', sql: documentsJson } },
+  computed: {
+    documents: { type: 'json', sql: documentsJson },
+    onlineState: { type: 'text', sql: onlineState },
+    vehicleTypeName: {
+      type: 'text',
+      sql: sql`(select v.name from vehicle_types v where v.id = drivers.vehicle_type_id)`,
+    },
+    tripsCompleted: {
+      type: 'int',
+      sql: sql`(select count(*)::int from trips t where t.driver_id = drivers.id and t.status = 'completed')`,
+    },
+  },
+  filters: {
+    onlineState: (value) => {
+      const states = (Array.isArray(value) ? value : [value]) as unknown[];
+      if (!states.length || states.some((s) => !(DRIVER_ONLINE_STATES as readonly unknown[]).includes(s)))
+        throw badRequest(`Filter "onlineState" must be one of: ${DRIVER_ONLINE_STATES.join(', ')}`);
+      return sql<boolean>`${onlineState} in (${sql.join(states as string[])})`;
+    },
+    negativeBalance: (value) => {
+      if (value === true || value === 'true') return sql<boolean>`drivers.credit_balance < 0`;
+      if (value === false || value === 'false') return sql<boolean>`drivers.credit_balance >= 0`;
+      throw badRequest('Filter "negativeBalance" must be true or false');
+    },
+  },
   delete: true,
   exportOmit: ['documents'],
   toColumns(input) {
