@@ -1,6 +1,6 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'ra-core';
-import { driverMessages } from './drivers';
+import { driverMessages, walletMessages } from './drivers';
 
 /** Every string the panel shows, in English; react-admin's own strings come from ra-language-english. */
 export const appMessages = {
@@ -212,6 +212,7 @@ export const appMessages = {
       auditAction: { create: 'Created', update: 'Updated', delete: 'Deleted' },
     },
     drivers: driverMessages,
+    wallet: walletMessages,
     common: {
       status: {
         active: 'Active',

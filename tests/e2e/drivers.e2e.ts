@@ -58,7 +58,7 @@ describe('driver onboarding review', () => {
     );
     driver = pending.find((d) => d.documents.length === 5 && d.documents.every((doc) => doc.status === 'pending'))!;
     expect(driver).toBeDefined();
-    await page.getByPlaceholder('Search').last().fill(driver.lastName);
+    await page.locator('#main-content').getByPlaceholder('Search').fill(driver.lastName);
     const row = page.getByRole('row').filter({ hasText: `${driver.firstName} ${driver.lastName}` });
     await row.getByText('0 of 5 approved').waitFor();
     await row.getByRole('link', { name: 'Review' }).click();
@@ -83,7 +83,7 @@ describe('driver onboarding review', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Reject the vehicle registration').waitFor();
     await expect
-      .poll(() => dialog.getByRole('radio', { name: 'Unreadable' }).evaluate((e) => e === document.activeElement))
+      .poll(() => dialog.getByRole('radio', { name: 'Unreadable' }).evaluate((e) => e.matches(':focus')))
       .toBe(true);
     await page.keyboard.press('Space');
     await page.keyboard.press('Tab');
@@ -131,9 +131,36 @@ describe('driver onboarding review', () => {
 
   it('5. the driver appears in the approved list', async () => {
     await page.goto('/driver-management/approved-drivers');
-    await page.getByPlaceholder('Search').last().fill(driver.lastName);
+    await page.locator('#main-content').getByPlaceholder('Search').fill(driver.lastName);
     const row = page.getByRole('row').filter({ hasText: `${driver.firstName} ${driver.lastName}` });
     await row.waitFor();
     await snap(page, 'drivers-approved-list');
+  });
+
+  it('6. tops up their wallet and sees the transaction', async () => {
+    await page.goto(`/driver-management/transactions/${driver.id}`);
+    const balance = page.getByTestId('wallet-balance');
+    await balance.waitFor();
+    const before = await balance.innerText();
+    await page.getByRole('button', { name: 'Top up credit' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Confirm top-up' }).click();
+    await dialog.getByText('Amount is required').waitFor();
+    await dialog.getByText('Say why the credit is added').waitFor();
+    await dialog.getByLabel(/^Amount/).fill('0');
+    await dialog.getByRole('button', { name: 'Confirm top-up' }).click();
+    await dialog.getByText('Amount must be more than 0').waitFor();
+    await dialog.getByLabel(/^Amount/).fill('1500');
+    await dialog.getByLabel(/^Note/).fill('M-Pesa QK7H2 first float');
+    await dialog.getByTestId('new-balance').waitFor();
+    await snap(page, 'drivers-wallet-topup');
+    await dialog.getByRole('button', { name: 'Confirm top-up' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => balance.innerText()).not.toBe(before);
+    expect(await balance.innerText()).toMatch(/1,500\.00$/);
+    const row = page.getByRole('row').filter({ hasText: 'M-Pesa QK7H2 first float' });
+    await row.getByText('Credit top-up').waitFor();
+    await row.getByText('Amara Okafor').waitFor();
+    await snap(page, 'drivers-wallet');
   });
 });

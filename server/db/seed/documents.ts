@@ -10,6 +10,7 @@ const TITLES: Record<string, string> = {
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function documentSvg(kind: string, fullName: string, number: string, hue: number): string {
+  if (kind === 'photo') return portraitSvg(fullName, hue);
   const title = TITLES[kind] ?? kind.toUpperCase();
   return `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="300" viewBox="0 0 480 300">
 <rect width="480" height="300" rx="18" fill="hsl(${hue},45%,92%)" stroke="hsl(${hue},45%,45%)" stroke-width="4"/>
@@ -21,6 +22,22 @@ export function documentSvg(kind: string, fullName: string, number: string, hue:
 <text x="154" y="160" font-family="sans-serif" font-size="14" fill="#333">Number</text>
 <text x="154" y="184" font-family="monospace" font-size="20" fill="#111">${escapeXml(number)}</text>
 <text x="24" y="270" font-family="sans-serif" font-size="12" fill="#666">Republic of Kenya · specimen generated for the Ride Admin demo</text>
+</svg>`;
+}
+
+/** A passport-style portrait: head and shoulders over a tinted background, with the initials. */
+function portraitSvg(fullName: string, hue: number): string {
+  const initials = fullName
+    .split(/\s+/)
+    .map((w) => w.charAt(0))
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300" viewBox="0 0 300 300">
+<rect width="300" height="300" fill="hsl(${hue},40%,82%)"/>
+<circle cx="150" cy="118" r="58" fill="hsl(${(hue + 30) % 360},30%,38%)"/>
+<path d="M48 300c0-70 46-108 102-108s102 38 102 108z" fill="hsl(${(hue + 200) % 360},35%,35%)"/>
+<text x="150" y="132" text-anchor="middle" font-family="sans-serif" font-size="40" font-weight="700" fill="#fff">${escapeXml(initials)}</text>
 </svg>`;
 }
 

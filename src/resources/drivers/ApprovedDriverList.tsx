@@ -50,6 +50,7 @@ const driverFilters = [
     key="rating_lte"
     source="rating_lte"
     label="app.drivers.ratingBelow"
+    sx={{ width: 130 }}
     min={0}
     max={5}
     step={0.1}
