@@ -163,4 +163,17 @@ describe('driver onboarding review', () => {
     await row.getByText('Amara Okafor').waitFor();
     await snap(page, 'drivers-wallet');
   });
+
+  it("7. the driver's page shows the documents' history and every decision on the driver's history", async () => {
+    await page.goto(`/driver-management/drivers/${driver.id}`);
+    await page.getByTestId('driver-page').waitFor();
+    await snap(page, 'drivers-page');
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    await page.getByText('Unreadable — The plate number is cut off; photograph the whole card.').waitFor();
+    await snap(page, 'drivers-page-documents');
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByText('reject-document').first().waitFor();
+    expect(await page.getByText('approve-document').count()).toBe(5);
+    await snap(page, 'drivers-page-history');
+  });
 });

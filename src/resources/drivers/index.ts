@@ -1,6 +1,5 @@
 import PersonPinCircleIcon from '@mui/icons-material/PersonPinCircle';
 import { lazy } from 'react';
-import { GuessedShow } from '../shared/lazyGuessers';
 import { drivers as driversManifest } from '../../domain/resources';
 import { definePanelResource } from '../panelResource';
 import { APPROVED_DRIVERS_FILTER, UNAPPROVED_DRIVERS_FILTER, UNAPPROVED_STORE_KEY } from './approvalFilters';
@@ -8,7 +7,7 @@ import { APPROVED_DRIVERS_FILTER, UNAPPROVED_DRIVERS_FILTER, UNAPPROVED_STORE_KE
 /** Drivers, listed as approved and unapproved (the review queue), and reviewed one document at a time. */
 export const drivers = definePanelResource(driversManifest, {
   list: lazy(() => import('./DriverList')),
-  show: GuessedShow,
+  show: lazy(() => import('./DriverShow')),
   icon: PersonPinCircleIcon,
   aliasRoutes: [
     {
