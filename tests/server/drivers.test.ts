@@ -358,3 +358,45 @@ describe('creating a driver', () => {
     expect(res.json()).toMatchObject({ approvalStatus: 'rejected', vehicleColour: 'Green' });
   });
 });
+
+describe('the approved drivers list', () => {
+  const list = (filter: object) =>
+    t.call('GET', '/api/user/drivers', {
+      token: admin,
+      query: { filter: JSON.stringify(filter), range: '[0,499]' },
+    });
+
+  it('filters by online state, negative balance and rating, and says what a bad filter value is', async () => {
+    const onTrip = (await list({ approvalStatus: 'approved', onlineState: 'on_trip' })).json() as {
+      id: number;
+      onlineState: string;
+    }[];
+    expect(onTrip.length).toBeGreaterThan(0);
+    expect(onTrip.every((d) => d.onlineState === 'on_trip')).toBe(true);
+    const active = await t.db
+      .selectFrom('trips')
+      .innerJoin('drivers', 'drivers.id', 'trips.driverId')
+      .select('drivers.id')
+      .distinct()
+      .where('trips.status', 'in', ['requested', 'accepted', 'arrived', 'in_progress'])
+      .where('drivers.approvalStatus', '=', 'approved')
+      .execute();
+    expect(onTrip.map((d) => d.id).sort((x, y) => x - y)).toEqual(active.map((a) => a.id).sort((x, y) => x - y));
+    const offline = (await list({ onlineState: ['offline'] })).json() as { onlineState: string }[];
+    expect(offline.every((d) => d.onlineState === 'offline')).toBe(true);
+
+    await t.db.updateTable('drivers').set({ creditBalance: -120.5 }).where('id', '=', 3).execute();
+    const owing = (await list({ negativeBalance: true })).json() as { id: number; creditBalance: number }[];
+    expect(owing.map((d) => d.id)).toContain(3);
+    expect(owing.every((d) => d.creditBalance < 0)).toBe(true);
+
+    const low = (await list({ rating_lte: 4.5 })).json() as { rating: number; tripsCompleted: number }[];
+    expect(low.every((d) => d.rating <= 4.5)).toBe(true);
+    expect(typeof low[0].tripsCompleted).toBe('number');
+
+    const bad = await list({ onlineState: 'asleep' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Filter "onlineState" must be one of: online, on_trip, offline');
+    expect((await list({ negativeBalance: 'maybe' })).statusCode).toBe(400);
+  });
+});
