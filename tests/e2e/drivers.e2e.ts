@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, baseUrl, browserPerFile, signIn, snap } from './browser';
+import { ADMIN, baseUrl, browserPerFile, fitsWidth, signIn, snap } from './browser';
 
 /**
  * Onboarding end to end (issue 12), in the system Chromium against the real server: a reviewer
@@ -175,5 +175,20 @@ describe('driver onboarding review', () => {
     await page.getByText('reject-document').first().waitFor();
     expect(await page.getByText('approve-document').count()).toBe(5);
     await snap(page, 'drivers-page-history');
+  });
+
+  it('8. the queue and the review screen fit an 800 px window', async () => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    // Without step 1's search, which kept the queue on the now approved driver.
+    await page.goto(
+      `/driver-management/unapproved-drivers?filter=${encodeURIComponent('{"approvalStatus":"pending"}')}`,
+    );
+    await page.getByTestId('document-progress').first().waitFor();
+    await snap(page, 'drivers-queue-narrow');
+    expect(await fitsWidth(page)).toBe(true);
+    await page.goto(`/driver-management/review/${driver.id}`);
+    await page.getByRole('img', { name: 'Driving licence' }).waitFor();
+    await snap(page, 'drivers-review-narrow');
+    expect(await fitsWidth(page)).toBe(true);
   });
 });

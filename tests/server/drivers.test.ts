@@ -398,5 +398,14 @@ describe('the approved drivers list', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Filter "onlineState" must be one of: online, on_trip, offline');
     expect((await list({ negativeBalance: 'maybe' })).statusCode).toBe(400);
+
+    // The unapproved list: every status but approved, narrowed by the queue's status filter.
+    const unapproved = (await list({ unapproved: true })).json() as { approvalStatus: string }[];
+    expect(new Set(unapproved.map((d) => d.approvalStatus))).toEqual(new Set(['pending', 'rejected', 'suspended']));
+    const waiting = (await list({ unapproved: true, approvalStatus: 'pending' })).json() as {
+      approvalStatus: string;
+    }[];
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting.every((d) => d.approvalStatus === 'pending')).toBe(true);
   });
 });

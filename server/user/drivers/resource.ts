@@ -36,6 +36,11 @@ export const drivers = defineResource(driversManifest, {
         throw badRequest(`Filter "onlineState" must be one of: ${DRIVER_ONLINE_STATES.join(', ')}`);
       return sql<boolean>`${onlineState} in (${sql.join(states as string[])})`;
     },
+    unapproved: (value) => {
+      if (value === true || value === 'true') return sql<boolean>`drivers.approval_status <> 'approved'`;
+      if (value === false || value === 'false') return sql<boolean>`drivers.approval_status = 'approved'`;
+      throw badRequest('Filter "unapproved" must be true or false');
+    },
     negativeBalance: (value) => {
       if (value === true || value === 'true') return sql<boolean>`drivers.credit_balance < 0`;
       if (value === false || value === 'false') return sql<boolean>`drivers.credit_balance >= 0`;

@@ -11,6 +11,7 @@ import { enumChoices } from '../../kit/enumChoices';
 import type { ListScreenProps } from '../types';
 import { AttentionChips, DocumentProgressBar, WaitingTime } from './DocumentProgress';
 import { DriverNameCell, VehicleCell } from './DriverCells';
+import { UNAPPROVED_STATUSES } from './approvalFilters';
 import { reviewPath } from './reviewPath';
 import type { Driver } from './types';
 
@@ -22,7 +23,7 @@ const queueFilters = [
     key="approvalStatus"
     source="approvalStatus"
     label="app.drivers.status"
-    choices={enumChoices('driverApproval').filter((c) => c.id !== 'approved')}
+    choices={enumChoices('driverApproval').filter((c) => (UNAPPROVED_STATUSES as readonly string[]).includes(c.id))}
     emptyText="app.drivers.anyStatus"
     alwaysOn
     sx={{ minWidth: 160 }}
