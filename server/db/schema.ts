@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { TripTables } from './tripSchema.js';
 
 /** A timestamp column: read as Date, written as Date or ISO string. */
@@ -74,11 +74,23 @@ export interface FileTable {
   createdAt: CreatedAt;
 }
 
-export interface DriverDocument {
+/** One uploaded document of a driver (migration 006); a re-upload is a new row, the older stay as history. */
+export interface DriverDocumentTable {
+  id: Generated<number>;
+  driverId: number;
   kind: string;
   fileId: number | null;
-  status: string;
+  number: string | null;
+  expiryDate: ColumnType<string | null, string | null | undefined, string | null>;
+  status: Generated<string>;
+  rejectReason: string | null;
   note: string | null;
+  reuploadRequestedAt: Timestamp | null;
+  reviewedBy: number | null;
+  reviewedAt: Timestamp | null;
+  version: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
 }
 
 export interface DriverTable {
@@ -91,8 +103,9 @@ export interface DriverTable {
   photo: number | null;
   licenceNumber: string | null;
   licenceExpiry: ColumnType<string | null, string | null | undefined, string | null>;
-  documents: JSONColumnType<DriverDocument[], string, string>;
   approvalStatus: Generated<string>;
+  suspendedAt: Timestamp | null;
+  suspensionReason: string | null;
   vehicleTypeId: number | null;
   vehicleMake: string | null;
   vehicleModel: string | null;
@@ -163,6 +176,7 @@ export interface UserTables {
   codes: CodeTable;
   files: FileTable;
   drivers: DriverTable;
+  driverDocuments: DriverDocumentTable;
   passengers: PassengerTable;
   notifications: NotificationTable;
   auditLogs: AuditLogTable;

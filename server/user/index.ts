@@ -3,6 +3,7 @@ import { registerResource } from '../rest/engine.js';
 import { declarationsOf } from '../resources.js';
 import { authRoutes } from './auth/routes.js';
 import { driverRoutes } from './drivers/routes.js';
+import { scheduleExpiryCheck } from './drivers/expiryCheck.js';
 import { fileRoutes } from './files/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { profileRoutes } from './profile/routes.js';
@@ -14,5 +15,8 @@ export async function userService(app: FastifyInstance): Promise<void> {
   driverRoutes(app);
   fileRoutes(app);
   notificationRoutes(app);
-  for (const resource of declarationsOf('user')) registerResource(app, resource, app.services);
+  for (const resource of declarationsOf('user')) {
+    const engine = registerResource(app, resource, app.services);
+    if (resource.name === 'drivers') scheduleExpiryCheck(app, engine);
+  }
 }

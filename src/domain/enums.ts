@@ -3,7 +3,11 @@ export const STAFF_STATUSES = ['active', 'inactive'] as const;
 export const SEXES = ['male', 'female', 'other'] as const;
 export const DRIVER_APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
 export const DOCUMENT_KINDS = ['licence', 'identity', 'insurance', 'vehicle_registration', 'photo'] as const;
-export const DOCUMENT_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const DOCUMENT_REVIEW_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
+/** Why a driver's document was rejected (src/domain/driverDocuments.ts). */
+export const DOCUMENT_REJECT_REASONS = ['unreadable', 'expired', 'mismatch', 'wrong_document', 'other'] as const;
+/** A driver's live state: from the app's online flag and an active trip (server/user/drivers). */
+export const DRIVER_ONLINE_STATES = ['online', 'on_trip', 'offline'] as const;
 export const PASSENGER_STATUSES = ['active', 'blocked'] as const;
 export const NOTIFICATION_TYPES = ['DRIVER_REGISTRATION', 'sos'] as const;
 

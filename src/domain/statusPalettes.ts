@@ -3,6 +3,7 @@ import {
   DISCOUNT_STATES,
   DOCUMENT_REVIEW_STATUSES,
   DRIVER_APPROVAL_STATUSES,
+  DRIVER_ONLINE_STATES,
   GATEWAY_MODES,
   ISSUE_PRIORITIES,
   ISSUE_STATUSES,
@@ -27,6 +28,7 @@ export const STATUS_ENUMS = {
   staffStatus: STAFF_STATUSES,
   driverApproval: DRIVER_APPROVAL_STATUSES,
   documentReview: DOCUMENT_REVIEW_STATUSES,
+  driverOnline: DRIVER_ONLINE_STATES,
   passengerStatus: PASSENGER_STATUSES,
   tripStatus: TRIP_STATUSES,
   issueStatus: ISSUE_STATUSES,
@@ -43,7 +45,8 @@ export type StatusEnumName = keyof typeof STATUS_ENUMS;
 export const STATUS_PALETTES: { readonly [Name in StatusEnumName]: Palette<(typeof STATUS_ENUMS)[Name]> } = {
   staffStatus: { active: 'success', inactive: 'default' },
   driverApproval: { pending: 'warning', approved: 'success', rejected: 'error', suspended: 'error' },
-  documentReview: { pending: 'warning', approved: 'success', rejected: 'error' },
+  documentReview: { pending: 'warning', approved: 'success', rejected: 'error', expired: 'error' },
+  driverOnline: { online: 'success', on_trip: 'info', offline: 'default' },
   passengerStatus: { active: 'success', blocked: 'error' },
   tripStatus: {
     requested: 'warning',

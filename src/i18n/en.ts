@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'ra-core';
 import { pricingAppMessages, pricingDiscountMessages, pricingGatewayMessages, pricingResources } from './pricing';
 import { tripMessages } from './trips';
+import { driverMessages, walletMessages } from './drivers';
 
 /** Every string the panel shows, in English; react-admin's own strings come from ra-language-english. */
 export const appMessages = {
@@ -173,7 +174,15 @@ export const appMessages = {
         vehicle_registration: 'Vehicle registration',
         photo: 'Photo',
       },
-      documentReview: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
+      documentReview: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', expired: 'Expired' },
+      driverOnline: { online: 'Online', on_trip: 'On a trip', offline: 'Offline' },
+      documentRejectReason: {
+        unreadable: 'Unreadable',
+        expired: 'Expired',
+        mismatch: 'Does not match the profile',
+        wrong_document: 'Wrong document',
+        other: 'Other',
+      },
       passengerStatus: { active: 'Active', blocked: 'Blocked' },
       tripStatus: {
         requested: 'Requested',
@@ -265,6 +274,8 @@ export const appMessages = {
     kit: {
       relatedError: 'Could not load these records',
     },
+    drivers: driverMessages,
+    wallet: walletMessages,
     common: {
       status: {
         active: 'Active',

@@ -7,6 +7,8 @@ export const DEFAULT_PER_PAGE = 25;
 
 export interface ResourceListProps extends ListScreenProps, ResourceListActionsProps {
   filters?: ReactElement[];
+  /** The filter form's starting values, which the user may change (unlike the route's permanent `filter`). */
+  filterDefaultValues?: Record<string, unknown>;
   /** Default: newest first (`createdAt` DESC). */
   sort?: SortPayload;
   perPage?: number;
@@ -29,6 +31,7 @@ export function ResourceList({
   storeKey,
   title,
   filters,
+  filterDefaultValues,
   sort = { field: 'createdAt', order: 'DESC' },
   perPage = DEFAULT_PER_PAGE,
   pagination,
@@ -45,6 +48,7 @@ export function ResourceList({
       storeKey={storeKey}
       title={title}
       filters={filters}
+      filterDefaultValues={filterDefaultValues}
       sort={sort}
       perPage={perPage}
       exporter={exporter}

@@ -1,6 +1,7 @@
 import {
   DISCOUNT_KINDS,
   DOCUMENT_KINDS,
+  DOCUMENT_REJECT_REASONS,
   PAYMENT_METHODS,
   REPORTER_KINDS,
   REVIEW_DIRECTIONS,
@@ -13,6 +14,7 @@ export const ENUMS = {
   ...STATUS_ENUMS,
   sex: SEXES,
   documentKind: DOCUMENT_KINDS,
+  documentRejectReason: DOCUMENT_REJECT_REASONS,
   paymentMethod: PAYMENT_METHODS,
   discountKind: DISCOUNT_KINDS,
   reporterKind: REPORTER_KINDS,

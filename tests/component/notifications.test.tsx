@@ -247,7 +247,17 @@ describe('the notification bell', () => {
             meta: { page: 1, perPage: 10, total: 1, totalPages: 1 },
           },
         },
-        [recordCall]: { json: { id: 107, reference: 'Record one-oh-seven' } },
+        // A driver opens on the review screen (its name, and the queue for "next driver").
+        [recordCall]: {
+          json: {
+            id: 107,
+            reference: 'Record one-oh-seven',
+            firstName: 'Record',
+            lastName: 'one-oh-seven',
+            documents: [],
+          },
+        },
+        'GET /api/user/drivers': { json: [], headers: { 'Content-Range': 'drivers */0' } },
       },
     });
     await user.click(await bell());

@@ -253,12 +253,15 @@ describe('POST /api/trip/driver-transactions/credit-topup', () => {
       amount: 'Amount must be more than 0',
       note: 'Note must be at most 300 characters',
     });
-    expect((await topUp({ driverId: 3, amount: 1.005 })).json().errors).toEqual({
+    expect((await topUp({ driverId: 3, amount: 1.005, note: 'Cash paid in' })).json().errors).toEqual({
       amount: 'Amount may have at most 2 decimals',
     });
-    expect((await topUp({ driverId: 3 })).json().errors).toEqual({ amount: 'Amount is required' });
-    expect((await topUp({ driverId: 99999, amount: 100 })).statusCode).toBe(404);
-    const ok = await topUp({ driverId: 3, amount: 250 });
+    expect((await topUp({ driverId: 3 })).json().errors).toEqual({
+      amount: 'Amount is required',
+      note: 'Say why the credit is added',
+    });
+    expect((await topUp({ driverId: 99999, amount: 100, note: 'Cash paid in' })).statusCode).toBe(404);
+    const ok = await topUp({ driverId: 3, amount: 250, note: 'Cash paid in' });
     const audit = await t.db
       .selectFrom('auditLogs')
       .selectAll()

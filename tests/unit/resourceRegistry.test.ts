@@ -70,14 +70,15 @@ describe('the resource registry', () => {
     expect(resourceLookup.find('nothing')).toBeUndefined();
   });
 
-  it('splits drivers into approved and unapproved lists by approvalStatus', () => {
+  it('splits drivers into approved and unapproved lists by approval', () => {
     const drivers = resources.find((resource) => resource.name === 'drivers');
     expect(drivers?.aliasRoutes).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ path: 'driver-management/approved-drivers', filter: { approvalStatus: 'approved' } }),
         expect.objectContaining({
           path: 'driver-management/unapproved-drivers',
-          filter: { approvalStatus: ['pending', 'rejected', 'suspended'] },
+          // Every status but approved (the server's `unapproved` filter); the queue's own status filter narrows it.
+          filter: { unapproved: true },
         }),
       ]),
     );

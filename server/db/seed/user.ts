@@ -1,15 +1,18 @@
 import { faker } from '@faker-js/faker';
+import type { Insertable } from 'kysely';
 import type { Db } from '../index.js';
+import type { DriverTable } from '../schema.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { FileStore } from '../../files/store.js';
 import { ALL_PERMISSIONS } from '../../../src/domain/permissions.js';
 import { CITY } from '../../../src/domain/city.js';
 import { DOCUMENT_KINDS, type DRIVER_APPROVAL_STATUSES } from '../../../src/domain/enums.js';
-import type { DriverDocument } from '../schema.js';
 import { DEMO_ACCOUNTS, SEED_STAFF_PASSWORD } from './demoAccounts.js';
 import { SEED_ROLES } from './roles.js';
-import { documentSvg } from './documents.js';
+import { documentSvg, reviewFor, type SeedDocument } from './documents.js';
 import { chunked } from './chunked.js';
+import { deriveApprovalStatus } from '../../../src/domain/driverDocuments.js';
+import { localDay } from '../../../src/domain/dateRange.js';
 
 export const SEED_COUNTS = { staff: 25, drivers: 150, passengers: 1000 } as const;
 
@@ -93,7 +96,13 @@ export async function seedUserService(db: Db, opts: { filesDir: string; scryptN:
   }
   await db.insertInto('staffs').values(staffRows).execute();
 
-  const drivers = [];
+  const reviewer = await db
+    .selectFrom('staffs')
+    .select('id')
+    .where('email', '=', DEMO_ACCOUNTS[0].email)
+    .executeTakeFirstOrThrow();
+  const drivers: Insertable<DriverTable>[] = [];
+  const driverDocuments: SeedDocument[][] = [];
   for (let i = 0; i < SEED_COUNTS.drivers; i++) {
     const sex = faker.helpers.weightedArrayElement([
       { value: 'male' as const, weight: 4 },
@@ -103,37 +112,29 @@ export async function seedUserService(db: Db, opts: { filesDir: string; scryptN:
     const lastName = faker.person.lastName();
     const approvalStatus = approvalFor(i);
     const licenceNumber = `DL-${faker.string.alphanumeric({ length: 7, casing: 'upper' })}`;
-    const documents: DriverDocument[] = [];
-    for (const kind of DOCUMENT_KINDS.slice(0, 4)) {
+    const documents: SeedDocument[] = [];
+    for (const kind of DOCUMENT_KINDS) {
+      // The photo came later and draws nothing from faker, so the other seeded values stay as they were.
+      const number = kind === 'licence' ? licenceNumber : kind === 'photo' ? null : faker.string.numeric(8);
       const fileId = await files.save(db, {
-        bytes: Buffer.from(
-          documentSvg(
-            kind,
-            `${firstName} ${lastName}`,
-            kind === 'licence' ? licenceNumber : faker.string.numeric(8),
-            (i * 37) % 360,
-          ),
-        ),
+        bytes: Buffer.from(documentSvg(kind, `${firstName} ${lastName}`, number ?? '', (i * 37) % 360)),
         contentType: 'image/svg+xml',
         filename: `${kind}-${i + 1}.svg`,
         uploadedBy: null,
       });
-      const status =
-        approvalStatus === 'approved' || approvalStatus === 'suspended'
-          ? 'approved'
-          : approvalStatus === 'rejected' && kind === 'insurance'
-            ? 'rejected'
-            : 'pending';
-      documents.push({
-        kind,
-        fileId,
-        status,
-        note: status === 'rejected' ? 'Certificate expired; upload a current one.' : null,
-      });
+      documents.push({ kind, fileId, number, status: 'pending' });
     }
     const created = faker.date.between({
       from: new Date(now.getTime() - 400 * 86400_000),
       to: new Date(now.getTime() - 2 * 86400_000),
+    });
+    const licenceExpiry = faker.date.future({ years: 4, refDate: now }).toISOString().slice(0, 10);
+    const review = reviewFor(i, approvalStatus, documents, { now, created, licenceExpiry, reviewer: reviewer.id });
+    driverDocuments.push(review.documents);
+    const derived = deriveApprovalStatus({
+      suspended: review.suspendedAt !== null,
+      documents: review.documents.map((d, n) => ({ ...d, id: n })),
+      today: localDay(now, CITY.timeZone),
     });
     drivers.push({
       firstName,
@@ -141,21 +142,31 @@ export async function seedUserService(db: Db, opts: { filesDir: string; scryptN:
       phone: kenyanPhone(1000 + i),
       email: `driver${i + 1}@example.com`,
       sex,
+      photo: documents.find((d) => d.kind === 'photo')!.fileId,
       licenceNumber,
-      licenceExpiry: faker.date.future({ years: 4, refDate: now }).toISOString().slice(0, 10),
-      documents: JSON.stringify(documents),
-      approvalStatus,
+      licenceExpiry,
+      approvalStatus: derived,
+      suspendedAt: review.suspendedAt,
+      suspensionReason: review.suspensionReason,
       vehicleMake: faker.helpers.arrayElement(['Toyota', 'Nissan', 'Mazda', 'Honda', 'Suzuki', 'Subaru']),
       vehicleModel: faker.helpers.arrayElement(['Axio', 'Note', 'Demio', 'Fit', 'Vitz', 'Fielder', 'Premio', 'Probox']),
       vehiclePlate: `K${faker.string.alpha({ length: 2, casing: 'upper' })} ${faker.string.numeric(3)}${faker.string.alpha({ length: 1, casing: 'upper' })}`,
       vehicleColour: faker.helpers.arrayElement(['White', 'Silver', 'Black', 'Blue', 'Grey', 'Red']),
       vehicleYear: faker.number.int({ min: 2010, max: 2024 }),
       rating: approvalStatus === 'approved' ? faker.number.float({ min: 4.2, max: 5, fractionDigits: 2 }) : 5,
-      createdAt: created,
-      updatedAt: created,
+      createdAt: review.createdAt,
+      updatedAt: review.createdAt,
     });
   }
   await chunked(drivers, 200, (rows) => db.insertInto('drivers').values(rows).execute());
+  const driverIds = new Map(
+    (await db.selectFrom('drivers').select(['id', 'phone']).execute()).map((d) => [d.phone, d.id]),
+  );
+  await chunked(
+    driverDocuments.flatMap((docs, i) => docs.map((d) => ({ ...d, driverId: driverIds.get(drivers[i].phone)! }))),
+    500,
+    (rows) => db.insertInto('driverDocuments').values(rows).execute(),
+  );
 
   const passengers = [];
   for (let i = 0; i < SEED_COUNTS.passengers; i++) {

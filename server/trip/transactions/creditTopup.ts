@@ -1,31 +1,14 @@
-import * as yup from 'yup';
 import { defineAction } from '../../rest/declaration.js';
 import { CITY } from '../../../src/domain/city.js';
-import { id, text } from '../fields.js';
+import { creditTopupSchema } from '../../../src/domain/resources/driverTransactions.js';
 import { postTransaction } from './ledger.js';
-
-const creditSchema = yup.object({
-  driverId: id('driver').required('Choose a driver'),
-  amount: yup
-    .number()
-    .typeError('Amount must be a number')
-    .required('Amount is required')
-    .moreThan(0, 'Amount must be more than 0')
-    .max(1_000_000, 'Amount must be at most 1,000,000')
-    .test(
-      'cents',
-      'Amount may have at most 2 decimals',
-      (v) => v === undefined || Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
-    ),
-  note: text('Note', 300, true).nullable(),
-});
 
 /** POST /api/trip/driver-transactions/credit-topup: staff add to a driver's credit balance. */
 export const creditTopup = defineAction({
   on: 'collection',
   access: 'update-Driver',
   status: 201,
-  body: creditSchema,
+  body: creditTopupSchema,
   summary: "Top up a driver's credit",
   description:
     "Adds `amount` (KES, more than 0) to the driver's credit balance and writes the credit_topup transaction in the same database transaction; concurrent top-ups stay exact. 404 for an unknown driver. Answers the transaction and the new balance.",
@@ -36,7 +19,7 @@ export const creditTopup = defineAction({
       kind: 'credit_topup',
       amount,
       staffId: staff.id,
-      note: input.note ?? 'Credit top-up',
+      note: input.note as string,
     });
     return {
       recordId: transaction.id,

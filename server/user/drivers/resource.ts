@@ -1,63 +1,63 @@
-import * as yup from 'yup';
+import { sql } from 'kysely';
 import { defineResource } from '../../rest/declaration.js';
+import { badRequest } from '../../errors.js';
 import { drivers as driversManifest } from '../../../src/domain/resources/drivers.js';
-import { email, fileId, name, oneOf, phone } from '../../rest/fields.js';
-import { MULTILINE } from '../../rest/inputScreen.js';
-import {
-  DOCUMENT_KINDS,
-  DOCUMENT_REVIEW_STATUSES,
-  DRIVER_APPROVAL_STATUSES,
-  SEXES,
-} from '../../../src/domain/enums.js';
+import { DRIVER_ONLINE_STATES } from '../../../src/domain/enums.js';
+import { ACTIVE_TRIP_STATUSES } from '../../../src/domain/trip.js';
 import { registrationNotice } from './registration.js';
+import { DRIVER_ACTIONS } from './actions.js';
+import { documentsJson, insertDocuments, refreshApproval, type NewDocument } from './documents.js';
 
-const documents = yup.array(
-  yup.object({
-    kind: oneOf(DOCUMENT_KINDS, 'Document kind').required('Document kind is required'),
-    fileId: fileId(),
-    status: oneOf(DOCUMENT_REVIEW_STATUSES, 'Review status').default('pending'),
-    note: yup.string().trim().max(500).meta(MULTILINE).nullable().default(null),
-  }),
-);
-
-/** What staff and the sign-up may write about a driver. */
-export const driverFields = {
-  firstName: name('First name'),
-  lastName: name('Last name'),
-  phone: phone(),
-  email: email().nullable(),
-  sex: oneOf(SEXES, 'Sex').nullable(),
-  photo: fileId(),
-  licenceNumber: yup.string().trim().max(40).nullable(),
-  licenceExpiry: yup
-    .string()
-    .matches(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2027-12-31')
-    .nullable(),
-  documents,
-  vehicleTypeId: yup.number().integer().positive().nullable(),
-  vehicleMake: yup.string().trim().max(40).nullable(),
-  vehicleModel: yup.string().trim().max(40).nullable(),
-  vehiclePlate: yup.string().trim().max(20).nullable(),
-  vehicleColour: yup.string().trim().max(30).nullable(),
-  vehicleYear: yup.number().integer().min(1980, 'Vehicle year must be 1980 or later').max(2100).nullable(),
-};
-
-export const driverCreateSchema = yup.object({
-  ...driverFields,
-  firstName: driverFields.firstName.required('First name is required'),
-  lastName: driverFields.lastName.required('Last name is required'),
-  phone: driverFields.phone.required('Phone is required'),
-  documents: documents.default([]),
-});
+/** online, on a trip (an active trip, by the partial index trips_active_idx) or offline. */
+const onlineState = sql<string>`(case
+  when exists (select 1 from trips t where t.driver_id = drivers.id and t.status in (${sql.join([...ACTIVE_TRIP_STATUSES])})) then 'on_trip'
+  when drivers.online then 'online' else 'offline' end)`;
 
 export const drivers = defineResource(driversManifest, {
   table: 'drivers',
   description:
-    'Drivers with their documents, vehicle and approval state. Credit balance changes only through driver transactions.',
-  create: driverCreateSchema,
-  update: yup.object({ ...driverFields, approvalStatus: oneOf(DRIVER_APPROVAL_STATUSES, 'Approval status') }),
-  delete: true,
-  async afterWrite({ action, after, trx, services, afterCommit }) {
-    if (action === 'create' && after) afterCommit(await registrationNotice(trx, services, after));
+    'Drivers with their documents (one row per upload, `documents` oldest first; the newest of a kind is current), vehicle and approval state. The approval status is derived from the documents and a suspension, and changes only through the actions. Credit balance changes only through driver transactions.',
+  computed: {
+    documents: { type: 'json', sql: documentsJson },
+    onlineState: { type: 'text', sql: onlineState },
+    vehicleTypeName: {
+      type: 'text',
+      sql: sql`(select v.name from vehicle_types v where v.id = drivers.vehicle_type_id)`,
+    },
+    tripsCompleted: {
+      type: 'int',
+      sql: sql`(select count(*)::int from trips t where t.driver_id = drivers.id and t.status = 'completed')`,
+    },
   },
+  filters: {
+    onlineState: (value) => {
+      const states = (Array.isArray(value) ? value : [value]) as unknown[];
+      if (!states.length || states.some((s) => !(DRIVER_ONLINE_STATES as readonly unknown[]).includes(s)))
+        throw badRequest(`Filter "onlineState" must be one of: ${DRIVER_ONLINE_STATES.join(', ')}`);
+      return sql<boolean>`${onlineState} in (${sql.join(states as string[])})`;
+    },
+    unapproved: (value) => {
+      if (value === true || value === 'true') return sql<boolean>`drivers.approval_status <> 'approved'`;
+      if (value === false || value === 'false') return sql<boolean>`drivers.approval_status = 'approved'`;
+      throw badRequest('Filter "unapproved" must be true or false');
+    },
+    negativeBalance: (value) => {
+      if (value === true || value === 'true') return sql<boolean>`drivers.credit_balance < 0`;
+      if (value === false || value === 'false') return sql<boolean>`drivers.credit_balance >= 0`;
+      throw badRequest('Filter "negativeBalance" must be true or false');
+    },
+  },
+  delete: true,
+  exportOmit: ['documents'],
+  toColumns(input) {
+    const { documents: _documents, ...columns } = input;
+    return columns;
+  },
+  async afterWrite({ action, after, input, trx, services, afterCommit }) {
+    if (action !== 'create' || !after) return;
+    await insertDocuments(trx, after.id as number, (input?.documents ?? []) as NewDocument[]);
+    await refreshApproval(trx, after.id as number);
+    afterCommit(await registrationNotice(trx, services, after));
+  },
+  actions: DRIVER_ACTIONS,
 });

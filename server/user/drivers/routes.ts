@@ -3,7 +3,8 @@ import { issueCode } from '../../auth/codes.js';
 import { validateBody } from '../../rest/engine.js';
 import { perEmailLimiter, perIpLimit } from '../auth/limits.js';
 import { codeMail } from '../auth/mails.js';
-import { driverCreateSchema } from './resource.js';
+import { drivers as driversManifest } from '../../../src/domain/resources/drivers.js';
+import { insertDocuments, refreshApproval, type NewDocument } from './documents.js';
 import { registrationNotice } from './registration.js';
 
 /** App-facing driver sign-up and the staff action that re-sends a driver's phone code. */
@@ -25,13 +26,15 @@ export function driverRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const input = await validateBody(driverCreateSchema, request.body);
+      const { documents, ...input } = await validateBody(driversManifest.create!, request.body);
       const { send, driver } = await db.transaction().execute(async (trx) => {
         const created = await trx
           .insertInto('drivers')
-          .values({ ...input, documents: JSON.stringify(input.documents ?? []), approvalStatus: 'pending' } as never)
+          .values({ ...input, approvalStatus: 'pending' } as never)
           .returningAll()
           .executeTakeFirstOrThrow();
+        await insertDocuments(trx, created.id, (documents ?? []) as NewDocument[]);
+        await refreshApproval(trx, created.id);
         return { driver: created, send: await registrationNotice(trx, app.services, created) };
       });
       await send();

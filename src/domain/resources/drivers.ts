@@ -1,5 +1,98 @@
+import * as yup from 'yup';
+import { email, fileId, MULTILINE, name, oneOf, phone, requiredName } from '../fieldRules';
 import { defineManifest, labelFields } from './manifest';
-import { DRIVER_APPROVAL_STATUSES, SEXES } from '../enums';
+import { DOCUMENT_KINDS, DOCUMENT_REJECT_REASONS, DRIVER_APPROVAL_STATUSES, SEXES } from '../enums';
+
+const day = (label: string) =>
+  yup
+    .string()
+    .transform((value: unknown) => (value === '' ? null : value))
+    .matches(/^\d{4}-\d{2}-\d{2}$/, `${label}: use a date such as 2027-12-31`)
+    .nullable();
+const shortText = (label: string, max: number) =>
+  yup
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .transform((value: unknown) => (value === '' ? null : value))
+    .nullable();
+
+/** One uploaded document: its kind, the uploaded file (POST files), and what is printed on it. */
+export const documentInput = yup.object({
+  kind: oneOf(DOCUMENT_KINDS, 'Document kind').required('Document kind is required'),
+  fileId: fileId().required('Upload the document'),
+  number: shortText('Document number', 40),
+  expiryDate: day('Expiry date'),
+});
+
+/** What staff and the sign-up may write about a driver's profile and vehicle; the update takes any of them. */
+const writable = {
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  phone: phone(),
+  email: email().nullable(),
+  sex: oneOf(SEXES, 'Sex').nullable(),
+  photo: fileId(),
+  licenceNumber: shortText('Licence number', 40),
+  licenceExpiry: day('Licence expiry'),
+  vehicleTypeId: yup.number().typeError('Choose a vehicle type').integer().positive().nullable(),
+  vehicleMake: shortText('Vehicle make', 40),
+  vehicleModel: shortText('Vehicle model', 40),
+  vehiclePlate: shortText('Plate', 20),
+  vehicleColour: shortText('Colour', 30),
+  vehicleYear: yup
+    .number()
+    .typeError('Vehicle year must be a number')
+    .integer()
+    .min(1980, 'Vehicle year must be 1980 or later')
+    .max(2100)
+    .nullable(),
+};
+
+/** Body of approve-document: the document and the version the reviewer saw. */
+export const documentDecision = {
+  documentId: yup.number().typeError('Choose a document').integer().positive().required('Choose a document'),
+  version: yup
+    .number()
+    .typeError('Version must be a number')
+    .integer()
+    .min(1)
+    .required('Reload the driver: the document version is missing'),
+};
+export const approveDocumentSchema = yup.object(documentDecision);
+export const rejectDocumentSchema = yup.object({
+  ...documentDecision,
+  reason: oneOf(DOCUMENT_REJECT_REASONS, 'Reason').required('Choose a reason'),
+  note: yup
+    .string()
+    .trim()
+    .max(500, 'Note must be at most 500 characters')
+    .meta(MULTILINE)
+    .nullable()
+    .when('reason', {
+      is: 'other',
+      then: (s) => s.required('Say what is wrong when the reason is Other'),
+    }),
+});
+export const requestReuploadSchema = yup.object({
+  documentId: documentDecision.documentId,
+  note: yup
+    .string()
+    .trim()
+    .meta(MULTILINE)
+    .max(500, 'Note must be at most 500 characters')
+    .required('Tell the driver what to upload'),
+});
+/** Suspend and reinstate: the reason is required, and goes to the driver. */
+export const suspensionSchema = yup.object({
+  reason: yup
+    .string()
+    .trim()
+    .meta(MULTILINE)
+    .min(3, 'Give a reason')
+    .max(500, 'Reason must be at most 500 characters')
+    .required('Give a reason'),
+});
 
 export const drivers = defineManifest({
   name: 'drivers',
@@ -15,8 +108,15 @@ export const drivers = defineManifest({
     photo: { type: 'int' },
     licenceNumber: { type: 'text', filter: true },
     licenceExpiry: { type: 'date', sort: true, filter: true },
-    documents: { type: 'json', description: 'Array of {kind, fileId, status, note}' },
-    approvalStatus: { type: 'text', filter: true, sort: true, enum: DRIVER_APPROVAL_STATUSES },
+    approvalStatus: {
+      type: 'text',
+      filter: true,
+      sort: true,
+      enum: DRIVER_APPROVAL_STATUSES,
+      description: 'Derived from the documents and the suspension, never written directly',
+    },
+    suspendedAt: { type: 'timestamp', nullable: true, sort: true },
+    suspensionReason: { type: 'text', nullable: true },
     vehicleTypeId: { type: 'int', filter: true, sort: true },
     vehicleMake: { type: 'text' },
     vehicleModel: { type: 'text' },
@@ -36,4 +136,18 @@ export const drivers = defineManifest({
   searchIds: ['id'],
   defaultSort: ['createdAt', 'DESC'],
   label: labelFields('firstName', 'lastName'),
+  create: yup.object({
+    ...writable,
+    firstName: requiredName('First name'),
+    lastName: requiredName('Last name'),
+    phone: writable.phone.required('Phone is required'),
+    documents: yup
+      .array(documentInput)
+      .default([])
+      .test('one-per-kind', 'Upload each kind of document once', (docs) => {
+        const kinds = (docs ?? []).map((d) => d?.kind);
+        return new Set(kinds).size === kinds.length;
+      }),
+  }),
+  update: yup.object(writable),
 });

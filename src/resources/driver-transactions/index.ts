@@ -1,9 +1,10 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import { lazy } from 'react';
 import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
 import { driverTransactions as driverTransactionsManifest } from '../../domain/resources';
 import { definePanelResource } from '../panelResource';
 
-/** Drivers' credit and commission transactions. */
+/** Drivers' credit and commission transactions; a driver's wallet at /driver-management/transactions/:id. */
 export const driverTransactions = definePanelResource(driverTransactionsManifest, {
   list: GuessedList,
   show: GuessedShow,
@@ -11,9 +12,8 @@ export const driverTransactions = definePanelResource(driverTransactionsManifest
   aliasRoutes: [
     {
       path: 'driver-management/transactions/:id',
-      view: 'list',
-      filterFromId: (driverId) => ({ driverId: Number(driverId) }),
-      titleKey: 'app.pages.driverTransactions',
+      view: 'custom',
+      screen: lazy(() => import('./DriverWallet')),
     },
   ],
 });

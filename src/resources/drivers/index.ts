@@ -1,13 +1,13 @@
 import PersonPinCircleIcon from '@mui/icons-material/PersonPinCircle';
-import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
+import { lazy } from 'react';
 import { drivers as driversManifest } from '../../domain/resources';
 import { definePanelResource } from '../panelResource';
-import { APPROVED_DRIVERS_FILTER, UNAPPROVED_DRIVERS_FILTER } from './approvalFilters';
+import { APPROVED_DRIVERS_FILTER, UNAPPROVED_DRIVERS_FILTER, UNAPPROVED_STORE_KEY } from './approvalFilters';
 
-/** Drivers, listed as approved and unapproved. */
+/** Drivers, listed as approved and unapproved (the review queue), and reviewed one document at a time. */
 export const drivers = definePanelResource(driversManifest, {
-  list: GuessedList,
-  show: GuessedShow,
+  list: lazy(() => import('./DriverList')),
+  show: lazy(() => import('./DriverShow')),
   icon: PersonPinCircleIcon,
   aliasRoutes: [
     {
@@ -21,10 +21,10 @@ export const drivers = definePanelResource(driversManifest, {
       path: 'driver-management/unapproved-drivers',
       view: 'list',
       filter: UNAPPROVED_DRIVERS_FILTER,
-      storeKey: 'unapproved-drivers',
+      storeKey: UNAPPROVED_STORE_KEY,
       titleKey: 'app.pages.unapprovedDrivers',
     },
     { path: 'driver-management/create', view: 'create' },
-    { path: 'driver-management/review/:id', view: 'show' },
+    { path: 'driver-management/review/:id', view: 'custom', screen: lazy(() => import('./DriverReview')) },
   ],
 });

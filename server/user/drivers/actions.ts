@@ -1,0 +1,212 @@
+import { sql } from 'kysely';
+import { ApiError, badRequest } from '../../errors.js';
+import { defineAction, type ActionContext } from '../../rest/declaration.js';
+import { enumWords } from '../../../src/domain/resources/manifest.js';
+import {
+  approveDocumentSchema,
+  documentInput,
+  rejectDocumentSchema,
+  requestReuploadSchema,
+  suspensionSchema,
+} from '../../../src/domain/resources/drivers.js';
+import { insertDocuments, refreshApproval } from './documents.js';
+
+/**
+ * The onboarding decisions, each an engine action on the driver (POST /drivers/:id/<name>): one
+ * transaction with the driver locked, an audit row on the driver's history, the approval status
+ * derived again, and an SMS to the driver after commit.
+ */
+
+export const CHANGED_ELSEWHERE = 'This document was changed by someone else. Reload to see its current state.';
+
+const kindWords = (kind: string) => (kind === 'licence' ? 'driving licence' : enumWords(kind).toLowerCase());
+
+/** The document, which must be the driver's; a stale version is refused (409), never overwritten. */
+async function documentOf(ctx: ActionContext, version?: number) {
+  const doc = await ctx.trx
+    .selectFrom('driverDocuments')
+    .selectAll()
+    .where('id', '=', ctx.input.documentId as number)
+    .where('driverId', '=', ctx.id!)
+    .executeTakeFirst();
+  if (!doc) throw badRequest('This driver has no such document', { documentId: 'This driver has no such document' });
+  if (version !== undefined && doc.version !== version) throw new ApiError(409, CHANGED_ELSEWHERE);
+  const newer = await ctx.trx
+    .selectFrom('driverDocuments')
+    .select('id')
+    .where('driverId', '=', ctx.id!)
+    .where('kind', '=', doc.kind)
+    .where('id', '>', doc.id)
+    .executeTakeFirst();
+  if (newer) throw new ApiError(409, 'A newer upload replaced this document. Reload to review the new one.');
+  return doc;
+}
+
+function texter(ctx: ActionContext) {
+  const phone = ctx.existing!.phone as string;
+  return (text: string) => ctx.afterCommit(() => ctx.services.messenger.sendSms(phone, text));
+}
+
+const statusMessage = (status: { before: string; after: string }, name: string) =>
+  status.after === 'approved' && status.before !== 'approved' ? ` ${name} is now approved to drive.` : '';
+
+export const approveDocument = defineAction({
+  summary: "Approve one of a driver's documents",
+  description:
+    'Body: `documentId` and the `version` you saw (409 when someone changed the document since). The driver becomes approved when every required document is approved and unexpired; the driver is texted.',
+  body: approveDocumentSchema,
+  async handler(ctx) {
+    const doc = await documentOf(ctx, ctx.input.version as number);
+    if (doc.status === 'approved') throw new ApiError(409, 'This document is already approved. Reload the driver.');
+    await ctx.trx
+      .updateTable('driverDocuments')
+      .set({
+        status: 'approved',
+        rejectReason: null,
+        note: null,
+        reviewedBy: ctx.staff.id,
+        reviewedAt: new Date(),
+        version: sql`version + 1`,
+        updatedAt: new Date(),
+      })
+      .where('id', '=', doc.id)
+      .execute();
+    const status = await refreshApproval(ctx.trx, ctx.id!);
+    const approvedNow = status.after === 'approved' && status.before !== 'approved';
+    texter(ctx)(
+      approvedNow
+        ? `Ride Admin: your ${kindWords(doc.kind)} was approved. All your documents are approved: you can now go online and take trips.`
+        : `Ride Admin: your ${kindWords(doc.kind)} was approved.`,
+    );
+    const name = `${String(ctx.existing!.firstName)} ${String(ctx.existing!.lastName)}`;
+    return { message: `${enumWords(doc.kind)} approved.${statusMessage(status, name)}` };
+  },
+});
+
+export const rejectDocument = defineAction({
+  summary: "Reject one of a driver's documents with a reason",
+  description:
+    'Body: `documentId`, `version`, `reason` (unreadable, expired, mismatch, wrong_document, other) and a `note` (required for other). The driver is texted the reason and asked to upload a new one.',
+  body: rejectDocumentSchema,
+  async handler(ctx) {
+    const doc = await documentOf(ctx, ctx.input.version as number);
+    const note = (ctx.input.note as string | null | undefined) || null;
+    await ctx.trx
+      .updateTable('driverDocuments')
+      .set({
+        status: 'rejected',
+        rejectReason: ctx.input.reason as string,
+        note,
+        reviewedBy: ctx.staff.id,
+        reviewedAt: new Date(),
+        version: sql`version + 1`,
+        updatedAt: new Date(),
+      })
+      .where('id', '=', doc.id)
+      .execute();
+    await refreshApproval(ctx.trx, ctx.id!);
+    const reason = REASON_WORDS[ctx.input.reason as string] ?? String(ctx.input.reason);
+    texter(ctx)(
+      `Ride Admin: your ${kindWords(doc.kind)} was rejected: ${reason}.${note ? ` ${note}` : ''} Please upload a new one in the driver app.`,
+    );
+    return { message: `${enumWords(doc.kind)} rejected: ${reason}.` };
+  },
+});
+
+export const REASON_WORDS: Record<string, string> = {
+  unreadable: 'it cannot be read',
+  expired: 'it has expired',
+  mismatch: 'it does not match your profile',
+  wrong_document: 'it is not the right document',
+  other: 'see the note',
+};
+
+export const requestReupload = defineAction({
+  summary: 'Ask a driver to upload a new copy of a document',
+  description:
+    'Body: `documentId` and a `note` telling the driver what to upload. The document keeps its status until the new upload arrives; the driver is texted the note.',
+  body: requestReuploadSchema,
+  async handler(ctx) {
+    const doc = await documentOf(ctx);
+    await ctx.trx
+      .updateTable('driverDocuments')
+      .set({
+        reuploadRequestedAt: new Date(),
+        note: ctx.input.note as string,
+        version: sql`version + 1`,
+        updatedAt: new Date(),
+      })
+      .where('id', '=', doc.id)
+      .execute();
+    texter(ctx)(`Ride Admin: please upload a new ${kindWords(doc.kind)} in the driver app. ${String(ctx.input.note)}`);
+    return { message: `Re-upload of the ${kindWords(doc.kind)} requested.` };
+  },
+});
+
+export const uploadDocument = defineAction({
+  summary: 'Add a new upload of a document to a driver',
+  description:
+    'Body: `kind`, `fileId` (POST /api/user/files, checked by content), `number`, `expiryDate`. The upload becomes the current document of its kind and waits for review; the older stays as history.',
+  body: documentInput,
+  async handler(ctx) {
+    const file = await ctx.trx
+      .selectFrom('files')
+      .select('id')
+      .where('id', '=', ctx.input.fileId as number)
+      .executeTakeFirst();
+    if (!file) throw badRequest('Upload the document first', { fileId: 'No uploaded file with this id' });
+    await insertDocuments(ctx.trx, ctx.id!, [ctx.input as never]);
+    await refreshApproval(ctx.trx, ctx.id!);
+    return { message: `New ${kindWords(ctx.input.kind as string)} added; it waits for review.` };
+  },
+});
+
+export const suspendDriver = defineAction({
+  summary: 'Suspend a driver, with a reason',
+  description: 'The driver cannot be approved while suspended; the driver is texted the reason.',
+  body: suspensionSchema,
+  async handler(ctx) {
+    if (ctx.existing!.suspendedAt) throw new ApiError(409, 'This driver is already suspended. Reload the driver.');
+    await ctx.trx
+      .updateTable('drivers')
+      .set({ suspendedAt: new Date(), suspensionReason: ctx.input.reason as string, updatedAt: new Date() })
+      .where('id', '=', ctx.id!)
+      .execute();
+    await refreshApproval(ctx.trx, ctx.id!);
+    texter(ctx)(`Ride Admin: your driver account is suspended. Reason: ${String(ctx.input.reason)}`);
+    return { message: 'Driver suspended.' };
+  },
+});
+
+export const reinstateDriver = defineAction({
+  summary: 'Lift a driver’s suspension, with a reason',
+  description:
+    'The approval status is derived again from the documents (approved only if every required document still is); the driver is texted.',
+  body: suspensionSchema,
+  async handler(ctx) {
+    if (!ctx.existing!.suspendedAt) throw new ApiError(409, 'This driver is not suspended. Reload the driver.');
+    await ctx.trx
+      .updateTable('drivers')
+      .set({ suspendedAt: null, suspensionReason: null, updatedAt: new Date() })
+      .where('id', '=', ctx.id!)
+      .execute();
+    const status = await refreshApproval(ctx.trx, ctx.id!);
+    texter(ctx)(
+      status.after === 'approved'
+        ? `Ride Admin: your driver account is reinstated. ${String(ctx.input.reason)}`
+        : `Ride Admin: your suspension is lifted; some documents still need review. ${String(ctx.input.reason)}`,
+    );
+    return {
+      message: status.after === 'approved' ? 'Driver reinstated.' : 'Suspension lifted; documents still need review.',
+    };
+  },
+});
+
+export const DRIVER_ACTIONS = {
+  'approve-document': approveDocument,
+  'reject-document': rejectDocument,
+  'request-reupload': requestReupload,
+  'upload-document': uploadDocument,
+  suspend: suspendDriver,
+  reinstate: reinstateDriver,
+};

@@ -1,0 +1,251 @@
+import AddCardIcon from '@mui/icons-material/AddCard';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import {
+  DataTable,
+  DateTimeInput,
+  NumberInput,
+  SelectInput,
+  TextInput,
+  useCanAccess,
+  useFieldValue,
+  useGetOne,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { Link, useParams } from 'react-router';
+import { creditTopupSchema, MAX_TOPUP } from '../../domain/resources/driverTransactions';
+import { usePanelDataProvider } from '../../dataProviders/useAction';
+import { DateTimeField } from '../../kit/DateTimeField';
+import { enumChoices } from '../../kit/enumChoices';
+import { formatMoney, SHORT_DATE_TIME } from '../../kit/format';
+import { LinkedRecordField } from '../../kit/LinkedRecordField';
+import { ResourceList } from '../../kit/ResourceList';
+import { EmptyState, ErrorState, LoadingState } from '../../kit/States';
+import { StatusChip } from '../../kit/StatusChip';
+import { parseLocalDateTime } from '../audit-logs/auditLogFilters';
+import { ActionDialog } from '../drivers/ActionDialog';
+import { BalanceField } from '../drivers/ApprovedDriverList';
+import type { Driver } from '../drivers/types';
+import { ScreenAccess } from '../shared/ScreenAccess';
+
+const DRIVERS = 'driver-management/drivers';
+
+interface Transaction {
+  id: number;
+  driverId: number;
+  kind: string;
+  amount: number;
+  balanceAfter: number;
+  tripId: number | null;
+  staffId: number | null;
+  staffName: string | null;
+  note: string | null;
+  createdAt: string;
+}
+
+const walletFilters = [
+  <SelectInput
+    key="kind"
+    source="kind"
+    label="app.wallet.kind"
+    choices={enumChoices('transactionKind')}
+    emptyText="app.wallet.anyKind"
+    alwaysOn
+    sx={{ minWidth: 160 }}
+  />,
+  <DateTimeInput key="from" source="createdAt_gte" label="app.wallet.from" parse={parseLocalDateTime} alwaysOn />,
+  <DateTimeInput key="to" source="createdAt_lte" label="app.wallet.to" parse={parseLocalDateTime} alwaysOn />,
+];
+
+/** A signed amount: green credit with a plus, red debit. */
+function SignedAmount() {
+  const value: unknown = useFieldValue({ source: 'amount' });
+  if (typeof value !== 'number') return null;
+  return (
+    <Typography
+      variant="body2"
+      component="span"
+      color={value < 0 ? 'error' : 'success.dark'}
+      sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}
+    >
+      {value > 0 ? '+' : value < 0 ? '−' : ''}
+      {formatMoney(Math.abs(value))}
+    </Typography>
+  );
+}
+
+/** "New balance: KES …", as the amount is typed. */
+function NewBalance({ balance }: { balance: number }) {
+  const translate = useTranslate();
+  const amount: unknown = useWatch({ name: 'amount' });
+  const value = typeof amount === 'number' ? amount : Number(amount);
+  if (!Number.isFinite(value) || value <= 0 || value > MAX_TOPUP) return null;
+  const after = Math.round((balance + value) * 100) / 100;
+  return (
+    <Alert severity="info" data-testid="new-balance">
+      {translate('app.wallet.newBalance', { balance: formatMoney(after) })}
+    </Alert>
+  );
+}
+
+/** /driver-management/transactions/:id — a driver's balance, credit top-up and ledger. */
+export default function DriverWallet() {
+  const { id = '' } = useParams();
+  return (
+    <ScreenAccess action="list">
+      <Wallet driverId={Number(id)} />
+    </ScreenAccess>
+  );
+}
+
+function Wallet({ driverId }: { driverId: number }) {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const dataProvider = usePanelDataProvider();
+  const [topUp, setTopUp] = useState(false);
+  const driver = useGetOne<Driver>(DRIVERS, { id: driverId });
+  const { canAccess: mayTopUp } = useCanAccess({ resource: DRIVERS, action: 'edit' });
+
+  if (driver.isPending) return <LoadingState />;
+  if (driver.error || !driver.data)
+    return (
+      <ErrorState
+        message={(driver.error as Error | undefined)?.message ?? translate('app.wallet.noDriver')}
+        onRetry={() => void driver.refetch()}
+      />
+    );
+  const d = driver.data;
+  const name = `${d.firstName} ${d.lastName}`;
+  const balance = d.creditBalance;
+
+  return (
+    <Box sx={{ pt: 2 }} data-testid="driver-wallet">
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 1 }}>
+        <Button component={Link} to={`/${DRIVERS}/${driverId}`} startIcon={<ArrowBackIcon />} size="small">
+          {name}
+        </Button>
+      </Stack>
+      <Card sx={{ mb: 2 }}>
+        <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 3, flexWrap: 'wrap' }}>
+          <Box>
+            <Typography variant="caption" color="text.secondary">
+              {translate('app.wallet.balance')}
+            </Typography>
+            <Typography
+              variant="h4"
+              component="p"
+              data-testid="wallet-balance"
+              color={balance < 0 ? 'error' : undefined}
+              sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}
+            >
+              {formatMoney(balance)}
+            </Typography>
+            {balance < 0 && (
+              <Typography variant="body2" color="error">
+                {translate('app.wallet.owes')}
+              </Typography>
+            )}
+          </Box>
+          <Box sx={{ flex: 1 }} />
+          {mayTopUp && (
+            <Button variant="contained" startIcon={<AddCardIcon />} onClick={() => setTopUp(true)}>
+              {translate('app.wallet.topUp')}
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+
+      <ResourceList
+        filter={{ driverId }}
+        storeKey={`driver-wallet-${driverId}`}
+        title={translate('app.wallet.title', { name })}
+        filters={walletFilters}
+        create={false}
+        empty={<EmptyState message={translate('app.wallet.empty')} />}
+      >
+        <DataTable<Transaction> bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col
+            source="createdAt"
+            label="app.wallet.when"
+            render={() => <DateTimeField source="createdAt" options={SHORT_DATE_TIME} />}
+          />
+          <DataTable.Col
+            source="kind"
+            label="app.wallet.kind"
+            render={() => <StatusChip palette="transactionKind" source="kind" />}
+          />
+          <DataTable.Col source="amount" label="app.wallet.amount" render={() => <SignedAmount />} />
+          <DataTable.Col
+            source="balanceAfter"
+            label="app.wallet.balanceAfter"
+            disableSort
+            render={() => <BalanceField source="balanceAfter" />}
+          />
+          <DataTable.Col
+            source="tripId"
+            label="app.wallet.trip"
+            disableSort
+            render={() => (
+              <LinkedRecordField<Transaction>
+                source="tripId"
+                reference="trip-management/trips"
+                text={(t) => (t.tripId ? `#${t.tripId}` : null)}
+              />
+            )}
+          />
+          <DataTable.Col
+            source="staffId"
+            label="app.wallet.staff"
+            disableSort
+            render={() => (
+              <LinkedRecordField<Transaction>
+                source="staffId"
+                reference="staff-management/staffs"
+                text={(t) => t.staffName}
+              />
+            )}
+          />
+          <DataTable.Col source="note" label="app.wallet.note" disableSort />
+        </DataTable>
+      </ResourceList>
+
+      <ActionDialog<{ creditBalance: number }>
+        key={topUp ? 'open' : 'closed'}
+        open={topUp}
+        title={translate('app.wallet.topUpTitle', { name })}
+        schema={creditTopupSchema}
+        defaultValues={{ driverId, amount: '', note: '' }}
+        submitLabel={translate('app.wallet.confirmTopUp')}
+        run={(values) =>
+          dataProvider.action<{ creditBalance: number }>('driver-transactions', {
+            action: 'credit-topup',
+            data: values,
+          })
+        }
+        onClose={() => setTopUp(false)}
+        onDone={() => {
+          setTopUp(false);
+          refresh();
+        }}
+      >
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {translate('app.wallet.current', { balance: formatMoney(balance) })}
+        </Typography>
+        <NumberInput
+          source="amount"
+          label="app.wallet.amountLabel"
+          helperText="app.wallet.amountHint"
+          min={0.01}
+          max={MAX_TOPUP}
+          step={0.01}
+          fullWidth
+        />
+        <TextInput source="note" label="app.wallet.note" helperText="app.wallet.noteHint" multiline fullWidth />
+        <NewBalance balance={balance} />
+      </ActionDialog>
+    </Box>
+  );
+}

@@ -1,0 +1,165 @@
+import { Typography, useMediaQuery, type Theme } from '@mui/material';
+import { useRef } from 'react';
+import {
+  BooleanInput,
+  DataTable,
+  NumberInput,
+  SearchInput,
+  SelectInput,
+  useFieldValue,
+  useListContext,
+  useRefresh,
+} from 'react-admin';
+import { DateTimeField } from '../../kit/DateTimeField';
+import { DATE_ONLY, formatMoney } from '../../kit/format';
+import { GuardedReferenceInput } from '../../kit/GuardedReferenceInput';
+import { PhoneField } from '../../kit/PhoneField';
+import { RatingField } from '../../kit/RatingField';
+import { ResourceList } from '../../kit/ResourceList';
+import { StatusChip } from '../../kit/StatusChip';
+import { enumChoices } from '../../kit/enumChoices';
+import { useSocketEvent } from '../../realtime/RealtimeProvider';
+import { toShowPage } from '../shared/recordPaths';
+import type { ListScreenProps } from '../types';
+import { DriverNameCell } from './DriverCells';
+import type { Driver } from './types';
+
+const noWrap = () => ({ whiteSpace: 'nowrap' });
+
+const driverFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <GuardedReferenceInput
+    key="vehicleTypeId"
+    source="vehicleTypeId"
+    reference="vehicle-management/vehicles"
+    sort={{ field: 'name', order: 'ASC' }}
+    perPage={100}
+    alwaysOn
+  >
+    <SelectInput optionText="name" label="app.drivers.vehicleType" sx={{ minWidth: 160 }} />
+  </GuardedReferenceInput>,
+  <SelectInput
+    key="onlineState"
+    source="onlineState"
+    label="app.drivers.onlineState"
+    choices={enumChoices('driverOnline')}
+    alwaysOn
+    sx={{ minWidth: 150 }}
+  />,
+  <NumberInput
+    key="rating_lte"
+    source="rating_lte"
+    label="app.drivers.ratingBelow"
+    sx={{ width: 130 }}
+    min={0}
+    max={5}
+    step={0.1}
+    alwaysOn
+  />,
+  <BooleanInput key="negativeBalance" source="negativeBalance" label="app.drivers.negativeBalance" alwaysOn />,
+];
+
+/** The credit balance in money, red when the driver owes commission. */
+export function BalanceField({ source = 'creditBalance' }: { source?: string; label?: string }) {
+  const value: unknown = useFieldValue({ source });
+  const text = formatMoney(value);
+  return (
+    <Typography
+      component="span"
+      variant="body2"
+      color={typeof value === 'number' && value < 0 ? 'error' : undefined}
+      sx={{
+        whiteSpace: 'nowrap',
+        fontVariantNumeric: 'tabular-nums',
+        fontWeight: typeof value === 'number' && value < 0 ? 600 : undefined,
+      }}
+    >
+      {text ?? '—'}
+    </Typography>
+  );
+}
+
+/** Make, model and plate over the vehicle type. */
+function VehicleWithType() {
+  const type = useFieldValue({ source: 'vehicleTypeName' }) as string | null;
+  const make = useFieldValue({ source: 'vehicleMake' }) as string | null;
+  const model = useFieldValue({ source: 'vehicleModel' }) as string | null;
+  const plate = useFieldValue({ source: 'vehiclePlate' }) as string | null;
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      <Typography variant="body2" component="span" sx={{ display: 'block' }}>
+        {[make, model].filter(Boolean).join(' ') || '—'}
+        {plate && (
+          <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', ml: 1 }}>
+            {plate}
+          </Typography>
+        )}
+      </Typography>
+      {type && (
+        <Typography variant="caption" color="text.secondary">
+          {type}
+        </Typography>
+      )}
+    </span>
+  );
+}
+
+/** Refreshes the page when a trip of one of its drivers changes (the `tripUpdated` event). */
+function LiveOnlineState() {
+  const { data } = useListContext<Driver>();
+  const refresh = useRefresh();
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useSocketEvent<{ driverId: number | null }>('tripUpdated', (event) => {
+    if (event.driverId == null || !data?.some((d) => d.id === event.driverId)) return;
+    clearTimeout(pending.current);
+    pending.current = setTimeout(refresh, 500);
+  });
+  return null;
+}
+
+/**
+ * /driver-management/approved-drivers (and /driver-management/drivers): who drives, in what, how
+ * well, whether online now (live through trip events), and what they owe or hold.
+ */
+export default function ApprovedDriverList(props: ListScreenProps) {
+  const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
+  return (
+    <ResourceList {...props} filters={driverFilters} createTo="/driver-management/create">
+      <LiveOnlineState />
+      <DataTable<Driver> rowClick={toShowPage} bulkActionButtons={false}>
+        <DataTable.Col
+          source="firstName"
+          label="app.drivers.name"
+          render={() => <DriverNameCell withPhone={!wide} />}
+        />
+        {wide && <DataTable.Col source="phone" disableSort cellSx={noWrap} field={PhoneField} />}
+        {medium && (
+          <DataTable.Col
+            source="vehiclePlate"
+            label="app.drivers.vehicle"
+            disableSort
+            render={() => <VehicleWithType />}
+          />
+        )}
+        <DataTable.Col source="rating" field={RatingField} />
+        {medium && <DataTable.Col source="tripsCompleted" label="app.drivers.tripsCompleted" disableSort />}
+        <DataTable.Col
+          source="onlineState"
+          label="app.drivers.onlineState"
+          disableSort
+          render={() => <StatusChip palette="driverOnline" source="onlineState" />}
+        />
+        <DataTable.Col source="creditBalance" label="app.drivers.balance" field={BalanceField} />
+        {wide && (
+          <DataTable.Col
+            source="createdAt"
+            label="app.drivers.joined"
+            cellSx={noWrap}
+            render={() => <DateTimeField source="createdAt" options={DATE_ONLY} />}
+          />
+        )}
+      </DataTable>
+    </ResourceList>
+  );
+}

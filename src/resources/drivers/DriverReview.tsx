@@ -1,0 +1,456 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CheckIcon from '@mui/icons-material/Check';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import CloseIcon from '@mui/icons-material/Close';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  IconButton,
+  Stack,
+  Tab,
+  Tabs,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  RadioButtonGroupInput,
+  RecordContextProvider,
+  TextInput,
+  Title,
+  useGetList,
+  useGetOne,
+  useTranslate,
+} from 'react-admin';
+import { Link, useNavigate, useParams } from 'react-router';
+import { currentDocuments, expiryWarning, firstToReview } from '../../domain/driverDocuments';
+import { rejectDocumentSchema, requestReuploadSchema } from '../../domain/resources/drivers';
+import type { ActionResult } from '../../dataProviders/customMethods';
+import { usePanelDataProvider } from '../../dataProviders/useAction';
+import { FieldGrid, KeyValue } from '../../kit/DetailBlocks';
+import { enumChoices, enumLabelKey } from '../../kit/enumChoices';
+import { FilePreview } from '../../kit/FilePreview';
+import { formatDateTime, formatRelativeTime, DATE_ONLY } from '../../kit/format';
+import { ErrorState, LoadingState } from '../../kit/States';
+import { StatusChip } from '../../kit/StatusChip';
+import { ScreenAccess } from '../shared/ScreenAccess';
+import { ActionDialog } from './ActionDialog';
+import { cityToday, DocumentProgressBar } from './DocumentProgress';
+import { reviewPath } from './reviewPath';
+import type { Driver, DriverDocument } from './types';
+
+const RESOURCE = 'driver-management/drivers';
+
+/** /driver-management/review/:id — one driver's documents, one at a time, keyboard first. */
+export default function DriverReview() {
+  const { id = '' } = useParams();
+  return (
+    <ScreenAccess action="show">
+      <Review key={id} id={id} />
+    </ScreenAccess>
+  );
+}
+
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable ||
+    ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
+    !!target.closest('[role="dialog"]'));
+
+function Review({ id }: { id: string }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const dataProvider = usePanelDataProvider();
+  const { data: driver, isPending, error, refetch } = useGetOne<Driver>(RESOURCE, { id: Number(id) });
+  // The queue, oldest first: where N goes next.
+  const queue = useGetList<Driver>(RESOURCE, {
+    filter: { approvalStatus: 'pending' },
+    sort: { field: 'createdAt', order: 'ASC' },
+    pagination: { page: 1, perPage: 100 },
+  });
+  const [selectedId, setSelectedId] = useState<number>();
+  const [dialog, setDialog] = useState<'reject' | 'reupload' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [approvedNow, setApprovedNow] = useState(false);
+
+  const current = useMemo(() => currentDocuments(driver?.documents ?? []), [driver]);
+  const selected = current.find((d) => d.id === selectedId) ?? firstToReview(driver?.documents ?? []);
+  const index = selected ? current.indexOf(selected) : -1;
+  const nextDriver = useMemo(() => {
+    const others = (queue.data ?? []).filter((d) => String(d.id) !== id);
+    return others[0];
+  }, [queue.data, id]);
+
+  const goToNextDriver = useCallback(() => {
+    if (nextDriver) void navigate(reviewPath(nextDriver.id));
+  }, [navigate, nextDriver]);
+
+  /** After a decision: reload, say so, and move to the next document still waiting. */
+  const decided = useCallback(
+    async (result: ActionResult<Driver>, decidedId: number) => {
+      const after = result.data;
+      if (after.approvalStatus === 'approved' && driver?.approvalStatus !== 'approved') setApprovedNow(true);
+      const docs = currentDocuments(after.documents);
+      const from = docs.findIndex((d) => d.kind === current.find((c) => c.id === decidedId)?.kind);
+      const next = [...docs.slice(from + 1), ...docs.slice(0, from + 1)].find((d) => d.status === 'pending');
+      setSelectedId(next?.id ?? docs[from]?.id);
+      await refetch();
+    },
+    [current, driver, refetch],
+  );
+
+  const approve = useCallback(async () => {
+    if (!selected || busy || selected.status === 'approved') return;
+    setBusy(true);
+    try {
+      const result = await dataProvider.action<Driver>(RESOURCE, {
+        id,
+        action: 'approve-document',
+        data: { documentId: selected.id, version: selected.version },
+      });
+      await decided(result, selected.id);
+    } catch {
+      // The error dialog has said why (e.g. changed by someone else); show the current state.
+      await refetch();
+    } finally {
+      setBusy(false);
+    }
+  }, [busy, dataProvider, decided, id, refetch, selected]);
+
+  const move = useCallback(
+    (step: number) => {
+      if (!current.length) return;
+      const next = current[(index + step + current.length) % current.length];
+      setSelectedId(next.id);
+    },
+    [current, index],
+  );
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (dialog || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+      const key = event.key.toLowerCase();
+      if (key === 'a') void approve();
+      else if (key === 'r' && selected) setDialog('reject');
+      else if (key === 'u' && selected) setDialog('reupload');
+      else if (event.key === 'ArrowLeft') move(-1);
+      else if (event.key === 'ArrowRight') move(1);
+      else if (key === 'n') goToNextDriver();
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [approve, dialog, goToNextDriver, move, selected]);
+
+  if (isPending) return <LoadingState />;
+  if (error || !driver)
+    return <ErrorState message={(error as Error | undefined)?.message ?? 'Not found'} onRetry={() => void refetch()} />;
+
+  const name = `${driver.firstName} ${driver.lastName}`;
+  const kindLabel = (kind: string) => translate(enumLabelKey('documentKind', kind));
+
+  return (
+    <Box sx={{ py: 2 }} data-testid="driver-review">
+      <Title title={translate('app.drivers.reviewTitle', { name })} />
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mb: 2 }}>
+        <Button component={Link} to="/driver-management/unapproved-drivers" startIcon={<ArrowBackIcon />} size="small">
+          {translate('app.drivers.backToQueue')}
+        </Button>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          {name}
+        </Typography>
+        <RecordContextProvider value={driver}>
+          <span data-testid="approval-status">
+            <StatusChip palette="driverApproval" source="approvalStatus" />
+          </span>
+        </RecordContextProvider>
+        <DocumentProgressBar documents={driver.documents} />
+        <Box sx={{ flex: 1 }} />
+        <Tooltip title="N">
+          <span>
+            <Button
+              variant="outlined"
+              size="small"
+              onClick={goToNextDriver}
+              disabled={!nextDriver}
+              endIcon={<ChevronRightIcon />}
+            >
+              {translate('app.drivers.nextDriver')}
+            </Button>
+          </span>
+        </Tooltip>
+      </Stack>
+
+      {driver.suspendedAt && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {translate('app.drivers.suspended', { reason: driver.suspensionReason ?? '' })}
+        </Alert>
+      )}
+      {approvedNow && driver.approvalStatus === 'approved' && (
+        <Alert
+          severity="success"
+          sx={{ mb: 2 }}
+          data-testid="now-approved"
+          action={
+            nextDriver ? (
+              <Button color="inherit" size="small" onClick={goToNextDriver}>
+                {translate('app.drivers.nextDriver')} (N)
+              </Button>
+            ) : undefined
+          }
+        >
+          {translate('app.drivers.nowApproved', { name })}
+          {!nextDriver && ` ${translate('app.drivers.noNextDriver')}`}
+        </Alert>
+      )}
+
+      {!current.length || !selected ? (
+        <Alert severity="info">{translate('app.drivers.noDocuments')}</Alert>
+      ) : (
+        <>
+          <Tabs
+            value={selected.id}
+            onChange={(_e, value: number) => setSelectedId(value)}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            sx={{ mb: 1 }}
+          >
+            {current.map((doc) => (
+              <Tab
+                key={doc.id}
+                value={doc.id}
+                sx={{ textTransform: 'none' }}
+                label={
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <span>{kindLabel(doc.kind)}</span>
+                    <RecordContextProvider value={doc}>
+                      <StatusChip palette="documentReview" />
+                    </RecordContextProvider>
+                  </Stack>
+                }
+              />
+            ))}
+          </Tabs>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(280px, 2fr)' },
+              alignItems: 'start',
+            }}
+          >
+            <Card>
+              <CardContent>
+                <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+                  <IconButton aria-label={translate('app.drivers.previous')} onClick={() => move(-1)} size="small">
+                    <ChevronLeftIcon />
+                  </IconButton>
+                  <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flex: 1, textAlign: 'center' }}>
+                    {kindLabel(selected.kind)} · {index + 1} / {current.length}
+                  </Typography>
+                  <IconButton aria-label={translate('app.drivers.next')} onClick={() => move(1)} size="small">
+                    <ChevronRightIcon />
+                  </IconButton>
+                </Stack>
+                <FilePreview fileId={selected.fileId} title={kindLabel(selected.kind)} height={520} />
+              </CardContent>
+            </Card>
+            <DocumentFacts
+              driver={driver}
+              document={selected}
+              busy={busy}
+              onApprove={() => void approve()}
+              onReject={() => setDialog('reject')}
+              onReupload={() => setDialog('reupload')}
+            />
+          </Box>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+            {translate('app.drivers.keyboard')}
+          </Typography>
+
+          <ActionDialog<Driver>
+            key={`reject-${selected.id}-${selected.version}`}
+            open={dialog === 'reject'}
+            title={translate('app.drivers.rejectTitle', { kind: kindLabel(selected.kind).toLowerCase() })}
+            schema={rejectDocumentSchema}
+            defaultValues={{ documentId: selected.id, version: selected.version, reason: null, note: '' }}
+            submitLabel={translate('app.drivers.reject')}
+            color="error"
+            run={(values) => dataProvider.action<Driver>(RESOURCE, { id, action: 'reject-document', data: values })}
+            onClose={() => setDialog(null)}
+            onDone={(result) => {
+              setDialog(null);
+              void decided(result, selected.id);
+            }}
+          >
+            <RadioButtonGroupInput
+              source="reason"
+              label="app.drivers.reason"
+              choices={enumChoices('documentRejectReason')}
+              row={false}
+              autoFocus
+            />
+            <TextInput
+              source="note"
+              label="app.drivers.note"
+              helperText="app.drivers.noteHint"
+              multiline
+              minRows={2}
+              fullWidth
+            />
+          </ActionDialog>
+          <ActionDialog<Driver>
+            key={`reupload-${selected.id}-${selected.version}`}
+            open={dialog === 'reupload'}
+            title={translate('app.drivers.reuploadTitle', { kind: kindLabel(selected.kind).toLowerCase() })}
+            schema={requestReuploadSchema}
+            defaultValues={{ documentId: selected.id, note: '' }}
+            submitLabel={translate('app.drivers.send')}
+            run={(values) => dataProvider.action<Driver>(RESOURCE, { id, action: 'request-reupload', data: values })}
+            onClose={() => setDialog(null)}
+            onDone={() => {
+              setDialog(null);
+              void refetch();
+            }}
+          >
+            <TextInput
+              source="note"
+              label="app.drivers.reuploadNote"
+              helperText="app.drivers.noteHint"
+              multiline
+              minRows={2}
+              fullWidth
+              autoFocus
+            />
+          </ActionDialog>
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** Beside the document: what it must match, its expiry, its decision and the buttons. */
+function DocumentFacts({
+  driver,
+  document: doc,
+  busy,
+  onApprove,
+  onReject,
+  onReupload,
+}: {
+  driver: Driver;
+  document: DriverDocument;
+  busy: boolean;
+  onApprove: () => void;
+  onReject: () => void;
+  onReupload: () => void;
+}) {
+  const translate = useTranslate();
+  const warning = expiryWarning(doc.expiryDate, cityToday());
+  const older = driver.documents.filter((d) => d.kind === doc.kind && d.id !== doc.id).reverse();
+  const date = (value: string) => formatDateTime(`${value}T12:00:00Z`, DATE_ONLY) ?? value;
+  return (
+    <Card data-testid="document-facts">
+      <CardContent>
+        <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+          {translate('app.drivers.mustMatch')}
+        </Typography>
+        <FieldGrid>
+          <KeyValue label={translate('app.drivers.fullName')}>
+            {driver.firstName} {driver.lastName}
+          </KeyValue>
+          {doc.kind === 'licence' && (
+            <KeyValue label={translate('app.drivers.licenceNumber')}>{driver.licenceNumber ?? '—'}</KeyValue>
+          )}
+          {doc.kind === 'vehicle_registration' && (
+            <KeyValue label={translate('app.drivers.plate')}>{driver.vehiclePlate ?? '—'}</KeyValue>
+          )}
+          <KeyValue label={translate('app.drivers.documentNumber')}>{doc.number ?? '—'}</KeyValue>
+          <KeyValue label={translate('app.drivers.expiry')}>
+            {doc.expiryDate ? date(doc.expiryDate) : translate('app.drivers.noExpiry')}
+          </KeyValue>
+          <KeyValue label={translate('app.drivers.uploaded')}>{formatRelativeTime(doc.createdAt)}</KeyValue>
+        </FieldGrid>
+        {warning && (
+          <Alert severity={warning === 'expired' ? 'error' : 'warning'} sx={{ mt: 2 }} data-testid="expiry-warning">
+            {warning === 'expired'
+              ? translate('app.drivers.expired', { date: date(doc.expiryDate!) })
+              : translate('app.drivers.expiresSoon')}
+          </Alert>
+        )}
+        {doc.status === 'rejected' && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {translate('app.drivers.rejectedFor', {
+              reason: translate(enumLabelKey('documentRejectReason', doc.rejectReason ?? 'other')),
+            })}
+            {doc.note && ` — ${doc.note}`}
+          </Alert>
+        )}
+        {doc.reuploadRequestedAt && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            {translate('app.drivers.reuploadRequested', { when: formatRelativeTime(doc.reuploadRequestedAt) })}
+            {doc.note && doc.status !== 'rejected' && ` — ${doc.note}`}
+          </Alert>
+        )}
+        {doc.reviewedAt && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+            {translate('app.drivers.reviewedBy', {
+              name: doc.reviewedByName ?? '—',
+              when: formatRelativeTime(doc.reviewedAt),
+            })}
+          </Typography>
+        )}
+        <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
+          <Tooltip title="A">
+            <span>
+              <Button
+                variant="contained"
+                color="success"
+                startIcon={<CheckIcon />}
+                onClick={onApprove}
+                disabled={busy || doc.status === 'approved'}
+              >
+                {translate('app.drivers.approve')}
+              </Button>
+            </span>
+          </Tooltip>
+          <Tooltip title="R">
+            <Button variant="outlined" color="error" startIcon={<CloseIcon />} onClick={onReject} disabled={busy}>
+              {translate('app.drivers.reject')}
+            </Button>
+          </Tooltip>
+          <Tooltip title="U">
+            <Button variant="text" startIcon={<UploadFileIcon />} onClick={onReupload} disabled={busy}>
+              {translate('app.drivers.requestReupload')}
+            </Button>
+          </Tooltip>
+        </Stack>
+        {older.length > 0 && (
+          <Box sx={{ mt: 2 }}>
+            <Typography variant="subtitle2" component="h3">
+              {translate('app.drivers.olderUploads')}
+            </Typography>
+            {older.map((d) => (
+              <Stack key={d.id} direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
+                <RecordContextProvider value={d}>
+                  <StatusChip palette="documentReview" />
+                </RecordContextProvider>
+                <Typography variant="body2">
+                  {formatRelativeTime(d.createdAt)}
+                  {d.rejectReason &&
+                    ` · ${translate(enumLabelKey('documentRejectReason', d.rejectReason))}${d.note ? ` — ${d.note}` : ''}`}
+                </Typography>
+              </Stack>
+            ))}
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

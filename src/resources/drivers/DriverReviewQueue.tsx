@@ -1,0 +1,108 @@
+import RateReviewIcon from '@mui/icons-material/RateReview';
+import { Button, useMediaQuery, type Theme } from '@mui/material';
+import { DataTable, SearchInput, SelectInput, useRecordContext, useTranslate } from 'react-admin';
+import { Link } from 'react-router';
+import { DateTimeField } from '../../kit/DateTimeField';
+import { DATE_ONLY } from '../../kit/format';
+import { ResourceList } from '../../kit/ResourceList';
+import { EmptyState } from '../../kit/States';
+import { StatusChip } from '../../kit/StatusChip';
+import { enumChoices } from '../../kit/enumChoices';
+import type { ListScreenProps } from '../types';
+import { AttentionChips, DocumentProgressBar, WaitingTime } from './DocumentProgress';
+import { DriverNameCell, VehicleCell } from './DriverCells';
+import { UNAPPROVED_STATUSES } from './approvalFilters';
+import { reviewPath } from './reviewPath';
+import type { Driver } from './types';
+
+const noWrap = () => ({ whiteSpace: 'nowrap' });
+
+const queueFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput
+    key="approvalStatus"
+    source="approvalStatus"
+    label="app.drivers.status"
+    choices={enumChoices('driverApproval').filter((c) => (UNAPPROVED_STATUSES as readonly string[]).includes(c.id))}
+    emptyText="app.drivers.anyStatus"
+    alwaysOn
+    sx={{ minWidth: 160 }}
+  />,
+];
+
+function ReviewButton() {
+  const translate = useTranslate();
+  const driver = useRecordContext<Driver>();
+  if (!driver) return null;
+  return (
+    <Button
+      component={Link}
+      to={reviewPath(driver.id)}
+      size="small"
+      variant="contained"
+      startIcon={<RateReviewIcon />}
+      onClick={(event) => event.stopPropagation()}
+    >
+      {translate('app.drivers.review')}
+    </Button>
+  );
+}
+
+/**
+ * /driver-management/unapproved-drivers: the review queue, oldest sign-up first, with the waiting
+ * time, the documents' progress and what needs attention; Review opens the review screen.
+ */
+export default function DriverReviewQueue(props: ListScreenProps) {
+  const translate = useTranslate();
+  const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
+  return (
+    <ResourceList
+      {...props}
+      filters={queueFilters}
+      sort={{ field: 'createdAt', order: 'ASC' }}
+      filterDefaultValues={{ approvalStatus: 'pending' }}
+      createTo="/driver-management/create"
+      empty={<EmptyState message={translate('app.drivers.queueEmpty')} />}
+    >
+      <DataTable<Driver> rowClick={(id) => reviewPath(id)} bulkActionButtons={false}>
+        <DataTable.Col source="firstName" label="app.drivers.name" render={() => <DriverNameCell withPhone />} />
+        <DataTable.Col
+          source="createdAt"
+          label="app.drivers.signedUp"
+          cellSx={noWrap}
+          render={() => <DateTimeField source="createdAt" options={DATE_ONLY} />}
+        />
+        <DataTable.Col
+          source="createdAt"
+          label="app.drivers.waiting"
+          disableSort
+          cellSx={noWrap}
+          render={(driver: Driver) => <WaitingTime since={String(driver.createdAt)} />}
+        />
+        <DataTable.Col
+          source="approvalStatus"
+          render={() => <StatusChip palette="driverApproval" source="approvalStatus" />}
+        />
+        <DataTable.Col
+          source="documents"
+          label="app.drivers.documents"
+          disableSort
+          render={(driver: Driver) => <DocumentProgressBar documents={driver.documents} />}
+        />
+        {medium && (
+          <DataTable.Col
+            source="documents"
+            label="app.drivers.needsAttention"
+            disableSort
+            render={(driver: Driver) => <AttentionChips documents={driver.documents} />}
+          />
+        )}
+        {wide && (
+          <DataTable.Col source="vehiclePlate" label="app.drivers.vehicle" disableSort render={() => <VehicleCell />} />
+        )}
+        <DataTable.Col source="id" label="" disableSort render={() => <ReviewButton />} />
+      </DataTable>
+    </ResourceList>
+  );
+}

@@ -1,0 +1,384 @@
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import BlockIcon from '@mui/icons-material/Block';
+import RateReviewIcon from '@mui/icons-material/RateReview';
+import RestoreIcon from '@mui/icons-material/Restore';
+import { Alert, Box, Button, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
+import {
+  CanAccess,
+  DataTable,
+  Pagination,
+  RecordContextProvider,
+  ReferenceManyField,
+  TextInput,
+  Title,
+  useCanAccess,
+  useGetOne,
+  useTranslate,
+} from 'react-admin';
+import { Link, useParams } from 'react-router';
+import { suspensionSchema } from '../../domain/resources/drivers';
+import { usePanelDataProvider } from '../../dataProviders/useAction';
+import { DateTimeField } from '../../kit/DateTimeField';
+import { FieldGrid, KeyValue, SectionCard } from '../../kit/DetailBlocks';
+import { enumLabelKey } from '../../kit/enumChoices';
+import { DATE_ONLY, formatMoney, formatRelativeTime, SHORT_DATE_TIME } from '../../kit/format';
+import { MoneyField } from '../../kit/MoneyField';
+import { PhoneField } from '../../kit/PhoneField';
+import { RatingField } from '../../kit/RatingField';
+import { EmptyState, ErrorState, LoadingState } from '../../kit/States';
+import { StatusChip } from '../../kit/StatusChip';
+import { auditLogs } from '../audit-logs';
+import { AuditChangesSummary } from '../shared/AuditChanges';
+import { FileAvatar } from '../shared/FileAvatar';
+import { ScreenAccess } from '../shared/ScreenAccess';
+import { toShowPage } from '../shared/recordPaths';
+import { ActionDialog } from './ActionDialog';
+import { DocumentProgressBar } from './DocumentProgress';
+import { reviewPath } from './reviewPath';
+import type { Driver, DriverDocument } from './types';
+
+const RESOURCE = 'driver-management/drivers';
+const TABS = ['profile', 'documents', 'trips', 'reviews', 'wallet', 'history'] as const;
+type TabName = (typeof TABS)[number];
+
+/** /driver-management/drivers/:id — the driver's page: header with actions, and tabs. */
+export default function DriverShow() {
+  const { id = '' } = useParams();
+  return (
+    <ScreenAccess action="show">
+      <DriverPage key={id} id={Number(id)} />
+    </ScreenAccess>
+  );
+}
+
+function DriverPage({ id }: { id: number }) {
+  const translate = useTranslate();
+  const dataProvider = usePanelDataProvider();
+  const { data: driver, isPending, error, refetch } = useGetOne<Driver>(RESOURCE, { id });
+  const { canAccess: mayUpdate } = useCanAccess({ resource: RESOURCE, action: 'edit' });
+  const [tab, setTab] = useState<TabName>('profile');
+  const [dialog, setDialog] = useState<'suspend' | 'reinstate' | null>(null);
+
+  if (isPending) return <LoadingState />;
+  if (error || !driver)
+    return <ErrorState message={(error as Error | undefined)?.message ?? 'Not found'} onRetry={() => void refetch()} />;
+  const name = `${driver.firstName} ${driver.lastName}`;
+  const suspended = !!driver.suspendedAt;
+
+  return (
+    <Box sx={{ py: 2 }} data-testid="driver-page">
+      <Title title={name} />
+      <RecordContextProvider value={driver}>
+        <Card sx={{ mb: 2 }}>
+          <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+            <FileAvatar fileId={driver.photo} name={name} size={72} />
+            <Box sx={{ minWidth: 0 }}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+                  {name}
+                </Typography>
+                <StatusChip palette="driverApproval" source="approvalStatus" />
+                <StatusChip palette="driverOnline" source="onlineState" />
+              </Stack>
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }}>
+                <RatingField source="rating" />
+                <PhoneField source="phone" />
+                <DocumentProgressBar documents={driver.documents} />
+              </Stack>
+            </Box>
+            <Box sx={{ flex: 1 }} />
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+              <Button component={Link} to={reviewPath(driver.id)} variant="outlined" startIcon={<RateReviewIcon />}>
+                {translate('app.drivers.review')}
+              </Button>
+              <Button
+                component={Link}
+                to={`/driver-management/transactions/${driver.id}`}
+                variant="outlined"
+                startIcon={<AccountBalanceWalletIcon />}
+              >
+                {translate('app.drivers.wallet')}
+              </Button>
+              {mayUpdate &&
+                (suspended ? (
+                  <Button variant="contained" startIcon={<RestoreIcon />} onClick={() => setDialog('reinstate')}>
+                    {translate('app.drivers.reinstate')}
+                  </Button>
+                ) : (
+                  <Button
+                    variant="outlined"
+                    color="error"
+                    startIcon={<BlockIcon />}
+                    onClick={() => setDialog('suspend')}
+                  >
+                    {translate('app.drivers.suspend')}
+                  </Button>
+                ))}
+            </Stack>
+          </CardContent>
+        </Card>
+        {suspended && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {translate('app.drivers.suspended', { reason: driver.suspensionReason ?? '' })} (
+            {formatRelativeTime(driver.suspendedAt)})
+          </Alert>
+        )}
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, mb: 2 }}>
+          <Stat
+            label={translate('app.drivers.tripsCompleted')}
+            value={String((driver as { tripsCompleted?: number }).tripsCompleted ?? 0)}
+          />
+          <Stat label={translate('app.drivers.averageRating')} value={driver.rating.toFixed(2)} />
+          <Stat
+            label={translate('app.drivers.balance')}
+            value={formatMoney(driver.creditBalance) ?? '—'}
+            negative={driver.creditBalance < 0}
+          />
+          <Stat label={translate('app.drivers.joined')} value={formatRelativeTime(driver.createdAt) ?? '—'} />
+        </Box>
+        <Tabs value={tab} onChange={(_e, value: TabName) => setTab(value)} variant="scrollable" sx={{ mb: 2 }}>
+          {TABS.map((t) => (
+            <Tab key={t} value={t} label={translate(`app.drivers.tabs.${t}`)} />
+          ))}
+        </Tabs>
+        {tab === 'profile' && <ProfileTab driver={driver} />}
+        {tab === 'documents' && <DocumentsTab documents={driver.documents} />}
+        {tab === 'trips' && (
+          <CanAccess resource="trip-management/trips" action="list" accessDenied={<Denied />}>
+            <SectionCard title={translate('app.drivers.tabs.trips')}>
+              <ReferenceManyField
+                reference="trip-management/trips"
+                target="driverId"
+                sort={{ field: 'requestedAt', order: 'DESC' }}
+                perPage={10}
+                pagination={<Pagination rowsPerPageOptions={[10, 25]} />}
+                empty={<EmptyState message={translate('app.drivers.noTrips')} />}
+              >
+                <DataTable bulkActionButtons={false} rowClick={toShowPage}>
+                  <DataTable.Col source="id" label="#" />
+                  <DataTable.Col
+                    source="requestedAt"
+                    render={() => <DateTimeField source="requestedAt" options={SHORT_DATE_TIME} />}
+                  />
+                  <DataTable.Col source="status" render={() => <StatusChip palette="tripStatus" />} />
+                  <DataTable.Col source="pickupAddress" />
+                  <DataTable.Col source="dropoffAddress" />
+                  <DataTable.Col source="fareTotal" field={MoneyField} />
+                </DataTable>
+              </ReferenceManyField>
+            </SectionCard>
+          </CanAccess>
+        )}
+        {tab === 'reviews' && (
+          <CanAccess resource="reviews" action="list" accessDenied={<Denied />}>
+            <SectionCard title={translate('app.drivers.tabs.reviews')}>
+              <ReferenceManyField
+                reference="reviews"
+                target="driverId"
+                filter={{ direction: 'passenger_to_driver' }}
+                sort={{ field: 'createdAt', order: 'DESC' }}
+                perPage={10}
+                pagination={<Pagination rowsPerPageOptions={[10, 25]} />}
+                empty={<EmptyState message={translate('app.drivers.noReviews')} />}
+              >
+                <DataTable bulkActionButtons={false} rowClick={false}>
+                  <DataTable.Col
+                    source="createdAt"
+                    render={() => <DateTimeField source="createdAt" options={DATE_ONLY} />}
+                  />
+                  <DataTable.Col source="rating" field={RatingField} />
+                  <DataTable.Col source="comment" />
+                  <DataTable.Col source="tripId" label="app.wallet.trip" />
+                </DataTable>
+              </ReferenceManyField>
+            </SectionCard>
+          </CanAccess>
+        )}
+        {tab === 'wallet' && (
+          <SectionCard
+            title={translate('app.drivers.tabs.wallet')}
+            action={
+              <Button component={Link} to={`/driver-management/transactions/${driver.id}`} size="small">
+                {translate('app.drivers.openWallet')}
+              </Button>
+            }
+          >
+            <KeyValue label={translate('app.drivers.balance')}>
+              <Typography
+                component="span"
+                color={driver.creditBalance < 0 ? 'error' : undefined}
+                sx={{ fontWeight: 700 }}
+              >
+                {formatMoney(driver.creditBalance)}
+              </Typography>
+            </KeyValue>
+          </SectionCard>
+        )}
+        {tab === 'history' && (
+          <CanAccess resource={auditLogs.path} action="list" accessDenied={<Denied />}>
+            <SectionCard title={translate('app.drivers.tabs.history')}>
+              <ReferenceManyField
+                reference={auditLogs.path}
+                target="recordId"
+                filter={{ resource: 'drivers' }}
+                sort={{ field: 'createdAt', order: 'DESC' }}
+                perPage={25}
+                pagination={<Pagination rowsPerPageOptions={[25]} />}
+                empty={<EmptyState message={translate('app.drivers.noHistory')} />}
+              >
+                <DataTable bulkActionButtons={false} rowClick={false} hover={false}>
+                  <DataTable.Col source="createdAt" render={() => <DateTimeField source="createdAt" />} />
+                  <DataTable.Col source="action" />
+                  <DataTable.Col
+                    source="staffName"
+                    label="app.wallet.staff"
+                    render={(row: { staffName?: string | null }) => row.staffName ?? translate('app.drivers.system')}
+                  />
+                  <DataTable.Col label="app.common.audit.changes" field={AuditChangesSummary} />
+                </DataTable>
+              </ReferenceManyField>
+            </SectionCard>
+          </CanAccess>
+        )}
+      </RecordContextProvider>
+
+      <ActionDialog<Driver>
+        key={`${dialog ?? 'none'}-${driver.suspendedAt ?? ''}`}
+        open={dialog !== null}
+        title={translate(dialog === 'reinstate' ? 'app.drivers.reinstateTitle' : 'app.drivers.suspendTitle', { name })}
+        schema={suspensionSchema}
+        defaultValues={{ reason: '' }}
+        submitLabel={translate(dialog === 'reinstate' ? 'app.drivers.reinstate' : 'app.drivers.suspend')}
+        color={dialog === 'reinstate' ? 'primary' : 'error'}
+        run={(values) =>
+          dataProvider.action<Driver>(RESOURCE, { id: driver.id, action: dialog ?? 'suspend', data: values })
+        }
+        onClose={() => setDialog(null)}
+        onDone={() => {
+          setDialog(null);
+          void refetch();
+        }}
+      >
+        <TextInput
+          source="reason"
+          label="app.drivers.reasonLabel"
+          helperText="app.drivers.noteHint"
+          multiline
+          fullWidth
+        />
+      </ActionDialog>
+    </Box>
+  );
+}
+
+function Denied() {
+  const translate = useTranslate();
+  return <EmptyState message={translate('ra.page.not_authorized', { _: 'Not authorized' })} />;
+}
+
+function Stat({ label, value, negative = false }: { label: string; value: string; negative?: boolean }) {
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="caption" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography
+          variant="h6"
+          component="p"
+          color={negative ? 'error' : undefined}
+          sx={{ fontVariantNumeric: 'tabular-nums' }}
+        >
+          {value}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProfileTab({ driver }: { driver: Driver }) {
+  const translate = useTranslate();
+  const v = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
+  return (
+    <Stack spacing={2}>
+      <SectionCard title={translate('app.drivers.profile')}>
+        <FieldGrid>
+          <KeyValue label={translate('app.drivers.fullName')}>{`${driver.firstName} ${driver.lastName}`}</KeyValue>
+          <KeyValue label="Email">{v(driver.email)}</KeyValue>
+          <KeyValue label={translate('app.drivers.sex')}>
+            {driver.sex ? translate(enumLabelKey('sex', driver.sex)) : '—'}
+          </KeyValue>
+          <KeyValue label={translate('app.drivers.licenceNumber')}>{v(driver.licenceNumber)}</KeyValue>
+          <KeyValue label={translate('app.drivers.expiry')}>{v(driver.licenceExpiry)}</KeyValue>
+        </FieldGrid>
+      </SectionCard>
+      <SectionCard title={translate('app.drivers.vehicle')}>
+        <FieldGrid>
+          <KeyValue label={translate('app.drivers.vehicleType')}>
+            {v((driver as { vehicleTypeName?: string }).vehicleTypeName)}
+          </KeyValue>
+          <KeyValue label={translate('app.drivers.makeModel')}>
+            {v([driver.vehicleMake, driver.vehicleModel].filter(Boolean).join(' '))}
+          </KeyValue>
+          <KeyValue label={translate('app.drivers.plate')}>{v(driver.vehiclePlate)}</KeyValue>
+          <KeyValue label={translate('app.drivers.colour')}>{v(driver.vehicleColour)}</KeyValue>
+          <KeyValue label={translate('app.drivers.year')}>{v(driver.vehicleYear)}</KeyValue>
+        </FieldGrid>
+      </SectionCard>
+    </Stack>
+  );
+}
+
+/** Every upload, newest first, with its decision: the documents' history. */
+function DocumentsTab({ documents }: { documents: DriverDocument[] }) {
+  const translate = useTranslate();
+  if (!documents.length) return <EmptyState message={translate('app.drivers.noDocuments')} />;
+  const rows = [...documents].reverse();
+  return (
+    <SectionCard title={translate('app.drivers.tabs.documents')}>
+      <DataTable
+        data={rows}
+        total={rows.length}
+        bulkActionButtons={false}
+        rowClick={false}
+        hover={false}
+        resource={RESOURCE}
+      >
+        <DataTable.Col
+          source="kind"
+          label="app.drivers.kind"
+          render={(d: DriverDocument) => translate(enumLabelKey('documentKind', d.kind))}
+        />
+        <DataTable.Col
+          source="status"
+          label="app.drivers.status"
+          render={() => <StatusChip palette="documentReview" />}
+        />
+        <DataTable.Col source="number" label="app.drivers.documentNumber" />
+        <DataTable.Col source="expiryDate" label="app.drivers.expiry" />
+        <DataTable.Col
+          source="rejectReason"
+          label="app.drivers.reason"
+          render={(d: DriverDocument) =>
+            d.rejectReason
+              ? `${translate(enumLabelKey('documentRejectReason', d.rejectReason))}${d.note ? ` — ${d.note}` : ''}`
+              : (d.note ?? '')
+          }
+        />
+        <DataTable.Col
+          source="reviewedAt"
+          label="app.drivers.decided"
+          render={(d: DriverDocument) =>
+            d.reviewedAt ? `${d.reviewedByName ?? '—'}, ${formatRelativeTime(d.reviewedAt) ?? ''}` : '—'
+          }
+        />
+        <DataTable.Col
+          source="createdAt"
+          label="app.drivers.uploaded"
+          render={(d: DriverDocument) => formatRelativeTime(d.createdAt)}
+        />
+      </DataTable>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,1 @@
+export const reviewPath = (id: number | string) => `/driver-management/review/${id}`;

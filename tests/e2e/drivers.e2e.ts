@@ -1,0 +1,194 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, baseUrl, browserPerFile, fitsWidth, signIn, snap } from './browser';
+
+/**
+ * Onboarding end to end (issue 12), in the system Chromium against the real server: a reviewer
+ * opens the unapproved queue, reviews a new sign-up with the keyboard alone (approves four
+ * documents, rejects one with a reason), sees the driver stay unapproved, approves the upload
+ * that replaces the rejected one, and finds the driver in the approved list. Screens are saved
+ * under test-results/screens/drivers-*.png.
+ */
+
+const { open } = browserPerFile({ keepContexts: true });
+
+interface ApiDriver {
+  id: number;
+  firstName: string;
+  lastName: string;
+  approvalStatus: string;
+  documents: { id: number; kind: string; status: string; fileId: number }[];
+}
+
+async function api<T>(path: string, init: { method?: string; body?: unknown; token: string }): Promise<T> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${init.token}`, 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+describe('driver onboarding review', () => {
+  let page: Page;
+  let token: string;
+  let driver: ApiDriver;
+
+  beforeAll(async () => {
+    page = await open({ width: 1440, height: 900 });
+    await signIn(page, ADMIN);
+    const login = await fetch(`${baseUrl()}/api/user/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  });
+
+  it('1. the unapproved queue lists the waiting drivers oldest first, with their progress', async () => {
+    await page.goto('/driver-management/unapproved-drivers');
+    await page.getByText('Unapproved Drivers').first().waitFor();
+    await page.getByTestId('document-progress').first().waitFor();
+    await snap(page, 'drivers-queue');
+    // A new sign-up: nothing approved yet.
+    const pending = await api<ApiDriver[]>(
+      `/api/user/drivers?filter=${encodeURIComponent('{"approvalStatus":"pending"}')}&range=[0,199]&sort=["createdAt","ASC"]`,
+      { token },
+    );
+    driver = pending.find((d) => d.documents.length === 5 && d.documents.every((doc) => doc.status === 'pending'))!;
+    expect(driver).toBeDefined();
+    await page.locator('#main-content').getByPlaceholder('Search').fill(driver.lastName);
+    const row = page.getByRole('row').filter({ hasText: `${driver.firstName} ${driver.lastName}` });
+    await row.getByText('0 of 5 approved').waitFor();
+    await row.getByRole('link', { name: 'Review' }).click();
+    await page.waitForURL((url) => url.pathname === `/driver-management/review/${driver.id}`);
+  });
+
+  it('2. reviews with the keyboard alone: approves four documents and rejects one with a reason', async () => {
+    const review = page.getByTestId('driver-review');
+    await review.getByRole('img', { name: 'Driving licence' }).waitFor();
+    await snap(page, 'drivers-review-start');
+    const facts = page.getByTestId('document-facts');
+    for (const kind of ['Driving licence', 'Identity document', 'Insurance']) {
+      await expect.poll(() => page.getByRole('tab', { selected: true }).innerText()).toContain(kind);
+      await page.keyboard.press('a');
+      await expect
+        .poll(() => page.getByRole('tab', { name: new RegExp(kind) }).innerText(), { timeout: 10_000 })
+        .toContain('Approved');
+    }
+    // The vehicle registration is next: reject it as unreadable, with a note.
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText()).toContain('Vehicle registration');
+    await page.keyboard.press('r');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Reject the vehicle registration').waitFor();
+    await expect
+      .poll(() => dialog.getByRole('radio', { name: 'Unreadable' }).evaluate((e) => e.matches(':focus')))
+      .toBe(true);
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('The plate number is cut off; photograph the whole card.');
+    await snap(page, 'drivers-review-reject');
+    await page.keyboard.press('Control+Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => page.getByRole('tab', { name: /Vehicle registration/ }).innerText(), { timeout: 10_000 })
+      .toContain('Rejected');
+    // The photo is left: approve it.
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText()).toContain('Photo');
+    await page.keyboard.press('a');
+    await expect
+      .poll(() => page.getByRole('tab', { name: /Photo/ }).innerText(), { timeout: 10_000 })
+      .toContain('Approved');
+    await page.getByRole('tab', { name: /Vehicle registration/ }).click();
+    await facts.getByText(/Rejected: Unreadable/).waitFor();
+    await snap(page, 'drivers-review-after');
+  });
+
+  it('3. the driver stays unapproved while a document is rejected', async () => {
+    await expect.poll(() => page.getByTestId('approval-status').innerText()).toBe('Rejected');
+    await page.getByText('4 of 5 approved').waitFor();
+    const sms = (await (await fetch(`${baseUrl()}/api/dev/outbox`)).json()) as { text: string }[];
+    expect(sms.some((m) => m.text.includes('vehicle registration was rejected: it cannot be read'))).toBe(true);
+  });
+
+  it('4. approving the re-uploaded document makes the driver approved', async () => {
+    const rejected = driver.documents.find((d) => d.kind === 'vehicle_registration')!;
+    // The driver uploads a new one from the app.
+    await api(`/api/user/drivers/${driver.id}/upload-document`, {
+      method: 'POST',
+      token,
+      body: { kind: 'vehicle_registration', fileId: rejected.fileId, number: 'KDA 123X' },
+    });
+    await page.reload();
+    await page.getByRole('tab', { selected: true }).filter({ hasText: 'Vehicle registration' }).waitFor();
+    await page.getByRole('img', { name: 'Vehicle registration' }).waitFor();
+    await page.keyboard.press('a');
+    await page.getByTestId('now-approved').waitFor();
+    await expect.poll(() => page.getByTestId('approval-status').innerText()).toBe('Approved');
+    await snap(page, 'drivers-review-approved');
+  });
+
+  it('5. the driver appears in the approved list', async () => {
+    await page.goto('/driver-management/approved-drivers');
+    await page.locator('#main-content').getByPlaceholder('Search').fill(driver.lastName);
+    const row = page.getByRole('row').filter({ hasText: `${driver.firstName} ${driver.lastName}` });
+    await row.waitFor();
+    await snap(page, 'drivers-approved-list');
+  });
+
+  it('6. tops up their wallet and sees the transaction', async () => {
+    await page.goto(`/driver-management/transactions/${driver.id}`);
+    const balance = page.getByTestId('wallet-balance');
+    await balance.waitFor();
+    const before = await balance.innerText();
+    await page.getByRole('button', { name: 'Top up credit' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Confirm top-up' }).click();
+    await dialog.getByText('Amount is required').waitFor();
+    await dialog.getByText('Say why the credit is added').waitFor();
+    await dialog.getByLabel(/^Amount/).fill('0');
+    await dialog.getByRole('button', { name: 'Confirm top-up' }).click();
+    await dialog.getByText('Amount must be more than 0').waitFor();
+    await dialog.getByLabel(/^Amount/).fill('1500');
+    await dialog.getByLabel(/^Note/).fill('M-Pesa QK7H2 first float');
+    await dialog.getByTestId('new-balance').waitFor();
+    await snap(page, 'drivers-wallet-topup');
+    await dialog.getByRole('button', { name: 'Confirm top-up' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => balance.innerText()).not.toBe(before);
+    expect(await balance.innerText()).toMatch(/1,500\.00$/);
+    const row = page.getByRole('row').filter({ hasText: 'M-Pesa QK7H2 first float' });
+    await row.getByText('Credit top-up').waitFor();
+    await row.getByText('Amara Okafor').waitFor();
+    await snap(page, 'drivers-wallet');
+  });
+
+  it("7. the driver's page shows the documents' history and every decision on the driver's history", async () => {
+    await page.goto(`/driver-management/drivers/${driver.id}`);
+    await page.getByTestId('driver-page').waitFor();
+    await snap(page, 'drivers-page');
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    await page.getByText('Unreadable — The plate number is cut off; photograph the whole card.').waitFor();
+    await snap(page, 'drivers-page-documents');
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByText('reject-document').first().waitFor();
+    expect(await page.getByText('approve-document').count()).toBe(5);
+    await snap(page, 'drivers-page-history');
+  });
+
+  it('8. the queue and the review screen fit an 800 px window', async () => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    // Without step 1's search, which kept the queue on the now approved driver.
+    await page.goto(
+      `/driver-management/unapproved-drivers?filter=${encodeURIComponent('{"approvalStatus":"pending"}')}`,
+    );
+    await page.getByTestId('document-progress').first().waitFor();
+    await snap(page, 'drivers-queue-narrow');
+    expect(await fitsWidth(page)).toBe(true);
+    await page.goto(`/driver-management/review/${driver.id}`);
+    await page.getByRole('img', { name: 'Driving licence' }).waitFor();
+    await snap(page, 'drivers-review-narrow');
+    expect(await fitsWidth(page)).toBe(true);
+  });
+});

@@ -1,0 +1,411 @@
+import { Migrator, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../../server/db/index.js';
+import { migrateToLatest } from '../../server/db/migrate.js';
+import { migrations } from '../../server/db/migrations/index.js';
+import { cityToday, expireDocuments } from '../../server/user/drivers/documents.js';
+import { deriveApprovalStatus } from '../../src/domain/driverDocuments.js';
+import { addDays } from '../../src/domain/dateRange.js';
+import { DISPATCHER, startApp, type TestApp } from './harness.js';
+
+interface Doc {
+  id: number;
+  kind: string;
+  status: string;
+  version: number;
+  expiryDate: string | null;
+  rejectReason: string | null;
+  note: string | null;
+  reviewedBy: number | null;
+}
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await startApp();
+  admin = await t.login();
+});
+afterAll(() => t?.close());
+
+const driver = async (id: number) => (await t.call('GET', `/api/user/drivers/${id}`, { token: admin })).json();
+const act = (id: number, action: string, body: object, token = admin) =>
+  t.call('POST', `/api/user/drivers/${id}/${action}`, { token, body });
+const smsTo = (phone: string) =>
+  (t.app.services.messenger.outbox ?? []).filter((m) => m.channel === 'sms' && m.to === phone);
+const auditOf = (id: number, action: string) =>
+  t.db
+    .selectFrom('auditLogs')
+    .selectAll()
+    .where('resource', '=', 'drivers')
+    .where('recordId', '=', String(id))
+    .where('action', '=', action)
+    .execute();
+
+/** A seeded driver in a given state, with the documents as the API shows them. */
+async function seeded(where: (d: { approvalStatus: string; documents: Doc[] }) => boolean, skip = 0) {
+  const res = await t.call('GET', '/api/user/drivers', {
+    token: admin,
+    query: { range: '[0,499]', sort: '["id","ASC"]' },
+  });
+  const found = (res.json() as { id: number; phone: string; approvalStatus: string; documents: Doc[] }[]).filter(where);
+  return found[skip];
+}
+
+describe('migration 006: driver documents from the JSON column', () => {
+  it('turns every JSON document into a row, licence number and expiry included, and drops the column', async () => {
+    const handle = await createDb({});
+    try {
+      const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '006'));
+      const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => before } });
+      const { error } = await migrator.migrateToLatest();
+      expect(error).toBeUndefined();
+      await sql`insert into files (filename, content_type, size, storage_key) values ('a.png', 'image/png', 1, 'k1'), ('b.pdf', 'application/pdf', 1, 'k2')`.execute(
+        handle.db,
+      );
+      const docs = (n: number) =>
+        JSON.stringify(
+          [
+            { kind: 'licence', fileId: 1, status: 'approved', note: null },
+            { kind: 'identity', fileId: 2, status: 'pending', note: null },
+            { kind: 'insurance', fileId: 2, status: 'rejected', note: 'Blurred' },
+            { kind: 'insurance', fileId: 1, status: 'pending', note: null },
+            { kind: 'vehicle_registration', fileId: 999, status: 'pending', note: null },
+          ].slice(0, n),
+        );
+      await sql`insert into drivers (first_name, last_name, phone, licence_number, licence_expiry, documents) values
+        ('A', 'One', '+254700000001', 'DL-1', '2028-01-31', ${docs(5)}::jsonb),
+        ('B', 'Two', '+254700000002', null, null, ${docs(2)}::jsonb),
+        ('C', 'Three', '+254700000003', null, null, '[]'::jsonb)`.execute(handle.db);
+      const inJson = await sql<{ n: number }>`select sum(jsonb_array_length(documents))::int as n from drivers`.execute(
+        handle.db,
+      );
+
+      await migrateToLatest(handle.db);
+
+      const rows = await handle.db.selectFrom('driverDocuments').selectAll().orderBy('id').execute();
+      expect(rows.length).toBe(inJson.rows[0].n);
+      expect(rows.length).toBe(7);
+      const first = rows.filter((r) => r.driverId === 1);
+      expect(first.map((r) => [r.kind, r.status])).toEqual([
+        ['licence', 'approved'],
+        ['identity', 'pending'],
+        ['insurance', 'rejected'],
+        ['insurance', 'pending'],
+        ['vehicle_registration', 'pending'],
+      ]);
+      expect(first[0]).toMatchObject({ number: 'DL-1', expiryDate: '2028-01-31', fileId: 1 });
+      expect(first[2]).toMatchObject({ note: 'Blurred', rejectReason: 'other' });
+      // A file that no longer exists leaves the document without a file rather than losing it.
+      expect(first[4].fileId).toBeNull();
+      const columns = await sql<{ column_name: string }>`select column_name from information_schema.columns
+        where table_name = 'drivers' and column_name = 'documents'`.execute(handle.db);
+      expect(columns.rows).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe('the seeded review work', () => {
+  it('stores for every driver the status the rule derives, and has each kind of review work', async () => {
+    const all = await t.db.selectFrom('drivers').select(['id', 'approvalStatus', 'suspendedAt', 'createdAt']).execute();
+    const docs = await t.db
+      .selectFrom('driverDocuments')
+      .select(['id', 'driverId', 'kind', 'status', 'expiryDate'])
+      .execute();
+    const today = cityToday();
+    for (const d of all) {
+      const mine = docs.filter((x) => x.driverId === d.id);
+      expect(deriveApprovalStatus({ suspended: d.suspendedAt !== null, documents: mine, today })).toBe(
+        d.approvalStatus,
+      );
+    }
+    const byDriver = (id: number) => docs.filter((x) => x.driverId === id);
+    const newSignUps = all.filter(
+      (d) => d.approvalStatus === 'pending' && byDriver(d.id).every((x) => x.status === 'pending'),
+    );
+    expect(newSignUps.length).toBeGreaterThan(5);
+    // New sign-ups waited days, not months.
+    for (const d of newSignUps) expect(Date.now() - d.createdAt.getTime()).toBeLessThan(12 * 86400_000);
+    const reuploaded = all.filter((d) => {
+      const insurance = byDriver(d.id).filter((x) => x.kind === 'insurance');
+      return insurance.length === 2 && insurance[0].status === 'rejected' && insurance[1].status === 'pending';
+    });
+    expect(reuploaded.length).toBeGreaterThan(0);
+    expect(docs.some((x) => x.kind === 'insurance' && x.status === 'expired' && x.expiryDate! < today)).toBe(true);
+    expect(all.filter((d) => d.approvalStatus === 'suspended').length).toBeGreaterThan(0);
+    expect(all.filter((d) => d.approvalStatus === 'rejected').length).toBeGreaterThan(0);
+  });
+});
+
+describe('review actions', () => {
+  it('refuses without update-Driver (403), and refuses bad input with field errors leaving data unchanged', async () => {
+    const d = (await seeded((x) => x.documents.every((doc) => doc.status === 'pending')))!;
+    const doc = d.documents[0];
+    const dispatcher = await t.login(DISPATCHER.email, DISPATCHER.password);
+    expect(
+      (await act(d.id, 'approve-document', { documentId: doc.id, version: doc.version }, dispatcher)).statusCode,
+    ).toBe(403);
+    const noReason = await act(d.id, 'reject-document', { documentId: doc.id, version: doc.version });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors).toEqual({ reason: 'Choose a reason' });
+    const otherWithoutNote = await act(d.id, 'reject-document', {
+      documentId: doc.id,
+      version: doc.version,
+      reason: 'other',
+    });
+    expect(otherWithoutNote.json().errors).toEqual({ note: 'Say what is wrong when the reason is Other' });
+    const badReason = await act(d.id, 'reject-document', { documentId: doc.id, version: doc.version, reason: 'ugly' });
+    expect(badReason.json().errors.reason).toMatch(/^Reason must be one of/);
+    const noVersion = await act(d.id, 'approve-document', { documentId: doc.id });
+    expect(noVersion.statusCode).toBe(400);
+    expect(Object.keys(noVersion.json().errors)).toEqual(['version']);
+    const notTheirs = await act(d.id + 1, 'approve-document', { documentId: doc.id, version: doc.version });
+    expect(notTheirs.statusCode).toBe(400);
+    expect(notTheirs.json().errors).toEqual({ documentId: 'This driver has no such document' });
+    const after = await driver(d.id);
+    expect(after.documents).toEqual(d.documents);
+    expect(after.approvalStatus).toBe('pending');
+    expect(await auditOf(d.id, 'reject-document')).toEqual([]);
+  });
+
+  it('approves documents one by one; the last one makes the driver approved, with SMS and audit rows', async () => {
+    const d = (await seeded((x) => x.documents.every((doc) => doc.status === 'pending'), 1))!;
+    const sent = smsTo(d.phone).length;
+    for (const [n, doc] of d.documents.entries()) {
+      const res = await act(d.id, 'approve-document', { documentId: doc.id, version: doc.version });
+      expect(res.statusCode).toBe(200);
+      const last = n === d.documents.length - 1;
+      expect(res.json().data.approvalStatus).toBe(last ? 'approved' : 'pending');
+      if (last) expect(res.json().message).toMatch(/is now approved to drive/);
+    }
+    const sms = smsTo(d.phone);
+    expect(sms.length - sent).toBe(5);
+    expect(sms[0].text).toMatch(/All your documents are approved/);
+    const audits = await auditOf(d.id, 'approve-document');
+    expect(audits.length).toBe(5);
+    expect(audits.every((a) => a.staffId !== null)).toBe(true);
+    const final = await driver(d.id);
+    expect(final.documents.every((doc: Doc) => doc.status === 'approved' && doc.reviewedBy !== null)).toBe(true);
+    // Approving twice is refused: the later action sees the current state.
+    const again = await act(d.id, 'approve-document', { documentId: d.documents[0].id, version: 2 });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('rejects with a reason and note, texts them, and refuses a decision on a version someone else changed', async () => {
+    const d = (await seeded((x) => x.documents.every((doc) => doc.status === 'pending'), 2))!;
+    const doc = d.documents.find((x) => x.kind === 'insurance')!;
+    const res = await act(d.id, 'reject-document', {
+      documentId: doc.id,
+      version: doc.version,
+      reason: 'unreadable',
+      note: 'The photo is blurred.',
+    });
+    expect(res.statusCode).toBe(200);
+    const rejected = (res.json().data.documents as Doc[]).find((x) => x.id === doc.id)!;
+    expect(rejected).toMatchObject({ status: 'rejected', rejectReason: 'unreadable', note: 'The photo is blurred.' });
+    expect(res.json().data.approvalStatus).toBe('rejected');
+    expect(smsTo(d.phone)[0].text).toBe(
+      'Ride Admin: your insurance was rejected: it cannot be read. The photo is blurred. Please upload a new one in the driver app.',
+    );
+    const [audit] = await auditOf(d.id, 'reject-document');
+    expect(audit.after).toMatchObject({ approvalStatus: 'rejected' });
+
+    // Another reviewer still holding the old version tries to approve it.
+    const stale = await act(d.id, 'approve-document', { documentId: doc.id, version: doc.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe('This document was changed by someone else. Reload to see its current state.');
+    expect((await driver(d.id)).documents.find((x: Doc) => x.id === doc.id).status).toBe('rejected');
+
+    // The driver uploads a new one: it is the current insurance and waits for review.
+    const upload = await act(d.id, 'upload-document', { kind: 'insurance', fileId: 1, expiryDate: '2027-12-31' });
+    expect(upload.statusCode).toBe(200);
+    expect(upload.json().data.approvalStatus).toBe('pending');
+    // The old upload cannot be decided any more.
+    const onOld = await act(d.id, 'approve-document', { documentId: doc.id, version: doc.version + 1 });
+    expect(onOld.statusCode).toBe(409);
+  });
+
+  it('asks for a re-upload with a note, texted to the driver; the note is required', async () => {
+    const d = (await seeded((x) => x.approvalStatus === 'approved'))!;
+    const doc = d.documents.find((x) => x.kind === 'insurance')!;
+    const missing = await act(d.id, 'request-reupload', { documentId: doc.id });
+    expect(missing.json().errors).toEqual({ note: 'Tell the driver what to upload' });
+    const res = await act(d.id, 'request-reupload', { documentId: doc.id, note: 'Your policy renews next week.' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.approvalStatus).toBe('approved');
+    expect(smsTo(d.phone)[0].text).toMatch(/please upload a new insurance .*Your policy renews next week\./);
+    expect((await auditOf(d.id, 'request-reupload')).length).toBe(1);
+  });
+
+  it('suspends and reinstates with a required reason; the status follows the rule', async () => {
+    const d = (await seeded((x) => x.approvalStatus === 'approved', 1))!;
+    const noReason = await act(d.id, 'suspend', { reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors).toEqual({ reason: 'Give a reason' });
+    expect((await driver(d.id)).approvalStatus).toBe('approved');
+    const suspended = await act(d.id, 'suspend', { reason: 'Unsafe driving reported twice.' });
+    expect(suspended.json().data).toMatchObject({
+      approvalStatus: 'suspended',
+      suspensionReason: 'Unsafe driving reported twice.',
+    });
+    expect(smsTo(d.phone)[0].text).toBe(
+      'Ride Admin: your driver account is suspended. Reason: Unsafe driving reported twice.',
+    );
+    expect((await act(d.id, 'suspend', { reason: 'Again' })).statusCode).toBe(409);
+    const reinstated = await act(d.id, 'reinstate', { reason: 'Investigation closed.' });
+    expect(reinstated.json().data).toMatchObject({ approvalStatus: 'approved', suspendedAt: null });
+    expect(smsTo(d.phone)[0].text).toMatch(/reinstated\. Investigation closed\./);
+    expect((await auditOf(d.id, 'suspend')).length).toBe(1);
+    expect((await auditOf(d.id, 'reinstate')).length).toBe(1);
+    const dispatcher = await t.login(DISPATCHER.email, DISPATCHER.password);
+    expect((await act(d.id, 'suspend', { reason: 'No access' }, dispatcher)).statusCode).toBe(403);
+  });
+});
+
+describe('the expiry check', () => {
+  it('expires approved documents past their day, sends the driver back to review, and is idempotent', async () => {
+    const d = (await seeded((x) => x.approvalStatus === 'approved', 2))!;
+    const insurance = d.documents.find((x) => x.kind === 'insurance')!;
+    const today = cityToday();
+    await t.db
+      .updateTable('driverDocuments')
+      .set({ expiryDate: addDays(today, -1) })
+      .where('id', '=', insurance.id)
+      .execute();
+    const readDriver = (id: number, trx: Parameters<Parameters<typeof expireDocuments>[1]>[1]) =>
+      trx.selectFrom('drivers').select(['id', 'approvalStatus']).where('id', '=', id).executeTakeFirst();
+    const first = await expireDocuments(t.db, readDriver);
+    expect(first.documents).toBe(1);
+    expect(first.drivers).toEqual([d.id]);
+    const after = await driver(d.id);
+    expect(after.approvalStatus).toBe('pending');
+    expect(after.documents.find((x: Doc) => x.id === insurance.id).status).toBe('expired');
+    const audits = await auditOf(d.id, 'documents-expired');
+    expect(audits.length).toBe(1);
+    expect(audits[0].staffId).toBeNull();
+    expect(audits[0].after).toEqual({ approvalStatus: 'pending' });
+
+    const second = await expireDocuments(t.db, readDriver);
+    expect(second).toEqual({ documents: 0, drivers: [] });
+    expect((await auditOf(d.id, 'documents-expired')).length).toBe(1);
+  });
+});
+
+describe('creating a driver', () => {
+  it('stores the uploads as pending documents and puts the driver in the review queue', async () => {
+    const res = await t.call('POST', '/api/user/drivers', {
+      token: admin,
+      body: {
+        firstName: 'Wanjiru',
+        lastName: 'Kamau',
+        phone: '+254 711 000 111',
+        documents: [
+          { kind: 'licence', fileId: 1, number: 'DL-NEW1', expiryDate: '2029-01-31' },
+          { kind: 'photo', fileId: 2 },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().approvalStatus).toBe('pending');
+    expect(res.json().documents.map((x: Doc) => [x.kind, x.status])).toEqual([
+      ['licence', 'pending'],
+      ['photo', 'pending'],
+    ]);
+  });
+
+  it('refuses a document without a file, or a kind twice, and stores nothing', async () => {
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('drivers')
+            .select(sql<number>`count(*)`.as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const noFile = await t.call('POST', '/api/user/drivers', {
+      token: admin,
+      body: { firstName: 'A', lastName: 'B', phone: '+254711000222', documents: [{ kind: 'licence' }] },
+    });
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().errors).toEqual({ 'documents[0].fileId': 'Upload the document' });
+    const twice = await t.call('POST', '/api/user/drivers', {
+      token: admin,
+      body: {
+        firstName: 'A',
+        lastName: 'B',
+        phone: '+254711000222',
+        documents: [
+          { kind: 'licence', fileId: 1 },
+          { kind: 'licence', fileId: 2 },
+        ],
+      },
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().errors).toEqual({ documents: 'Upload each kind of document once' });
+    expect(await count()).toBe(before);
+  });
+
+  it('does not let anyone set the approval status by hand', async () => {
+    const d = (await seeded((x) => x.approvalStatus === 'rejected'))!;
+    const res = await t.call('PUT', `/api/user/drivers/${d.id}`, {
+      token: admin,
+      body: { approvalStatus: 'approved', vehicleColour: 'Green' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ approvalStatus: 'rejected', vehicleColour: 'Green' });
+  });
+});
+
+describe('the approved drivers list', () => {
+  const list = (filter: object) =>
+    t.call('GET', '/api/user/drivers', {
+      token: admin,
+      query: { filter: JSON.stringify(filter), range: '[0,499]' },
+    });
+
+  it('filters by online state, negative balance and rating, and says what a bad filter value is', async () => {
+    const onTrip = (await list({ approvalStatus: 'approved', onlineState: 'on_trip' })).json() as {
+      id: number;
+      onlineState: string;
+    }[];
+    expect(onTrip.length).toBeGreaterThan(0);
+    expect(onTrip.every((d) => d.onlineState === 'on_trip')).toBe(true);
+    const active = await t.db
+      .selectFrom('trips')
+      .innerJoin('drivers', 'drivers.id', 'trips.driverId')
+      .select('drivers.id')
+      .distinct()
+      .where('trips.status', 'in', ['requested', 'accepted', 'arrived', 'in_progress'])
+      .where('drivers.approvalStatus', '=', 'approved')
+      .execute();
+    expect(onTrip.map((d) => d.id).sort((x, y) => x - y)).toEqual(active.map((a) => a.id).sort((x, y) => x - y));
+    const offline = (await list({ onlineState: ['offline'] })).json() as { onlineState: string }[];
+    expect(offline.every((d) => d.onlineState === 'offline')).toBe(true);
+
+    await t.db.updateTable('drivers').set({ creditBalance: -120.5 }).where('id', '=', 3).execute();
+    const owing = (await list({ negativeBalance: true })).json() as { id: number; creditBalance: number }[];
+    expect(owing.map((d) => d.id)).toContain(3);
+    expect(owing.every((d) => d.creditBalance < 0)).toBe(true);
+
+    const low = (await list({ rating_lte: 4.5 })).json() as { rating: number; tripsCompleted: number }[];
+    expect(low.every((d) => d.rating <= 4.5)).toBe(true);
+    expect(typeof low[0].tripsCompleted).toBe('number');
+
+    const bad = await list({ onlineState: 'asleep' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Filter "onlineState" must be one of: online, on_trip, offline');
+    expect((await list({ negativeBalance: 'maybe' })).statusCode).toBe(400);
+
+    // The unapproved list: every status but approved, narrowed by the queue's status filter.
+    const unapproved = (await list({ unapproved: true })).json() as { approvalStatus: string }[];
+    expect(new Set(unapproved.map((d) => d.approvalStatus))).toEqual(new Set(['pending', 'rejected', 'suspended']));
+    const waiting = (await list({ unapproved: true, approvalStatus: 'pending' })).json() as {
+      approvalStatus: string;
+    }[];
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting.every((d) => d.approvalStatus === 'pending')).toBe(true);
+  });
+});
