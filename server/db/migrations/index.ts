@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m001 from './001_user_service.js';
 import * as m002 from './002_trip_service.js';
 import * as m003 from './003_one_active_trip_per_driver.js';
+import * as m008 from './008_trip_rollups.js';
 
 /** Every migration in order. Add a line here with each new file. */
 export const migrations: Record<string, Migration> = {
   '001_user_service': m001,
   '002_trip_service': m002,
   '003_one_active_trip_per_driver': m003,
+  '008_trip_rollups': m008,
 };
