@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../rest/engine.js';
 import { registerQueries } from '../rest/queries.js';
 import { DASHBOARD_QUERIES } from './queries/dashboard.js';
+import { REPORT_QUERIES } from './queries/reports.js';
 import { discounts } from './discounts/resource.js';
 import { fareRoutes } from './fares/routes.js';
 import { paymentGateways } from './gateways/resource.js';
@@ -32,5 +33,6 @@ export async function tripService(app: FastifyInstance): Promise<void> {
   fareRoutes(app);
   sosRoutes(app);
   registerQueries(app, 'dashboard', DASHBOARD_QUERIES);
+  registerQueries(app, 'reports', REPORT_QUERIES);
   for (const resource of TRIP_RESOURCES) registerResource(app, resource, app.services);
 }

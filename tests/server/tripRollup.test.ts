@@ -14,7 +14,9 @@ const exact = async () => expect(await rollupDifferences(t.db, ...ALL)).toEqual(
 
 /** Copies a finished trip of the demo data as a new one, with some columns changed; answers its id. */
 async function copyTrip(changes: Record<string, unknown> = {}): Promise<number> {
-  const { rows } = await sql<{ id: number }>`insert into trips (passenger_id, driver_id, vehicle_type_id, status, pickup_address, pickup_lat, pickup_lng,
+  const { rows } = await sql<{
+    id: number;
+  }>`insert into trips (passenger_id, driver_id, vehicle_type_id, status, pickup_address, pickup_lat, pickup_lng,
       dropoff_address, dropoff_lat, dropoff_lng, requested_at, accepted_at, arrived_at, started_at, completed_at, distance_km, duration_min,
       fare_base, fare_distance, fare_time, fare_total, fare_discount, commission, payment_method)
     select passenger_id, null, vehicle_type_id, 'requested', pickup_address, pickup_lat, pickup_lng, dropoff_address, dropoff_lat, dropoff_lng,
@@ -30,7 +32,10 @@ describe('the trip rollups (trip_daily, trip_hourly, trip_driver_daily, trip_dri
       .selectFrom(sql`trip_daily`.as('d'))
       .select(sql<number>`sum(trips)::int`.as('n'))
       .executeTakeFirstOrThrow();
-    const { m } = await t.db.selectFrom('trips').select(sql<number>`count(*)::int`.as('m')).executeTakeFirstOrThrow();
+    const { m } = await t.db
+      .selectFrom('trips')
+      .select(sql<number>`count(*)::int`.as('m'))
+      .executeTakeFirstOrThrow();
     expect(n).toBe(m);
     await exact();
   });
@@ -49,8 +54,12 @@ describe('the trip rollups (trip_daily, trip_hourly, trip_driver_daily, trip_dri
       t.db,
     );
     await exact();
-    await sql`update trips set status = 'arrived', arrived_at = accepted_at + interval '4 minutes' where id = ${a}`.execute(t.db);
-    await sql`update trips set status = 'in_progress', started_at = arrived_at + interval '70 seconds' where id = ${a}`.execute(t.db);
+    await sql`update trips set status = 'arrived', arrived_at = accepted_at + interval '4 minutes' where id = ${a}`.execute(
+      t.db,
+    );
+    await sql`update trips set status = 'in_progress', started_at = arrived_at + interval '70 seconds' where id = ${a}`.execute(
+      t.db,
+    );
     await sql`update trips set status = 'completed', completed_at = started_at + interval '20 minutes', fare_total = 812.50, fare_discount = 50, commission = 121.88, payment_method = 'card' where id = ${a}`.execute(
       t.db,
     );
@@ -72,13 +81,13 @@ describe('the trip rollups (trip_daily, trip_hourly, trip_driver_daily, trip_dri
       await sql`update trips set distance_km = distance_km + 1.25 where id = ${a}`.execute(trx);
     });
     await exact();
-    const before = await sql<{ trips: number }>`select coalesce(sum(trips), 0)::int as trips from trip_daily where day = '2026-03-10'`.execute(
-      t.db,
-    );
+    const before = await sql<{
+      trips: number;
+    }>`select coalesce(sum(trips), 0)::int as trips from trip_daily where day = '2026-03-10'`.execute(t.db);
     await sql`delete from trips where id = ${a}`.execute(t.db);
-    const after = await sql<{ trips: number }>`select coalesce(sum(trips), 0)::int as trips from trip_daily where day = '2026-03-10'`.execute(
-      t.db,
-    );
+    const after = await sql<{
+      trips: number;
+    }>`select coalesce(sum(trips), 0)::int as trips from trip_daily where day = '2026-03-10'`.execute(t.db);
     expect(after.rows[0].trips).toBe(before.rows[0].trips - 1);
     await exact();
   });
@@ -128,7 +137,7 @@ describe('the trip rollups (trip_daily, trip_hourly, trip_driver_daily, trip_dri
     });
     expect(res.statusCode, res.body).toBeLessThan(300);
     await exact();
-    const cancel = await t.call('POST', `/api/trip/trips/${res.json().data.id}/cancel`, {
+    const cancel = await t.call('POST', `/api/trip/trips/${(res.json().data ?? res.json()).id}/cancel`, {
       token,
       body: { reason: 'Passenger called to cancel', by: 'passenger' },
     });

@@ -3,6 +3,7 @@ import { defineQuery } from '../../rest/queries.js';
 import { bucketStarts } from '../../../src/domain/dateRange.js';
 import { TRIP_STATUSES } from '../../../src/domain/enums.js';
 import { periodOf, periodParameters, tripFilterParameters, tripFiltersOf } from './params.js';
+import { CARD_QUERIES } from './cards.js';
 
 /** GET /api/trip/dashboard/trips-by-status: trips requested in each bucket, counted by status. */
 export const tripsByStatus = defineQuery({
@@ -37,4 +38,4 @@ export const tripsByStatus = defineQuery({
   },
 });
 
-export const DASHBOARD_QUERIES = [tripsByStatus];
+export const DASHBOARD_QUERIES = [tripsByStatus, ...CARD_QUERIES];
