@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'ra-core';
+import { insightMessages } from './insightMessages';
 
 /** Every string the panel shows, in English; react-admin's own strings come from ra-language-english. */
 export const appMessages = {
@@ -132,6 +133,7 @@ export const appMessages = {
     chart: {
       loading: 'Loading the chart',
     },
+    insights: insightMessages,
     notifications: {
       title: 'Notifications',
       bell: 'Notifications',
