@@ -36,7 +36,7 @@ export const DASHBOARD_CARDS: readonly CardDefinition[] = [
     format: 'count',
     compared: false,
     higherIsBetter: false,
-    link: filter('drivers', { approvalStatus: 'pending' }),
+    link: '/driver-management/unapproved-drivers',
   },
   {
     key: 'openIssues',

@@ -77,7 +77,9 @@ describe('the dashboard', () => {
       session: sessionOf(dispatcherProfile),
       api: {
         'GET /api/trip/dashboard/kpis': kpiAnswer,
-        'GET /api/trip/dashboard/live': { json: { data: { driversOnline: 7, driversOnTrip: 3, tripsWaiting: 2, at: '' } } },
+        'GET /api/trip/dashboard/live': {
+          json: { data: { driversOnline: 7, driversOnTrip: 3, tripsWaiting: 2, at: '' } },
+        },
         '*': empty,
       },
     });

@@ -19,13 +19,25 @@ describe('the dashboard', () => {
     await expect.poll(() => page.getByTestId('kpi-grossFares').count(), { timeout: 15_000 }).toBe(1);
     const cardsAfter = Date.now() - started;
     console.log(`[dashboard e2e] sign in to cards: ${cardsAfter} ms`);
-    for (const key of ['tripsRequested', 'tripsCompleted', 'cancellationRate', 'commission', 'averageFare', 'openIssues', 'sosUnacknowledged'])
+    for (const key of [
+      'tripsRequested',
+      'tripsCompleted',
+      'cancellationRate',
+      'commission',
+      'averageFare',
+      'openIssues',
+      'sosUnacknowledged',
+    ])
       expect(await page.getByTestId(`kpi-${key}`).count(), key).toBe(1);
     expect(await page.getByTestId('kpi-tripsRequested').innerText()).toMatch(/[▲▼■]/);
     expect(await page.getByTestId('kpi-tripsRequested').innerText()).toMatch(/vs /);
     await expect.poll(() => page.getByTestId('live-tripsWaiting').innerText()).toMatch(/\d/);
-    await expect.poll(() => page.locator('[data-testid="chart-daily"] svg').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('[data-testid="chart-heatmap"] [role="cell"]').count(), { timeout: 20_000 }).toBe(7 * 24);
+    await expect
+      .poll(() => page.locator('[data-testid="chart-daily"] svg').count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('[data-testid="chart-heatmap"] [role="cell"]').count(), { timeout: 20_000 })
+      .toBe(7 * 24);
     await expect.poll(() => page.locator('[data-testid="chart-vehicle-types"] svg').count()).toBeGreaterThan(0);
     await snap(page, 'dashboard-admin');
     await page.setViewportSize({ width: 1366, height: 1800 });
@@ -41,7 +53,9 @@ describe('the dashboard', () => {
     await expect.poll(() => page.getByTestId('kpi-tripsRequested').count(), { timeout: 15_000 }).toBe(1);
     for (const key of ['grossFares', 'commission', 'averageFare'])
       expect(await page.getByTestId(`kpi-${key}`).count(), key).toBe(0);
-    await expect.poll(() => page.locator('[data-testid="chart-daily"] svg').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('[data-testid="chart-daily"] svg').count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
     expect(await page.getByTestId('chart-daily').innerText()).not.toContain('Gross fares');
     await settled(page);
     await snap(page, 'dashboard-dispatcher');

@@ -26,7 +26,7 @@ async function copyTrip(changes: Record<string, unknown> = {}): Promise<number> 
   return rows[0].id;
 }
 
-describe('the trip rollups (trip_daily, trip_hourly, trip_driver_daily, trip_driver_monthly)', () => {
+describe('the trip rollups (trip_daily, trip_reasons, trip_hourly, trip_driver_daily, trip_driver_monthly)', () => {
   it('match the demo data as seeded: the migration backfilled and the seed kept them', async () => {
     const { n } = await t.db
       .selectFrom(sql`trip_daily`.as('d'))
@@ -142,7 +142,7 @@ describe('the trip rollups (trip_daily, trip_hourly, trip_driver_daily, trip_dri
       body: { reason: 'Passenger called to cancel', by: 'passenger' },
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    const { rows } = await sql<{ trips: number }>`select sum(trips)::int as trips from trip_daily
+    const { rows } = await sql<{ trips: number }>`select sum(trips)::int as trips from trip_reasons
       where status = 'cancelled_by_passenger' and reason = 'Passenger called to cancel'`.execute(t.db);
     expect(rows[0].trips).toBe(1);
     await exact();

@@ -5,9 +5,10 @@ import { runStatements } from './run.js';
  * Daily rollups of trips, for the dashboard and the reports (issue 15). Each trip counts on the
  * city-local day it was requested (Africa/Nairobi, written out: a migration never changes):
  *
- * - trip_daily: day × vehicle type × payment method × status × cancellation reason ('' for none):
- *   trips, fares, discounts, commission, cancellation fees, distance, duration, and the sums and
- *   counts behind the average time to accept and wait at pickup;
+ * - trip_daily: day × vehicle type × payment method × status: trips, fares, discounts, commission,
+ *   cancellation fees, distance, duration, and the sums and counts behind the average time to
+ *   accept and wait at pickup;
+ * - trip_reasons: the same keys × cancellation reason: trips with a reason;
  * - trip_hourly: day × local hour × vehicle type × payment method: trips requested (demand);
  * - trip_driver_daily and trip_driver_monthly: day (month) × driver: trips, completed trips, fares,
  *   discounts, commission, fees; a period reads whole months from the monthly table, its edges daily.
@@ -49,7 +50,6 @@ export const ROLLUPS: Rollup[] = [
       ['vehicle_type_id', 'vehicle_type_id'],
       ['payment_method', 'payment_method'],
       ['status', 'status'],
-      ['reason', `coalesce(cancellation_reason, '')`],
     ],
     measures: [
       ['trips', 'sum(s)'],
@@ -64,6 +64,18 @@ export const ROLLUPS: Rollup[] = [
       ['wait_s', `coalesce(sum(s * ${WAIT}) filter (where ${PICKED_UP}), 0)`],
       ['wait_n', `coalesce(sum(s) filter (where ${PICKED_UP}), 0)`],
     ],
+  },
+  {
+    table: 'trip_reasons',
+    keys: [
+      ['day', DAY],
+      ['vehicle_type_id', 'vehicle_type_id'],
+      ['payment_method', 'payment_method'],
+      ['status', 'status'],
+      ['reason', 'cancellation_reason'],
+    ],
+    measures: [['trips', 'sum(s)']],
+    where: 'cancellation_reason is not null',
   },
   {
     table: 'trip_hourly',
@@ -128,7 +140,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       vehicle_type_id integer not null,
       payment_method text not null,
       status text not null,
-      reason text not null default '',
       trips bigint not null default 0,
       fare_total numeric(16,2) not null default 0,
       fare_discount numeric(16,2) not null default 0,
@@ -140,6 +151,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       accept_n bigint not null default 0,
       wait_s numeric not null default 0,
       wait_n bigint not null default 0,
+      primary key (day, vehicle_type_id, payment_method, status)
+    )`,
+    `create table trip_reasons (
+      day date not null,
+      vehicle_type_id integer not null,
+      payment_method text not null,
+      status text not null,
+      reason text not null,
+      trips bigint not null default 0,
       primary key (day, vehicle_type_id, payment_method, status, reason)
     )`,
     `create table trip_hourly (
@@ -187,7 +207,10 @@ ${body(upserts(DELTA.update))}
     `create trigger trips_rollup_update after update on trips referencing old table as old_rows new table as new_rows for each statement execute function trip_rollups_apply()`,
     `create trigger trips_rollup_delete after delete on trips referencing old table as old_rows for each statement execute function trip_rollups_apply()`,
     ...upserts(`(select 1 as s, t.* from trips t) d`),
+    `create index if not exists passengers_created_at_idx on passengers (created_at)`,
+    `create index if not exists drivers_created_at_idx on drivers (created_at)`,
     `analyze trip_daily`,
+    `analyze trip_reasons`,
     `analyze trip_hourly`,
     `analyze trip_driver_daily`,
     `analyze trip_driver_monthly`,

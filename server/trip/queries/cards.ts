@@ -251,13 +251,17 @@ export const growth = defineQuery({
     if (!tables.length) throw forbidden('drivers or passengers');
     const months = bucketStarts(range);
     const out = months.map((month) => ({ month }) as Record<string, number | string>);
-    for (const table of tables) {
-      const { rows } = await sql<{ month: string | null; n: number }>`
+    const counts = await Promise.all(
+      tables.map((table) =>
+        sql<{ month: string | null; n: number }>`
         select case when created_at < (${range.fromDay}::date)::timestamp at time zone ${CITY.timeZone} then null
           else to_char(date_trunc('month', created_at at time zone ${CITY.timeZone}), 'YYYY-MM-DD') end as month, count(*)::int as n
         from ${sql.table(table)} where created_at < (${range.toDay}::date + 1)::timestamp at time zone ${CITY.timeZone}
-        group by 1`.execute(services.db);
-      const byMonth = new Map(rows.map((r) => [r.month, r.n]));
+        group by 1`.execute(services.db),
+      ),
+    );
+    for (const [k, table] of tables.entries()) {
+      const byMonth = new Map(counts[k].rows.map((r) => [r.month, r.n]));
       let total = byMonth.get(null) ?? 0;
       const key = table === 'drivers' ? 'Drivers' : 'Passengers';
       for (const row of out) {

@@ -6,12 +6,30 @@ import { CITY } from '../../../src/domain/city.js';
 import { PAYMENT_METHODS, TRIP_STATUSES } from '../../../src/domain/enums.js';
 import { P } from '../../../src/domain/permissionNames.js';
 import { periodOf, periodParameters, tripFilterParameters, tripFiltersOf } from './params.js';
-import { bucketOf, CANCELLED, daysOf, figuresOf, previousOf, sumDaily, type RawFigures } from './rollup.js';
+import { bucketOf, CANCELLED, daysOf, FIGURES, figuresOf, previousOf, sumDaily, type RawFigures } from './rollup.js';
 
 /**
  * The finance reports (GET /api/trip/reports/…, view-Report), read from the trip rollups of
  * migration 008. A trip counts on the local day it was requested; money is summed exactly in SQL.
  */
+
+const NO_TRIPS: RawFigures = {
+  requested: 0,
+  completed: 0,
+  cancelled: 0,
+  noDriverFound: 0,
+  grossFares: 0,
+  discounts: 0,
+  netFares: 0,
+  commission: 0,
+  cancellationFees: 0,
+  distanceKm: 0,
+  durationMin: 0,
+  acceptS: 0,
+  acceptN: 0,
+  waitS: 0,
+  waitN: 0,
+};
 
 const period = (range: { fromDay: string; toDay: string }) => ({ from: range.fromDay, to: range.toDay });
 
@@ -39,28 +57,33 @@ export const revenue = defineQuery({
   parse: (query, now) => ({ range: periodOf(query, now), filters: tripFiltersOf(query) }),
   async handler({ range, filters }, { services }) {
     const where = [daysOf(range), ...filters];
-    const [buckets, byType, byPayment, totals, types] = await Promise.all([
-      sumDaily<{ bucket: string } & RawFigures>(services.db, where, { bucket: bucketOf(range.groupBy) }),
-      sumDaily<{ vehicleTypeId: number } & RawFigures>(services.db, where, {
-        vehicleTypeId: sql`trips.vehicle_type_id`,
-      }),
-      sumDaily<{ paymentMethod: string } & RawFigures>(services.db, where, {
-        paymentMethod: sql`trips.payment_method`,
-      }),
-      sumDaily<RawFigures>(services.db, where),
+    // One pass over the rollup for the buckets, both splits and the totals.
+    const bucket = bucketOf(range.groupBy);
+    const [{ rows: sets }, types] = await Promise.all([
+      sql<
+        { set: number; bucket: string | null; vehicleTypeId: number | null; paymentMethod: string | null } & RawFigures
+      >`
+        select grouping(${bucket}, trips.vehicle_type_id, trips.payment_method) as set,
+          ${bucket} as bucket, trips.vehicle_type_id as "vehicleTypeId", trips.payment_method as "paymentMethod", ${FIGURES}
+        from trip_daily as trips where ${sql.join(where, sql` and `)}
+        group by grouping sets ((${bucket}), (trips.vehicle_type_id), (trips.payment_method), ())`.execute(services.db),
       services.db.selectFrom('vehicleTypes').select(['id', 'name']).orderBy('id').execute(),
     ]);
+    // grouping(): a bit set for each argument left out of the set, first argument highest.
+    const buckets = sets.filter((r) => r.set === 0b011) as ({ bucket: string } & RawFigures)[];
+    const byType = sets.filter((r) => r.set === 0b101) as ({ vehicleTypeId: number } & RawFigures)[];
+    const byPayment = sets.filter((r) => r.set === 0b110) as ({ paymentMethod: string } & RawFigures)[];
+    const totals = sets.filter((r) => r.set === 0b111) as RawFigures[];
     const byBucket = new Map(buckets.map((b) => [b.bucket, b]));
     const typeRows = new Map(byType.map((r) => [r.vehicleTypeId, r]));
     const paymentRows = new Map(byPayment.map((r) => [r.paymentMethod, r]));
-    const zero = { ...totals[0], ...Object.fromEntries(Object.keys(totals[0]).map((k) => [k, 0])) } as RawFigures;
     return {
       ...period(range),
       groupBy: range.groupBy,
       timeZone: range.timeZone,
       currency: CITY.currency,
-      rows: bucketStarts(range).map((bucket) => ({ bucket, ...revenueOf(byBucket.get(bucket) ?? zero) })),
-      totals: revenueOf(totals[0]),
+      rows: bucketStarts(range).map((bucket) => ({ bucket, ...revenueOf(byBucket.get(bucket) ?? NO_TRIPS) })),
+      totals: revenueOf(totals[0] ?? NO_TRIPS),
       byVehicleType: types
         .filter((t) => typeRows.has(t.id))
         .map((t) => ({ vehicleTypeId: t.id, name: t.name, ...revenueOf(typeRows.get(t.id)!) })),
@@ -87,8 +110,8 @@ export const tripReport = defineQuery({
       sumDaily<RawFigures>(services.db, [daysOf(range), ...filters]),
       sumDaily<RawFigures>(services.db, [daysOf(previous), ...filters]),
       sql<{ reason: string; status: string; n: number }>`select trips.reason, trips.status, sum(trips.trips)::int as n
-        from trip_daily as trips where ${sql.join([daysOf(range), ...filters], sql` and `)}
-          and trips.status in (${CANCELLED}) and trips.reason <> ''
+        from trip_reasons as trips where ${sql.join([daysOf(range), ...filters], sql` and `)}
+          and trips.status in (${CANCELLED})
         group by 1, 2 having sum(trips.trips) > 0 order by 3 desc, 1 limit 10`.execute(services.db),
       sql<{ hour: number; n: number }>`select trips.hour::int as hour, sum(trips.trips)::int as n
         from trip_hourly as trips where ${sql.join([daysOf(range), ...filters], sql` and `)} group by 1`.execute(

@@ -103,4 +103,5 @@ export async function sumDaily<K extends object>(
 
 /** A bucket's first local day (day, Monday, first of month) from a rollup's `day`. */
 export const bucketOf = (groupBy: DateRange['groupBy']) =>
-  sql<string>`to_char(date_trunc(${groupBy}, trips.day)::date, 'YYYY-MM-DD')`;
+  // A literal (one of GROUP_BYS, checked by the parser), so the same expression can be grouped on.
+  sql<string>`to_char(date_trunc(${sql.lit(groupBy)}, trips.day)::date, 'YYYY-MM-DD')`;

@@ -18,16 +18,23 @@ export async function rollupDifferences(db: Db, fromDay: string, toDay: string):
   const checks = [
     sql<{ diff: string }>`
       with truth as (
-        select ${day} as day, vehicle_type_id, payment_method, status, coalesce(cancellation_reason, '') as reason,
+        select ${day} as day, vehicle_type_id, payment_method, status,
           count(*)::bigint as trips, sum(fare_total) as fare_total, sum(fare_discount) as fare_discount, sum(commission) as commission,
           sum(cancellation_fee) as cancellation_fee, sum(distance_km) as distance_km, sum(duration_min)::bigint as duration_min,
           coalesce(sum(${accept}) filter (where accepted_at is not null), 0) as accept_s, count(*) filter (where accepted_at is not null)::bigint as accept_n,
           coalesce(sum(${wait}) filter (where started_at is not null and arrived_at is not null), 0) as wait_s,
           count(*) filter (where started_at is not null and arrived_at is not null)::bigint as wait_n
-        from trips where ${inRange} group by 1, 2, 3, 4, 5),
-      rollup as (select day, vehicle_type_id, payment_method, status, reason, trips, fare_total, fare_discount, commission, cancellation_fee,
+        from trips where ${inRange} group by 1, 2, 3, 4),
+      rollup as (select day, vehicle_type_id, payment_method, status, trips, fare_total, fare_discount, commission, cancellation_fee,
           distance_km, duration_min, accept_s, accept_n, wait_s, wait_n from trip_daily where ${rollupRange} and trips <> 0)
       select 'trip_daily ' || coalesce(row(t.*)::text, 'missing') || ' vs ' || coalesce(row(r.*)::text, 'missing') as diff
+      from truth t full join rollup r using (day, vehicle_type_id, payment_method, status)
+      where row(t.*) is distinct from row(r.*)`,
+    sql<{ diff: string }>`
+      with truth as (select ${day} as day, vehicle_type_id, payment_method, status, cancellation_reason as reason, count(*)::bigint as trips
+        from trips where ${inRange} and cancellation_reason is not null group by 1, 2, 3, 4, 5),
+      rollup as (select day, vehicle_type_id, payment_method, status, reason, trips from trip_reasons where ${rollupRange} and trips <> 0)
+      select 'trip_reasons ' || coalesce(row(t.*)::text, 'missing') || ' vs ' || coalesce(row(r.*)::text, 'missing') as diff
       from truth t full join rollup r using (day, vehicle_type_id, payment_method, status, reason)
       where row(t.*) is distinct from row(r.*)`,
     sql<{ diff: string }>`

@@ -26,16 +26,15 @@ interface Live {
 }
 
 const dayLabel = (day: string) =>
-  new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 
 /** The index page: KPI cards for a period against the one before, live figures and charts. */
 export default function Dashboard() {
   const translate = useTranslate();
   const session = useSession();
-  const permissions = useMemo(
-    () => session?.userInfo.role.permissions.map((p) => p.name) ?? [],
-    [session],
-  );
+  const permissions = useMemo(() => session?.userInfo.role.permissions.map((p) => p.name) ?? [], [session]);
   const cards = visibleCards(permissions);
   const [preset, setPreset] = useState<DatePreset>('today');
   const kpis = useQueryModule<Kpis>('dashboard/kpis', { preset }, { enabled: cards.length > 0 });
@@ -51,7 +50,9 @@ export default function Dashboard() {
 
   return (
     <PageCard title={translate('app.pages.dashboard')} testId="dashboard">
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}
+      >
         {session && (
           <Typography variant="h6">{translate('app.pages.welcome', { name: session.userInfo.fullName })}</Typography>
         )}
@@ -98,7 +99,7 @@ export default function Dashboard() {
       </Box>
       {seesTrips && <LiveNow />}
       {(seesTrips || permissions.includes(P.viewDriver) || permissions.includes(P.viewPassenger)) && (
-        <DashboardCharts preset={preset} permissions={permissions} />
+        <DashboardCharts preset={preset} permissions={permissions} ready={cards.length === 0 || !kpis.isPending} />
       )}
     </PageCard>
   );
@@ -124,7 +125,9 @@ function LiveNow() {
   ] as const;
   return (
     <Card variant="outlined" sx={{ mb: 2 }} data-testid="live-now">
-      <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'center', py: 1.5, '&:last-child': { pb: 1.5 } }}>
+      <CardContent
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'center', py: 1.5, '&:last-child': { pb: 1.5 } }}
+      >
         <Typography variant="subtitle1" sx={{ fontWeight: 600, display: 'flex', alignItems: 'center', gap: 1 }}>
           <Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'success.main' }} />
           {translate('app.insights.live.title')}

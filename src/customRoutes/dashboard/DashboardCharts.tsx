@@ -28,9 +28,13 @@ interface Heat {
 }
 
 const shortDay = (day: string) =>
-  new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 const shortMonth = (day: string) =>
-  new Intl.DateTimeFormat('en-KE', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  new Intl.DateTimeFormat('en-KE', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 const count = (v: number | null) => (v === null ? '' : v.toLocaleString('en-KE'));
 const money = (v: number | null) => (v === null ? '' : (formatMoney(v) ?? ''));
 
@@ -67,16 +71,39 @@ function ChartCard(props: {
   );
 }
 
-/** The dashboard's charts, each its own request and lazy chunk; a single day widens to the last 7. */
-export function DashboardCharts({ preset, permissions }: { preset: DatePreset; permissions: string[] }) {
+/**
+ * The dashboard's charts, each its own request and lazy chunk; a single day widens to the last 7.
+ * They ask only once the cards have their figures (`ready`), so the cards come first.
+ */
+export function DashboardCharts({
+  preset,
+  permissions,
+  ready,
+}: {
+  preset: DatePreset;
+  permissions: string[];
+  ready: boolean;
+}) {
   const translate = useTranslate();
   const seesTrips = permissions.includes(P.viewTrip);
   const seesGrowth = permissions.includes(P.viewDriver) || permissions.includes(P.viewPassenger);
   const chartPreset = preset === 'today' || preset === 'yesterday' ? 'last7days' : preset;
-  const daily = useQueryModule<Daily>('dashboard/daily-trips', { preset: chartPreset }, { enabled: seesTrips });
-  const byType = useQueryModule<ByType>('dashboard/trips-by-vehicle-type', { preset: chartPreset }, { enabled: seesTrips });
-  const heat = useQueryModule<Heat>('dashboard/demand-heatmap', { preset: chartPreset }, { enabled: seesTrips });
-  const growth = useQueryModule<Growth>('dashboard/growth', {}, { enabled: seesGrowth });
+  const daily = useQueryModule<Daily>(
+    'dashboard/daily-trips',
+    { preset: chartPreset },
+    { enabled: seesTrips && ready },
+  );
+  const byType = useQueryModule<ByType>(
+    'dashboard/trips-by-vehicle-type',
+    { preset: chartPreset },
+    { enabled: seesTrips && ready },
+  );
+  const heat = useQueryModule<Heat>(
+    'dashboard/demand-heatmap',
+    { preset: chartPreset },
+    { enabled: seesTrips && ready },
+  );
+  const growth = useQueryModule<Growth>('dashboard/growth', {}, { enabled: seesGrowth && ready });
   const weekdays = translate('app.insights.weekdays').split(',');
   const hours = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
   const t = (key: string) => translate(`app.insights.charts.${key}`);
@@ -139,7 +166,12 @@ export function DashboardCharts({ preset, permissions }: { preset: DatePreset; p
         </ChartCard>
       )}
       {seesTrips && (
-        <ChartCard title={t('byVehicleType')} testId="chart-vehicle-types" query={byType} empty={!byType.data?.types.length}>
+        <ChartCard
+          title={t('byVehicleType')}
+          testId="chart-vehicle-types"
+          query={byType}
+          empty={!byType.data?.types.length}
+        >
           {() => (
             <LazyPieChart
               height={HEIGHT}

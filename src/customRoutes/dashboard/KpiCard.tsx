@@ -65,7 +65,7 @@ export function KpiCard({ definition, value, previous = null, breached, compared
   }
   const body = (
     <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-      <Typography variant="body2" color={alarm ? 'inherit' : 'text.secondary'} noWrap title={label}>
+      <Typography variant="body2" color={alarm ? 'inherit' : 'text.secondary'} sx={{ lineHeight: 1.3 }}>
         {label}
       </Typography>
       <Typography variant="h5" component="p" sx={{ fontWeight: 600, my: 0.25 }} data-testid={`value-${definition.key}`}>

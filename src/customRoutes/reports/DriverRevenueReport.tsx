@@ -23,11 +23,18 @@ interface DriverRevenue {
   from: string;
   to: string;
   rows: DriverRow[];
-  totals: { drivers: number; trips: number; completed: number; grossFares: number; commission: number; netEarnings: number };
+  totals: {
+    drivers: number;
+    trips: number;
+    completed: number;
+    grossFares: number;
+    commission: number;
+    netEarnings: number;
+  };
 }
 
-const walletLink = (driverId: number) =>
-  `/driver-transactions?filter=${encodeURIComponent(JSON.stringify({ driverId }))}`;
+/** The driver's wallet: their transactions. */
+const walletLink = (driverId: number) => `/driver-management/transactions/${driverId}`;
 
 /** /revenues: each driver's trips, fares, commission, net earnings and balance; sortable; CSV. */
 export default function DriverRevenueReport() {
@@ -83,9 +90,7 @@ export default function DriverRevenueReport() {
             ...data.totals,
           }}
           sort={sort}
-          onSort={(key) =>
-            setSort((s) => ({ key, order: s.key === key && s.order === 'DESC' ? 'ASC' : 'DESC' }))
-          }
+          onSort={(key) => setSort((s) => ({ key, order: s.key === key && s.order === 'DESC' ? 'ASC' : 'DESC' }))}
           filename={`driver-revenue-${data.from}-${data.to}`}
         />
       )}

@@ -49,6 +49,7 @@ export function ReportFilters({
       <TextField
         type="date"
         size="small"
+        fullWidth={false}
         label={t('from')}
         value={value.from}
         onChange={(e) => e.target.value && set({ from: e.target.value })}
@@ -57,6 +58,7 @@ export function ReportFilters({
       <TextField
         type="date"
         size="small"
+        fullWidth={false}
         label={t('to')}
         value={value.to}
         onChange={(e) => e.target.value && set({ to: e.target.value })}
@@ -66,6 +68,7 @@ export function ReportFilters({
         <TextField
           select
           size="small"
+          fullWidth={false}
           label={t('groupBy')}
           value={value.groupBy ?? 'day'}
           onChange={(e) => set({ groupBy: e.target.value as GroupBy })}
@@ -82,6 +85,7 @@ export function ReportFilters({
         <TextField
           select
           size="small"
+          fullWidth={false}
           label={t('vehicleType')}
           value={value.vehicleTypeId ?? ''}
           onChange={(e) => set({ vehicleTypeId: e.target.value || undefined })}
@@ -99,6 +103,7 @@ export function ReportFilters({
         <TextField
           select
           size="small"
+          fullWidth={false}
           label={t('paymentMethod')}
           value={value.paymentMethod ?? ''}
           onChange={(e) => set({ paymentMethod: e.target.value || undefined })}

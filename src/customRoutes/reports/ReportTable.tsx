@@ -1,4 +1,15 @@
-import { Box, Button, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, TableSortLabel } from '@mui/material';
+import {
+  Box,
+  Button,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+} from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { downloadCSV, useTranslate } from 'react-admin';
 import type { ReactNode } from 'react';

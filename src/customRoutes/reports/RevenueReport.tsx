@@ -82,7 +82,11 @@ export default function RevenueReport() {
           <LazyComboChart
             height={260}
             labels={data.rows.map((r) => dayLabel(r.bucket))}
-            bars={{ label: t('trips'), data: data.rows.map((r) => r.trips), format: (v) => (v ?? 0).toLocaleString('en-KE') }}
+            bars={{
+              label: t('trips'),
+              data: data.rows.map((r) => r.trips),
+              format: (v) => (v ?? 0).toLocaleString('en-KE'),
+            }}
             line={{ label: t('netFares'), data: data.rows.map((r) => r.netFares), format: (v) => formatMoney(v) ?? '' }}
           />
           <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 1 }}>

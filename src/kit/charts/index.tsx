@@ -51,7 +51,10 @@ export function LazyPieChart({ height = DEFAULT_HEIGHT, ...props }: Sized<PieCha
 }
 
 /** Bars with a line on a second axis (e.g. trips and revenue per day). */
-export function LazyComboChart({ height = DEFAULT_HEIGHT, ...props }: Omit<ComboChartProps, 'height'> & { height?: number }) {
+export function LazyComboChart({
+  height = DEFAULT_HEIGHT,
+  ...props
+}: Omit<ComboChartProps, 'height'> & { height?: number }) {
   const translate = useTranslate();
   return (
     <Suspense fallback={<ChartSkeleton height={height} label={translate('app.chart.loading')} />}>
