@@ -85,7 +85,7 @@ export function ReportTable<R>({
         <EmptyState message={translate('app.insights.reports.empty')} />
       ) : (
         <TableContainer sx={{ maxHeight, overflowX: 'auto' }}>
-          <Table size="small" stickyHeader={!!maxHeight}>
+          <Table size="small" stickyHeader={!!maxHeight} sx={{ '& .MuiTableCell-root': { px: 1.25 } }}>
             <TableHead>
               <TableRow>
                 {columns.map((c) => (
