@@ -89,7 +89,7 @@ export function ReportFilters({
           label={t('vehicleType')}
           value={value.vehicleTypeId ?? ''}
           onChange={(e) => set({ vehicleTypeId: e.target.value || undefined })}
-          sx={{ minWidth: 150 }}
+          sx={{ minWidth: 180 }}
         >
           <MenuItem value="">{t('all')}</MenuItem>
           {(types.data ?? []).map((vt) => (
@@ -107,7 +107,7 @@ export function ReportFilters({
           label={t('paymentMethod')}
           value={value.paymentMethod ?? ''}
           onChange={(e) => set({ paymentMethod: e.target.value || undefined })}
-          sx={{ minWidth: 150 }}
+          sx={{ minWidth: 180 }}
         >
           <MenuItem value="">{t('all')}</MenuItem>
           {PAYMENT_METHODS.map((m) => (
