@@ -4,7 +4,7 @@ import { usePanelDataProvider } from './useAction';
 
 /**
  * Reads a query module (`GET /api/<service>/<path>`, answering `{data}`) through the data
- * provider, cached by path and parameters. `enabled: false` skips it (e.g. a card group the
+ * provider, cached by path and parameters, without an error toast (the caller shows the error). `enabled: false` skips it (e.g. a card group the
  * viewer may not see).
  */
 export function useQueryModule<T>(
@@ -15,7 +15,9 @@ export function useQueryModule<T>(
   const dataProvider = usePanelDataProvider();
   return useQuery({
     queryKey: ['queryModule', options.service ?? 'trip', path, params],
-    queryFn: async () => (await dataProvider.query<{ data: T }>(options.service ?? 'trip', path, params)).data,
+    // Silent: the screens show their own error state with a retry, not a toast as well.
+    queryFn: async ({ signal }) =>
+      (await dataProvider.query<{ data: T }>(options.service ?? 'trip', path, params, { silent: true, signal })).data,
     enabled: options.enabled ?? true,
   });
 }
