@@ -49,8 +49,16 @@ export interface CustomMethods {
   action<T = unknown>(resource: string, params: ActionParams): Promise<ActionResult<T>>;
   /** GET /api/<svc>/<res>/export?format=csv&filter=…&sort=…: every matching row as CSV. */
   exportCsv(resource: string, params: ExportParams): Promise<Blob>;
-  /** GET /api/<svc>/<path>?params: a read-only query module, e.g. `dashboard/summary`. */
-  query<T = unknown>(service: Service, path: string, params?: Record<string, unknown>): Promise<T>;
+  /**
+   * GET /api/<svc>/<path>?params: a read-only query module, e.g. `dashboard/summary`. `silent`: no
+   * error toast, for a screen that shows its own error state.
+   */
+  query<T = unknown>(
+    service: Service,
+    path: string,
+    params?: Record<string, unknown>,
+    options?: { silent?: boolean; signal?: AbortSignal },
+  ): Promise<T>;
   /** PUT auth/profile: the signed-in staff member's names and photo. */
   saveProfile(change: ProfileChange): Promise<ActionResult<StaffProfile>>;
   /** POST auth/change_password: ends the staff member's other sessions; this one stays. */
@@ -88,11 +96,16 @@ export function createCustomMethods(lookup: ResourceLookup, urls: ServiceUrls): 
       return requestBlob(`${resourceUrl(resource)}/export?${query}`, { headers: { Accept: 'text/csv' } });
     },
 
-    async query<T>(service: Service, path: string, params: Record<string, unknown> = {}) {
+    async query<T>(
+      service: Service,
+      path: string,
+      params: Record<string, unknown> = {},
+      options: { silent?: boolean; signal?: AbortSignal } = {},
+    ) {
       const query = new URLSearchParams();
       for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, queryValue(value));
       const search = query.size > 0 ? `?${query}` : '';
-      return (await requestJson<T>(`${urls[service]}/${path.replace(/^\/+/, '')}${search}`)).json;
+      return (await requestJson<T>(`${urls[service]}/${path.replace(/^\/+/, '')}${search}`, options)).json;
     },
 
     async saveProfile(change) {

@@ -3,6 +3,7 @@ import type { TranslationMessages } from 'ra-core';
 import { pricingAppMessages, pricingDiscountMessages, pricingGatewayMessages, pricingResources } from './pricing';
 import { tripMessages } from './trips';
 import { driverMessages, walletMessages } from './drivers';
+import { insightMessages } from './insightMessages';
 
 /** Every string the panel shows, in English; react-admin's own strings come from ra-language-english. */
 export const appMessages = {
@@ -139,6 +140,7 @@ export const appMessages = {
     chart: {
       loading: 'Loading the chart',
     },
+    insights: insightMessages,
     notifications: {
       title: 'Notifications',
       bell: 'Notifications',

@@ -5,6 +5,7 @@ import * as m003 from './003_one_active_trip_per_driver.js';
 import * as m004 from './004_trip_events.js';
 import * as m005 from './005_passenger_stats.js';
 import * as m006 from './006_driver_documents.js';
+import * as m008 from './008_trip_rollups.js';
 
 /** Every migration in order. Add a line here with each new file. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004_trip_events': m004,
   '005_passenger_stats': m005,
   '006_driver_documents': m006,
+  '008_trip_rollups': m008,
 };

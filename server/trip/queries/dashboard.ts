@@ -3,6 +3,8 @@ import { defineQuery } from '../../rest/queries.js';
 import { bucketStarts } from '../../../src/domain/dateRange.js';
 import { TRIP_STATUSES } from '../../../src/domain/enums.js';
 import { periodOf, periodParameters, tripFilterParameters, tripFiltersOf } from './params.js';
+import { CARD_QUERIES } from './cards.js';
+import { bucketOf, daysOf } from './rollup.js';
 
 /** GET /api/trip/dashboard/trips-by-status: trips requested in each bucket, counted by status. */
 export const tripsByStatus = defineQuery({
@@ -14,12 +16,11 @@ export const tripsByStatus = defineQuery({
   parameters: { ...periodParameters, ...tripFilterParameters },
   parse: (query, now) => ({ period: periodOf(query, now), filters: tripFiltersOf(query) }),
   async handler({ period, filters }, { services }) {
-    const where = [sql<boolean>`trips.requested_at >= ${period.from}`, sql<boolean>`trips.requested_at < ${period.to}`];
-    const bucket = sql<string>`to_char(date_trunc(${period.groupBy}, trips.requested_at at time zone ${period.timeZone}), 'YYYY-MM-DD')`;
+    // From the daily rollup (migration 008): trips counted on their local request day.
     const { rows } = await sql<{ bucket: string; status: string; n: number }>`
-      select ${bucket} as bucket, trips.status, count(*)::int as n
-      from trips where ${sql.join([...where, ...filters], sql` and `)}
-      group by 1, 2`.execute(services.db);
+      select ${bucketOf(period.groupBy)} as bucket, trips.status, sum(trips.trips)::int as n
+      from trip_daily as trips where ${sql.join([daysOf(period), ...filters], sql` and `)}
+      group by 1, 2 having sum(trips.trips) <> 0`.execute(services.db);
     const empty = () => Object.fromEntries(TRIP_STATUSES.map((s) => [s, 0])) as Record<string, number>;
     const buckets = new Map(bucketStarts(period).map((b) => [b, { bucket: b, counts: empty(), total: 0 }]));
     for (const r of rows) {
@@ -37,4 +38,4 @@ export const tripsByStatus = defineQuery({
   },
 });
 
-export const DASHBOARD_QUERIES = [tripsByStatus];
+export const DASHBOARD_QUERIES = [tripsByStatus, ...CARD_QUERIES];

@@ -1,20 +1,152 @@
-import { Typography } from '@mui/material';
+import { Box, Card, CardContent, Skeleton, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useSession } from '../../auth/useSession';
+import { visibleCards } from '../../domain/dashboardCards';
+import { DATE_PRESETS, type DatePreset } from '../../domain/dateRange';
+import { P } from '../../domain/permissionNames';
+import { useQueryModule } from '../../dataProviders/useQueryModule';
+import { EmptyState, ErrorState } from '../../kit/States';
+import { useSocketEvent } from '../../realtime/RealtimeProvider';
 import { PageCard } from '../PageCard';
+import { DashboardCharts } from './DashboardCharts';
+import { KpiCard } from './KpiCard';
 
-/** The index page. Its cards and charts (GET /api/trip/dashboard/…) are a later issue. */
+interface Kpis {
+  period: { from: string; to: string };
+  previous: { from: string; to: string };
+  cards: Record<string, { value: number | null; previous?: number | null; breached?: number }>;
+}
+
+interface Live {
+  driversOnline: number;
+  driversOnTrip: number;
+  tripsWaiting: number;
+  at: string;
+}
+
+const dayLabel = (day: string) =>
+  new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
+/** The index page: KPI cards for a period against the one before, live figures and charts. */
 export default function Dashboard() {
   const translate = useTranslate();
   const session = useSession();
+  const permissions = useMemo(() => session?.userInfo.role.permissions.map((p) => p.name) ?? [], [session]);
+  const cards = visibleCards(permissions);
+  const [preset, setPreset] = useState<DatePreset>('today');
+  const kpis = useQueryModule<Kpis>('dashboard/kpis', { preset }, { enabled: cards.length > 0 });
+  const seesTrips = permissions.includes(P.viewTrip);
+  const comparedWith = kpis.data
+    ? kpis.data.previous.from === kpis.data.previous.to
+      ? translate('app.insights.vsPreviousDay', { day: dayLabel(kpis.data.previous.from) })
+      : translate('app.insights.vsPrevious', {
+          from: dayLabel(kpis.data.previous.from),
+          to: dayLabel(kpis.data.previous.to),
+        })
+    : undefined;
+
   return (
     <PageCard title={translate('app.pages.dashboard')} testId="dashboard">
-      {session && (
-        <Typography variant="h6" sx={{ mb: 1 }}>
-          {translate('app.pages.welcome', { name: session.userInfo.fullName })}
-        </Typography>
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}
+      >
+        {session && (
+          <Typography variant="h6">{translate('app.pages.welcome', { name: session.userInfo.fullName })}</Typography>
+        )}
+        {cards.length > 0 && (
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={preset}
+            onChange={(_, value: DatePreset | null) => value && setPreset(value)}
+            aria-label={translate('app.insights.period')}
+          >
+            {DATE_PRESETS.map((p) => (
+              <ToggleButton key={p} value={p}>
+                {translate(`app.insights.presets.${p}`)}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        )}
+      </Box>
+      {cards.length === 0 && <EmptyState message={translate('app.insights.nothingToShow')} />}
+      {kpis.isError && <ErrorState message={translate('app.insights.loadError')} onRetry={() => kpis.refetch()} />}
+      <Box
+        data-testid="kpi-cards"
+        sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))', mb: 2 }}
+      >
+        {cards.map((definition) => {
+          const card = kpis.data?.cards[definition.key];
+          if (!kpis.data)
+            return kpis.isError ? null : (
+              <Skeleton key={definition.key} variant="rounded" height={92} data-testid="kpi-loading" />
+            );
+          if (!card) return null;
+          return (
+            <KpiCard
+              key={definition.key}
+              definition={definition}
+              value={card.value}
+              previous={card.previous}
+              breached={card.breached}
+              comparedWith={comparedWith}
+            />
+          );
+        })}
+      </Box>
+      {seesTrips && <LiveNow />}
+      {(seesTrips || permissions.includes(P.viewDriver) || permissions.includes(P.viewPassenger)) && (
+        <DashboardCharts preset={preset} permissions={permissions} ready={cards.length === 0 || !kpis.isPending} />
       )}
-      <Typography color="text.secondary">{translate('app.pages.dashboardPending')}</Typography>
     </PageCard>
+  );
+}
+
+/** Drivers online, on a trip, and trips waiting: a REST snapshot, refreshed when a trip changes. */
+function LiveNow() {
+  const translate = useTranslate();
+  const live = useQueryModule<Live>('dashboard/live');
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useSocketEvent('tripUpdated', () => {
+    // A burst of trip events costs one refresh.
+    if (pending.current) return;
+    pending.current = setTimeout(() => {
+      pending.current = null;
+      void live.refetch();
+    }, 500);
+  });
+  const figures = [
+    ['driversOnline', live.data?.driversOnline],
+    ['driversOnTrip', live.data?.driversOnTrip],
+    ['tripsWaiting', live.data?.tripsWaiting],
+  ] as const;
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }} data-testid="live-now">
+      <CardContent
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'center', py: 1.5, '&:last-child': { pb: 1.5 } }}
+      >
+        <Typography variant="subtitle1" sx={{ fontWeight: 600, display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'success.main' }} />
+          {translate('app.insights.live.title')}
+        </Typography>
+        {live.isError ? (
+          <ErrorState message={translate('app.insights.loadError')} onRetry={() => live.refetch()} />
+        ) : (
+          figures.map(([key, value]) => (
+            <Box key={key} data-testid={`live-${key}`}>
+              <Typography variant="caption" color="text.secondary">
+                {translate(`app.insights.live.${key}`)}
+              </Typography>
+              <Typography variant="h6" component="p">
+                {value === undefined ? <Skeleton width={40} /> : value.toLocaleString('en-KE')}
+              </Typography>
+            </Box>
+          ))
+        )}
+      </CardContent>
+    </Card>
   );
 }

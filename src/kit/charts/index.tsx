@@ -5,11 +5,17 @@
  */
 import type { BarChartProps } from '@mui/x-charts/BarChart';
 import type { LineChartProps } from '@mui/x-charts/LineChart';
+import type { PieChartProps } from '@mui/x-charts/PieChart';
+import type { ComboChartProps } from './ComboChart';
+import type { HeatMapProps } from './HeatMap';
 import { lazy, Suspense } from 'react';
 import { useTranslate } from 'react-admin';
 import { ChartSkeleton } from './ChartSkeleton';
 
 const LineChart = lazy(() => import('@mui/x-charts/LineChart').then((module) => ({ default: module.LineChart })));
+const PieChart = lazy(() => import('@mui/x-charts/PieChart').then((module) => ({ default: module.PieChart })));
+const ComboChart = lazy(() => import('./ComboChart'));
+const HeatMap = lazy(() => import('./HeatMap'));
 const BarChart = lazy(() => import('@mui/x-charts/BarChart').then((module) => ({ default: module.BarChart })));
 
 const DEFAULT_HEIGHT = 300;
@@ -30,6 +36,39 @@ export function LazyBarChart({ height = DEFAULT_HEIGHT, ...props }: Sized<BarCha
   return (
     <Suspense fallback={<ChartSkeleton height={height} label={translate('app.chart.loading')} />}>
       <BarChart height={height} {...props} />
+    </Suspense>
+  );
+}
+
+/** A pie; give the series an innerRadius for a donut. */
+export function LazyPieChart({ height = DEFAULT_HEIGHT, ...props }: Sized<PieChartProps>) {
+  const translate = useTranslate();
+  return (
+    <Suspense fallback={<ChartSkeleton height={height} label={translate('app.chart.loading')} />}>
+      <PieChart height={height} {...props} />
+    </Suspense>
+  );
+}
+
+/** Bars with a line on a second axis (e.g. trips and revenue per day). */
+export function LazyComboChart({
+  height = DEFAULT_HEIGHT,
+  ...props
+}: Omit<ComboChartProps, 'height'> & { height?: number }) {
+  const translate = useTranslate();
+  return (
+    <Suspense fallback={<ChartSkeleton height={height} label={translate('app.chart.loading')} />}>
+      <ComboChart height={height} {...props} />
+    </Suspense>
+  );
+}
+
+/** A rows × columns grid shaded by value, e.g. demand by weekday and hour. */
+export function LazyHeatMap({ height = DEFAULT_HEIGHT, ...props }: Omit<HeatMapProps, 'height'> & { height?: number }) {
+  const translate = useTranslate();
+  return (
+    <Suspense fallback={<ChartSkeleton height={height} label={translate('app.chart.loading')} />}>
+      <HeatMap height={height} {...props} />
     </Suspense>
   );
 }

@@ -1,0 +1,307 @@
+import { sql } from 'kysely';
+import { badRequest } from '../../errors.js';
+import { defineQuery } from '../../rest/queries.js';
+import { bucketStarts } from '../../../src/domain/dateRange.js';
+import { CITY } from '../../../src/domain/city.js';
+import { PAYMENT_METHODS, TRIP_STATUSES } from '../../../src/domain/enums.js';
+import { P } from '../../../src/domain/permissionNames.js';
+import { periodOf, periodParameters, tripFilterParameters, tripFiltersOf } from './params.js';
+import { bucketOf, CANCELLED, daysOf, FIGURES, figuresOf, previousOf, sumDaily, type RawFigures } from './rollup.js';
+
+/**
+ * The finance reports (GET /api/trip/reports/…, view-Report), read from the trip rollups of
+ * migration 008. A trip counts on the local day it was requested; money is summed exactly in SQL.
+ */
+
+const NO_TRIPS: RawFigures = {
+  requested: 0,
+  completed: 0,
+  cancelled: 0,
+  noDriverFound: 0,
+  grossFares: 0,
+  discounts: 0,
+  netFares: 0,
+  commission: 0,
+  cancellationFees: 0,
+  distanceKm: 0,
+  durationMin: 0,
+  acceptS: 0,
+  acceptN: 0,
+  waitS: 0,
+  waitN: 0,
+};
+
+const period = (range: { fromDay: string; toDay: string }) => ({ from: range.fromDay, to: range.toDay });
+
+/** The money and counts of a revenue row. */
+const revenueOf = (r: RawFigures) => {
+  const f = figuresOf(r);
+  return {
+    trips: f.completed,
+    grossFares: f.grossFares,
+    discounts: f.discounts,
+    netFares: f.netFares,
+    commission: f.commission,
+    cancellationFees: f.cancellationFees,
+    driverEarnings: f.driverEarnings,
+  };
+};
+
+export const revenue = defineQuery({
+  name: 'revenue',
+  summary: 'Revenue per day, week or month, with totals and splits by vehicle type and payment method',
+  description:
+    'Per bucket (trips completed, gross fares, discounts, net fares, commission, cancellation fees, driver earnings = net fares + cancellation fees − commission), the totals, and the same figures per vehicle type and per payment method.',
+  access: P.viewReport,
+  parameters: { ...periodParameters, ...tripFilterParameters },
+  parse: (query, now) => ({ range: periodOf(query, now), filters: tripFiltersOf(query) }),
+  async handler({ range, filters }, { services }) {
+    const where = [daysOf(range), ...filters];
+    // One pass over the rollup for the buckets, both splits and the totals.
+    const bucket = bucketOf(range.groupBy);
+    const [{ rows: sets }, types] = await Promise.all([
+      sql<
+        { set: number; bucket: string | null; vehicleTypeId: number | null; paymentMethod: string | null } & RawFigures
+      >`
+        select grouping(${bucket}, trips.vehicle_type_id, trips.payment_method) as set,
+          ${bucket} as bucket, trips.vehicle_type_id as "vehicleTypeId", trips.payment_method as "paymentMethod", ${FIGURES}
+        from trip_daily as trips where ${sql.join(where, sql` and `)}
+        group by grouping sets ((${bucket}), (trips.vehicle_type_id), (trips.payment_method), ())`.execute(services.db),
+      services.db.selectFrom('vehicleTypes').select(['id', 'name']).orderBy('id').execute(),
+    ]);
+    // grouping(): a bit set for each argument left out of the set, first argument highest.
+    const buckets = sets.filter((r) => r.set === 0b011) as ({ bucket: string } & RawFigures)[];
+    const byType = sets.filter((r) => r.set === 0b101) as ({ vehicleTypeId: number } & RawFigures)[];
+    const byPayment = sets.filter((r) => r.set === 0b110) as ({ paymentMethod: string } & RawFigures)[];
+    const totals = sets.filter((r) => r.set === 0b111) as RawFigures[];
+    const byBucket = new Map(buckets.map((b) => [b.bucket, b]));
+    const typeRows = new Map(byType.map((r) => [r.vehicleTypeId, r]));
+    const paymentRows = new Map(byPayment.map((r) => [r.paymentMethod, r]));
+    return {
+      ...period(range),
+      groupBy: range.groupBy,
+      timeZone: range.timeZone,
+      currency: CITY.currency,
+      rows: bucketStarts(range).map((bucket) => ({ bucket, ...revenueOf(byBucket.get(bucket) ?? NO_TRIPS) })),
+      totals: revenueOf(totals[0] ?? NO_TRIPS),
+      byVehicleType: types
+        .filter((t) => typeRows.has(t.id))
+        .map((t) => ({ vehicleTypeId: t.id, name: t.name, ...revenueOf(typeRows.get(t.id)!) })),
+      byPaymentMethod: PAYMENT_METHODS.filter((m) => paymentRows.has(m)).map((m) => ({
+        paymentMethod: m,
+        ...revenueOf(paymentRows.get(m)!),
+      })),
+    };
+  },
+});
+
+export const tripReport = defineQuery({
+  name: 'trips',
+  summary: 'The trip report: counts by status, cancellations, averages, demand by hour, against the previous period',
+  access: P.viewReport,
+  parameters: { ...periodParameters, ...tripFilterParameters },
+  parse: (query, now) => ({ range: periodOf(query, now), filters: tripFiltersOf(query) }),
+  async handler({ range, filters }, { services }) {
+    const previous = previousOf(range);
+    const [byStatus, totals, before, reasons, hours] = await Promise.all([
+      sumDaily<{ status: string } & RawFigures>(services.db, [daysOf(range), ...filters], {
+        status: sql`trips.status`,
+      }),
+      sumDaily<RawFigures>(services.db, [daysOf(range), ...filters]),
+      sumDaily<RawFigures>(services.db, [daysOf(previous), ...filters]),
+      sql<{ reason: string; status: string; n: number }>`select trips.reason, trips.status, sum(trips.trips)::int as n
+        from trip_reasons as trips where ${sql.join([daysOf(range), ...filters], sql` and `)}
+          and trips.status in (${CANCELLED})
+        group by 1, 2 having sum(trips.trips) > 0 order by 3 desc, 1 limit 10`.execute(services.db),
+      sql<{ hour: number; n: number }>`select trips.hour::int as hour, sum(trips.trips)::int as n
+        from trip_hourly as trips where ${sql.join([daysOf(range), ...filters], sql` and `)} group by 1`.execute(
+        services.db,
+      ),
+    ]);
+    const statuses = new Map(byStatus.map((r) => [r.status, r.requested]));
+    const demand = Array.from({ length: 24 }, () => 0);
+    for (const h of hours.rows) demand[h.hour] = h.n;
+    const summary = (f: ReturnType<typeof figuresOf>) => ({
+      requested: f.requested,
+      completed: f.completed,
+      cancelled: f.cancelled,
+      noDriverFound: f.noDriverFound,
+      cancellationRate: f.cancellationRate,
+      averageDistanceKm: f.averageDistanceKm,
+      averageDurationMin: f.averageDurationMin,
+      averageFare: f.averageFare,
+      averageAcceptSeconds: f.averageAcceptSeconds,
+      averagePickupWaitSeconds: f.averagePickupWaitSeconds,
+    });
+    return {
+      ...period(range),
+      previousPeriod: period(previous),
+      timeZone: range.timeZone,
+      byStatus: TRIP_STATUSES.map((status) => ({ status, trips: statuses.get(status) ?? 0 })),
+      current: summary(figuresOf(totals[0])),
+      previous: summary(figuresOf(before[0])),
+      topCancellationReasons: reasons.rows,
+      demandByHour: demand,
+    };
+  },
+});
+
+const DRIVER_SORTS = ['trips', 'grossFares', 'commission', 'netEarnings', 'balance', 'name'] as const;
+
+export const driverRevenue = defineQuery({
+  name: 'driver-revenue',
+  summary: "Each driver's trips, fares, commission, net earnings and wallet balance for a period",
+  description:
+    'Drivers with trips in the period. netEarnings = fares of completed trips + cancellation fees − commission; balance is the wallet (credit) balance now. Whole months are read from the monthly rollup, the days at the edges from the daily one.',
+  access: P.viewReport,
+  parameters: {
+    from: periodParameters.from,
+    to: periodParameters.to,
+    preset: periodParameters.preset,
+    sort: { type: 'string', description: DRIVER_SORTS.join(', ') + ' (default netEarnings)' },
+    order: { type: 'string', description: 'ASC or DESC (default DESC)' },
+  },
+  parse: (query, now) => {
+    const range = periodOf({ from: query.from, to: query.to, preset: query.preset }, now);
+    const sort = query.sort ?? 'netEarnings';
+    if (!DRIVER_SORTS.includes(sort as (typeof DRIVER_SORTS)[number]))
+      throw badRequest(`"sort" must be one of: ${DRIVER_SORTS.join(', ')}`);
+    const order = query.order ?? 'DESC';
+    if (order !== 'ASC' && order !== 'DESC') throw badRequest('"order" must be ASC or DESC');
+    return { range, sort: sort as (typeof DRIVER_SORTS)[number], order: order as 'ASC' | 'DESC' };
+  },
+  async handler({ range, sort, order }, { services }) {
+    // Whole local months inside the range come from trip_driver_monthly; the rest from trip_driver_daily.
+    const firstWhole = range.fromDay.endsWith('-01') ? range.fromDay : nextMonth(range.fromDay);
+    const afterWhole =
+      monthStart(addOneDay(range.toDay)) === addOneDay(range.toDay) ? addOneDay(range.toDay) : monthStart(range.toDay);
+    const whole = firstWhole < afterWhole;
+    const parts = whole
+      ? sql`select driver_id, trips, completed, fare_total, commission, cancellation_fee from trip_driver_monthly
+            where month >= ${firstWhole}::date and month < ${afterWhole}::date
+          union all
+          select driver_id, trips, completed, fare_total, commission, cancellation_fee from trip_driver_daily
+            where (day >= ${range.fromDay}::date and day < ${firstWhole}::date) or (day >= ${afterWhole}::date and day <= ${range.toDay}::date)`
+      : sql`select driver_id, trips, completed, fare_total, commission, cancellation_fee from trip_driver_daily
+            where day between ${range.fromDay}::date and ${range.toDay}::date`;
+    const column = {
+      trips: sql`x.trips`,
+      grossFares: sql`x."grossFares"`,
+      commission: sql`x.commission`,
+      netEarnings: sql`x."netEarnings"`,
+      balance: sql`d.credit_balance`,
+      name: sql`d.first_name || ' ' || d.last_name`,
+    }[sort];
+    const { rows } = await sql<{
+      driverId: number;
+      name: string;
+      vehicleTypeName: string | null;
+      trips: number;
+      completed: number;
+      grossFares: number;
+      commission: number;
+      cancellationFees: number;
+      netEarnings: number;
+      balance: number;
+    }>`select x.driver_id as "driverId", d.first_name || ' ' || d.last_name as name,
+        (select v.name from vehicle_types v where v.id = d.vehicle_type_id) as "vehicleTypeName",
+        x.trips, x.completed, x."grossFares", x.commission, x."cancellationFees", x."netEarnings", d.credit_balance as balance
+      from (select driver_id, sum(trips)::int as trips, sum(completed)::int as completed, sum(fare_total) as "grossFares",
+              sum(commission) as commission, sum(cancellation_fee) as "cancellationFees",
+              sum(fare_total) + sum(cancellation_fee) - sum(commission) as "netEarnings"
+            from (${parts}) p group by driver_id having sum(trips) > 0) x
+      join drivers d on d.id = x.driver_id
+      order by ${column} ${sql.raw(order)}, x.driver_id`.execute(services.db);
+    const totals = rows.reduce(
+      (t, r) => ({
+        trips: t.trips + r.trips,
+        completed: t.completed + r.completed,
+        grossFares: t.grossFares + Math.round(r.grossFares * 100),
+        commission: t.commission + Math.round(r.commission * 100),
+        cancellationFees: t.cancellationFees + Math.round(r.cancellationFees * 100),
+        netEarnings: t.netEarnings + Math.round(r.netEarnings * 100),
+      }),
+      { trips: 0, completed: 0, grossFares: 0, commission: 0, cancellationFees: 0, netEarnings: 0 },
+    );
+    return {
+      ...period(range),
+      timeZone: range.timeZone,
+      currency: CITY.currency,
+      sort,
+      order,
+      rows,
+      totals: {
+        drivers: rows.length,
+        trips: totals.trips,
+        completed: totals.completed,
+        grossFares: totals.grossFares / 100,
+        commission: totals.commission / 100,
+        cancellationFees: totals.cancellationFees / 100,
+        netEarnings: totals.netEarnings / 100,
+      },
+    };
+  },
+});
+
+const addOneDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const monthStart = (day: string) => `${day.slice(0, 8)}01`;
+function nextMonth(day: string): string {
+  const [y, m] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+}
+
+export const totalsByYear = defineQuery({
+  name: 'totals-by-year',
+  summary: 'Drivers, passengers and trips by year: new in the year and in all by its end',
+  access: P.viewReport,
+  parameters: {},
+  parse: () => ({}),
+  async handler(_params, { services }) {
+    const zone = CITY.timeZone;
+    const [drivers, passengers, trips] = await Promise.all(
+      (['drivers', 'passengers'] as const)
+        .map((table) =>
+          sql<{
+            year: number;
+            n: number;
+          }>`select extract(year from created_at at time zone ${zone})::int as year, count(*)::int as n
+            from ${sql.table(table)} group by 1 order by 1`.execute(services.db),
+        )
+        .concat(
+          sql<{ year: number; n: number; completed: number; grossFares: number; commission: number }>`
+            select extract(year from day)::int as year, sum(trips)::int as n,
+              coalesce(sum(trips) filter (where status = 'completed'), 0)::int as completed,
+              coalesce(sum(fare_total + fare_discount) filter (where status = 'completed'), 0) as "grossFares",
+              sum(commission) as commission
+            from trip_daily group by 1 order by 1`.execute(services.db),
+        ),
+    );
+    const years = [...new Set([...drivers.rows, ...passengers.rows, ...trips.rows].map((r) => r.year))].sort();
+    const count = (rows: { year: number; n: number }[], year: number) => rows.find((r) => r.year === year)?.n ?? 0;
+    let d = 0;
+    let p = 0;
+    return {
+      timeZone: zone,
+      years: years.map((year) => {
+        const t = (
+          trips.rows as { year: number; n: number; completed: number; grossFares: number; commission: number }[]
+        ).find((r) => r.year === year);
+        d += count(drivers.rows, year);
+        p += count(passengers.rows, year);
+        return {
+          year,
+          newDrivers: count(drivers.rows, year),
+          drivers: d,
+          newPassengers: count(passengers.rows, year),
+          passengers: p,
+          trips: t?.n ?? 0,
+          completed: t?.completed ?? 0,
+          grossFares: t?.grossFares ?? 0,
+          commission: t?.commission ?? 0,
+        };
+      }),
+    };
+  },
+});
+
+export const REPORT_QUERIES = [revenue, tripReport, driverRevenue, totalsByYear];

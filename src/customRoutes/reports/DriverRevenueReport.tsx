@@ -1,0 +1,99 @@
+import { Link as MuiLink } from '@mui/material';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { Link } from 'react-router';
+import { useQueryModule } from '../../dataProviders/useQueryModule';
+import { ErrorState, LoadingState } from '../../kit/States';
+import { PageCard } from '../PageCard';
+import { lastMonth, reportParams, ReportFilters, type ReportFilterValues } from './ReportFilters';
+import { ReportTable, type ReportColumn } from './ReportTable';
+
+interface DriverRow {
+  driverId: number;
+  name: string;
+  vehicleTypeName: string | null;
+  trips: number;
+  completed: number;
+  grossFares: number;
+  commission: number;
+  netEarnings: number;
+  balance: number | null;
+}
+interface DriverRevenue {
+  from: string;
+  to: string;
+  rows: DriverRow[];
+  totals: {
+    drivers: number;
+    trips: number;
+    completed: number;
+    grossFares: number;
+    commission: number;
+    netEarnings: number;
+  };
+}
+
+/** The driver's wallet: their transactions. */
+const walletLink = (driverId: number) => `/driver-management/transactions/${driverId}`;
+
+/** /revenues: each driver's trips, fares, commission, net earnings and balance; sortable; CSV. */
+export default function DriverRevenueReport() {
+  const translate = useTranslate();
+  const t = (key: string, options?: object) => translate(`app.insights.reports.${key}`, options);
+  const [filters, setFilters] = useState<ReportFilterValues>(lastMonth());
+  const [sort, setSort] = useState<{ key: string; order: 'ASC' | 'DESC' }>({ key: 'netEarnings', order: 'DESC' });
+  const report = useQueryModule<DriverRevenue>('reports/driver-revenue', {
+    ...reportParams(filters),
+    sort: sort.key,
+    order: sort.order,
+  });
+  const data = report.data;
+  const columns: ReportColumn<DriverRow>[] = [
+    {
+      key: 'name',
+      header: t('driver'),
+      kind: 'text',
+      sortable: true,
+      value: (r) => r.name,
+      render: (r) => (
+        <MuiLink component={Link} to={walletLink(r.driverId)}>
+          {r.name}
+        </MuiLink>
+      ),
+    },
+    { key: 'vehicle', header: t('vehicle'), kind: 'text', value: (r) => r.vehicleTypeName ?? '' },
+    { key: 'trips', header: t('trips'), kind: 'count', sortable: true, value: (r) => r.trips },
+    { key: 'completed', header: t('completed'), kind: 'count', value: (r) => r.completed },
+    { key: 'grossFares', header: t('grossFares'), kind: 'money', sortable: true, value: (r) => r.grossFares },
+    { key: 'commission', header: t('commission'), kind: 'money', sortable: true, value: (r) => r.commission },
+    { key: 'netEarnings', header: t('netEarnings'), kind: 'money', sortable: true, value: (r) => r.netEarnings },
+    { key: 'balance', header: t('balance'), kind: 'money', sortable: true, value: (r) => r.balance },
+  ];
+  return (
+    <PageCard title={translate('app.pages.revenues')} testId="driver-revenue-report">
+      <ReportFilters value={filters} onChange={setFilters} show={{}} />
+      {report.isError ? (
+        <ErrorState message={(report.error as Error).message} onRetry={() => report.refetch()} />
+      ) : !data ? (
+        <LoadingState />
+      ) : (
+        <ReportTable
+          testId="driver-revenue-table"
+          columns={columns}
+          rows={data.rows}
+          maxHeight={600}
+          totals={{
+            driverId: 0,
+            name: t('drivers', { count: data.totals.drivers }),
+            vehicleTypeName: '',
+            balance: null,
+            ...data.totals,
+          }}
+          sort={sort}
+          onSort={(key) => setSort((s) => ({ key, order: s.key === key && s.order === 'DESC' ? 'ASC' : 'DESC' }))}
+          filename={`driver-revenue-${data.from}-${data.to}`}
+        />
+      )}
+    </PageCard>
+  );
+}

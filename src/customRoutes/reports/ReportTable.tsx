@@ -1,0 +1,139 @@
+import {
+  Box,
+  Button,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+} from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { downloadCSV, useTranslate } from 'react-admin';
+import type { ReactNode } from 'react';
+import { toCsv } from '../../resources/shared/csv';
+import { formatMoney } from '../../kit/format';
+import { EmptyState } from '../../kit/States';
+
+export interface ReportColumn<R> {
+  key: string;
+  header: string;
+  value: (row: R) => string | number | null;
+  kind?: 'money' | 'count' | 'percent' | 'text';
+  /** What the cell shows instead of the plain value (a link, …). */
+  render?: (row: R) => ReactNode;
+  sortable?: boolean;
+}
+
+const countFormat = new Intl.NumberFormat('en-KE');
+const percentFormat = new Intl.NumberFormat('en-KE', { style: 'percent', maximumFractionDigits: 1 });
+
+export function formatCell(kind: ReportColumn<unknown>['kind'], value: string | number | null): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string') return value;
+  if (kind === 'money') return formatMoney(value) ?? '—';
+  if (kind === 'percent') return percentFormat.format(value);
+  return countFormat.format(value);
+}
+
+/**
+ * A report's table: columns, rows, a totals footer, and CSV export of exactly the rows and totals
+ * on screen (money as plain numbers to the cent).
+ */
+export function ReportTable<R>({
+  columns,
+  rows,
+  totals,
+  filename,
+  sort,
+  onSort,
+  testId,
+  maxHeight,
+}: {
+  columns: ReportColumn<R>[];
+  rows: R[];
+  totals?: R;
+  filename: string;
+  sort?: { key: string; order: 'ASC' | 'DESC' };
+  onSort?: (key: string) => void;
+  testId?: string;
+  maxHeight?: number;
+}) {
+  const translate = useTranslate();
+  const exportCsv = () => {
+    const all = totals ? [...rows, totals] : rows;
+    const records = all.map((row, i) => ({ id: i, row }));
+    downloadCSV(
+      toCsv(
+        records,
+        columns.map((c) => ({ header: c.header, value: (r: { row: R }) => c.value(r.row) })),
+      ),
+      filename,
+    );
+  };
+  const align = (c: ReportColumn<R>) => (c.kind === 'text' || c.kind === undefined ? 'left' : 'right');
+  return (
+    <Box data-testid={testId}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+        <Button size="small" startIcon={<DownloadIcon />} onClick={exportCsv} disabled={!rows.length}>
+          {translate('app.insights.reports.exportCsv')}
+        </Button>
+      </Box>
+      {rows.length === 0 ? (
+        <EmptyState message={translate('app.insights.reports.empty')} />
+      ) : (
+        <TableContainer sx={{ maxHeight, overflowX: 'auto' }}>
+          <Table size="small" stickyHeader={!!maxHeight} sx={{ '& .MuiTableCell-root': { px: 1.25 } }}>
+            <TableHead>
+              <TableRow>
+                {columns.map((c) => (
+                  <TableCell key={c.key} align={align(c)} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                    {c.sortable && onSort ? (
+                      <TableSortLabel
+                        active={sort?.key === c.key}
+                        direction={sort?.key === c.key && sort.order === 'ASC' ? 'asc' : 'desc'}
+                        onClick={() => onSort(c.key)}
+                      >
+                        {c.header}
+                      </TableSortLabel>
+                    ) : (
+                      c.header
+                    )}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row, i) => (
+                <TableRow key={i} hover>
+                  {columns.map((c) => (
+                    <TableCell key={c.key} align={align(c)} sx={{ whiteSpace: 'nowrap' }}>
+                      {c.render ? c.render(row) : formatCell(c.kind, c.value(row))}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+            {totals && (
+              <TableFooter>
+                <TableRow data-testid="report-totals">
+                  {columns.map((c) => (
+                    <TableCell
+                      key={c.key}
+                      align={align(c)}
+                      sx={{ fontWeight: 700, color: 'text.primary', fontSize: 14, whiteSpace: 'nowrap' }}
+                    >
+                      {formatCell(c.kind, c.value(totals))}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableFooter>
+            )}
+          </Table>
+        </TableContainer>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,150 @@
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { useState } from 'react';
+import { RecordContextProvider, useTranslate } from 'react-admin';
+import { useQueryModule } from '../../dataProviders/useQueryModule';
+import { changeOf } from '../../domain/dashboardCards';
+import { LazyBarChart } from '../../kit/charts';
+import { formatDuration } from '../../kit/format';
+import { StatusChip } from '../../kit/StatusChip';
+import { ErrorState, LoadingState } from '../../kit/States';
+import { PageCard } from '../PageCard';
+import { lastMonth, reportParams, ReportFilters, type ReportFilterValues } from './ReportFilters';
+import { formatCell, ReportTable, type ReportColumn } from './ReportTable';
+
+interface Summary {
+  requested: number;
+  completed: number;
+  cancelled: number;
+  noDriverFound: number;
+  cancellationRate: number | null;
+  averageDistanceKm: number | null;
+  averageDurationMin: number | null;
+  averageFare: number | null;
+  averageAcceptSeconds: number | null;
+  averagePickupWaitSeconds: number | null;
+}
+interface TripReportData {
+  from: string;
+  to: string;
+  previousPeriod: { from: string; to: string };
+  byStatus: { status: string; trips: number }[];
+  current: Summary;
+  previous: Summary;
+  topCancellationReasons: { reason: string; status: string; n: number }[];
+  demandByHour: number[];
+}
+interface Line {
+  label: string;
+  current: string;
+  previous: string;
+  change: string;
+  raw: [number | null, number | null];
+}
+
+/** /reports/trip: counts by status, cancellations, averages against the previous period, demand by hour. */
+export default function TripReport() {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`app.insights.reports.${key}`);
+  const [filters, setFilters] = useState<ReportFilterValues>(lastMonth());
+  const report = useQueryModule<TripReportData>('reports/trips', reportParams(filters));
+  const data = report.data;
+  const seconds = (v: number | null) => (v === null ? '—' : (formatDuration(v) ?? '—'));
+  const line = (label: string, key: keyof Summary, show: (v: number | null) => string): Line => {
+    const a = data!.current[key];
+    const b = data!.previous[key];
+    const change = changeOf(a, b);
+    return {
+      label,
+      current: show(a),
+      previous: show(b),
+      change: !change
+        ? '—'
+        : change.direction === 'flat'
+          ? '■ 0%'
+          : `${change.direction === 'up' ? '▲' : '▼'} ${change.percent === null ? '' : `${Math.abs(change.percent)}%`}`,
+      raw: [a, b],
+    };
+  };
+  const lines: Line[] = data
+    ? [
+        line(t('requested'), 'requested', (v) => formatCell('count', v)),
+        line(t('completed'), 'completed', (v) => formatCell('count', v)),
+        line(t('cancelled'), 'cancelled', (v) => formatCell('count', v)),
+        line(t('cancellationRate'), 'cancellationRate', (v) => formatCell('percent', v)),
+        line(t('averageDistance'), 'averageDistanceKm', (v) => (v === null ? '—' : `${v.toFixed(2)} km`)),
+        line(t('averageDuration'), 'averageDurationMin', (v) => (v === null ? '—' : `${v.toFixed(1)} min`)),
+        line(t('averageFare'), 'averageFare', (v) => formatCell('money', v)),
+        line(t('averageAccept'), 'averageAcceptSeconds', seconds),
+        line(t('averageWait'), 'averagePickupWaitSeconds', seconds),
+      ]
+    : [];
+  const columns: ReportColumn<Line>[] = [
+    { key: 'label', header: '', kind: 'text', value: (r) => r.label },
+    { key: 'current', header: t('current'), kind: 'text', value: (r) => r.current },
+    { key: 'previous', header: t('previous'), kind: 'text', value: (r) => r.previous },
+    { key: 'change', header: '', kind: 'text', value: (r) => r.change },
+  ];
+  return (
+    <PageCard title={translate('app.pages.tripReport')} testId="trip-report">
+      <ReportFilters value={filters} onChange={setFilters} show={{ vehicleType: true, paymentMethod: true }} />
+      {report.isError ? (
+        <ErrorState message={(report.error as Error).message} onRetry={() => report.refetch()} />
+      ) : !data ? (
+        <LoadingState />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', xl: '1fr 1fr' } }}>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+                {t('byStatus')}
+              </Typography>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, my: 1 }} data-testid="status-counts">
+                {data.byStatus.map((s) => (
+                  <Box key={s.status} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                    <RecordContextProvider value={{ id: s.status, status: s.status }}>
+                      <StatusChip palette="tripStatus" />
+                    </RecordContextProvider>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {formatCell('count', s.trips)}
+                    </Typography>
+                  </Box>
+                ))}
+              </Box>
+              <ReportTable
+                testId="trip-comparison"
+                columns={columns}
+                rows={lines}
+                filename={`trips-${data.from}-${data.to}`}
+              />
+            </CardContent>
+          </Card>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+                {t('demandByHour')}
+              </Typography>
+              <LazyBarChart
+                height={240}
+                xAxis={[{ scaleType: 'band', data: data.demandByHour.map((_, h) => String(h).padStart(2, '0')) }]}
+                series={[{ data: data.demandByHour, label: t('trips') }]}
+              />
+              <Typography variant="subtitle1" sx={{ fontWeight: 600, mt: 2 }}>
+                {t('topReasons')}
+              </Typography>
+              <ReportTable
+                testId="cancellation-reasons"
+                columns={[
+                  { key: 'reason', header: t('reason'), kind: 'text', value: (r) => r.reason },
+                  { key: 'status', header: t('status'), kind: 'text', value: (r) => r.status.replace(/_/g, ' ') },
+                  { key: 'n', header: t('trips'), kind: 'count', value: (r) => r.n },
+                ]}
+                rows={data.topCancellationReasons}
+                filename={`cancellation-reasons-${data.from}-${data.to}`}
+              />
+            </CardContent>
+          </Card>
+        </Box>
+      )}
+    </PageCard>
+  );
+}

@@ -1,0 +1,56 @@
+import { BarPlot } from '@mui/x-charts/BarChart';
+import { ChartsAxisHighlight } from '@mui/x-charts/ChartsAxisHighlight';
+import { ChartsContainer } from '@mui/x-charts/ChartsContainer';
+import { ChartsLegend } from '@mui/x-charts/ChartsLegend';
+import { ChartsTooltip } from '@mui/x-charts/ChartsTooltip';
+import { ChartsXAxis } from '@mui/x-charts/ChartsXAxis';
+import { ChartsYAxis } from '@mui/x-charts/ChartsYAxis';
+import { LinePlot, MarkPlot } from '@mui/x-charts/LineChart';
+
+export interface ComboChartProps {
+  /** The band axis labels (e.g. days). */
+  labels: string[];
+  bars: { label: string; data: number[]; format?: (v: number | null) => string };
+  /** Drawn against its own axis on the right. */
+  line?: { label: string; data: number[]; format?: (v: number | null) => string };
+  height: number;
+}
+
+/** Bars with a line on a second axis (e.g. trips per day and revenue), sharing one tooltip. */
+export default function ComboChart({ labels, bars, line, height }: ComboChartProps) {
+  return (
+    <ChartsContainer
+      height={height}
+      xAxis={[{ id: 'x', scaleType: 'band', data: labels }]}
+      yAxis={[
+        { id: 'bars', position: 'left', width: 56 },
+        ...(line ? [{ id: 'line', position: 'right' as const, width: 72 }] : []),
+      ]}
+      series={[
+        { type: 'bar', data: bars.data, label: bars.label, yAxisId: 'bars', valueFormatter: bars.format },
+        ...(line
+          ? [
+              {
+                type: 'line' as const,
+                data: line.data,
+                label: line.label,
+                yAxisId: 'line',
+                valueFormatter: line.format,
+                color: '#f57c00',
+              },
+            ]
+          : []),
+      ]}
+    >
+      <ChartsLegend />
+      <ChartsAxisHighlight x="band" />
+      <BarPlot />
+      <LinePlot />
+      <MarkPlot />
+      <ChartsXAxis axisId="x" />
+      <ChartsYAxis axisId="bars" />
+      {line && <ChartsYAxis axisId="line" />}
+      <ChartsTooltip trigger="axis" />
+    </ChartsContainer>
+  );
+}

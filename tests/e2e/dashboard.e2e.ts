@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DISPATCHER, browserPerFile, settled, shot, signIn, snap } from './browser';
+
+/**
+ * The dashboard and the reports in Chromium against the real server and its demo data: the KPI
+ * cards with their comparison, live figures and charts for a Super Admin; a dispatcher's
+ * dashboard without money; the revenue report for last month and its CSV, whose totals are the
+ * screen's.
+ */
+
+const { open } = browserPerFile();
+
+describe('the dashboard', () => {
+  it('shows a Super Admin every card with ▲/▼ against yesterday, live figures and the charts (and logs the time from signing in to the cards)', async () => {
+    const page = await open();
+    const started = Date.now();
+    await signIn(page);
+    await expect.poll(() => page.getByTestId('kpi-grossFares').count(), { timeout: 15_000 }).toBe(1);
+    const cardsAfter = Date.now() - started;
+    console.log(`[dashboard e2e] sign in to cards: ${cardsAfter} ms`);
+    for (const key of [
+      'tripsRequested',
+      'tripsCompleted',
+      'cancellationRate',
+      'commission',
+      'averageFare',
+      'openIssues',
+      'sosUnacknowledged',
+    ])
+      expect(await page.getByTestId(`kpi-${key}`).count(), key).toBe(1);
+    expect(await page.getByTestId('kpi-tripsRequested').innerText()).toMatch(/[▲▼■]/);
+    expect(await page.getByTestId('kpi-tripsRequested').innerText()).toMatch(/vs /);
+    await expect.poll(() => page.getByTestId('live-tripsWaiting').innerText()).toMatch(/\d/);
+    await expect
+      .poll(() => page.locator('[data-testid="chart-daily"] svg').count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('[data-testid="chart-heatmap"] [role="cell"]').count(), { timeout: 20_000 })
+      .toBe(7 * 24);
+    await expect.poll(() => page.locator('[data-testid="chart-vehicle-types"] svg').count()).toBeGreaterThan(0);
+    await snap(page, 'dashboard-admin');
+    await page.setViewportSize({ width: 1366, height: 1800 });
+    await shot(page, 'dashboard-admin-full');
+    // Another period: the cards compare with the 7 days before.
+    await page.getByRole('button', { name: 'Last 7 days' }).click();
+    await expect.poll(() => page.getByTestId('kpi-tripsRequested').innerText()).toMatch(/vs \d+ \w+ – \d+ \w+/);
+  });
+
+  it('shows a dispatcher the trip cards and no revenue', async () => {
+    const page = await open();
+    await signIn(page, DISPATCHER);
+    await expect.poll(() => page.getByTestId('kpi-tripsRequested').count(), { timeout: 15_000 }).toBe(1);
+    for (const key of ['grossFares', 'commission', 'averageFare'])
+      expect(await page.getByTestId(`kpi-${key}`).count(), key).toBe(0);
+    await expect
+      .poll(() => page.locator('[data-testid="chart-daily"] svg').count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    expect(await page.getByTestId('chart-daily').innerText()).not.toContain('Gross fares');
+    await settled(page);
+    await snap(page, 'dashboard-dispatcher');
+  });
+});
+
+describe('the revenue report', () => {
+  it('shows last month with totals, and exports a CSV whose totals are the screen’s', async () => {
+    const page = await open();
+    await signIn(page);
+    await page.goto('/reports/revenue');
+    const totals = page.getByTestId('report-totals');
+    await expect.poll(() => totals.count(), { timeout: 20_000 }).toBe(1);
+    const screenTotals = (await totals.locator('td').allInnerTexts()).map((s) => s.trim());
+    expect(screenTotals[0]).toBe('Total');
+    await snap(page, 'report-revenue');
+    const download = page.waitForEvent('download');
+    await page.getByTestId('revenue-table').getByRole('button', { name: 'Export CSV' }).click();
+    const file = await (await download).path();
+    const lines = fs.readFileSync(file, 'utf8').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Period,Trips,Gross fares,Discounts,Net fares,Commission,Cancellation fees,Driver earnings');
+    const last = lines.at(-1)!.split(',');
+    expect(last[0]).toBe('Total');
+    // The screen shows "KES 1,234.50"; the file has 1234.5.
+    const plain = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
+    for (let i = 1; i < last.length; i++) expect(Number(last[i]), lines[0].split(',')[i]).toBe(plain(screenTotals[i]));
+    await page.getByRole('tab', { name: 'By payment method' }).click();
+    await expect.poll(() => page.getByTestId('revenue-table').innerText()).toContain('Cash');
+    await shot(page, 'report-revenue-by-payment');
+  });
+
+  it('lists drivers’ revenue and the trip report', async () => {
+    const page = await open();
+    await signIn(page);
+    await page.goto('/revenues');
+    await expect.poll(() => page.getByTestId('report-totals').count(), { timeout: 20_000 }).toBe(1);
+    await snap(page, 'report-driver-revenue');
+    await page.goto('/reports/trip');
+    await expect.poll(() => page.getByTestId('status-counts').count(), { timeout: 20_000 }).toBe(1);
+    await snap(page, 'report-trips');
+  });
+});
