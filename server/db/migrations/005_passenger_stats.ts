@@ -68,22 +68,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                 from (${deltas('old_rows', '-')} from old_rows) d group by passenger_id) s
           where p.id = s.passenger_id;
       else
+        -- Old rows taken out, new rows put in, compared per passenger: no join of the transition
+        -- tables (the planner sees no statistics on them and picks a nested loop, quadratic on a bulk
+        -- update). last_trip_at is read again only where the latest request time of the rows changed.
         update passengers p set
             trips_count = p.trips_count + s.n, completed_trips = p.completed_trips + s.completed,
             passenger_cancellations = p.passenger_cancellations + s.cancelled, total_spent = p.total_spent + s.spent,
-            last_trip_at = (select max(t.requested_at) from trips t where t.passenger_id = p.id)
-          from (select passenger_id, sum(n) as n, sum(completed) as completed, sum(cancelled) as cancelled,
-                  sum(spent) as spent
-                from (
-                  ${deltas('new_rows', '')} from new_rows join old_rows using (id)
-                    where (new_rows.status, new_rows.fare_total, new_rows.cancellation_fee, new_rows.passenger_id, new_rows.requested_at)
-                      is distinct from (old_rows.status, old_rows.fare_total, old_rows.cancellation_fee, old_rows.passenger_id, old_rows.requested_at)
-                  union all
-                  ${deltas('old_rows', '-')} from old_rows join new_rows using (id)
-                    where (new_rows.status, new_rows.fare_total, new_rows.cancellation_fee, new_rows.passenger_id, new_rows.requested_at)
-                      is distinct from (old_rows.status, old_rows.fare_total, old_rows.cancellation_fee, old_rows.passenger_id, old_rows.requested_at)
-                ) d group by passenger_id) s
-          where p.id = s.passenger_id;
+            last_trip_at = case when s.last_changed
+              then (select max(t.requested_at) from trips t where t.passenger_id = p.id) else p.last_trip_at end
+          from (select passenger_id, coalesce(a.n, 0) - coalesce(b.n, 0) as n,
+                  coalesce(a.completed, 0) - coalesce(b.completed, 0) as completed,
+                  coalesce(a.cancelled, 0) - coalesce(b.cancelled, 0) as cancelled,
+                  coalesce(a.spent, 0) - coalesce(b.spent, 0) as spent,
+                  a.last is distinct from b.last as last_changed
+                from (select passenger_id, sum(n) as n, sum(completed) as completed, sum(cancelled) as cancelled,
+                        sum(spent) as spent, max(requested_at) as last
+                      from (${deltas('new_rows', '')}, new_rows.requested_at from new_rows) d group by passenger_id) a
+                full join (select passenger_id, sum(n) as n, sum(completed) as completed, sum(cancelled) as cancelled,
+                        sum(spent) as spent, max(requested_at) as last
+                      from (${deltas('old_rows', '')}, old_rows.requested_at from old_rows) d group by passenger_id) b
+                using (passenger_id)) s
+          where p.id = s.passenger_id
+            and (s.n <> 0 or s.completed <> 0 or s.cancelled <> 0 or s.spent <> 0 or s.last_changed);
       end if;
       return null;
     end $$`,
