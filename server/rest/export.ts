@@ -11,15 +11,19 @@ import { maskSecret } from './secrets.js';
 import type { ResourceEngine } from './engine.js';
 import { columnRef, parseListQuery, sortRef, type ListQuery } from './query.js';
 
-/** Rows read per query: big enough to amortise the round trip, small enough to keep memory flat. */
-export const EXPORT_BATCH = 2000;
+/**
+ * Rows read per query: big enough to amortise the round trip, small enough that a batch in flight
+ * (two with the read-ahead) rarely outlives a scavenge: at 2,000 the server's RSS grew by ~200 MB
+ * during a million-row export, at 500 by ~100-120 MB, at no cost in rows per second.
+ */
+export const EXPORT_BATCH = 500;
 
 /**
- * Rows per chunk written to the response (~50 kB of CSV): the socket's backpressure then paces the
+ * Rows per chunk written to the response (~25 kB of CSV): the socket's backpressure then paces the
  * export in small steps, and no chunk is big enough for V8's large-object space, which only a full
  * collection empties.
  */
-const CHUNK_ROWS = 128;
+const CHUNK_ROWS = 64;
 
 /** The PostgreSQL type a sort key's text is cast back to, so the keyset compares exactly. */
 const PG_TYPES: Record<FieldType | 'text[]', string> = {
