@@ -375,6 +375,7 @@ const exportOver = async (encoding: 'identity' | 'br' | 'gzip') => {
       const peakMb = Math.max(peak, hwmReset ? after.hwm : peak);
       return {
         encoding,
+        heap,
         rows,
         seconds,
         wireMb: wireBytes / 2 ** 20,
