@@ -31,8 +31,7 @@ export type ArrayQuery = (text: string, params: readonly unknown[]) => Promise<u
 const arrayQueries = new WeakMap<object, ArrayQuery>();
 
 /** The array reader of `db`'s database; undefined for a Kysely instance createDb did not make. */
-export function arrayQueryOf(db: Kysely<any>): ArrayQuery | undefined {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
+export function arrayQueryOf(db: Pick<Kysely<unknown>, 'getExecutor'>): ArrayQuery | undefined {
   return arrayQueries.get(db.getExecutor().adapter);
 }
 
