@@ -20,6 +20,21 @@ const toNumber = (v: string) => (v === null ? null : Number(v));
 // A DATE is a calendar day, not an instant: keep '2027-12-31' as it is.
 const asIs = (v: string) => v;
 
+/** Runs one read-only statement and answers its rows as arrays of values, in select-list order. */
+export type ArrayQuery = (text: string, params: readonly unknown[]) => Promise<unknown[][]>;
+
+/**
+ * The array reader of each database made by createDb, found from its Kysely instance (and from the
+ * instances `withoutPlugins()` derives, which share its executor's driver). Kysely has no row mode:
+ * bulk reads (exports) use this to skip building an object per row.
+ */
+const arrayQueries = new WeakMap<object, ArrayQuery>();
+
+/** The array reader of `db`'s database; undefined for a Kysely instance createDb did not make. */
+export function arrayQueryOf(db: Pick<Kysely<unknown>, 'getExecutor'>): ArrayQuery | undefined {
+  return arrayQueries.get(db.getExecutor().adapter);
+}
+
 export interface DbOptions {
   databaseUrl?: string;
   dataDir?: string;
@@ -36,6 +51,10 @@ export async function createDb(opts: DbOptions): Promise<DbHandle> {
     pg.types.setTypeParser(pg.types.builtins.DATE, asIs);
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    arrayQueries.set(db.getExecutor().adapter, async (text, values) => {
+      const result = await pool.query<unknown[]>({ text, values: values as unknown[], rowMode: 'array' });
+      return result.rows;
+    });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const pglite = await PGlite.create({
@@ -44,6 +63,10 @@ export async function createDb(opts: DbOptions): Promise<DbHandle> {
     parsers: { [pgliteTypes.NUMERIC]: toNumber, [pgliteTypes.INT8]: toNumber, [pgliteTypes.DATE]: asIs },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
+  arrayQueries.set(db.getExecutor().adapter, async (text, values) => {
+    const result = await pglite.query<unknown[]>(text, values as unknown[], { rowMode: 'array' });
+    return result.rows;
+  });
   return {
     db,
     kind: 'pglite',

@@ -47,14 +47,15 @@ export function csvRowWriter<R>(
   readers: readonly CellReader<R>[],
 ): (records: readonly R[], from?: number, to?: number) => string {
   const count = readers.length;
-  const cells = new Array<string>(count);
+  const first = readers[0];
   return (records, from = 0, to = records.length) => {
     const end = Math.min(to, records.length);
     let text = '';
     for (let r = from; r < end; r++) {
       const record = records[r];
-      for (let i = 0; i < count; i++) cells[i] = csvCell(readers[i](record));
-      text += cells.join(',') + '\r\n';
+      let line = count ? csvCell(first(record)) : '';
+      for (let i = 1; i < count; i++) line += ',' + csvCell(readers[i](record));
+      text += line + '\r\n';
     }
     return text;
   };
