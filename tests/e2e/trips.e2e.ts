@@ -136,7 +136,8 @@ describe('trips', () => {
     await expect.poll(() => row.getByTestId('status-chip').innerText(), { timeout: 3_000 }).toBe('Accepted');
     const driverName = choice.split(' · ')[0];
     await page.locator('[data-step="accepted"]').getByText(driverName).waitFor();
-    await page.getByRole('img', { name: driverName }).waitFor();
+    // The driver's marker on the route map (the driver card also shows the driver's photo).
+    await page.getByTestId('route-map').getByRole('img', { name: driverName }).waitFor();
     await snap(page, 'trips-detail-assigned');
 
     await page.getByRole('button', { name: 'Cancel trip' }).click();
