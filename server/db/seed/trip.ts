@@ -1099,10 +1099,13 @@ async function seedLedger(
     topUp(settled[0].at - rng.int(1, 20) * 3600_000);
     let payoutAt = nextPayoutAfter(settled[0].at);
     let topUpAt = Number.POSITIVE_INFINITY;
+    let previousAt = Number.NEGATIVE_INFINITY;
     for (const { t, at } of settled) {
-      // Payouts and top-ups due before this settlement, in time order.
+      // Payouts and top-ups due before this settlement, in time order. A
+      // top-up a second before this settlement must not land before the
+      // previous one (two settlements can be under a second apart).
       for (;;) {
-        const due = Math.min(topUpAt, at - 1000);
+        const due = Math.min(topUpAt, Math.max(at - 1000, previousAt));
         if (payoutAt < at && payoutAt <= due) {
           if (cents > 500_000)
             push('payout', -(Math.floor((cents - 200_000) / 10_000) * 10_000), payoutAt, {
@@ -1121,6 +1124,7 @@ async function seedLedger(
         note: settlementNote(t, charged, t.status !== 'completed'),
       });
       if (cents < 20_000 && topUpAt === Number.POSITIVE_INFINITY) topUpAt = at + rng.int(10, 180) * 60_000;
+      previousAt = at;
     }
     const last = settled[settled.length - 1].at;
     if (rng.chance(0.08) && last + 86400_000 < now) {
