@@ -1102,19 +1102,20 @@ async function seedLedger(
     let previousAt = Number.NEGATIVE_INFINITY;
     for (const { t, at } of settled) {
       // Payouts and top-ups due before this settlement, in time order. A
-      // top-up a second before this settlement must not land before the
-      // previous one (two settlements can be under a second apart).
+      // top-up is placed a second before the settlement, but never before
+      // the previous one (two settlements can be under a second apart); a
+      // payout due in that last second still comes before this settlement.
       for (;;) {
-        const due = Math.min(topUpAt, Math.max(at - 1000, previousAt));
-        if (payoutAt < at && payoutAt <= due) {
+        const topUpDue = topUpAt < at ? Math.max(Math.min(topUpAt, at - 1000), previousAt) : Number.POSITIVE_INFINITY;
+        if (payoutAt < at && payoutAt <= topUpDue) {
           if (cents > 500_000)
             push('payout', -(Math.floor((cents - 200_000) / 10_000) * 10_000), payoutAt, {
               staff_id: financeStaff(),
               note: 'Weekly payout to M-Pesa',
             });
           payoutAt += 7 * 86400_000;
-        } else if (topUpAt < at) {
-          topUp(due);
+        } else if (topUpDue !== Number.POSITIVE_INFINITY) {
+          topUp(topUpDue);
           topUpAt = Number.POSITIVE_INFINITY;
         } else break;
       }
