@@ -1143,6 +1143,14 @@ async function seedLedger(
     balances.set(driver.id, cents / 100);
   }
   rows.sort((a, b) => a.at - b.at || a.seq - b.seq);
+  // balance_after is the running sum in the order the ledger is read (time,
+  // then id), whatever order the rows were generated in.
+  const running = new Map<number, number>();
+  for (const row of rows) {
+    const cents = (running.get(row.driver_id) ?? 0) + Math.round(row.amount * 100);
+    running.set(row.driver_id, cents);
+    row.balance_after = cents / 100;
+  }
   await insertRows(
     db,
     'driver_transactions',
