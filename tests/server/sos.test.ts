@@ -101,7 +101,7 @@ describe('SOS actions', () => {
       .selectFrom('auditLogs')
       .selectAll()
       .where('resource', '=', 'sos-call-logs')
-      .where('recordId', '=', id)
+      .where('recordId', '=', String(id))
       .where('action', '=', 'acknowledge')
       .executeTakeFirstOrThrow();
     expect(audit.staffId).toBe(agentId);
