@@ -33,6 +33,23 @@ export const sosCallLogs = defineResource(sosCallLogsManifest, {
         when 'passenger' then (select p.phone from passengers p where p.id = sos_call_logs.caller_id)
         else (select d.phone from drivers d where d.id = sos_call_logs.caller_id) end)`,
     },
+    otherPartyId: {
+      type: 'int',
+      sql: sql`(select case sos_call_logs.caller_kind when 'passenger' then t.driver_id else t.passenger_id end
+        from trips t where t.id = sos_call_logs.trip_id)`,
+    },
+    otherPartyName: {
+      type: 'text',
+      sql: sql`(case sos_call_logs.caller_kind
+        when 'passenger' then (select d.first_name || ' ' || d.last_name from trips t join drivers d on d.id = t.driver_id where t.id = sos_call_logs.trip_id)
+        else (select p.first_name || ' ' || p.last_name from trips t join passengers p on p.id = t.passenger_id where t.id = sos_call_logs.trip_id) end)`,
+    },
+    otherPartyPhone: {
+      type: 'text',
+      sql: sql`(case sos_call_logs.caller_kind
+        when 'passenger' then (select d.phone from trips t join drivers d on d.id = t.driver_id where t.id = sos_call_logs.trip_id)
+        else (select p.phone from trips t join passengers p on p.id = t.passenger_id where t.id = sos_call_logs.trip_id) end)`,
+    },
     handledByName: { type: 'text', sql: nameOf('staffs', 'sos_call_logs.handled_by') },
     resolvedByName: { type: 'text', sql: nameOf('staffs', 'sos_call_logs.resolved_by') },
     timeline: { type: 'json', sql: timelineJson },
