@@ -1,6 +1,8 @@
 import SosIcon from '@mui/icons-material/Sos';
 import { Box, Button, ButtonBase, Typography } from '@mui/material';
-import { useCanAccess, useGetList, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { useCanAccess, useTranslate } from 'react-admin';
+import { usePanelDataProvider } from '../dataProviders/useAction';
 import { Link, useNavigate } from 'react-router';
 import { sosCallLogs } from '../domain/resources';
 import { sosBannerText } from '../domain/sos';
@@ -11,6 +13,8 @@ import { listPathWithFilter, showPath } from '../resources/shared/recordPaths';
 
 /** The banner lists at most this many alarms; the rest are a link to the board. */
 export const SOS_BANNER_MAX = 3;
+/** How many it asks for (beyond that, "+n+ more"). */
+const SOS_BANNER_FETCH = 20;
 
 const FIELDS = ['tripId', 'callerKind', 'callerName', 'calledAt', 'status'];
 
@@ -30,17 +34,29 @@ function OpenAlarms() {
   const navigate = useNavigate();
   useSosLive();
   const { canAccess: canAct } = useCanAccess({ resource: sosCallLogs.path, action: 'edit' });
-  const { data, total } = useGetList<SosAlarm>(sosCallLogs.path, {
-    filter: { status: 'new' },
-    sort: { field: 'calledAt', order: 'DESC' },
-    pagination: { page: 1, perPage: SOS_BANNER_MAX },
-    meta: { fields: FIELDS },
+  const dataProvider = usePanelDataProvider();
+  // Silent: a failed poll never opens the error dialog over whatever page is open; the next event retries.
+  const { data } = useQuery({
+    queryKey: [sosCallLogs.path, 'banner'],
+    queryFn: ({ signal }) =>
+      dataProvider.query<SosAlarm[]>(
+        'trip',
+        sosCallLogs.path,
+        {
+          filter: { status: 'new' },
+          sort: ['calledAt', 'DESC'],
+          range: [0, SOS_BANNER_FETCH - 1],
+          fields: FIELDS.join(','),
+        },
+        { silent: true, signal },
+      ),
   });
   const { acknowledge, pendingId } = useAcknowledge();
   const alarms = data ?? [];
   const now = useNow(1000, alarms.length > 0);
   if (alarms.length === 0) return null;
-  const more = (total ?? alarms.length) - alarms.length;
+  const shown = alarms.slice(0, SOS_BANNER_MAX);
+  const more = alarms.length - shown.length;
 
   return (
     <Box
@@ -58,7 +74,7 @@ function OpenAlarms() {
         boxShadow: 2,
       }}
     >
-      {alarms.map((alarm) => (
+      {shown.map((alarm) => (
         <Box
           key={alarm.id}
           data-testid="sos-banner-alarm"
@@ -111,7 +127,7 @@ function OpenAlarms() {
             to={listPathWithFilter(sosCallLogs.path, { status: 'new' })}
             style={{ color: 'inherit', fontWeight: 600 }}
           >
-            {translate('app.sos.banner.more', { count: more })}
+            {translate('app.sos.banner.more', { count: alarms.length >= SOS_BANNER_FETCH ? `${more}+` : more })}
           </Link>
         </Box>
       )}
