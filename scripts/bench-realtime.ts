@@ -303,8 +303,7 @@ async function main(): Promise<void> {
     const staffToken = sessions[0].token;
     const sosRuns: { id: number; sent: number; answered: number }[] = [];
     let sosMissing = 0;
-    const everySocketHas = (id: number) =>
-      sosArrivals.every((m) => m.has(id)) && sosUpdates.every((m) => m.has(id));
+    const everySocketHas = (id: number) => sosArrivals.every((m) => m.has(id)) && sosUpdates.every((m) => m.has(id));
     for (let n = 0; n < (trips.length ? SOS_ALARMS : 0); n++) {
       const sent = performance.now();
       const res = await fetch(`${base}/api/trip/sos/report`, {
