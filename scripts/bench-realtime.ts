@@ -12,7 +12,12 @@
  * against the moment that registration's HTTP answer arrived. Server and
  * clients live in separate processes so they do not share an event loop.
  *
- * Environment: BENCH_SOCKETS (200), BENCH_NOTIFICATIONS (1000),
+ * The SOS case then raises BENCH_SOS alarms through POST /api/trip/sos/report, one after another,
+ * and times how long until every socket has each one (its `sos` newNotification and its
+ * `sosUpdated`), from the moment the report was sent; each alarm is then closed (false-alarm action)
+ * so that the next report on the same trip is a new alarm, not merged. Target: p99 <= 100 ms.
+ *
+ * Environment: BENCH_SOCKETS (200), BENCH_NOTIFICATIONS (1000), BENCH_SOS (100),
  * BENCH_CONCURRENCY (1 registration in flight), BENCH_TIMEOUT_S (240),
  * BENCH_REDIS_URL (unset: in-memory adapter; set: the Redis adapter).
  * Exits by itself: 0 when every expected event arrived, 1 otherwise.
@@ -27,6 +32,7 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 
 const SOCKETS = intEnv('BENCH_SOCKETS', 200);
 const NOTIFICATIONS = intEnv('BENCH_NOTIFICATIONS', 1000);
+const SOS_ALARMS = intEnv('BENCH_SOS', 100);
 const CONCURRENCY = intEnv('BENCH_CONCURRENCY', 1);
 const TIMEOUT_S = intEnv('BENCH_TIMEOUT_S', 240);
 const WARMUP = 20;
@@ -39,7 +45,7 @@ function intEnv(name: string, fallback: number): number {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
-type ToParent = { ready: true; port: number; emails: string[] } | { failed: string };
+type ToParent = { ready: true; port: number; emails: string[]; trips: number[] } | { failed: string };
 
 // ---------------------------------------------------------------- server side
 
@@ -56,7 +62,8 @@ async function serve(): Promise<void> {
     scryptN: BENCH_SCRYPT_N,
     // Optional: route events through the Redis adapter (and rate limits through Redis) as a cluster would.
     redisUrl: process.env.BENCH_REDIS_URL || undefined,
-    rateLimits: { loginPerIp: 1_000_000, perEmail: 1_000_000, windowMs: 60_000, global: 0 },
+    // A 100 ms window: the SOS route's per-IP limit (10 a window) does not throttle the SOS case.
+    rateLimits: { loginPerIp: 1_000_000, perEmail: 1_000_000, windowMs: 100, global: 0 },
   });
   const handle = await createDb({});
   // buildApp migrates and, the database being empty, seeds the demo city.
@@ -85,6 +92,16 @@ async function serve(): Promise<void> {
       )
       .execute();
   }
+  const trips = (
+    await db
+      .selectFrom('trips')
+      .select('id')
+      .where('status', 'in', ['accepted', 'arrived', 'in_progress'])
+      .where('driverId', 'is not', null)
+      .orderBy('id')
+      .limit(10)
+      .execute()
+  ).map((t) => t.id);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
 
@@ -101,12 +118,12 @@ async function serve(): Promise<void> {
   };
   process.on('message', (m) => m === 'stop' && void shutdown());
   process.on('disconnect', () => void shutdown());
-  process.send!({ ready: true, port, emails } satisfies ToParent);
+  process.send!({ ready: true, port, emails, trips } satisfies ToParent);
 }
 
 // ---------------------------------------------------------------- client side
 
-function startServer(): Promise<{ child: ChildProcess; port: number; emails: string[] }> {
+function startServer(): Promise<{ child: ChildProcess; port: number; emails: string[]; trips: number[] }> {
   const child = fork(fileURLToPath(import.meta.url), [], {
     env: { ...process.env, BENCH_REALTIME_ROLE: 'server' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -115,7 +132,7 @@ function startServer(): Promise<{ child: ChildProcess; port: number; emails: str
     child.once('exit', (code) => reject(new Error(`the server process exited early (code ${code})`)));
     child.once('message', (m: ToParent) => {
       if ('failed' in m) reject(new Error(m.failed));
-      else resolve({ child, port: m.port, emails: m.emails });
+      else resolve({ child, port: m.port, emails: m.emails, trips: m.trips });
     });
   });
 }
@@ -152,7 +169,7 @@ async function main(): Promise<void> {
   console.log(
     `bench-realtime: ${SOCKETS} sockets, ${NOTIFICATIONS} notifications (+${WARMUP} warm-up), ${CONCURRENCY} registration(s) in flight, ${adapter} adapter`,
   );
-  const { child, port, emails } = await startServer();
+  const { child, port, emails, trips } = await startServer();
   const base = `http://127.0.0.1:${port}`;
   const sockets: Socket[] = [];
   const stop = () => {
@@ -181,6 +198,9 @@ async function main(): Promise<void> {
 
     // arrivals[socket] : subjectId (driver id) -> arrival time
     const arrivals: Map<number, number>[] = [];
+    // sosArrivals[socket] : SOS call log id -> arrival of its sos notification / of its sosUpdated 'raised'
+    const sosArrivals: Map<number, number>[] = [];
+    const sosUpdates: Map<number, number>[] = [];
     let delivered = 0;
     let duplicates = 0;
     await pool(sessions, 20, async ({ token, staffId }, i) => {
@@ -194,8 +214,20 @@ async function main(): Promise<void> {
       sockets[i] = socket;
       const mine = new Map<number, number>();
       arrivals[i] = mine;
-      socket.on('newNotification', (n: { subjectId: number }) => {
+      const mineSos = new Map<number, number>();
+      const mineUpdates = new Map<number, number>();
+      sosArrivals[i] = mineSos;
+      sosUpdates[i] = mineUpdates;
+      socket.on('sosUpdated', (e: { id: number; kind: string }) => {
+        if (e.kind === 'raised') mineUpdates.set(e.id, performance.now());
+      });
+      socket.on('newNotification', (n: { subjectId: number; subjectType: string }) => {
         const at = performance.now();
+        if (n.subjectType === 'sos-call-log') {
+          if (mineSos.has(n.subjectId)) duplicates++;
+          else mineSos.set(n.subjectId, at);
+          return;
+        }
         if (mine.has(n.subjectId)) duplicates++;
         else mine.set(n.subjectId, at);
         delivered++;
@@ -267,6 +299,62 @@ async function main(): Promise<void> {
     const beforeAnswer = sinceAnswer.filter((v) => v < 0).length;
     const measuredExpected = runs.length * sockets.length;
 
+    // ------------------------------------------------------------ the SOS case
+    const staffToken = sessions[0].token;
+    const sosRuns: { id: number; sent: number; answered: number }[] = [];
+    let sosMissing = 0;
+    const everySocketHas = (id: number) => sosArrivals.every((m) => m.has(id)) && sosUpdates.every((m) => m.has(id));
+    for (let n = 0; n < (trips.length ? SOS_ALARMS : 0); n++) {
+      const sent = performance.now();
+      const res = await fetch(`${base}/api/trip/sos/report`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          tripId: trips[n % trips.length],
+          caller: n % 2 ? 'driver' : 'passenger',
+          lat: -1.2864,
+          lng: 36.8172,
+        }),
+      });
+      const body = (await res.json()) as { data?: { id: number } };
+      const answered = performance.now();
+      if (res.status !== 201 || !body.data) throw new Error(`sos report: ${res.status} ${JSON.stringify(body)}`);
+      const id = body.data.id;
+      sosRuns.push({ id, sent, answered });
+      const wait = performance.now() + 5_000;
+      while (!everySocketHas(id) && performance.now() < wait) await new Promise((r) => setTimeout(r, 2));
+      if (!everySocketHas(id)) sosMissing++;
+      // Closed, so that the next report on this trip raises a new alarm.
+      const closed = await fetch(`${base}/api/trip/sos-call-logs/${id}/false-alarm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${staffToken}` },
+        body: JSON.stringify({ note: 'Benchmark alarm' }),
+      });
+      if (closed.status !== 200) throw new Error(`sos close: ${closed.status} ${await closed.text()}`);
+    }
+    /** Per alarm: when the last socket had both events, from the report's request and from its answer. */
+    const sosAll: number[] = [];
+    const sosAllSinceAnswer: number[] = [];
+    const sosEach: number[] = [];
+    for (const run of sosRuns) {
+      let last = -Infinity;
+      for (let i = 0; i < sockets.length; i++) {
+        const a = sosArrivals[i].get(run.id);
+        const u = sosUpdates[i].get(run.id);
+        if (a === undefined || u === undefined) continue;
+        sosEach.push(a - run.sent);
+        last = Math.max(last, a, u);
+      }
+      if (Number.isFinite(last)) {
+        sosAll.push(last - run.sent);
+        sosAllSinceAnswer.push(last - run.answered);
+      }
+    }
+    const sosEvery = Float64Array.from(sosAll).sort();
+    const sosEveryAnswer = Float64Array.from(sosAllSinceAnswer).sort();
+    const sosSocket = Float64Array.from(sosEach).sort();
+    const sosHttp = Float64Array.from(sosRuns.map((r) => r.answered - r.sent)).sort();
+
     const result = {
       sockets: sockets.length,
       notifications: runs.length,
@@ -289,6 +377,18 @@ async function main(): Promise<void> {
       },
       fanOutSpreadMs: { p50: percentile(spread, 50), p99: percentile(spread, 99) },
       arrivedBeforeAnswer: Number((beforeAnswer / Math.max(1, sinceAnswer.length)).toFixed(3)),
+      sos: {
+        alarms: sosRuns.length,
+        missing: sosMissing,
+        httpMs: { p50: percentile(sosHttp, 50), p99: percentile(sosHttp, 99) },
+        everySocketSinceRequestMs: {
+          p50: percentile(sosEvery, 50),
+          p99: percentile(sosEvery, 99),
+          max: sosEvery[sosEvery.length - 1],
+        },
+        everySocketSinceAnswerMs: { p50: percentile(sosEveryAnswer, 50), p99: percentile(sosEveryAnswer, 99) },
+        oneSocketSinceRequestMs: { p50: percentile(sosSocket, 50), p99: percentile(sosSocket, 99) },
+      },
       node: process.version,
       cpus: os.cpus().length,
     };
@@ -314,8 +414,25 @@ async function main(): Promise<void> {
     console.log(
       `  target p99 (arrival - answered) <= 50 ms: ${result.arrivalMinusAnswerMs.p99 <= 50 ? 'met' : 'NOT met'}`,
     );
+    if (sosRuns.length) {
+      console.log('');
+      console.log(
+        `  SOS: ${sosRuns.length} alarms through POST /api/trip/sos/report, each to ${sockets.length} sockets (sos notification + sosUpdated), missing ${sosMissing}`,
+      );
+      console.log(`  SOS report HTTP p50 ${ms(result.sos.httpMs.p50)}, p99 ${ms(result.sos.httpMs.p99)}`);
+      console.log(
+        `  SOS until every socket has it (from the request): p50 ${ms(result.sos.everySocketSinceRequestMs.p50)}, p99 ${ms(result.sos.everySocketSinceRequestMs.p99)}, max ${ms(result.sos.everySocketSinceRequestMs.max)}`,
+      );
+      console.log(
+        `  SOS until every socket has it (from the answer): p50 ${ms(result.sos.everySocketSinceAnswerMs.p50)}, p99 ${ms(result.sos.everySocketSinceAnswerMs.p99)}`,
+      );
+      console.log(
+        `  SOS target p99 (every socket, from the request) <= 100 ms: ${result.sos.everySocketSinceRequestMs.p99 <= 100 ? 'met' : 'NOT met'}`,
+      );
+    } else console.log('  SOS: no trip under way in the demo data; case skipped');
     console.log(`\nRESULT ${JSON.stringify(result)}`);
-    process.exitCode = measuredDelivered === measuredExpected && duplicates === 0 ? 0 : 1;
+    process.exitCode =
+      measuredDelivered === measuredExpected && duplicates === 0 && sosMissing === 0 && sosRuns.length > 0 ? 0 : 1;
   } finally {
     stop();
     await new Promise<void>((resolve) => {

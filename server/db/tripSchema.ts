@@ -164,8 +164,23 @@ export interface SosCallLogTable {
   handledBy: number | null;
   handledAt: Timestamp | null;
   notes: string | null;
+  ackSeconds: number | null;
+  resolvedBy: number | null;
+  resolvedAt: Timestamp | null;
+  reportCount: Generated<number>;
+  lastReportedAt: ColumnType<Date, Date | string | undefined, Date | string>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+}
+
+export interface SosCallEventTable {
+  id: Generated<number>;
+  sosCallLogId: number;
+  at: ColumnType<Date, Date | string | undefined, Date | string>;
+  kind: string;
+  staffId: number | null;
+  seconds: number | null;
+  note: string | null;
 }
 
 export interface DriverTransactionTable {
@@ -202,6 +217,7 @@ export interface TripTables {
   issues: IssueTable;
   sosContacts: SosContactTable;
   sosCallLogs: SosCallLogTable;
+  sosCallEvents: SosCallEventTable;
   driverTransactions: DriverTransactionTable;
   reviews: ReviewTable;
 }

@@ -6,6 +6,7 @@ import { DASHBOARD_QUERIES } from './queries/dashboard.js';
 import { DISPATCHER_QUERIES } from './queries/dispatcher.js';
 import { REPORT_QUERIES } from './queries/reports.js';
 import { fareRoutes } from './fares/routes.js';
+import { SOS_QUERIES } from './sos/alarms.js';
 import { sosRoutes } from './sos/routes.js';
 import { tripRoutes } from './trips/routes.js';
 
@@ -16,6 +17,7 @@ export async function tripService(app: FastifyInstance): Promise<void> {
   registerQueries(app, 'dashboard', DASHBOARD_QUERIES);
   registerQueries(app, 'dispatcher', DISPATCHER_QUERIES);
   registerQueries(app, 'reports', REPORT_QUERIES);
+  registerQueries(app, 'sos', SOS_QUERIES);
   tripRoutes(app);
   for (const resource of declarationsOf('trip')) registerResource(app, resource, app.services);
 }

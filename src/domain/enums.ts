@@ -28,6 +28,7 @@ export const ISSUE_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as c
 export const ISSUE_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export const REPORTER_KINDS = ['passenger', 'driver'] as const;
 export const SOS_STATUSES = ['new', 'acknowledged', 'resolved', 'false_alarm'] as const;
+export const SOS_EVENT_KINDS = ['raised', 'reported_again', 'acknowledged', 'note', 'resolved', 'false_alarm'] as const;
 export const TRANSACTION_KINDS = ['credit_topup', 'commission', 'payout', 'adjustment'] as const;
 export const REVIEW_DIRECTIONS = ['passenger_to_driver', 'driver_to_passenger'] as const;
 

@@ -4,6 +4,7 @@ import { pricingAppMessages, pricingDiscountMessages, pricingGatewayMessages, pr
 import { tripMessages } from './trips';
 import { driverMessages, walletMessages } from './drivers';
 import { insightMessages } from './insightMessages';
+import { sosCallLogResource, sosMessages } from './sos';
 
 /** Every string the panel shows, in English; react-admin's own strings come from ra-language-english. */
 export const appMessages = {
@@ -12,6 +13,7 @@ export const appMessages = {
     ...pricingDiscountMessages,
     ...pricingGatewayMessages,
     trips: tripMessages,
+    sos: sosMessages,
     loading: 'LOADING...',
     notFound: {
       code: '404',
@@ -498,7 +500,7 @@ export const appMessages = {
     },
     issues: { name: 'Issue |||| Issues' },
     'sos-contacts': { name: 'Emergency Contact |||| Emergency Contacts' },
-    'sos-call-logs': { name: 'SOS Call Log |||| SOS Call Logs' },
+    'sos-call-logs': sosCallLogResource,
     'driver-transactions': { name: 'Driver Transaction |||| Driver Transactions' },
     reviews: { name: 'Review |||| Reviews' },
   },

@@ -4,13 +4,14 @@ import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { TOP_BAR_HEIGHT } from '../theme';
 import { AppMenu } from './AppMenu';
 import { MainTopBar } from './AppTopBar';
+import { SosBanner } from './SosBanner';
 import { WhileLoading } from './LoadingScreen';
 
 const belowTopBar = `calc(100vh - ${TOP_BAR_HEIGHT}px)`;
 
 /**
  * The main layout at /: the 65 px top bar and the collapsible 260 px menu, for
- * signed-in staff only, with their realtime socket open.
+ * signed-in staff only, with their realtime socket open and the red SOS banner over every page.
  */
 export function AppLayout({ children }: LayoutProps) {
   return (
@@ -37,6 +38,7 @@ export function AppLayout({ children }: LayoutProps) {
             },
           }}
         >
+          <SosBanner />
           <WhileLoading>{children}</WhileLoading>
         </Layout>
       </RealtimeProvider>

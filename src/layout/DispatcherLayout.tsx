@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { DISPATCHER_SIDE_WIDTH, TOP_BAR_HEIGHT } from '../theme';
 import { AppTopBar } from './AppTopBar';
+import { SosBanner } from './SosBanner';
 
 /**
  * The dispatcher's own layout: the top bar without the menu, a 330 px side
@@ -29,6 +30,9 @@ export function DispatcherLayout({ side, children }: { side: ReactNode; children
             {side}
           </Box>
           <Box component="main" data-testid="dispatcher-main" sx={{ flexGrow: 1, minWidth: 0, position: 'relative' }}>
+            <Box sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 2, px: { xs: 1.5, sm: 3 } }}>
+              <SosBanner />
+            </Box>
             {children}
           </Box>
         </Box>

@@ -219,6 +219,18 @@ describe('the demo city agrees with itself', () => {
         `select count(*) n from sos_call_logs l where not exists (select 1 from notifications n where n.type = 'sos' and n.subject_type = 'sos-call-log' and n.subject_id = l.id)`,
       ),
     ).toBe(0);
+    // Every status on the board, each with its columns and timeline consistent.
+    for (const status of ['new', 'acknowledged', 'resolved', 'false_alarm'])
+      expect(await count(`select count(*) n from sos_call_logs where status = '${status}'`)).toBeGreaterThan(0);
+    expect(
+      await count(
+        `select count(*) n from sos_call_logs l where (l.status = 'new') <> (l.handled_at is null)
+          or (l.handled_at is not null and l.ack_seconds <> round(extract(epoch from l.handled_at - l.called_at)))
+          or (l.status in ('resolved', 'false_alarm')) <> (l.resolved_at is not null and l.notes is not null)
+          or not exists (select 1 from sos_call_events e where e.sos_call_log_id = l.id and e.kind = 'raised')
+          or (l.handled_at is not null and not exists (select 1 from sos_call_events e where e.sos_call_log_id = l.id and e.kind = 'acknowledged'))`,
+      ),
+    ).toBe(0);
   });
 
   it('keeps the trip counters exact', async () => {

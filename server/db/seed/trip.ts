@@ -1282,9 +1282,12 @@ async function seedSos(db: Db, rng: Prng, trips: SeedTrip[], support: number[], 
   const chosen = new Set<SeedTrip>();
   for (let k = 0; k < 48 && candidates.length; k++) chosen.add(rng.pick(candidates));
   // A trip under way now gets a fresh alarm, so the bell has something to show.
+  // Two trips under way now: one alarm still new (the banner's), one already taken.
   const live = trips.filter((t) => t.status === 'in_progress');
   const liveOne = live.length ? live[live.length - 1] : undefined;
+  const liveTaken = live.length > 1 ? live[live.length - 2] : undefined;
   if (liveOne) chosen.add(liveOne);
+  if (liveTaken) chosen.add(liveTaken);
   const rows: Record<string, unknown>[] = [];
   for (const t of [...chosen].sort((a, b) => a.startedAt! - b.startedAt!)) {
     const finish = t.completedAt ?? now;
@@ -1299,10 +1302,17 @@ async function seedSos(db: Db, rng: Prng, trips: SeedTrip[], support: number[], 
     const status =
       t === liveOne
         ? 'new'
-        : recent
-          ? rng.pick(['new', 'acknowledged'])
-          : rng.weighted(['resolved', 'false_alarm'], (s) => (s === 'resolved' ? 2 : 3));
+        : t === liveTaken
+          ? 'acknowledged'
+          : recent
+            ? rng.pick(['new', 'acknowledged'])
+            : rng.weighted(['resolved', 'false_alarm'], (s) => (s === 'resolved' ? 2 : 3));
     const handled = status !== 'new';
+    // Most alarms are taken within a minute or two; a few wait longer.
+    const ackSeconds = handled ? (rng.chance(0.85) ? rng.int(6, 150) : rng.int(150, 600)) : null;
+    const handledAt = ackSeconds === null ? null : Math.min(now, calledAt + ackSeconds * 1000);
+    const closed = status === 'resolved' || status === 'false_alarm';
+    const handler = handled && support.length ? rng.pick(support) : null;
     rows.push({
       trip_id: t.id,
       caller_kind: rng.chance(0.75) ? 'passenger' : 'driver',
@@ -1310,8 +1320,13 @@ async function seedSos(db: Db, rng: Prng, trips: SeedTrip[], support: number[], 
       lng: round6(at.lng),
       called_at: iso(calledAt),
       status,
-      handled_by: handled && support.length ? rng.pick(support) : null,
-      handled_at: handled ? iso(Math.min(now, calledAt + rng.int(1, 8) * 60_000)) : null,
+      handled_by: handler,
+      handled_at: iso(handledAt),
+      ack_seconds: handledAt === null ? null : Math.round((handledAt - calledAt) / 1000),
+      resolved_by: closed ? handler : null,
+      resolved_at: closed && handledAt !== null ? iso(Math.min(now, handledAt + rng.int(2, 25) * 60_000)) : null,
+      report_count: status === 'new' || rng.chance(0.7) ? 1 : rng.int(2, 4),
+      last_reported_at: iso(calledAt),
       notes:
         status === 'false_alarm'
           ? rng.pick(['Pressed by mistake; called back, all fine.', 'Child playing with the phone; confirmed safe.'])
@@ -1321,9 +1336,7 @@ async function seedSos(db: Db, rng: Prng, trips: SeedTrip[], support: number[], 
                 'Called the passenger; dispute over the route, calmed down.',
                 'Driver reported a mob near Ngara; rerouted safely.',
               ])
-            : status === 'acknowledged'
-              ? 'Safety desk on the line with the caller.'
-              : null,
+            : null,
       created_at: iso(calledAt),
       updated_at: iso(calledAt),
       passenger_id: t.passengerId,
@@ -1345,10 +1358,32 @@ async function seedSos(db: Db, rng: Prng, trips: SeedTrip[], support: number[], 
       handled_by: 'int',
       handled_at: 'timestamptz',
       notes: 'text',
+      ack_seconds: 'int',
+      resolved_by: 'int',
+      resolved_at: 'timestamptz',
+      report_count: 'int',
+      last_reported_at: 'timestamptz',
       created_at: 'timestamptz',
       updated_at: 'timestamptz',
     },
     rows,
+  );
+  // Each alarm's timeline, from its columns: raised, reported again, acknowledged, a note, closed.
+  await sql`insert into sos_call_events (sos_call_log_id, at, kind, staff_id, seconds, note)
+    select id, called_at, 'raised', null::int, null::int, null::text from sos_call_logs
+    union all
+    select id, called_at + (g * interval '20 seconds'), 'reported_again', null, null, null
+      from sos_call_logs cross join generate_series(1, report_count - 1) g where report_count > 1
+    union all
+    select id, handled_at, 'acknowledged', handled_by, ack_seconds, null from sos_call_logs where handled_at is not null
+    union all
+    select id, least(now(), handled_at + interval '40 seconds'), 'note', handled_by, null, 'Safety desk on the line with the caller.'
+      from sos_call_logs where handled_at is not null
+    union all
+    select id, resolved_at, status, resolved_by, null, notes from sos_call_logs where status in ('resolved', 'false_alarm')
+    order by 2`.execute(db);
+  await sql`update sos_call_logs set last_reported_at = called_at + ((report_count - 1) * interval '20 seconds'), updated_at = coalesce(resolved_at, handled_at, called_at)`.execute(
+    db,
   );
   await sql`insert into notifications (type, title, permission, subject_type, subject_id, created_at)
     select 'sos', 'SOS from ' || l.caller_kind || ' ' || coalesce(p.first_name || ' ' || p.last_name, d.first_name || ' ' || d.last_name) || ' on trip #' || l.trip_id,

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, badRequest } from '../../errors.js';
 import { validateBody } from '../../rest/engine.js';
@@ -6,6 +7,8 @@ import { perIpLimit } from '../../user/auth/limits.js';
 import { REPORTER_KINDS } from '../../../src/domain/enums.js';
 import { ACTIVE_TRIP_STATUSES, SOS_WINDOW_AFTER_TRIP_MS } from '../../../src/domain/trip.js';
 import { id, latitude, longitude } from '../fields.js';
+import { SOS_MERGE_WINDOW_MS } from '../../../src/domain/sos.js';
+import { announceSosChange, recordSosEvent, SOS_VIEW_PERMISSION } from './alarms.js';
 
 const reportSchema = yup.object({
   tripId: id('trip').required('tripId is required'),
@@ -15,7 +18,12 @@ const reportSchema = yup.object({
     .required('caller is required'),
   lat: latitude().required('lat is required'),
   lng: longitude().required('lng is required'),
+  /** The app's own caller id, when it sends one: it must be the trip's passenger or driver. */
+  callerId: id('caller'),
 });
+
+/** The first key of the advisory lock that serialises reports per trip ('SOS' in ASCII). */
+const SOS_LOCK_SPACE = 0x534f53;
 
 /** Per IP and minute: generous for a real emergency, tight for a flood. */
 export const SOS_REPORTS_PER_MINUTE = 10;
@@ -36,13 +44,14 @@ export function sosRoutes(app: FastifyInstance): void {
             caller: { type: 'string', enum: [...REPORTER_KINDS] },
             lat: { type: 'number' },
             lng: { type: 'number' },
+            callerId: { type: 'integer' },
           },
         },
       },
       schema: {
         tags: ['sos-call-logs'],
         summary: 'SOS alarm from the passenger or driver app',
-        description: `Records an SOS call log and notifies every staff member with view-SosContacts (\`sos\` notification, pushed over Socket.IO). The apps have no tokens of their own yet, so this route is public. It is held by a per-IP limit (${SOS_REPORTS_PER_MINUTE} a minute) and accepted only for a trip that is under way (accepted, arrived, in progress) or that ended less than an hour ago, and only for a caller the trip has (a driver SOS needs a trip with a driver). The answer lists the public emergency contacts.`,
+        description: `Records an SOS call log and notifies every staff member with view-SosContacts (\`sos\` notification, pushed over Socket.IO). The apps have no tokens of their own yet, so this route is public. It is held by a per-IP limit (${SOS_REPORTS_PER_MINUTE} a minute) and accepted only for a trip that is under way (accepted, arrived, in progress) or that ended less than an hour ago, and only for a caller the trip has (a driver SOS needs a trip with a driver). A \`callerId\` that is not the trip's passenger (or driver) is refused. A report from the same caller on the same trip within ${SOS_MERGE_WINDOW_MS / 1000} s of the open alarm's last one merges into it (200, \`merged: true\`, its position updated, \`reportCount\` + 1, no new notification); otherwise 201. Every report sends \`sosUpdated\` to staff with view-SosContacts. The answer lists the public emergency contacts.`,
       },
     },
     async (request, reply) => {
@@ -60,8 +69,45 @@ export function sosRoutes(app: FastifyInstance): void {
       const callerId = input.caller === 'driver' ? trip.driverId : trip.passengerId;
       if (callerId === null)
         throw badRequest('Please correct the highlighted fields', { caller: 'This trip has no driver' });
+      if (input.callerId !== undefined && input.callerId !== callerId)
+        throw badRequest('Please correct the highlighted fields', {
+          callerId: `This caller is not the ${input.caller} of trip ${trip.id}`,
+        });
+      const effects: (() => Promise<void> | void)[] = [];
+      const afterCommit = (effect: () => Promise<void> | void) => void effects.push(effect);
 
-      const { log, send } = await db.transaction().execute(async (trx) => {
+      const { log, merged } = await db.transaction().execute(async (trx) => {
+        const ctx = { trx, services: app.services, afterCommit };
+        const now = new Date();
+        // One report at a time per trip, so two presses at once cannot both open an alarm.
+        await sql`select pg_advisory_xact_lock(${SOS_LOCK_SPACE}, ${trip.id})`.execute(trx);
+        const open = await trx
+          .selectFrom('sosCallLogs')
+          .select(['id'])
+          .where('tripId', '=', trip.id)
+          .where('callerKind', '=', input.caller)
+          .where('status', 'in', ['new', 'acknowledged'])
+          .where('lastReportedAt', '>=', new Date(now.getTime() - SOS_MERGE_WINDOW_MS))
+          .orderBy('id', 'desc')
+          .forUpdate()
+          .executeTakeFirst();
+        if (open) {
+          const log = await trx
+            .updateTable('sosCallLogs')
+            .set((eb) => ({
+              lat: input.lat,
+              lng: input.lng,
+              lastReportedAt: now,
+              reportCount: eb('reportCount', '+', 1),
+              updatedAt: now,
+            }))
+            .where('id', '=', open.id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await recordSosEvent(trx, log.id, 'reported_again', { at: now });
+          await announceSosChange(ctx, log.id, 'reported_again', now);
+          return { log, merged: true };
+        }
         const log = await trx
           .insertInto('sosCallLogs')
           .values({
@@ -71,9 +117,12 @@ export function sosRoutes(app: FastifyInstance): void {
             lat: input.lat,
             lng: input.lng,
             status: 'new',
+            calledAt: now,
+            lastReportedAt: now,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await recordSosEvent(trx, log.id, 'raised', { at: now });
         const table = input.caller === 'driver' ? 'drivers' : 'passengers';
         const person = await trx
           .selectFrom(table)
@@ -84,16 +133,20 @@ export function sosRoutes(app: FastifyInstance): void {
         const send = await notifier.record(trx, {
           type: 'sos',
           title: `SOS from ${input.caller} ${who} on trip #${trip.id}`,
-          permission: 'view-SosContacts',
+          permission: SOS_VIEW_PERMISSION,
           subjectType: 'sos-call-log',
           subjectId: log.id,
         });
-        return { log, send };
+        afterCommit(send);
+        await announceSosChange(ctx, log.id, 'raised', now);
+        return { log, merged: false };
       });
-      try {
-        await send();
-      } catch (err) {
-        request.log.error({ err }, 'SOS notification delivery failed');
+      for (const effect of effects) {
+        try {
+          await effect();
+        } catch (err) {
+          request.log.error({ err }, 'SOS notification delivery failed');
+        }
       }
       const contacts = await db
         .selectFrom('sosContacts')
@@ -101,8 +154,15 @@ export function sosRoutes(app: FastifyInstance): void {
         .where('active', '=', true)
         .orderBy('name')
         .execute();
-      return reply.status(201).send({
-        data: { id: log.id, status: log.status, calledAt: log.calledAt, contacts },
+      return reply.status(merged ? 200 : 201).send({
+        data: {
+          id: log.id,
+          status: log.status,
+          calledAt: log.calledAt,
+          reportCount: log.reportCount,
+          merged,
+          contacts,
+        },
         message: 'Your alarm has reached our safety team. If you are in danger, call one of the emergency numbers now.',
       });
     },

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { defineManifest, labelNumbered } from './manifest';
 import { REPORTER_KINDS, SOS_STATUSES } from '../enums';
-import { oneOf, text } from '../fieldRules';
+import { text } from '../fieldRules';
 
 export const sosCallLogs = defineManifest({
   name: 'sos-call-logs',
@@ -19,15 +19,27 @@ export const sosCallLogs = defineManifest({
     handledBy: { type: 'int', filter: true },
     handledAt: { type: 'timestamp', sort: true },
     notes: { type: 'text' },
+    ackSeconds: { type: 'int', sort: true },
+    resolvedBy: { type: 'int', filter: true },
+    resolvedAt: { type: 'timestamp', sort: true },
+    reportCount: { type: 'int' },
+    lastReportedAt: { type: 'timestamp', sort: true },
     createdAt: { type: 'timestamp' },
     updatedAt: { type: 'timestamp', sort: true },
   },
   searchIds: ['id', 'tripId'],
   defaultSort: ['calledAt', 'DESC'],
   label: labelNumbered('SOS'),
-  /** Alarms are raised through POST /api/trip/sos/report; staff only move them on and take notes. */
-  update: yup.object({
-    status: oneOf(SOS_STATUSES, 'Status'),
-    notes: text('Notes', 4000, true).nullable(),
-  }),
+  // No generic create or update: alarms are raised through POST /api/trip/sos/report and move on
+  // only through the actions (acknowledge, note, resolve, false-alarm), which time and attribute them.
 });
+
+/** A note's text, required (resolve and false alarm need one to say what happened). */
+const note = (required: string) => text('Note', 4000, true).required(required);
+
+/** The SOS actions' bodies, shared by the panel's dialogs and the server. */
+export const sosActionBodies = {
+  note: yup.object({ note: note('Write a note') }),
+  resolve: yup.object({ note: note('Say how the alarm was resolved') }),
+  falseAlarm: yup.object({ note: note('Say why this was a false alarm') }),
+};

@@ -20,11 +20,24 @@ export interface RouteMapMover {
 
 export const MOVER_COLOUR = '#1565c0';
 
+/** A fixed point shown with the route and kept in view, e.g. where an SOS was raised. */
+export interface RouteMapPin {
+  lat: number;
+  lng: number;
+  /** Its accessible name, e.g. "SOS: Jane Wanjiru". */
+  label: string;
+  colour?: string;
+}
+
+export const PIN_COLOUR = '#d32f2f';
+
 interface Props {
   /** The trip's route as stored: a Google encoded polyline (precision 5). */
   encodedRoute: string | null | undefined;
   /** A point that moves (an active trip's driver): its marker follows the prop without refitting the map. */
   mover?: RouteMapMover | null;
+  /** Fixed points, in view with the route (the map fits both). */
+  pins?: readonly RouteMapPin[];
   /** The map's accessible name, e.g. "Route of trip #12". */
   label: string;
   height?: number | string;
@@ -55,10 +68,12 @@ function drawRoute({ map }: MapReady, route: Position[]) {
 }
 
 /** A trip's route with its pickup and drop-off, fitted to the route. */
-export function RouteMap({ encodedRoute, mover, label, height = 240 }: Props) {
+export function RouteMap({ encodedRoute, mover, pins, label, height = 240 }: Props) {
   const translate = useTranslate();
   const route = useMemo(() => decodeRoute(encodedRoute), [encodedRoute]);
-  const bounds = useMemo(() => boundsOf(route), [route]);
+  const pinKey = JSON.stringify(pins ?? []);
+  const pinList = useMemo(() => JSON.parse(pinKey) as RouteMapPin[], [pinKey]);
+  const bounds = useMemo(() => boundsOf([...route, ...pinList.map((p): Position => [p.lng, p.lat])]), [route, pinList]);
   const { containerRef, ready, state } = useMapLibre({
     label,
     bounds,
@@ -80,6 +95,23 @@ export function RouteMap({ encodedRoute, mover, label, height = 240 }: Props) {
     });
     return () => ends.forEach((marker) => marker.remove());
   }, [ready, route, bounds, translate]);
+
+  // The pins: drawn once ready, in view even without a route.
+  useEffect(() => {
+    if (!ready || pinList.length === 0) return;
+    const { map, maplibre } = ready;
+    if (route.length === 0) map.fitBounds(bounds, { padding: 36, maxZoom: 15, duration: 0 });
+    const markers = pinList.map((pin) => {
+      const element = document.createElement('div');
+      const colour = pin.colour ?? PIN_COLOUR;
+      element.style.cssText = `width:22px;height:22px;border-radius:50%;background:${colour};border:3px solid #fff;box-shadow:0 0 0 4px ${colour}55`;
+      element.setAttribute('role', 'img');
+      element.setAttribute('aria-label', pin.label);
+      element.title = pin.label;
+      return new maplibre.Marker({ element }).setLngLat([pin.lng, pin.lat]).addTo(map);
+    });
+    return () => markers.forEach((marker) => marker.remove());
+  }, [ready, pinList, route.length, bounds]);
 
   // The mover's marker: created once the map is ready, then only moved.
   const moverMarker = useRef<Marker | null>(null);

@@ -75,6 +75,18 @@ export function unlockSosSoundOnInteraction(): () => void {
   return stop;
 }
 
+/**
+ * The test hook: how many times the SOS sound was asked for, on `<html data-sos-sounds>` (end-to-end
+ * tests read it; headless browsers have no speakers to listen to).
+ */
+export const SOS_SOUND_COUNTER = 'sosSounds';
+
+function countSosSound(): void {
+  if (typeof document === 'undefined') return;
+  const root = document.documentElement;
+  root.dataset[SOS_SOUND_COUNTER] = String(Number(root.dataset[SOS_SOUND_COUNTER] ?? 0) + 1);
+}
+
 /** Three rising-falling double beeps, about 1.4 s long. */
 const BEEPS = [
   { at: 0, frequency: 988 },
@@ -92,6 +104,7 @@ const VOLUME = 0.18;
  * file). Does nothing where audio is unavailable; never throws.
  */
 export function playSosSound(): void {
+  countSosSound();
   const ctx = audio();
   if (!ctx) return;
   try {

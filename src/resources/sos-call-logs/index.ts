@@ -1,11 +1,11 @@
 import SosIcon from '@mui/icons-material/Sos';
-import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
+import { lazy } from 'react';
 import { sosCallLogs as sosCallLogsManifest } from '../../domain/resources';
 import { definePanelResource } from '../panelResource';
 
-/** SOS calls. */
+/** SOS alarms: the live board and an alarm's page with its map, phones, contacts, timeline and actions. */
 export const sosCallLogs = definePanelResource(sosCallLogsManifest, {
-  list: GuessedList,
-  show: GuessedShow,
+  list: lazy(() => import('./SosCallLogList')),
+  show: lazy(() => import('./SosCallLogShow')),
   icon: SosIcon,
 });

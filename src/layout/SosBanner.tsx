@@ -1,0 +1,136 @@
+import SosIcon from '@mui/icons-material/Sos';
+import { Box, Button, ButtonBase, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useCanAccess, useTranslate } from 'react-admin';
+import { usePanelDataProvider } from '../dataProviders/useAction';
+import { Link, useNavigate } from 'react-router';
+import { sosCallLogs } from '../domain/resources';
+import { sosBannerText } from '../domain/sos';
+import type { SosAlarm } from '../resources/sos-call-logs/types';
+import { useAcknowledge } from '../resources/sos-call-logs/useAcknowledge';
+import { useNow, useSosLive } from '../resources/sos-call-logs/useSosLive';
+import { listPathWithFilter, showPath } from '../resources/shared/recordPaths';
+
+/** The banner lists at most this many alarms; the rest are a link to the board. */
+export const SOS_BANNER_MAX = 3;
+/** How many it asks for (beyond that, "+n+ more"). */
+const SOS_BANNER_FETCH = 20;
+
+const FIELDS = ['tripId', 'callerKind', 'callerName', 'calledAt', 'status'];
+
+/**
+ * The panel-wide red banner, on every page, for staff who may view SOS call logs: each
+ * unacknowledged alarm as "SOS from passenger Jane W., trip 48213, 0:42 ago" (ticking), opening the
+ * alarm on click, with an Acknowledge button for staff who may act. It follows the socket: a new
+ * alarm appears, and an acknowledged one leaves every screen at once.
+ */
+export function SosBanner() {
+  const { canAccess } = useCanAccess({ resource: sosCallLogs.path, action: 'list' });
+  return canAccess ? <OpenAlarms /> : null;
+}
+
+function OpenAlarms() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  useSosLive();
+  const { canAccess: canAct } = useCanAccess({ resource: sosCallLogs.path, action: 'edit' });
+  const dataProvider = usePanelDataProvider();
+  // Silent: a failed poll never opens the error dialog over whatever page is open; the next event retries.
+  const { data } = useQuery({
+    queryKey: [sosCallLogs.path, 'banner'],
+    queryFn: ({ signal }) =>
+      dataProvider.query<SosAlarm[]>(
+        'trip',
+        sosCallLogs.path,
+        {
+          filter: { status: 'new' },
+          sort: ['calledAt', 'DESC'],
+          range: [0, SOS_BANNER_FETCH - 1],
+          fields: FIELDS.join(','),
+        },
+        { silent: true, signal },
+      ),
+  });
+  const { acknowledge, pendingId } = useAcknowledge();
+  const alarms = data ?? [];
+  const now = useNow(1000, alarms.length > 0);
+  if (alarms.length === 0) return null;
+  const shown = alarms.slice(0, SOS_BANNER_MAX);
+  const more = alarms.length - shown.length;
+
+  return (
+    <Box
+      role="region"
+      aria-label={translate('app.sos.banner.label')}
+      data-testid="sos-banner"
+      sx={{
+        position: 'sticky',
+        top: 0,
+        zIndex: (theme) => theme.zIndex.appBar - 1,
+        mx: { xs: -1.5, sm: -3 },
+        mb: 1,
+        bgcolor: 'error.main',
+        color: 'error.contrastText',
+        boxShadow: 2,
+      }}
+    >
+      {shown.map((alarm) => (
+        <Box
+          key={alarm.id}
+          data-testid="sos-banner-alarm"
+          data-id={alarm.id}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1.5,
+            px: { xs: 1.5, sm: 3 },
+            py: 0.75,
+            '& + &': { borderTop: 1, borderColor: 'rgba(255,255,255,0.3)' },
+          }}
+        >
+          <SosIcon aria-hidden sx={{ flexShrink: 0 }} />
+          <ButtonBase
+            onClick={() => navigate(showPath(sosCallLogs.path, alarm.id))}
+            title={translate('app.sos.banner.open')}
+            sx={{
+              flexGrow: 1,
+              minWidth: 0,
+              justifyContent: 'flex-start',
+              textAlign: 'left',
+              borderRadius: 0.5,
+              '&:focus-visible': { outline: '2px solid #fff', outlineOffset: 2 },
+            }}
+          >
+            <Typography
+              component="span"
+              sx={{ fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
+              {sosBannerText(alarm, now)}
+            </Typography>
+          </ButtonBase>
+          {canAct && (
+            <Button
+              size="small"
+              variant="contained"
+              disabled={pendingId === alarm.id}
+              onClick={() => void acknowledge(alarm.id)}
+              sx={{ flexShrink: 0, bgcolor: '#fff', color: 'error.main', '&:hover': { bgcolor: '#fdecec' } }}
+            >
+              {translate('app.sos.banner.acknowledge')}
+            </Button>
+          )}
+        </Box>
+      ))}
+      {more > 0 && (
+        <Box sx={{ px: { xs: 1.5, sm: 3 }, pb: 0.75 }}>
+          <Link
+            to={listPathWithFilter(sosCallLogs.path, { status: 'new' })}
+            style={{ color: 'inherit', fontWeight: 600 }}
+          >
+            {translate('app.sos.banner.more', { count: alarms.length >= SOS_BANNER_FETCH ? `${more}+` : more })}
+          </Link>
+        </Box>
+      )}
+    </Box>
+  );
+}

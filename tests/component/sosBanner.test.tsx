@@ -1,0 +1,126 @@
+import { waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetSosAudioContext } from '../../src/layout/notifications/sosSound';
+import type { RecordedRequest, StubAnswer } from '../unit/support/fetchStub';
+import { dispatcherProfile, sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
+import { renderApp, screen } from './support/renderApp';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  forgetSosAudioContext();
+  delete document.documentElement.dataset.sosSounds;
+});
+
+const admin = sessionOf(superAdminProfile, 'admin-token');
+const LIST = 'GET /api/trip/sos-call-logs';
+const secondsAgo = (s: number) => new Date(Date.now() - s * 1000).toISOString();
+
+const alarm = (id: number, overrides: object = {}) => ({
+  id,
+  tripId: 48213,
+  callerKind: 'passenger',
+  callerName: 'Jane Wanjiru',
+  calledAt: secondsAgo(42),
+  status: 'new',
+  ...overrides,
+});
+
+/** The server's open alarms; the banner asks for status=new, newest first, with only the fields it shows. */
+function sosServer(initial: object[]) {
+  const state = { open: initial, acknowledged: [] as number[] };
+  const list = ({ query }: RecordedRequest): StubAnswer => {
+    expect(JSON.parse(query.get('filter')!)).toEqual({ status: 'new' });
+    expect(JSON.parse(query.get('sort')!)).toEqual(['calledAt', 'DESC']);
+    expect(query.get('fields')).toBe('tripId,callerKind,callerName,calledAt,status');
+    return { json: state.open, headers: { 'Content-Range': `sos-call-logs 0-0/${state.open.length}` } };
+  };
+  const acknowledge = ({ path }: RecordedRequest): StubAnswer => {
+    const id = Number(path.split('/').at(-2));
+    state.acknowledged.push(id);
+    state.open = state.open.filter((a) => (a as { id: number }).id !== id);
+    return { json: { data: { id, status: 'acknowledged' }, message: `SOS ${id} acknowledged after 43 s` } };
+  };
+  return {
+    state,
+    routes: { [LIST]: list, 'POST /api/trip/sos-call-logs/7/acknowledge': acknowledge },
+  };
+}
+
+const sounds = () => Number(document.documentElement.dataset.sosSounds ?? 0);
+
+describe('the SOS banner', () => {
+  it('shows each unacknowledged alarm on every page, with the caller, the trip and a ticking age', async () => {
+    const server = sosServer([alarm(7), alarm(8, { callerKind: 'driver', callerName: 'Otieno Kamau', tripId: 9 })]);
+    const { router } = renderApp('/', { session: admin, api: server.routes });
+    const banner = await screen.findByRole('region', { name: 'Unacknowledged SOS alarms' });
+    const rows = within(banner).getAllByTestId('sos-banner-alarm');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent(/SOS from passenger Jane W\., trip 48213, 0:4\d ago/);
+    expect(rows[1]).toHaveTextContent(/SOS from driver Otieno K\., trip 9, 0:4\d ago/);
+    const before = rows[0].textContent;
+    await waitFor(() => expect(rows[0].textContent).not.toBe(before), { timeout: 2500 });
+
+    // On another page too; clicking the line opens the alarm.
+    await router.navigate('/trip-management/trips');
+    const line = await screen.findByText(/SOS from passenger Jane W\./);
+    line.click();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sos-call-logs/7'));
+  });
+
+  it('acknowledges in one click and leaves when sosUpdated says someone did', async () => {
+    const server = sosServer([alarm(7), alarm(8)]);
+    const { api, user, sockets } = renderApp('/', { session: admin, api: server.routes });
+    const banner = await screen.findByTestId('sos-banner');
+    await waitFor(() => expect(sockets.latest().listening('sosUpdated')).toBe(true));
+    const first = within(banner).getAllByTestId('sos-banner-alarm')[0];
+    await user.click(within(first).getByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() => expect(server.state.acknowledged).toEqual([7]));
+    expect(await screen.findByText('SOS 7 acknowledged after 43 s')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('sos-banner-alarm')).toHaveLength(1));
+
+    // Someone else takes the other one: it leaves this screen too, and the banner with it.
+    const calls = api.to(LIST).length;
+    server.state.open = [];
+    sockets.latest().serverSends('sosUpdated', {
+      id: 8,
+      kind: 'acknowledged',
+      status: 'acknowledged',
+      tripId: 48213,
+      acknowledgedBy: 'Nancy M',
+      acknowledgedAt: new Date().toISOString(),
+      ackSeconds: 50,
+      at: new Date().toISOString(),
+    });
+    await waitFor(() => expect(api.to(LIST).length).toBeGreaterThan(calls));
+    await waitFor(() => expect(screen.queryByTestId('sos-banner')).not.toBeInTheDocument());
+  });
+
+  it('adds a new alarm and asks for the sound when an sos notification arrives', async () => {
+    const server = sosServer([]);
+    const { api, sockets } = renderApp('/', { session: admin, api: server.routes });
+    await waitFor(() => expect(api.to(LIST).length).toBeGreaterThan(0));
+    await waitFor(() => expect(sockets.latest().listening('newNotification')).toBe(true));
+    expect(screen.queryByTestId('sos-banner')).not.toBeInTheDocument();
+    const before = sounds();
+    server.state.open = [alarm(7, { calledAt: secondsAgo(1) })];
+    sockets.latest().serverSends('newNotification', {
+      id: 99,
+      type: 'sos',
+      title: 'SOS from passenger Jane Wanjiru on trip #48213',
+      createdAt: new Date().toISOString(),
+      subjectType: 'sos-call-log',
+      subjectId: 7,
+    });
+    expect(await screen.findByText(/SOS from passenger Jane W\., trip 48213, 0:0\d ago/)).toBeInTheDocument();
+    expect(sounds()).toBe(before + 1);
+  });
+
+  it('is not there, and asks nothing, for staff who may not view SOS call logs', async () => {
+    const server = sosServer([alarm(7)]);
+    const { api } = renderApp('/', { session: sessionOf(dispatcherProfile), api: server.routes });
+    await screen.findByTestId('notification-bell');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(api.to(LIST)).toHaveLength(0);
+    expect(screen.queryByTestId('sos-banner')).not.toBeInTheDocument();
+  });
+});
