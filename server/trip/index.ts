@@ -6,6 +6,7 @@ import { DASHBOARD_QUERIES } from './queries/dashboard.js';
 import { DISPATCHER_QUERIES } from './queries/dispatcher.js';
 import { REPORT_QUERIES } from './queries/reports.js';
 import { fareRoutes } from './fares/routes.js';
+import { issueRoutes } from './issues/routes.js';
 import { sosRoutes } from './sos/routes.js';
 import { tripRoutes } from './trips/routes.js';
 
@@ -17,5 +18,6 @@ export async function tripService(app: FastifyInstance): Promise<void> {
   registerQueries(app, 'dispatcher', DISPATCHER_QUERIES);
   registerQueries(app, 'reports', REPORT_QUERIES);
   tripRoutes(app);
+  issueRoutes(app);
   for (const resource of declarationsOf('trip')) registerResource(app, resource, app.services);
 }

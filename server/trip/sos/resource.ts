@@ -1,14 +1,7 @@
 import { sql } from 'kysely';
 import { defineResource } from '../../rest/declaration.js';
-import { sosContacts as sosContactsManifest } from '../../../src/domain/resources/sosContacts.js';
 import { sosCallLogs as sosCallLogsManifest } from '../../../src/domain/resources/sosCallLogs.js';
 import { nameOf, partyNameOf } from '../../rest/names.js';
-
-export const sosContacts = defineResource(sosContactsManifest, {
-  table: 'sosContacts',
-  description: 'Public emergency numbers the apps show next to the SOS button.',
-  delete: true,
-});
 
 export const sosCallLogs = defineResource(sosCallLogsManifest, {
   table: 'sosCallLogs',
