@@ -288,6 +288,17 @@ describe('the SLA on the desk', () => {
     expect((await get(breached)).slaState).toBe('breached');
   });
 
+  it('filters unassigned issues', async () => {
+    const issue = await openIssue();
+    const res = await t.call('GET', '/api/trip/issues', {
+      token: admin,
+      query: listQuery({ filter: { assigned: false, status: ['open'] }, range: [0, 499] }),
+    });
+    const got = res.json() as Json[];
+    expect(got.every((i) => i.assigneeId === null)).toBe(true);
+    expect(got.map((i) => i.id)).toContain(issue.id);
+  });
+
   it('refuses an unknown SLA state', async () => {
     const res = await t.call('GET', '/api/trip/issues', {
       token: admin,

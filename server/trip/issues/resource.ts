@@ -221,6 +221,11 @@ export const issues = defineResource(issuesManifest, {
     slaDueAt: { type: 'timestamp', sql: SLA_DUE },
   },
   filters: {
+    assigned: (value) => {
+      if (value === true || value === 'true') return sql<boolean>`issues.assignee_id is not null`;
+      if (value === false || value === 'false') return sql<boolean>`issues.assignee_id is null`;
+      throw badRequest('Filter "assigned" must be true or false');
+    },
     sla: (value) => {
       const states = (Array.isArray(value) ? value : [value]).map(String);
       if (!states.length || !states.every((s) => (SLA_STATES as readonly string[]).includes(s)))
