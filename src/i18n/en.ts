@@ -284,6 +284,7 @@ export const appMessages = {
         priorityHint: 'The SLA target follows the priority: urgent 1 h, high 4 h, medium 24 h, low 72 h.',
         start: 'Start work',
         resolve: 'Resolve…',
+        resolveConfirm: 'Resolve',
         resolveTitle: 'Resolve issue #%{id}',
         resolveHint: 'Say how it was resolved; the note is kept on the issue and in its history.',
         credit: 'Goodwill credit to the driver (KES, optional)',
@@ -291,6 +292,7 @@ export const appMessages = {
         noCredit: "Goodwill credit needs the permission to top up drivers' credit.",
         close: 'Close',
         reopen: 'Reopen…',
+        reopenConfirm: 'Reopen',
         reopenTitle: 'Reopen issue #%{id}',
         reopenHint: 'Say why; the SLA clock runs again from the opening.',
         reason: 'Reason',
@@ -306,6 +308,7 @@ export const appMessages = {
         credit: 'Goodwill credit %{amount} to the driver',
         by: 'by %{name}',
         system: 'by the system',
+        reporter: 'reported by the %{kind}',
       },
       historyEmpty: 'No history recorded.',
       create: {

@@ -146,7 +146,7 @@ export function IssueActions({ issue, tripDriver }: { issue: Issue; tripDriver: 
           color="success"
           title={translate('app.issueDesk.actions.resolveTitle', { id: issue.id })}
           description={translate('app.issueDesk.actions.resolveHint')}
-          confirmLabel="app.issueDesk.actions.resolve"
+          confirmLabel="app.issueDesk.actions.resolveConfirm"
           schema={issueActions.resolve}
           defaultValues={{ resolutionNote: '', creditAmount: null }}
           resource={issues.path}
@@ -179,7 +179,7 @@ export function IssueActions({ issue, tripDriver }: { issue: Issue; tripDriver: 
           color="warning"
           title={translate('app.issueDesk.actions.reopenTitle', { id: issue.id })}
           description={translate('app.issueDesk.actions.reopenHint')}
-          confirmLabel="app.issueDesk.actions.reopen"
+          confirmLabel="app.issueDesk.actions.reopenConfirm"
           schema={issueActions.reopen}
           defaultValues={{ reason: '' }}
           resource={issues.path}

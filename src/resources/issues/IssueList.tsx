@@ -100,6 +100,7 @@ export default function IssueList(props: ListScreenProps) {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
   const tabs = useMemo(() => issueTabs(identity?.id), [identity?.id]);
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
   const large = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
   const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   return (
@@ -111,7 +112,7 @@ export default function IssueList(props: ListScreenProps) {
           source="category"
           label="resources.issues.fields.title"
           render={(issue: Issue) => (
-            <Box sx={{ minWidth: 160 }}>
+            <Box sx={{ minWidth: 140 }}>
               <Typography variant="body2" sx={{ fontWeight: 500 }}>
                 <IssueTitle issue={issue} />
               </Typography>
@@ -124,7 +125,7 @@ export default function IssueList(props: ListScreenProps) {
           )}
         />
         {medium && <DataTable.Col source="reporterName" disableSort render={() => <ReporterField />} />}
-        {large && (
+        {wide && (
           <DataTable.Col
             source="tripId"
             cellSx={noWrap}

@@ -101,7 +101,13 @@ function NoteInput({ pending }: { pending: boolean }) {
         }}
         inputProps={{ 'aria-label': translate('app.issueDesk.notePlaceholder') }}
       />
-      <Button type="submit" variant="contained" startIcon={<SendIcon />} disabled={pending} sx={{ mt: 1 }}>
+      <Button
+        type="submit"
+        variant="contained"
+        startIcon={<SendIcon />}
+        disabled={pending}
+        sx={{ mt: 1, flexShrink: 0, whiteSpace: 'nowrap' }}
+      >
         {translate('app.issueDesk.addNote')}
       </Button>
     </Stack>
@@ -203,7 +209,7 @@ function StepText({ step }: { step: IssueEvent }) {
 }
 
 /** Who did what when: opened, assignments, priorities, moves (with the resolution or reason), credits. */
-function History({ events }: { events: IssueEvent[] }) {
+function History({ events, reporterKind }: { events: IssueEvent[]; reporterKind: string }) {
   const translate = useTranslate();
   const steps = events.filter((e) => e.kind !== 'note');
   return (
@@ -223,7 +229,11 @@ function History({ events }: { events: IssueEvent[] }) {
                 {when(step.at)} ·{' '}
                 {step.staffName
                   ? translate('app.issueDesk.step.by', { name: step.staffName })
-                  : translate('app.issueDesk.step.system')}
+                  : step.kind === 'opened'
+                    ? translate('app.issueDesk.step.reporter', {
+                        kind: translate(`app.enums.reporterKind.${reporterKind}`).toLowerCase(),
+                      })
+                    : translate('app.issueDesk.step.system')}
               </Typography>
               {step.note && (
                 <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
@@ -322,7 +332,7 @@ export default function IssueShow() {
               ) : (
                 <>
                   <Notes issue={issue} events={events.data.data} canWrite={canWrite} />
-                  <History events={events.data.data} />
+                  <History events={events.data.data} reporterKind={issue.reporterKind} />
                 </>
               )}
             </Stack>
