@@ -368,6 +368,12 @@ describe('emergency contacts', () => {
       body: { name: 'Tourist police', phone: '+254 20 341 1012' },
     });
     expect(full.json()).toMatchObject({ phone: '+254203411012' });
+    const cleared = await t.call('PUT', `/api/trip/sos-contacts/${short.json().id}`, {
+      token: admin,
+      body: { phone: '' },
+    });
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json().errors).toEqual({ phone: 'Phone is required' });
     const list = await contacts();
     expect(list.slice(-2).map((c) => c.name)).toEqual(['Fire brigade', 'Tourist police']);
   });

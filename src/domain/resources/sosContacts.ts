@@ -3,7 +3,7 @@ import { defineManifest, labelField } from './manifest';
 import { name, oneOf, phone, requiredName, text } from '../fieldRules';
 
 /** An emergency number: the shared phone rule, taking short codes such as 999 as well. */
-const emergencyNumber = () => phone({ shortCodes: true });
+const emergencyNumber = () => phone({ shortCodes: true }).nonNullable('Phone is required');
 
 /** What a write may set; the update takes any of them. */
 const writable = {

@@ -1,4 +1,4 @@
-import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useMemo } from 'react';
 import { DataTable, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
 import { drivers, passengers, staffs, trips } from '../../domain/resources';
@@ -117,9 +117,12 @@ export default function IssueList(props: ListScreenProps) {
                 <IssueTitle issue={issue} />
               </Typography>
               {!medium && (
-                <Typography variant="caption" color="text.secondary">
-                  {issue.reporterName}
-                </Typography>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
+                  <StatusChip palette="issuePriority" source="priority" />
+                  <Typography variant="caption" color="text.secondary">
+                    {issue.reporterName}
+                  </Typography>
+                </Stack>
               )}
             </Box>
           )}
@@ -136,7 +139,9 @@ export default function IssueList(props: ListScreenProps) {
             )}
           />
         )}
-        <DataTable.Col source="priority" render={() => <StatusChip palette="issuePriority" source="priority" />} />
+        {medium && (
+          <DataTable.Col source="priority" render={() => <StatusChip palette="issuePriority" source="priority" />} />
+        )}
         <DataTable.Col source="status" render={() => <StatusChip palette="issueStatus" />} />
         {medium && <DataTable.Col source="assigneeId" render={() => <AssigneeField />} />}
         {large && (
