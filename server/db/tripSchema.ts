@@ -148,8 +148,24 @@ export interface SosContactTable {
   phone: string;
   description: string | null;
   active: Generated<boolean>;
+  /** The order the apps list contacts in (ascending); new contacts go last. */
+  displayOrder: Generated<number>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+}
+
+/** One step of an issue's timeline (migration 010). */
+export interface IssueEventTable {
+  id: Generated<number>;
+  issueId: number;
+  at: ColumnType<Date, Date | string | undefined, never>;
+  kind: string;
+  staffId: number | null;
+  fromValue: string | null;
+  toValue: string | null;
+  note: string | null;
+  amount: number | null;
+  transactionId: number | null;
 }
 
 export interface SosCallLogTable {
@@ -215,6 +231,7 @@ export interface TripTables {
   tripCounts: TripCountTable;
   tripEvents: TripEventTable;
   issues: IssueTable;
+  issueEvents: IssueEventTable;
   sosContacts: SosContactTable;
   sosCallLogs: SosCallLogTable;
   sosCallEvents: SosCallEventTable;

@@ -7,6 +7,7 @@ import { DISPATCHER_QUERIES } from './queries/dispatcher.js';
 import { REPORT_QUERIES } from './queries/reports.js';
 import { fareRoutes } from './fares/routes.js';
 import { SOS_QUERIES } from './sos/alarms.js';
+import { issueRoutes } from './issues/routes.js';
 import { sosRoutes } from './sos/routes.js';
 import { tripRoutes } from './trips/routes.js';
 
@@ -19,5 +20,6 @@ export async function tripService(app: FastifyInstance): Promise<void> {
   registerQueries(app, 'reports', REPORT_QUERIES);
   registerQueries(app, 'sos', SOS_QUERIES);
   tripRoutes(app);
+  issueRoutes(app);
   for (const resource of declarationsOf('trip')) registerResource(app, resource, app.services);
 }

@@ -44,15 +44,36 @@ export function toE164(typed: string): string | undefined {
 
 export const PHONE_MESSAGE = 'Enter a phone number with its country code, such as +254 712 345 678';
 
-/** An optional phone number, stored in E.164. */
-export const phone = () =>
-  yup
+/** A short service number dialled as is (999, 112, 1199, 116): 3 to 6 digits, no country code. */
+const SHORT_CODE = /^\d{3,6}$/;
+
+export const SHORT_CODE_PHONE_MESSAGE = 'Enter a short code such as 999 or a phone number with its country code';
+
+/**
+ * `+254 712 345 678` → `+254712345678`; with `shortCodes`, `999` → `999` as well. Undefined when
+ * the value is neither (letters, no country code, wrong length).
+ */
+export function toPhone(typed: string, shortCodes = false): string | undefined {
+  const full = toE164(typed);
+  if (full !== undefined || !shortCodes) return full;
+  const compact = typed.trim().replace(PHONE_SEPARATORS, '');
+  return SHORT_CODE.test(compact) ? compact : undefined;
+}
+
+/**
+ * An optional phone number, stored in E.164. `shortCodes: true` also takes emergency short codes
+ * (999, 112…), stored as their digits; letters are refused either way.
+ */
+export const phone = ({ shortCodes = false }: { shortCodes?: boolean } = {}) => {
+  const message = shortCodes ? SHORT_CODE_PHONE_MESSAGE : PHONE_MESSAGE;
+  return yup
     .string()
     .trim()
     .nullable()
     .transform((value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value))
-    .test('e164', PHONE_MESSAGE, (value) => value == null || toE164(value) !== undefined)
-    .transform((value: unknown) => (typeof value === 'string' ? (toE164(value) ?? value) : value));
+    .test('phone', message, (value) => value == null || toPhone(value, shortCodes) !== undefined)
+    .transform((value: unknown) => (typeof value === 'string' ? (toPhone(value, shortCodes) ?? value) : value));
+};
 
 /* eslint-disable no-control-regex -- these patterns exist to find control characters */
 /** Control characters that no text may hold (NUL among them): everything but tab, newline and return. */

@@ -13,6 +13,7 @@ import {
   TRANSACTION_KINDS,
   TRIP_STATUSES,
 } from './enums';
+import { SLA_STATES } from './issueSla';
 
 /**
  * How each value of a status enum reads at a glance: good (success), needs
@@ -33,6 +34,7 @@ export const STATUS_ENUMS = {
   tripStatus: TRIP_STATUSES,
   issueStatus: ISSUE_STATUSES,
   issuePriority: ISSUE_PRIORITIES,
+  issueSla: SLA_STATES,
   sosStatus: SOS_STATUSES,
   transactionKind: TRANSACTION_KINDS,
   gatewayMode: GATEWAY_MODES,
@@ -60,6 +62,7 @@ export const STATUS_PALETTES: { readonly [Name in StatusEnumName]: Palette<(type
   },
   issueStatus: { open: 'warning', in_progress: 'info', resolved: 'success', closed: 'default' },
   issuePriority: { low: 'default', medium: 'info', high: 'warning', urgent: 'error' },
+  issueSla: { ok: 'success', warning: 'warning', breached: 'error' },
   sosStatus: { new: 'error', acknowledged: 'warning', resolved: 'success', false_alarm: 'default' },
   transactionKind: { credit_topup: 'success', commission: 'info', payout: 'warning', adjustment: 'default' },
   gatewayMode: { test: 'info', live: 'warning' },

@@ -7,6 +7,7 @@ import {
   REVIEW_DIRECTIONS,
   SEXES,
 } from '../domain/enums';
+import { ISSUE_CATEGORIES } from '../domain/trip';
 import { STATUS_ENUMS } from '../domain/statusPalettes';
 
 /** Every shared enum a form or filter offers, by the name its labels have in i18n (`app.enums.<name>.<value>`). */
@@ -19,6 +20,7 @@ export const ENUMS = {
   discountKind: DISCOUNT_KINDS,
   reporterKind: REPORTER_KINDS,
   reviewDirection: REVIEW_DIRECTIONS,
+  issueCategory: ISSUE_CATEGORIES,
 } as const;
 
 export type EnumName = keyof typeof ENUMS;

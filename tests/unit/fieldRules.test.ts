@@ -4,6 +4,8 @@ import {
   holdsControlCharacters,
   phone,
   PHONE_MESSAGE,
+  SHORT_CODE_PHONE_MESSAGE,
+  toPhone,
   requiredName,
   textProblem,
   toE164,
@@ -22,6 +24,24 @@ describe('phone numbers', () => {
       expect(toE164(bad), bad).toBeUndefined();
       await expect(phone().validate(bad)).rejects.toThrow(PHONE_MESSAGE);
     }
+  });
+});
+
+describe('emergency numbers: the phone rule with short codes', () => {
+  it('takes short codes of 3 to 6 digits and full numbers', async () => {
+    const rule = phone({ shortCodes: true });
+    await expect(rule.validate('999')).resolves.toBe('999');
+    await expect(rule.validate(' 1199 ')).resolves.toBe('1199');
+    await expect(rule.validate('+254 20 222 2181')).resolves.toBe('+254202222181');
+    expect(toPhone('112', true)).toBe('112');
+    expect(toPhone('112')).toBeUndefined();
+  });
+
+  it('refuses letters, too short or too long codes, and keeps short codes out of the plain rule', async () => {
+    for (const bad of ['99x', 'SOS', '12', '1234567', '+99', 'call 999']) {
+      await expect(phone({ shortCodes: true }).validate(bad), bad).rejects.toThrow(SHORT_CODE_PHONE_MESSAGE);
+    }
+    await expect(phone().validate('999')).rejects.toThrow(PHONE_MESSAGE);
   });
 });
 

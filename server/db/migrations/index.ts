@@ -7,6 +7,7 @@ import * as m005 from './005_passenger_stats.js';
 import * as m006 from './006_driver_documents.js';
 import * as m008 from './008_trip_rollups.js';
 import * as m009 from './009_sos_alarms.js';
+import * as m010 from './010_issue_desk.js';
 
 /** Every migration in order. Add a line here with each new file. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006_driver_documents': m006,
   '008_trip_rollups': m008,
   '009_sos_alarms': m009,
+  '010_issue_desk': m010,
 };

@@ -1275,6 +1275,47 @@ async function seedIssues(db: Db, rng: Prng, trips: SeedTrip[], support: number[
     },
     rows,
   );
+  await seedIssueTimelines(db, now);
+}
+
+const ISSUE_NOTES = [
+  'Called the passenger, no answer. Will try again after 5 pm.',
+  'Spoke to the driver; his account matches the passenger’s.',
+  'Checked the route on the map: the detour was about 3 km.',
+  'Asked the driver for the dashcam clip.',
+  'Passenger confirmed by SMS that the item was returned.',
+  'Waiting for finance to confirm the card reversal.',
+];
+
+/**
+ * The seeded issues' timelines (issue_events, migration 010), from their rows: opened; taken by the
+ * assignee a few minutes later; in progress; one or two internal notes by the assignee; resolved
+ * with the note; closed a day later. Deterministic (by issue id).
+ */
+async function seedIssueTimelines(db: Db, now: number): Promise<void> {
+  const nowAt = iso(now);
+  const notes = sql.join(ISSUE_NOTES.map((n, i) => sql`(${i}::int, ${n}::text)`));
+  await sql`insert into issue_events (issue_id, at, kind, to_value) select id, created_at, 'opened', 'open' from issues`.execute(
+    db,
+  );
+  // Taken and started within the first quarter of the time it stayed open.
+  await sql`insert into issue_events (issue_id, at, kind, staff_id, from_value, to_value)
+    select id, created_at + (coalesce(resolved_at, ${nowAt}::timestamptz) - created_at) * ((id % 7) + 1) / 40, 'assigned', assignee_id, null, assignee_id::text
+    from issues where assignee_id is not null`.execute(db);
+  await sql`insert into issue_events (issue_id, at, kind, staff_id, from_value, to_value)
+    select id, created_at + (coalesce(resolved_at, ${nowAt}::timestamptz) - created_at) * ((id % 7) + 2) / 40, 'status', assignee_id, 'open', 'in_progress'
+    from issues where assignee_id is not null and status <> 'open'`.execute(db);
+  await sql`insert into issue_events (issue_id, at, kind, staff_id, note)
+    select i.id, i.created_at + (coalesce(i.resolved_at, ${nowAt}::timestamptz) - i.created_at) * (n.k + 1) / 3, 'note', i.assignee_id, notes.text
+    from issues i cross join (values (1), (2)) as n(k)
+    join (values ${notes}) as notes(i, text) on notes.i = (i.id + n.k) % ${ISSUE_NOTES.length}
+    where i.assignee_id is not null and (i.id * 13 + n.k) % 5 < 2`.execute(db);
+  await sql`insert into issue_events (issue_id, at, kind, staff_id, from_value, to_value, note)
+    select id, resolved_at, 'status', assignee_id, case when assignee_id is null then 'open' else 'in_progress' end, 'resolved', resolution_note
+    from issues where resolved_at is not null`.execute(db);
+  await sql`insert into issue_events (issue_id, at, kind, staff_id, from_value, to_value)
+    select id, least(resolved_at + interval '1 day', ${nowAt}::timestamptz), 'status', assignee_id, 'resolved', 'closed'
+    from issues where status = 'closed'`.execute(db);
 }
 
 async function seedSos(db: Db, rng: Prng, trips: SeedTrip[], support: number[], now: number): Promise<void> {

@@ -1,22 +1,239 @@
-import { badRequest } from '../../errors.js';
-import { defineResource } from '../../rest/declaration.js';
-import { issues as issuesManifest } from '../../../src/domain/resources/issues.js';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { ApiError, badRequest } from '../../errors.js';
+import { defineAction, defineResource, type ActionContext, type ActionDeclaration } from '../../rest/declaration.js';
+import { issueActions, issues as issuesManifest, MAX_GOODWILL_CREDIT } from '../../../src/domain/resources/issues.js';
 import { nameOf, partyNameOf } from '../../rest/names.js';
+import { CITY } from '../../../src/domain/city.js';
+import {
+  canMoveIssue,
+  ISSUE_SLA_HOURS,
+  OPEN_ISSUE_STATUSES,
+  SLA_STATES,
+  SLA_WARNING_SHARE,
+  type IssueStatus,
+} from '../../../src/domain/issueSla.js';
+import { postTransaction } from '../transactions/ledger.js';
+import { recordIssueSteps, stepsBetween, type IssueStep } from './events.js';
 
 const CLOSED = ['resolved', 'closed'];
+
+/** Who may be assigned issues: active staff whose role holds update-Issue. */
+export const HANDLES_ISSUES = 'update-Issue';
+/** A goodwill credit moves a driver's wallet: the top-up's permission. */
+export const GOODWILL_PERMISSION = 'update-Driver';
+
+const conflict = (message: string) => new ApiError(409, message);
+
+const HOURS = sql<number>`(case issues.priority ${sql.join(
+  Object.entries(ISSUE_SLA_HOURS).map(([p, h]) => sql`when ${sql.lit(p)} then ${sql.raw(String(Number(h)))}`),
+  sql` `,
+)} end)`;
+/** Where the SLA clock stands: now while the issue is open, its resolution once resolved. */
+const CLOCK = sql`(case when issues.status in (${sql.join(OPEN_ISSUE_STATUSES.map((s) => sql.lit(s)))}) then now() else coalesce(issues.resolved_at, now()) end)`;
+/** The same rule as slaOf (src/domain/issueSla.ts), in SQL, so that the desk filters by it. */
+const SLA_STATE = sql<string>`(case when ${CLOCK} > issues.created_at + make_interval(hours => ${HOURS}) then 'breached' when ${CLOCK} >= issues.created_at + make_interval(secs => ${HOURS} * ${sql.raw(String(3600 * SLA_WARNING_SHARE))}) then 'warning' else 'ok' end)`;
+const SLA_DUE = sql<Date>`issues.created_at + make_interval(hours => ${HOURS})`;
+
+/** An active staff member who may handle issues, or a field error. */
+async function checkAssignee(trx: Transaction<Database>, assigneeId: number): Promise<string> {
+  const staff = await trx
+    .selectFrom('staffs')
+    .select(['status', sql<string>`first_name || ' ' || last_name`.as('name')])
+    .select(
+      sql<boolean>`exists (select 1 from role_permissions rp join permissions p on p.id = rp.permission_id where rp.role_id = staffs.role_id and p.name = ${HANDLES_ISSUES})`.as(
+        'handles',
+      ),
+    )
+    .where('id', '=', assigneeId)
+    .executeTakeFirst();
+  const problem = !staff
+    ? 'No staff member with this id'
+    : staff.status !== 'active'
+      ? 'This staff member is inactive'
+      : !staff.handles
+        ? 'This staff member may not handle issues'
+        : undefined;
+  if (problem) throw badRequest('Please correct the highlighted fields', { assigneeId: problem });
+  return staff!.name;
+}
+
+/** Moves the issue and records the steps; `set` adds columns (resolution, assignee). */
+async function change(
+  { trx, id, existing, staff }: ActionContext,
+  set: Record<string, unknown>,
+  note?: string | null,
+  extra: IssueStep[] = [],
+) {
+  const now = new Date();
+  await trx
+    .updateTable('issues')
+    .set({ ...set, updatedAt: now })
+    .where('id', '=', id!)
+    .execute();
+  const after = { ...existing!, ...set };
+  await recordIssueSteps(trx, id!, staff.id, [...stepsBetween(existing, after, note), ...extra], now);
+}
+
+function move(to: IssueStatus, existing: Record<string, unknown>) {
+  const from = existing.status as IssueStatus;
+  if (from === to) throw conflict(`This issue is already ${to.replace('_', ' ')}`);
+  if (!canMoveIssue(from, to))
+    throw conflict(
+      from === 'closed' || from === 'resolved'
+        ? `This issue is ${from}; reopen it first`
+        : `An issue that is ${from.replace('_', ' ')} cannot be ${to === 'closed' ? 'closed before it is resolved' : `moved to ${to.replace('_', ' ')}`}`,
+    );
+}
+
+const assign = defineAction({
+  summary: 'Assign an issue',
+  description:
+    'Gives the issue to `assigneeId` (an active staff member whose role holds update-Issue), or to nobody with null. Recorded on the issue timeline.',
+  body: issueActions.assign,
+  async handler(ctx) {
+    const { trx, existing, input } = ctx;
+    const to = input.assigneeId as number | null;
+    if ((existing!.assigneeId ?? null) === to)
+      throw conflict(to === null ? 'This issue is not assigned' : 'This issue is already assigned to them');
+    const name = to === null ? null : await checkAssignee(trx, to);
+    await change(ctx, { assigneeId: to });
+    return { message: name ? `Issue #${ctx.id} assigned to ${name}` : `Issue #${ctx.id} unassigned` };
+  },
+});
+
+const priority = defineAction({
+  summary: "Change an issue's priority",
+  description: 'The SLA target follows the priority (urgent 1 h, high 4 h, medium 24 h, low 72 h).',
+  body: issueActions.priority,
+  async handler(ctx) {
+    if (ctx.existing!.priority === ctx.input.priority)
+      throw badRequest('Please correct the highlighted fields', { priority: 'The issue already has this priority' });
+    await change(ctx, { priority: ctx.input.priority });
+    return { message: `Issue #${ctx.id} is now ${String(ctx.input.priority)} priority` };
+  },
+});
+
+const start = defineAction({
+  summary: 'Start work on an issue',
+  description: 'open → in_progress. An unassigned issue is assigned to whoever starts it. 409 from another status.',
+  async handler(ctx) {
+    move('in_progress', ctx.existing!);
+    const mine = ctx.existing!.assigneeId === null ? { assigneeId: ctx.staff.id } : {};
+    await change(ctx, { status: 'in_progress', ...mine });
+    return { message: `Issue #${ctx.id} is in progress` };
+  },
+});
+
+const resolve = defineAction({
+  summary: 'Resolve an issue',
+  description: `open or in_progress → resolved, with a resolution note (400 without). An optional goodwill credit (\`creditAmount\`, KES, at most ${MAX_GOODWILL_CREDIT}) credits the trip's driver's wallet through the ledger in the same transaction; it needs ${GOODWILL_PERMISSION} (the top-up's permission). An unassigned issue is assigned to whoever resolves it.`,
+  body: issueActions.resolve,
+  async handler(ctx) {
+    const { trx, existing, input, staff, id } = ctx;
+    move('resolved', existing!);
+    const amount = input.creditAmount === null ? null : Math.round((input.creditAmount as number) * 100) / 100;
+    const extra: IssueStep[] = [];
+    if (amount !== null) {
+      if (!staff.permissions.has(GOODWILL_PERMISSION)) throw new ApiError(403, "You may not credit a driver's wallet");
+      const trip = await trx
+        .selectFrom('trips')
+        .select('driverId')
+        .where('id', '=', existing!.tripId as number)
+        .executeTakeFirstOrThrow();
+      if (trip.driverId === null)
+        throw badRequest('Please correct the highlighted fields', {
+          creditAmount: 'This trip has no driver to credit',
+        });
+      const transaction = await postTransaction(trx, {
+        driverId: trip.driverId,
+        kind: 'adjustment',
+        amount,
+        tripId: existing!.tripId as number,
+        staffId: staff.id,
+        note: `Goodwill credit, issue #${id}`,
+      });
+      extra.push({ kind: 'credit', amount, toValue: String(trip.driverId), transactionId: transaction.id });
+    }
+    const mine = existing!.assigneeId === null ? { assigneeId: staff.id } : {};
+    await change(
+      ctx,
+      { status: 'resolved', resolutionNote: input.resolutionNote, resolvedAt: new Date(), ...mine },
+      input.resolutionNote as string,
+      extra,
+    );
+    return {
+      message:
+        amount === null
+          ? `Issue #${id} resolved`
+          : `Issue #${id} resolved; ${CITY.currency} ${amount.toFixed(2)} credited to the driver`,
+    };
+  },
+});
+
+const close = defineAction({
+  summary: 'Close a resolved issue',
+  description: 'resolved → closed. 409 from another status.',
+  async handler(ctx) {
+    move('closed', ctx.existing!);
+    await change(ctx, { status: 'closed' });
+    return { message: `Issue #${ctx.id} closed` };
+  },
+});
+
+const reopen = defineAction({
+  summary: 'Reopen an issue',
+  description: 'resolved or closed → open, with the reason; the SLA clock runs again from the opening.',
+  body: issueActions.reopen,
+  async handler(ctx) {
+    move('open', ctx.existing!);
+    await change(ctx, { status: 'open', resolvedAt: null }, ctx.input.reason as string);
+    return { message: `Issue #${ctx.id} reopened` };
+  },
+});
+
+const note: ActionDeclaration = defineAction({
+  summary: 'Add an internal note to an issue',
+  description:
+    'A note in the conversation on the issue (author and time recorded); staff only, never shown to the parties.',
+  body: issueActions.note,
+  async handler({ trx, id, staff, input }) {
+    const now = new Date();
+    await trx.updateTable('issues').set({ updatedAt: now }).where('id', '=', id!).execute();
+    await recordIssueSteps(trx, id!, staff.id, [{ kind: 'note', note: input.text as string }], now);
+    return { message: 'Note added' };
+  },
+});
 
 /** The write schemas are the manifest's (src/domain/resources/issues.ts); the checks below need the database. */
 export const issues = defineResource(issuesManifest, {
   table: 'issues',
-  description:
-    "Complaints and problems reported about a trip by its passenger or its driver. `reporterId` is the trip's passenger or driver, per `reporterKind`. Moving to resolved or closed needs a resolution note and stamps `resolvedAt`.",
+  description: `Complaints and problems reported about a trip by its passenger or its driver. \`reporterId\` is the trip's passenger or driver, per \`reporterKind\`. Moving to resolved or closed needs a resolution note and stamps \`resolvedAt\`.
+- The desk's steps are actions (POST issues/:id/assign, priority, start, resolve, close, reopen, note), each audited and written to the issue's timeline (GET issues/:id/events). A status change by PUT follows the same moves (open → in_progress → resolved → closed, reopen to open).
+- \`slaState\` (ok, warning from 75 % of the target, breached past it; the clock stops at resolution) and \`slaDueAt\`: targets urgent 1 h, high 4 h, medium 24 h, low 72 h. Filter \`sla\` (ok, warning, breached).`,
   computed: {
     reporterName: {
       type: 'text',
       sql: partyNameOf('issues.reporter_kind', 'issues.reporter_id'),
     },
     assigneeName: { type: 'text', sql: nameOf('staffs', 'issues.assignee_id') },
+    slaState: { type: 'text', sql: SLA_STATE },
+    slaDueAt: { type: 'timestamp', sql: SLA_DUE },
   },
+  filters: {
+    assigned: (value) => {
+      if (value === true || value === 'true') return sql<boolean>`issues.assignee_id is not null`;
+      if (value === false || value === 'false') return sql<boolean>`issues.assignee_id is null`;
+      throw badRequest('Filter "assigned" must be true or false');
+    },
+    sla: (value) => {
+      const states = (Array.isArray(value) ? value : [value]).map(String);
+      if (!states.length || !states.every((s) => (SLA_STATES as readonly string[]).includes(s)))
+        throw badRequest(`Filter "sla" must be one of: ${SLA_STATES.join(', ')}`);
+      return sql<boolean>`${SLA_STATE} in (${sql.join(states)})`;
+    },
+  },
+  actions: { assign, priority, start, resolve, close, reopen, note },
   delete: true,
   async toColumns(input, { trx, existing }) {
     const columns: Record<string, unknown> = { ...input };
@@ -27,27 +244,38 @@ export const issues = defineResource(issuesManifest, {
         .select(['passengerId', 'driverId'])
         .where('id', '=', input.tripId)
         .executeTakeFirst();
-      if (!trip) errors.tripId = 'No trip with this id';
+      if (!trip) errors.tripId = 'No trip with this number';
       else if (input.reporterKind === 'driver' && trip.driverId === null)
         errors.reporterKind = 'This trip has no driver';
       else columns.reporterId = input.reporterKind === 'driver' ? trip.driverId : trip.passengerId;
     }
     const status = input.status ?? existing?.status;
+    if (existing && input.status !== undefined && input.status !== existing.status) {
+      if (!canMoveIssue(existing.status as IssueStatus, input.status as IssueStatus))
+        errors.status = `An issue that is ${String(existing.status).replace('_', ' ')} cannot move to ${String(input.status).replace('_', ' ')}`;
+    }
     const note = 'resolutionNote' in input ? input.resolutionNote : existing?.resolutionNote;
     if (CLOSED.includes(status) && !note) errors.resolutionNote = 'Say how the issue was resolved';
-    if (input.assigneeId) {
-      const staff = await trx
-        .selectFrom('staffs')
-        .select('status')
-        .where('id', '=', input.assigneeId)
-        .executeTakeFirst();
-      if (!staff) errors.assigneeId = 'No staff member with this id';
-      else if (staff.status !== 'active') errors.assigneeId = 'This staff member is inactive';
+    if (input.assigneeId && input.assigneeId !== existing?.assigneeId) {
+      try {
+        await checkAssignee(trx, input.assigneeId as number);
+      } catch (e) {
+        if (e instanceof ApiError && e.errors) Object.assign(errors, e.errors);
+        else throw e;
+      }
     }
     if (Object.keys(errors).length) throw badRequest('Please correct the highlighted fields', errors);
     const wasClosed = existing ? CLOSED.includes(existing.status as string) : false;
     if (CLOSED.includes(status) && !wasClosed) columns.resolvedAt = new Date();
     if (!CLOSED.includes(status) && wasClosed) columns.resolvedAt = null;
     return columns;
+  },
+  async afterWrite({ trx, staff, action, existing, after, input }) {
+    if (action === 'create' && after)
+      await recordIssueSteps(trx, after.id as number, staff.id, stepsBetween(undefined, after));
+    if (action === 'update' && existing) {
+      const steps = stepsBetween(existing, { ...existing, ...input }, (input?.resolutionNote as string) ?? null);
+      await recordIssueSteps(trx, existing.id as number, staff.id, steps);
+    }
   },
 });

@@ -1,15 +1,8 @@
 import { sql } from 'kysely';
 import { defineResource } from '../../rest/declaration.js';
-import { sosContacts as sosContactsManifest } from '../../../src/domain/resources/sosContacts.js';
 import { sosCallLogs as sosCallLogsManifest } from '../../../src/domain/resources/sosCallLogs.js';
 import { nameOf, partyNameOf } from '../../rest/names.js';
 import { SOS_ACTIONS } from './alarms.js';
-
-export const sosContacts = defineResource(sosContactsManifest, {
-  table: 'sosContacts',
-  description: 'Public emergency numbers the apps show next to the SOS button.',
-  delete: true,
-});
 
 /** The alarm's timeline, oldest first: each step's kind, time, staff member (id and name), seconds and note. */
 const timelineJson = sql`(select coalesce(jsonb_agg(jsonb_build_object(

@@ -59,3 +59,35 @@ export const issues = defineManifest({
   }),
   update: yup.object(writable),
 });
+
+/** The largest goodwill credit one resolution may grant (KES). */
+export const MAX_GOODWILL_CREDIT = 5000;
+
+/** The issue actions' bodies (POST issues/:id/<action>); the panel's dialogs validate with the same schemas. */
+export const issueActions = {
+  /** assign: to a staff member who may handle issues, or nobody (null). */
+  assign: yup.object({
+    assigneeId: yup
+      .number()
+      .typeError('Choose a staff member')
+      .integer('Choose a staff member')
+      .positive('Choose a staff member')
+      .nullable()
+      .defined('Choose a staff member or nobody'),
+  }),
+  priority: yup.object({ priority: oneOf(ISSUE_PRIORITIES, 'Priority').required('Choose a priority') }),
+  /** resolve: the note says how; an optional goodwill credit to the trip's driver. */
+  resolve: yup.object({
+    resolutionNote: text('Resolution note', 4000, true).required('Say how the issue was resolved'),
+    creditAmount: yup
+      .number()
+      .transform((value: unknown, original: unknown) => (original === '' ? null : value))
+      .typeError('Credit must be a number')
+      .moreThan(0, 'Credit must be more than 0')
+      .max(MAX_GOODWILL_CREDIT, `Credit must be at most ${MAX_GOODWILL_CREDIT.toLocaleString('en')}`)
+      .nullable()
+      .default(null),
+  }),
+  reopen: yup.object({ reason: text('Reason', 1000, true).required('Say why the issue is reopened') }),
+  note: yup.object({ text: text('Note', 4000, true).required('Write the note') }),
+};

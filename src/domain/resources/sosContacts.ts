@@ -1,13 +1,9 @@
 import * as yup from 'yup';
 import { defineManifest, labelField } from './manifest';
-import { name, requiredName, text } from '../fieldRules';
+import { name, oneOf, phone, requiredName, text } from '../fieldRules';
 
-/** An emergency number: a short code such as 999 as well as a full number, so not the E.164 rule. */
-const emergencyNumber = () =>
-  yup
-    .string()
-    .trim()
-    .matches(/^\+?[0-9 ()-]{3,20}$/, 'Enter a phone number or short code such as 999 or +254 20 222 2181');
+/** An emergency number: the shared phone rule, taking short codes such as 999 as well. */
+const emergencyNumber = () => phone({ shortCodes: true }).nonNullable('Phone is required');
 
 /** What a write may set; the update takes any of them. */
 const writable = {
@@ -27,11 +23,12 @@ export const sosContacts = defineManifest({
     phone: { type: 'text', filter: true },
     description: { type: 'text' },
     active: { type: 'bool', sort: true, filter: true },
+    displayOrder: { type: 'int', sort: true },
     createdAt: { type: 'timestamp', sort: true },
     updatedAt: { type: 'timestamp', sort: true },
   },
   search: ['name', 'phone', 'description'],
-  defaultSort: ['name', 'ASC'],
+  defaultSort: ['displayOrder', 'ASC'],
   label: labelField('name'),
   create: yup.object({
     ...writable,
@@ -41,4 +38,9 @@ export const sosContacts = defineManifest({
     active: writable.active.default(true),
   }),
   update: yup.object(writable),
+});
+
+/** POST sos-contacts/:id/move: one place up or down in the display order. */
+export const sosContactMove = yup.object({
+  direction: oneOf(['up', 'down'] as const, 'Direction').required('Say up or down'),
 });

@@ -1,11 +1,12 @@
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
-import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
+import { lazy } from 'react';
 import { issues as issuesManifest } from '../../domain/resources';
 import { definePanelResource } from '../panelResource';
 
-/** Issues reported by passengers and drivers. */
+/** The support desk: issues reported by passengers and drivers, with owners, notes, history and SLAs. */
 export const issues = definePanelResource(issuesManifest, {
-  list: GuessedList,
-  show: GuessedShow,
+  list: lazy(() => import('./IssueList')),
+  show: lazy(() => import('./IssueShow')),
+  create: lazy(() => import('./IssueCreate')),
   icon: ReportProblemIcon,
 });

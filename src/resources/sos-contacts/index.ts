@@ -1,11 +1,12 @@
 import ContactEmergencyIcon from '@mui/icons-material/ContactEmergency';
-import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
+import { lazy } from 'react';
 import { sosContacts as sosContactsManifest } from '../../domain/resources';
 import { definePanelResource } from '../panelResource';
 
-/** Emergency (SOS) contacts. */
+/** Emergency (SOS) contacts, in the order the apps list them. */
 export const sosContacts = definePanelResource(sosContactsManifest, {
-  list: GuessedList,
-  show: GuessedShow,
+  list: lazy(() => import('./SosContactList')),
+  create: lazy(() => import('./SosContactCreate')),
+  edit: lazy(() => import('./SosContactEdit')),
   icon: ContactEmergencyIcon,
 });

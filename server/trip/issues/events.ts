@@ -1,0 +1,81 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Row } from '../../rest/declaration.js';
+import { nameOf } from '../../rest/names.js';
+
+/** What the timeline records of an issue: opened, assigned, priority, status, note, credit (migration 010). */
+export type IssueStepKind = 'opened' | 'assigned' | 'priority' | 'status' | 'note' | 'credit';
+
+export interface IssueStep {
+  kind: IssueStepKind;
+  fromValue?: string | null;
+  toValue?: string | null;
+  note?: string | null;
+  amount?: number | null;
+  transactionId?: number | null;
+}
+
+const str = (v: unknown) => (v === null || v === undefined ? null : String(v as string | number));
+
+/**
+ * The steps between two states of an issue (assignee, priority, status), for the timeline. Every
+ * path that changes an issue records them: the engine's create and update and the desk's actions.
+ */
+export function stepsBetween(before: Row | undefined, after: Row, note?: string | null): IssueStep[] {
+  if (!before) return [{ kind: 'opened', toValue: str(after.status) }];
+  const steps: IssueStep[] = [];
+  if (str(before.assigneeId) !== str(after.assigneeId))
+    steps.push({ kind: 'assigned', fromValue: str(before.assigneeId), toValue: str(after.assigneeId) });
+  if (before.priority !== after.priority)
+    steps.push({ kind: 'priority', fromValue: str(before.priority), toValue: str(after.priority) });
+  if (before.status !== after.status)
+    steps.push({ kind: 'status', fromValue: str(before.status), toValue: str(after.status), note: note ?? null });
+  return steps;
+}
+
+/** Writes steps of issue `issueId` by `staffId` in the caller's transaction. */
+export async function recordIssueSteps(
+  trx: Transaction<Database>,
+  issueId: number,
+  staffId: number | null,
+  steps: IssueStep[],
+  at = new Date(),
+): Promise<void> {
+  if (!steps.length) return;
+  await trx
+    .insertInto('issueEvents')
+    .values(
+      steps.map((s) => ({
+        issueId,
+        at,
+        kind: s.kind,
+        staffId,
+        fromValue: s.fromValue ?? null,
+        toValue: s.toValue ?? null,
+        note: s.note ?? null,
+        amount: s.amount ?? null,
+        transactionId: s.transactionId ?? null,
+      })),
+    )
+    .execute();
+}
+
+/** An issue's timeline, oldest first, with the acting staff member's name and, for assignments, the assignees'. */
+export function issueTimeline(db: Transaction<Database> | import('../../db/index.js').Db, issueId: number) {
+  const assigneeName = (column: 'from_value' | 'to_value') =>
+    sql<
+      string | null
+    >`case when issue_events.kind = 'assigned' and issue_events.${sql.raw(column)} is not null then (select x.first_name || ' ' || x.last_name from staffs x where x.id = issue_events.${sql.raw(column)}::int) end`;
+  return db
+    .selectFrom('issueEvents')
+    .select(['id', 'at', 'kind', 'staffId', 'fromValue', 'toValue', 'note', 'amount', 'transactionId'])
+    .select([
+      nameOf('staffs', 'issue_events.staff_id').as('staffName'),
+      assigneeName('from_value').as('fromName'),
+      assigneeName('to_value').as('toName'),
+    ])
+    .where('issueId', '=', issueId)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+}

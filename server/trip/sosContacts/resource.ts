@@ -1,0 +1,45 @@
+import { sql } from 'kysely';
+import { ApiError } from '../../errors.js';
+import { defineAction, defineResource } from '../../rest/declaration.js';
+import { sosContactMove, sosContacts as sosContactsManifest } from '../../../src/domain/resources/sosContacts.js';
+
+/**
+ * POST sos-contacts/:id/move {direction}: swaps the contact with its neighbour and renumbers every
+ * contact 1…n in one transaction (all rows locked in order, so concurrent moves queue and the
+ * order never holds duplicates or gaps).
+ */
+const move = defineAction({
+  summary: 'Move an emergency contact up or down',
+  description:
+    'One place up or down in the display order (the order the apps list contacts in). Every contact is renumbered 1…n in the same transaction. 409 when the contact is already first (up) or last (down).',
+  body: sosContactMove,
+  async handler({ trx, id, input }) {
+    const ordered = await trx
+      .selectFrom('sosContacts')
+      .select(['id', 'name'])
+      .orderBy('displayOrder')
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    const at = ordered.findIndex((c) => c.id === id);
+    const to = input.direction === 'up' ? at - 1 : at + 1;
+    if (to < 0 || to >= ordered.length)
+      throw new ApiError(
+        409,
+        input.direction === 'up' ? 'This contact is already first' : 'This contact is already last',
+      );
+    [ordered[at], ordered[to]] = [ordered[to], ordered[at]];
+    await sql`update sos_contacts c set display_order = v.position, updated_at = case when c.display_order <> v.position then now() else c.updated_at end
+      from (values ${sql.join(ordered.map((c, i) => sql`(${c.id}::int, ${i + 1}::int)`))}) as v(id, position)
+      where c.id = v.id`.execute(trx);
+    return { message: `${ordered[to].name} is now number ${to + 1}` };
+  },
+});
+
+export const sosContacts = defineResource(sosContactsManifest, {
+  table: 'sosContacts',
+  description:
+    'Public emergency numbers the apps show next to the SOS button, in `displayOrder` (the default sort; POST sos-contacts/:id/move changes it). Phones follow the shared rule (E.164) and also take short codes such as 999; letters are refused. A new contact goes last.',
+  actions: { move },
+  delete: true,
+});

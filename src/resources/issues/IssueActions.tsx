@@ -1,0 +1,193 @@
+import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import LockIcon from '@mui/icons-material/Lock';
+import FlagIcon from '@mui/icons-material/Flag';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import ReplayIcon from '@mui/icons-material/Replay';
+import { Button, Stack, Typography } from '@mui/material';
+import { SelectInput, TextInput, useCanAccess, useGetIdentity, useTranslate } from 'react-admin';
+import { useAction } from '../../dataProviders/useAction';
+import { drivers, issues } from '../../domain/resources';
+import { issueActions } from '../../domain/resources/issues';
+import { ActionDialogButton } from '../../kit/ActionDialog';
+import { enumChoices } from '../../kit/enumChoices';
+import { MoneyInput } from '../../kit/MoneyInput';
+import { useAssignees } from './issueFilters';
+import type { Issue } from './types';
+
+const OPEN = ['open', 'in_progress'];
+
+/** A one-click action (no form): assign to me, start, close. */
+function StepButton({
+  issue,
+  action,
+  data,
+  label,
+  icon,
+  variant = 'outlined',
+}: {
+  issue: Issue;
+  action: string;
+  data?: Record<string, unknown>;
+  label: string;
+  icon: React.ReactElement;
+  variant?: 'outlined' | 'contained';
+}) {
+  const translate = useTranslate();
+  const run = useAction((dp) => dp.action(issues.path, { id: issue.id, action, data: data ?? {} }));
+  return (
+    <Button
+      size="small"
+      variant={variant}
+      startIcon={icon}
+      disabled={run.isPending}
+      onClick={() => void run.submit({})}
+      data-testid={`issue-${action}${action === 'assign' ? '-me' : ''}`}
+    >
+      {translate(label)}
+    </Button>
+  );
+}
+
+function AssignInputs() {
+  const translate = useTranslate();
+  const { data, isPending } = useAssignees();
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate('app.issueDesk.actions.assignHint')}
+      </Typography>
+      <SelectInput
+        source="assigneeId"
+        label="resources.issues.fields.assigneeId"
+        choices={[
+          { id: 0, name: translate('app.issueDesk.actions.nobody') },
+          ...(data?.data ?? []).map((a) => ({
+            id: a.id,
+            name: translate('app.issueDesk.actions.openCount', { name: a.name, count: a.openIssues }),
+          })),
+        ]}
+        translateChoice={false}
+        isPending={isPending}
+        format={(v: unknown) => (v === null ? 0 : v)}
+        parse={(v: unknown) => (v === 0 || v === '0' || v === '' ? null : Number(v))}
+        fullWidth
+      />
+    </>
+  );
+}
+
+/**
+ * The issue's actions, each an engine action on POST issues/:id/<action>, shown by status and only
+ * to staff who may update issues (the server checks again): assign to me, assign to someone,
+ * priority, start, resolve (note required; a goodwill credit to the driver with the top-up's
+ * permission), close, reopen (reason required).
+ */
+export function IssueActions({ issue, tripDriver }: { issue: Issue; tripDriver: { id: number; name: string } | null }) {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const update = useCanAccess({ resource: issues.path, action: 'edit' });
+  const credit = useCanAccess({ resource: drivers.path, action: 'edit' });
+  if (!update.canAccess) return null;
+  const open = OPEN.includes(issue.status);
+  const me = identity?.id === undefined ? undefined : Number(identity.id);
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} data-testid="issue-actions">
+      {open && me !== undefined && issue.assigneeId !== me && (
+        <StepButton
+          issue={issue}
+          action="assign"
+          data={{ assigneeId: me }}
+          label="app.issueDesk.actions.assignToMe"
+          icon={<AssignmentIndIcon />}
+          variant="contained"
+        />
+      )}
+      {open && (
+        <ActionDialogButton
+          action="assign"
+          label="app.issueDesk.actions.assign"
+          icon={<PersonAddIcon />}
+          title={translate('app.issueDesk.actions.assignTitle', { id: issue.id })}
+          confirmLabel="app.issueDesk.actions.change"
+          schema={issueActions.assign}
+          defaultValues={{ assigneeId: issue.assigneeId ?? null }}
+          resource={issues.path}
+          id={issue.id}
+        >
+          <AssignInputs />
+        </ActionDialogButton>
+      )}
+      {open && (
+        <ActionDialogButton
+          action="priority"
+          label="app.issueDesk.actions.priority"
+          icon={<FlagIcon />}
+          title={translate('app.issueDesk.actions.priorityTitle', { id: issue.id })}
+          description={translate('app.issueDesk.actions.priorityHint')}
+          confirmLabel="app.issueDesk.actions.change"
+          schema={issueActions.priority}
+          defaultValues={{ priority: issue.priority }}
+          resource={issues.path}
+          id={issue.id}
+        >
+          <SelectInput source="priority" choices={enumChoices('issuePriority')} fullWidth />
+        </ActionDialogButton>
+      )}
+      {issue.status === 'open' && (
+        <StepButton issue={issue} action="start" label="app.issueDesk.actions.start" icon={<PlayArrowIcon />} />
+      )}
+      {open && (
+        <ActionDialogButton
+          action="resolve"
+          label="app.issueDesk.actions.resolve"
+          icon={<CheckCircleIcon />}
+          color="success"
+          title={translate('app.issueDesk.actions.resolveTitle', { id: issue.id })}
+          description={translate('app.issueDesk.actions.resolveHint')}
+          confirmLabel="app.issueDesk.actions.resolveConfirm"
+          schema={issueActions.resolve}
+          defaultValues={{ resolutionNote: '', creditAmount: null }}
+          resource={issues.path}
+          id={issue.id}
+        >
+          <TextInput source="resolutionNote" multiline minRows={3} fullWidth autoFocus />
+          {tripDriver &&
+            (credit.canAccess ? (
+              <MoneyInput
+                source="creditAmount"
+                label="app.issueDesk.actions.credit"
+                helperText={translate('app.issueDesk.actions.creditHint', { name: tripDriver.name })}
+                fullWidth
+              />
+            ) : (
+              <Typography variant="caption" color="text.secondary">
+                {translate('app.issueDesk.actions.noCredit')}
+              </Typography>
+            ))}
+        </ActionDialogButton>
+      )}
+      {issue.status === 'resolved' && (
+        <StepButton issue={issue} action="close" label="app.issueDesk.actions.close" icon={<LockIcon />} />
+      )}
+      {!open && (
+        <ActionDialogButton
+          action="reopen"
+          label="app.issueDesk.actions.reopen"
+          icon={<ReplayIcon />}
+          color="warning"
+          title={translate('app.issueDesk.actions.reopenTitle', { id: issue.id })}
+          description={translate('app.issueDesk.actions.reopenHint')}
+          confirmLabel="app.issueDesk.actions.reopenConfirm"
+          schema={issueActions.reopen}
+          defaultValues={{ reason: '' }}
+          resource={issues.path}
+          id={issue.id}
+        >
+          <TextInput source="reason" label="app.issueDesk.actions.reason" multiline minRows={2} fullWidth autoFocus />
+        </ActionDialogButton>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,159 @@
+import { Box, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { useMemo } from 'react';
+import { DataTable, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
+import { drivers, passengers, staffs, trips } from '../../domain/resources';
+import { DateTimeField } from '../../kit/DateTimeField';
+import { GuardedLink } from '../../kit/LinkedRecordField';
+import { QuickFilterTabs, type QuickFilterTab } from '../../kit/QuickFilterTabs';
+import { ResourceList } from '../../kit/ResourceList';
+import { EmptyState } from '../../kit/States';
+import { StatusChip } from '../../kit/StatusChip';
+import { showPath, toShowPage } from '../shared/recordPaths';
+import type { ListScreenProps } from '../types';
+import { issueExporter } from './issueExporter';
+import { issueFilters } from './issueFilters';
+import { SlaBadge } from './SlaBadge';
+import type { Issue } from './types';
+
+const noWrap = () => ({ whiteSpace: 'nowrap' });
+const OPEN = ['open', 'in_progress'];
+
+/** The desk's quick tabs; "mine" needs the signed-in staff member's id. */
+export function issueTabs(me: number | string | undefined): QuickFilterTab[] {
+  return [
+    { id: 'all', label: 'app.issueDesk.tabs.all', filter: {} },
+    ...(me === undefined
+      ? []
+      : [{ id: 'mine', label: 'app.issueDesk.tabs.mine', filter: { assigneeId: Number(me), status: OPEN } }]),
+    { id: 'unassigned', label: 'app.issueDesk.tabs.unassigned', filter: { assigned: false, status: OPEN } },
+    { id: 'open', label: 'app.issueDesk.tabs.open', filter: { status: OPEN } },
+    { id: 'breached', label: 'app.issueDesk.tabs.breached', filter: { status: OPEN, sla: 'breached' } },
+    { id: 'resolved', label: 'app.issueDesk.tabs.resolved', filter: { status: ['resolved', 'closed'] } },
+  ];
+}
+
+/** "Fare dispute · trip #48213", the number in bold. */
+export function IssueTitle({ issue }: { issue: Issue }) {
+  const translate = useTranslate();
+  return (
+    <>
+      {translate('app.issueDesk.title', {
+        category: translate(`app.enums.issueCategory.${issue.category}`, { _: issue.category }),
+        trip: issue.tripId,
+      })}
+    </>
+  );
+}
+
+/** The reporter's name linked to their page, with their kind underneath. */
+export function ReporterField(_: { label?: string }) {
+  const translate = useTranslate();
+  const issue = useRecordContext<Issue>();
+  if (!issue) return null;
+  const resource = issue.reporterKind === 'driver' ? drivers.path : passengers.path;
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <GuardedLink resource={resource} to={showPath(resource, issue.reporterId)}>
+        {issue.reporterName ?? `#${issue.reporterId}`}
+      </GuardedLink>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {translate(`app.enums.reporterKind.${issue.reporterKind}`)}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The assignee linked to their staff page, or "Unassigned". */
+export function AssigneeField(_: { label?: string }) {
+  const translate = useTranslate();
+  const issue = useRecordContext<Issue>();
+  if (!issue) return null;
+  if (issue.assigneeId === null || issue.assigneeId === undefined)
+    return (
+      <Typography variant="body2" color="text.secondary" component="span">
+        {translate('app.issueDesk.unassigned')}
+      </Typography>
+    );
+  return (
+    <GuardedLink resource={staffs.path} to={showPath(staffs.path, issue.assigneeId)}>
+      {issue.assigneeName ?? `#${issue.assigneeId}`}
+    </GuardedLink>
+  );
+}
+
+function NoIssues() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: 2 }}>
+      <EmptyState message={translate('app.issueDesk.empty')} />
+    </Box>
+  );
+}
+
+/**
+ * /issues, the support desk: number, title (category and trip), reporter with their kind, trip,
+ * category, priority and status chips, assignee, age and the SLA badge; quick tabs (mine,
+ * unassigned, open, breached — filtered on the server — and resolved), filters and export. A row
+ * opens the issue.
+ */
+export default function IssueList(props: ListScreenProps) {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const tabs = useMemo(() => issueTabs(identity?.id), [identity?.id]);
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
+  const large = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
+  const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  return (
+    <ResourceList {...props} filters={issueFilters} exporter={issueExporter}>
+      <QuickFilterTabs tabs={tabs} label={translate('resources.issues.name', { smart_count: 2 })} />
+      <DataTable<Issue> rowClick={toShowPage} bulkActionButtons={false} empty={<NoIssues />}>
+        <DataTable.NumberCol source="id" label="resources.issues.fields.id" cellSx={noWrap} />
+        <DataTable.Col
+          source="category"
+          label="resources.issues.fields.title"
+          render={(issue: Issue) => (
+            <Box sx={{ minWidth: 140 }}>
+              <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                <IssueTitle issue={issue} />
+              </Typography>
+              {!medium && (
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
+                  <StatusChip palette="issuePriority" source="priority" />
+                  <Typography variant="caption" color="text.secondary">
+                    {issue.reporterName}
+                  </Typography>
+                </Stack>
+              )}
+            </Box>
+          )}
+        />
+        {medium && <DataTable.Col source="reporterName" disableSort render={() => <ReporterField />} />}
+        {wide && (
+          <DataTable.Col
+            source="tripId"
+            cellSx={noWrap}
+            render={(issue: Issue) => (
+              <GuardedLink resource={trips.path} to={showPath(trips.path, issue.tripId)}>
+                {translate('app.trips.number', { id: issue.tripId })}
+              </GuardedLink>
+            )}
+          />
+        )}
+        {medium && (
+          <DataTable.Col source="priority" render={() => <StatusChip palette="issuePriority" source="priority" />} />
+        )}
+        <DataTable.Col source="status" render={() => <StatusChip palette="issueStatus" />} />
+        {medium && <DataTable.Col source="assigneeId" render={() => <AssigneeField />} />}
+        {large && (
+          <DataTable.Col
+            source="createdAt"
+            label="resources.issues.fields.createdAt"
+            cellSx={noWrap}
+            render={() => <DateTimeField source="createdAt" relative />}
+          />
+        )}
+        <DataTable.Col source="slaState" disableSort render={() => <SlaBadge />} />
+      </DataTable>
+    </ResourceList>
+  );
+}

@@ -1,0 +1,70 @@
+import { useQuery } from '@tanstack/react-query';
+import { SearchInput, SelectInput, useTranslate } from 'react-admin';
+import { usePanelDataProvider } from '../../dataProviders/useAction';
+import { CityDateInput } from '../../kit/CityDateInput';
+import { enumChoices } from '../../kit/enumChoices';
+import type { Assignee } from './types';
+
+/** Staff who may be given an issue (GET issues/assignees), shared by the filter and the assign dialog. */
+export function useAssignees() {
+  const dataProvider = usePanelDataProvider();
+  return useQuery({
+    queryKey: ['issues', 'assignees'],
+    queryFn: ({ signal }) =>
+      dataProvider.query<{ data: Assignee[] }>('trip', 'issues/assignees', undefined, { silent: true, signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** The assignee filter: staff who may handle issues. */
+function AssigneeFilter({ source }: { source: string; alwaysOn?: boolean }) {
+  const translate = useTranslate();
+  const { data, isPending } = useAssignees();
+  return (
+    <SelectInput
+      source={source}
+      label="resources.issues.fields.assigneeId"
+      choices={(data?.data ?? []).map((a) => ({ id: a.id, name: a.name }))}
+      translateChoice={false}
+      isPending={isPending}
+      emptyText={translate('app.issueDesk.anyAssignee')}
+      sx={{ minWidth: 170 }}
+    />
+  );
+}
+
+/**
+ * The desk's filters, always shown: search (description, or an issue or trip number), category,
+ * priority, status, assignee and the opening day range (city time). The quick tabs set status,
+ * assignee and SLA on top of them.
+ */
+export const issueFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput
+    key="category"
+    source="category"
+    choices={enumChoices('issueCategory')}
+    emptyText="app.issueDesk.anyCategory"
+    alwaysOn
+    sx={{ minWidth: 170 }}
+  />,
+  <SelectInput
+    key="priority"
+    source="priority"
+    choices={enumChoices('issuePriority')}
+    emptyText="app.issueDesk.anyPriority"
+    alwaysOn
+    sx={{ minWidth: 140 }}
+  />,
+  <SelectInput
+    key="status"
+    source="status"
+    choices={enumChoices('issueStatus')}
+    emptyText="app.issueDesk.anyStatus"
+    alwaysOn
+    sx={{ minWidth: 140 }}
+  />,
+  <AssigneeFilter key="assigneeId" source="assigneeId" alwaysOn />,
+  <CityDateInput key="createdAt_gte" source="createdAt_gte" edge="start" label="app.issueDesk.openedFrom" alwaysOn />,
+  <CityDateInput key="createdAt_lte" source="createdAt_lte" edge="end" label="app.issueDesk.openedTo" alwaysOn />,
+];

@@ -1,0 +1,1 @@
+export { SosContactCreate as default } from './SosContactForm';

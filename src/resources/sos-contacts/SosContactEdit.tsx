@@ -1,0 +1,1 @@
+export { SosContactEdit as default } from './SosContactForm';

@@ -1,0 +1,157 @@
+import { waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { P } from '../../src/domain/permissions';
+import type { StaffProfile } from '../../src/session';
+import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
+import { listAnswer, renderApp, screen } from './support/renderApp';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
+
+const agentProfile: StaffProfile = {
+  id: 5,
+  firstName: 'Sam',
+  lastName: 'Support',
+  email: 'sam@example.com',
+  phone: null,
+  sex: 'male',
+  photo: null,
+  status: 'active',
+  role: {
+    id: 3,
+    name: 'Support Agent',
+    permissions: [P.viewTrip, P.viewPassenger, P.viewDriver, P.viewIssue, 'update-Issue'].map((name) => ({ name })),
+  },
+};
+const viewerProfile: StaffProfile = {
+  ...agentProfile,
+  id: 6,
+  role: { id: 4, name: 'Viewer', permissions: [P.viewTrip, P.viewIssue].map((name) => ({ name })) },
+};
+
+const issue = {
+  id: 7,
+  tripId: 31662,
+  reporterKind: 'passenger',
+  reporterId: 9,
+  reporterName: 'Charlene Ritchie',
+  category: 'fare_dispute',
+  priority: 'high',
+  status: 'open',
+  assigneeId: null,
+  assigneeName: null,
+  description: 'Charged twice for the same trip.',
+  resolutionNote: null,
+  resolvedAt: null,
+  createdAt: hoursAgo(3.5),
+  updatedAt: hoursAgo(3.5),
+  slaState: 'warning',
+  slaDueAt: hoursAgo(-0.5),
+};
+
+const events = [
+  {
+    id: 1,
+    at: issue.createdAt,
+    kind: 'opened',
+    staffId: null,
+    staffName: null,
+    fromValue: null,
+    toValue: 'open',
+    fromName: null,
+    toName: null,
+    note: null,
+    amount: null,
+    transactionId: null,
+  },
+  {
+    id: 2,
+    at: hoursAgo(2),
+    kind: 'note',
+    staffId: 3,
+    staffName: 'Julia Bartell',
+    fromValue: null,
+    toValue: null,
+    fromName: null,
+    toName: null,
+    note: 'Asked the driver for the receipt.',
+    amount: null,
+    transactionId: null,
+  },
+];
+
+const api = {
+  'GET /api/trip/issues/7': { json: issue },
+  'GET /api/trip/issues/7/events': { json: { data: events } },
+  'GET /api/trip/issues/assignees': { json: { data: [{ id: 5, name: 'Sam Support', openIssues: 2 }] } },
+  'GET /api/trip/trips/31662': {
+    json: {
+      id: 31662,
+      passengerId: 9,
+      passengerName: 'Charlene Ritchie',
+      driverId: 12,
+      driverName: 'Rene Macejkovic',
+      status: 'completed',
+      pickupAddress: 'Thika Road Mall',
+      dropoffAddress: 'Adams Arcade',
+      requestedAt: hoursAgo(5),
+      fareTotal: 1020.7,
+      routePolyline: null,
+    },
+  },
+  'GET /api/trip/trips': listAnswer('trips', []),
+  'POST /api/trip/issues/7/assign': {
+    json: { data: { ...issue, assigneeId: 5 }, message: 'Issue #7 assigned to Sam Support' },
+  },
+};
+
+describe('the issue page', () => {
+  it('shows the issue, its SLA, notes and history, and assigns it to me in one click', async () => {
+    const { api: calls, user } = renderApp('/issues/7', { session: sessionOf(agentProfile), api });
+    const show = await screen.findByTestId('issue-show');
+    expect(within(show).getByRole('heading', { level: 1 })).toHaveTextContent('#7 · Fare dispute · trip #31662');
+    expect(within(show).getByTestId('sla-badge')).toHaveAttribute('data-state', 'warning');
+    expect(within(show).getByTestId('sla-badge')).toHaveTextContent(/left$/);
+    expect(await screen.findByText('Asked the driver for the receipt.')).toBeInTheDocument();
+    expect(within(screen.getByTestId('issue-history')).getByText(/reported by the passenger/)).toBeInTheDocument();
+    expect(await screen.findByText('Thika Road Mall')).toBeInTheDocument();
+
+    const assignToMe = await screen.findByTestId('issue-assign-me');
+    expect(assignToMe).toHaveTextContent('Assign to me');
+    await user.click(assignToMe);
+    await waitFor(() => expect(calls.to('POST /api/trip/issues/7/assign')).toHaveLength(1));
+    expect(calls.to('POST /api/trip/issues/7/assign')[0].body).toEqual({ assigneeId: 5 });
+  });
+
+  it('needs a resolution note, and offers a goodwill credit only with the top-up permission', async () => {
+    const { user } = renderApp('/issues/7', { session: sessionOf(agentProfile), api });
+    await user.click(await screen.findByRole('button', { name: 'Resolve…' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText("Goodwill credit needs the permission to top up drivers' credit."),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    expect(await within(dialog).findByText('Say how the issue was resolved')).toBeInTheDocument();
+  });
+
+  it('lets an admin credit the driver on resolve', async () => {
+    const { user } = renderApp('/issues/7', { session: sessionOf(superAdminProfile), api });
+    await user.click(await screen.findByRole('button', { name: 'Resolve…' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByLabelText('Goodwill credit to the driver (KES, optional)')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("Credits Rene Macejkovic's wallet through the ledger, like a top-up."),
+    ).toBeInTheDocument();
+  });
+
+  it('offers no actions and no note input to staff who may only view issues', async () => {
+    renderApp('/issues/7', { session: sessionOf(viewerProfile), api });
+    await screen.findByText('Asked the driver for the receipt.');
+    expect(screen.queryByTestId('issue-actions')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Write a note for the team…' })).not.toBeInTheDocument();
+  });
+});

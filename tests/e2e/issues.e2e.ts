@@ -1,0 +1,137 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, browserPerFile, fitsWidth, pathOf, signIn, snap } from './browser';
+
+/**
+ * The issues desk and the emergency contacts end to end (issue 14, support half), in the system
+ * Chromium against the real server: the desk's list with its quick tabs and SLA badges; an issue
+ * taken with "Assign to me", a note added to its conversation, resolving it (the note is required)
+ * and the history showing every step; an emergency contact moved up the apps' order. Screens are
+ * saved under test-results/screens/issues-*.png and contacts-*.png, also in an 800 px window.
+ */
+
+const NARROW = { width: 800, height: 900 };
+const { open } = browserPerFile({ keepContexts: true });
+
+describe('issues desk', () => {
+  let admin: Page;
+
+  beforeAll(async () => {
+    admin = await open();
+    await signIn(admin, ADMIN);
+  });
+
+  it('lists issues with reporter, trip, chips, assignee, age and SLA, with quick tabs', async () => {
+    await admin.goto('/issues');
+    const rows = admin.locator('tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(25);
+    const headers = (await admin.getByRole('columnheader').allInnerTexts()).map((h) => h.trim());
+    expect(headers).toEqual(
+      expect.arrayContaining(['No.', 'Issue', 'Reporter', 'Trip', 'Priority', 'Status', 'Assignee', 'Opened', 'SLA']),
+    );
+    await expect.poll(() => admin.getByTestId('sla-badge').count()).toBeGreaterThan(0);
+    await snap(admin, 'issues-list');
+
+    // Breached: open issues past their SLA only, filtered by the server.
+    await admin.getByTestId('tab-breached').click();
+    await expect.poll(() => admin.url()).toContain('breached');
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    await expect
+      .poll(async () => [
+        ...new Set(
+          await admin.getByTestId('sla-badge').evaluateAll((els) => els.map((e) => e.getAttribute('data-state'))),
+        ),
+      ])
+      .toEqual(['breached']);
+    await snap(admin, 'issues-breached');
+
+    await admin.getByTestId('tab-unassigned').click();
+    await expect.poll(() => admin.url()).toContain('assigned');
+    await snap(admin, 'issues-unassigned');
+    await expect
+      .poll(() => admin.locator('tbody td.column-assigneeId').allInnerTexts(), { timeout: 15_000 })
+      .toSatisfy((cells: string[]) => cells.length > 0 && cells.every((c) => c.trim() === 'Unassigned'));
+  });
+
+  it('assigns an issue to yourself, adds a note and resolves it with a note', async () => {
+    await admin.goto(
+      '/issues?filter=' + encodeURIComponent(JSON.stringify({ assigned: false, status: ['open', 'in_progress'] })),
+    );
+    const first = admin.locator('tbody tr').first();
+    await first.waitFor({ timeout: 15_000 });
+    await first.click();
+    await admin.getByTestId('issue-show').waitFor();
+    expect(pathOf(admin)).toMatch(/^\/issues\/\d+$/);
+    await admin.getByTestId('issue-trip').waitFor();
+    await admin.getByTestId('passenger-card').waitFor();
+    await snap(admin, 'issues-detail');
+
+    // Assign to me.
+    await admin.getByTestId('issue-assign-me').click();
+    await expect.poll(() => admin.getByTestId('issue-description').innerText()).toContain('Amara Okafor');
+    await expect.poll(() => admin.getByTestId('issue-assign-me').count()).toBe(0);
+    await admin.getByTestId('issue-history').getByText('Assigned to Amara Okafor').waitFor();
+
+    // A note, sent with Ctrl+Enter.
+    const note = 'Called the passenger; they confirm the double charge.';
+    const input = admin.getByRole('textbox', { name: 'Write a note for the team…' });
+    await input.fill(note);
+    await input.press('Control+Enter');
+    await admin.getByTestId('issue-note').filter({ hasText: note }).waitFor();
+    await expect(admin.getByTestId('issue-note').filter({ hasText: note }).innerText()).resolves.toContain(
+      'Amara Okafor',
+    );
+    await expect.poll(() => input.inputValue()).toBe('');
+    await snap(admin, 'issues-note');
+
+    // Resolve: the note is required.
+    await admin.getByRole('button', { name: 'Resolve…' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Resolve', exact: true }).click();
+    await dialog.getByText('Say how the issue was resolved').waitFor();
+    await snap(admin, 'issues-resolve-dialog');
+    await dialog.getByLabel('Resolution note').fill('Refunded the second charge to the card.');
+    await dialog.getByRole('button', { name: 'Resolve', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => admin.getByTestId('issue-show').getByTestId('status-chip').first().innerText())
+      .toBe('Resolved');
+    await admin.getByTestId('issue-resolution').getByText('Refunded the second charge to the card.').waitFor();
+    await expect
+      .poll(() => admin.getByTestId('issue-step').allInnerTexts())
+      .toSatisfy((steps: string[]) =>
+        steps.some((s) => s.includes('Resolved') && s.includes('Refunded the second charge to the card.')),
+      );
+    await admin.getByTestId('issue-close').waitFor();
+    await snap(admin, 'issues-resolved');
+
+    await admin.setViewportSize(NARROW);
+    await snap(admin, 'issues-detail-narrow');
+    expect(await fitsWidth(admin)).toBe(true);
+    await admin.goto('/issues');
+    await admin.locator('tbody tr').first().waitFor();
+    await snap(admin, 'issues-list-narrow');
+    expect(await fitsWidth(admin)).toBe(true);
+    await admin.setViewportSize({ width: 1440, height: 900 });
+  });
+});
+
+describe('emergency contacts', () => {
+  it('lists contacts in the apps’ order and moves one up', async () => {
+    const admin = await open();
+    await signIn(admin, ADMIN);
+    await admin.goto('/sos-contacts');
+    const names = () => admin.locator('tbody td.column-name').allInnerTexts();
+    await expect.poll(async () => (await names()).length, { timeout: 15_000 }).toBeGreaterThan(2);
+    await admin.locator('tbody a[href^="tel:"]').first().waitFor();
+    const before = await names();
+    await snap(admin, 'contacts-list');
+    await admin.getByRole('button', { name: `Move ${before[1]} up` }).click();
+    await expect.poll(names).toEqual([before[1], before[0], ...before.slice(2)]);
+    await admin.reload();
+    await expect.poll(names, { timeout: 15_000 }).toEqual([before[1], before[0], ...before.slice(2)]);
+    await expect(admin.getByRole('button', { name: `Move ${before[1]} up` }).isDisabled()).resolves.toBe(true);
+    await snap(admin, 'contacts-moved');
+  });
+});
