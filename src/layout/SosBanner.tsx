@@ -103,7 +103,13 @@ function OpenAlarms() {
           >
             <Typography
               component="span"
-              sx={{ fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              // On a phone the line wraps: the trip and the age matter as much as the name.
+              sx={{
+                fontWeight: 700,
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: { xs: 'normal', sm: 'nowrap' },
+              }}
             >
               {sosBannerText(alarm, now)}
             </Typography>

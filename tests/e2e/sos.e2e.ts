@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, baseUrl, browserPerFile, shot, signIn, snap } from './browser';
+import { ADMIN, baseUrl, browserPerFile, fitsWidth, shot, signIn, snap } from './browser';
 
 /**
  * SOS end to end with two signed-in members of staff (two browser contexts): an alarm raised
@@ -151,5 +151,15 @@ describe('SOS', () => {
     await expect.poll(() => stats.textContent(), { timeout: 10_000 }).toMatch(/Median\s*\d/);
     await first.getByText(`Trip #${trip.id}`).first().waitFor();
     await snap(first, 'sos-board');
+
+    // A phone-sized window: the banner and the alarm's page still fit, without a sideways scroll.
+    const narrow = await open({ width: 390, height: 844 });
+    await signIn(narrow);
+    await narrow.getByTestId('sos-banner').waitFor();
+    await narrow.goto(`/sos-call-logs/${id}`);
+    await narrow.getByTestId('sos-show').waitFor();
+    await narrow.getByTestId('sos-ack-time').waitFor();
+    expect(await fitsWidth(narrow)).toBe(true);
+    await snap(narrow, 'sos-alarm-page-narrow');
   });
 });
