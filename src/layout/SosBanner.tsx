@@ -52,7 +52,7 @@ function OpenAlarms() {
       ),
   });
   const { acknowledge, pendingId } = useAcknowledge();
-  const alarms = data ?? [];
+  const alarms = Array.isArray(data) ? data : [];
   const now = useNow(1000, alarms.length > 0);
   if (alarms.length === 0) return null;
   const shown = alarms.slice(0, SOS_BANNER_MAX);
