@@ -52,7 +52,7 @@ function OpenAlarms() {
       ),
   });
   const { acknowledge, pendingId } = useAcknowledge();
-  const alarms = data ?? [];
+  const alarms = Array.isArray(data) ? data : [];
   const now = useNow(1000, alarms.length > 0);
   if (alarms.length === 0) return null;
   const shown = alarms.slice(0, SOS_BANNER_MAX);
@@ -103,7 +103,13 @@ function OpenAlarms() {
           >
             <Typography
               component="span"
-              sx={{ fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              // On a phone the line wraps: the trip and the age matter as much as the name.
+              sx={{
+                fontWeight: 700,
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: { xs: 'normal', sm: 'nowrap' },
+              }}
             >
               {sosBannerText(alarm, now)}
             </Typography>

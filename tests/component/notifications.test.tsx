@@ -233,40 +233,70 @@ describe('the notification bell', () => {
     expect(getSession()).toBeNull();
   });
 
+  /** What an SOS alarm's page reads besides the alarm: its trip, the trip's passenger, the emergency contacts. */
+  const alarmPageRoutes = {
+    'GET /api/trip/trips/9': {
+      json: { id: 9, status: 'completed', passengerId: 3, driverId: null, routePolyline: null, fareTotal: 500 },
+    },
+    'GET /api/user/passengers/3': {
+      json: { id: 3, firstName: 'Record', lastName: 'one-oh-seven', phone: '+254700000003', rating: 5 },
+    },
+    'GET /api/trip/trips': { json: [], headers: { 'Content-Range': 'trips */4' } },
+    'GET /api/trip/sos-contacts': {
+      json: [{ id: 1, name: 'National Police Service', phone: '999', description: null }],
+      headers: { 'Content-Range': 'sos-contacts 0-0/1' },
+    },
+  };
+
   it.each([
-    ['DRIVER_REGISTRATION', 'driver', '/driver-management/review/107', 'GET /api/user/drivers/107'],
-    ['sos', 'sos-call-log', '/sos-call-logs/107', 'GET /api/trip/sos-call-logs/107'],
-  ])('opens the subject of a %s notification and shows the record', async (type, subjectType, path, recordCall) => {
-    const item = notification(7, { type, subjectType, subjectId: 107, title: `About ${type}`, seen: true });
-    const { user, location, api } = renderApp('/', {
-      session: admin,
-      api: {
-        [NOTIFICATIONS]: {
-          json: {
-            data: { notifications: [item], unseenCount: 0 },
-            meta: { page: 1, perPage: 10, total: 1, totalPages: 1 },
+    ['DRIVER_REGISTRATION', 'driver', '/driver-management/review/107', 'GET /api/user/drivers/107', {}],
+    ['sos', 'sos-call-log', '/sos-call-logs/107', 'GET /api/trip/sos-call-logs/107', alarmPageRoutes],
+  ])(
+    'opens the subject of a %s notification and shows the record',
+    async (type, subjectType, path, recordCall, more) => {
+      const item = notification(7, { type, subjectType, subjectId: 107, title: `About ${type}`, seen: true });
+      const { user, location, api } = renderApp('/', {
+        session: admin,
+        api: {
+          [NOTIFICATIONS]: {
+            json: {
+              data: { notifications: [item], unseenCount: 0 },
+              meta: { page: 1, perPage: 10, total: 1, totalPages: 1 },
+            },
           },
-        },
-        // A driver opens on the review screen (its name, and the queue for "next driver").
-        [recordCall]: {
-          json: {
-            id: 107,
-            reference: 'Record one-oh-seven',
-            firstName: 'Record',
-            lastName: 'one-oh-seven',
-            documents: [],
+          // A driver opens on the review screen (its name, and the queue for "next driver").
+          [recordCall]: {
+            json: {
+              id: 107,
+              reference: 'Record one-oh-seven',
+              firstName: 'Record',
+              lastName: 'one-oh-seven',
+              documents: [],
+              // An SOS alarm opens on its own page (the caller's name, the map, the timeline).
+              callerName: 'Record one-oh-seven',
+              callerKind: 'passenger',
+              callerId: 3,
+              tripId: 9,
+              lat: -1.29,
+              lng: 36.82,
+              calledAt: '2026-11-24T10:00:00Z',
+              status: 'new',
+              reportCount: 1,
+              timeline: [],
+            },
           },
+          'GET /api/user/drivers': { json: [], headers: { 'Content-Range': 'drivers */0' } },
+          ...more,
         },
-        'GET /api/user/drivers': { json: [], headers: { 'Content-Range': 'drivers */0' } },
-      },
-    });
-    await user.click(await bell());
-    await user.click(await screen.findByRole('button', { name: new RegExp(`About ${type}`) }));
-    await waitFor(() => expect(location()).toBe(path));
-    expect(await screen.findAllByText('Record one-oh-seven')).not.toHaveLength(0);
-    expect(api.to(recordCall)).toHaveLength(1);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
+      });
+      await user.click(await bell());
+      await user.click(await screen.findByRole('button', { name: new RegExp(`About ${type}`) }));
+      await waitFor(() => expect(location()).toBe(path));
+      expect(await screen.findAllByText('Record one-oh-seven')).not.toHaveLength(0);
+      expect(api.to(recordCall)).toHaveLength(1);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    },
+  );
 
   it('is in the dispatcher layout too', async () => {
     const { sockets } = renderApp('/dispatcher', {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, baseUrl, browserPerFile, shot, signIn, snap } from './browser';
+import { ADMIN, baseUrl, browserPerFile, fitsWidth, shot, signIn, snap } from './browser';
 
 /**
  * SOS end to end with two signed-in members of staff (two browser contexts): an alarm raised
@@ -72,6 +72,10 @@ describe('SOS', () => {
 
     const first = await signInLive(ADMIN);
     const second = await signInLive({ email: agent.email, password: SUPPORT_PASSWORD });
+    // The second watches the board.
+    await second.goto('/sos-call-logs');
+    await second.getByTestId('sos-ack-stats').waitFor();
+    await second.locator('tbody tr').first().waitFor();
     const soundsBefore = [await sounds(first), await sounds(second)];
 
     // A driver's SOS on a trip under way.
@@ -95,6 +99,10 @@ describe('SOS', () => {
       expect(await row.textContent()).toMatch(new RegExp(`SOS from driver .+, trip ${trip.id}, 0:0\\d ago`));
     }
     expect(Date.now() - raised).toBeLessThan(3_000);
+    // The board has it on top, new.
+    const top = second.locator('tbody tr').first();
+    await expect.poll(() => top.textContent(), { timeout: 2_000 }).toContain(`Trip #${trip.id}`);
+    expect(await top.textContent()).toContain('New');
     await expect.poll(() => sounds(first)).toBe(soundsBefore[0] + 1);
     await expect.poll(() => sounds(second)).toBe(soundsBefore[1] + 1);
     // The age ticks.
@@ -102,13 +110,15 @@ describe('SOS', () => {
     const before = await firstRow.textContent();
     await expect.poll(() => firstRow.textContent(), { timeout: 3_000 }).not.toBe(before);
     await shot(first, 'sos-banner-admin');
-    await shot(second, 'sos-banner-agent');
+    await shot(second, 'sos-banner-agent-board');
 
     // The second acknowledges from the banner; the alarm leaves both screens at once.
     const secondRow = second.locator(`[data-testid="sos-banner-alarm"][data-id="${id}"]`);
     await secondRow.getByRole('button', { name: 'Acknowledge' }).click();
     await secondRow.waitFor({ state: 'detached', timeout: 3_000 });
     await firstRow.waitFor({ state: 'detached', timeout: 3_000 });
+    await expect.poll(() => top.textContent(), { timeout: 3_000 }).toContain('Acknowledged');
+    expect(await top.textContent()).toContain(agentName);
 
     // The alarm's page: the map with the caller's position, and the time to acknowledge.
     await first.goto(`/sos-call-logs/${id}`);
@@ -151,5 +161,15 @@ describe('SOS', () => {
     await expect.poll(() => stats.textContent(), { timeout: 10_000 }).toMatch(/Median\s*\d/);
     await first.getByText(`Trip #${trip.id}`).first().waitFor();
     await snap(first, 'sos-board');
+
+    // A phone-sized window: the banner and the alarm's page still fit, without a sideways scroll.
+    const narrow = await open({ width: 390, height: 844 });
+    await signIn(narrow);
+    await narrow.getByTestId('sos-banner').waitFor();
+    await narrow.goto(`/sos-call-logs/${id}`);
+    await narrow.getByTestId('sos-show').waitFor();
+    await narrow.getByTestId('sos-ack-time').waitFor();
+    expect(await fitsWidth(narrow)).toBe(true);
+    await snap(narrow, 'sos-alarm-page-narrow');
   });
 });

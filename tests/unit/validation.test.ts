@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyObjectSchema } from 'yup';
 import { forgotSchema, loginSchema, otpField } from '../../src/domain/authRules';
 import { issues, reviews, sosCallLogs, sosContacts } from '../../src/domain/resources';
+import { sosActionBodies } from '../../src/domain/resources/sosCallLogs';
 import { passwordRuleStates, resetPasswordSchema, setPasswordSchema } from '../../src/domain/passwordRules';
 import { fieldErrorsFromYup, yupResolver } from '../../src/forms/yupResolver';
 
@@ -125,9 +126,16 @@ describe('write rules the panel and the trip service share (issues, SOS contacts
     });
   });
 
-  it('moves an SOS alarm only to a known status', async () => {
-    expect(await messages(sosCallLogs.update!, { status: 'acknowledged', notes: 'Called back' })).toEqual({});
-    expect((await messages(sosCallLogs.update!, { status: 'flying' })).status).toMatch(/^Status must be one of: /);
+  it('closes an SOS alarm only with a note saying what happened', async () => {
+    expect(sosCallLogs.update).toBeUndefined(); // no generic edit: alarms move through their actions
+    expect(await messages(sosActionBodies.resolve, { note: 'Police met the car' })).toEqual({});
+    expect(await messages(sosActionBodies.resolve, { note: '   ' })).toEqual({
+      note: 'Say how the alarm was resolved',
+    });
+    expect(await messages(sosActionBodies.falseAlarm, {})).toEqual({ note: 'Say why this was a false alarm' });
+    expect(await messages(sosActionBodies.note, { note: 'x'.repeat(4001) })).toEqual({
+      note: 'Note must be at most 4000 characters',
+    });
   });
 
   it('rates a trip with a whole number from 1 to 5', async () => {

@@ -60,6 +60,7 @@ export function RaisedField() {
   const ticking = alarm?.status === 'new';
   const now = useNow(1000, ticking);
   if (!alarm) return null;
+  if (!alarm.calledAt || Number.isNaN(Date.parse(alarm.calledAt))) return <Typography variant="body2">—</Typography>;
   const iso = new Date(alarm.calledAt).toISOString();
   return (
     <Box>
