@@ -88,6 +88,15 @@ export const driverMessages = {
   documentsOf: '%{count} documents',
   previous: 'Previous document',
   next: 'Next document',
+  create: {
+    hint: 'A driver signed up by staff waits in the review queue like any sign-up. Upload the documents you have now; the driver can upload the rest from the app.',
+    licence: 'Driving licence',
+    licenceFromProfile: 'Reviewed against the licence number and expiry above.',
+    numberOf: 'Number',
+    expiryOf: 'Expiry',
+    createdReview: '%{name} is in the review queue. Review the documents now.',
+    createdLater: '%{name} is in the review queue, waiting for documents.',
+  },
 };
 
 /** The driver wallet's strings, under `app.wallet`. */
