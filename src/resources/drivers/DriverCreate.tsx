@@ -14,7 +14,7 @@ import { DOCUMENT_KINDS } from '../../domain/enums';
 import { yupResolver } from '../../forms/yupResolver';
 import { FieldRow } from '../../kit/DetailBlocks';
 import { enumChoices, enumLabelKey } from '../../kit/enumChoices';
-import { GuardedReferenceInput } from '../../kit/GuardedReferenceInput';
+import { ReferenceSelectInput } from '../../kit/ReferenceSelectInput';
 import { PhoneInput } from '../../kit/PhoneField';
 import { DocumentFileInput } from '../shared/DocumentFileInput';
 import { showPath } from '../shared/recordPaths';
@@ -126,14 +126,11 @@ export default function DriverCreate() {
         </FieldRow>
         {sectionTitle(translate('app.drivers.vehicle'))}
         <FieldRow>
-          <GuardedReferenceInput
+          <ReferenceSelectInput
             source="vehicleTypeId"
             reference="vehicle-management/vehicles"
-            sort={{ field: 'name', order: 'ASC' }}
-            perPage={100}
-          >
-            <SelectInput optionText="name" label="app.drivers.vehicleType" />
-          </GuardedReferenceInput>
+            label="app.drivers.vehicleType"
+          />
           <TextInput source="vehiclePlate" autoComplete="off" />
         </FieldRow>
         <FieldRow>

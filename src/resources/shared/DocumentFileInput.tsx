@@ -2,18 +2,10 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, Button, CircularProgress, FormHelperText, Stack, Typography } from '@mui/material';
-import { useId, useState, type ChangeEvent } from 'react';
-import { useInput, useTranslate } from 'react-admin';
-import { HttpFailure, authFormErrorMessage } from '../../http';
-import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES, uploadFile } from './uploadFile';
-
-function uploadErrorMessage(error: unknown): string {
-  if (error instanceof HttpFailure && typeof error.body === 'object' && error.body !== null) {
-    const body = error.body as { message?: unknown; errors?: Record<string, unknown> };
-    if (typeof body.message === 'string') return body.message;
-  }
-  return authFormErrorMessage(error);
-}
+import { useId } from 'react';
+import { useTranslate } from 'react-admin';
+import { DOCUMENT_TYPES } from './uploadFile';
+import { useFileUpload } from './useFileUpload';
 
 export interface DocumentFileInputProps {
   /** The field holding the uploaded file's id. */
@@ -29,36 +21,11 @@ export interface DocumentFileInputProps {
 export function DocumentFileInput({ source, label }: DocumentFileInputProps) {
   const translate = useTranslate();
   const inputId = useId();
-  const { field, fieldState } = useInput({ source });
-  const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<string>();
-  const [fileName, setFileName] = useState<string>();
-  const hasFile = field.value !== null && field.value !== undefined && field.value !== '';
-  const error = uploadError ?? fieldState.error?.message;
-
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    setUploadError(undefined);
-    if (!(DOCUMENT_TYPES as readonly string[]).includes(file.type)) {
-      setUploadError(translate('app.common.document.wrongType'));
-      return;
-    }
-    if (file.size > MAX_UPLOAD_BYTES) {
-      setUploadError(translate('app.common.document.tooLarge'));
-      return;
-    }
-    setUploading(true);
-    try {
-      field.onChange(await uploadFile(file));
-      setFileName(file.name);
-    } catch (failure) {
-      setUploadError(uploadErrorMessage(failure));
-    } finally {
-      setUploading(false);
-    }
-  };
+  const { hasFile, fileName, uploading, error, choose, remove } = useFileUpload(source, {
+    types: DOCUMENT_TYPES,
+    wrongType: 'app.common.document.wrongType',
+    tooLarge: 'app.common.document.tooLarge',
+  });
 
   return (
     <Box sx={{ minWidth: 0 }}>
@@ -92,10 +59,7 @@ export function DocumentFileInput({ source, label }: DocumentFileInputProps) {
               size="small"
               color="inherit"
               startIcon={<DeleteOutlineIcon />}
-              onClick={() => {
-                field.onChange(null);
-                setFileName(undefined);
-              }}
+              onClick={remove}
               disabled={uploading}
               aria-label={translate('app.common.document.removeLabel', { label })}
             >
