@@ -231,7 +231,7 @@ function DriverPage({ id }: { id: number }) {
               >
                 <DataTable bulkActionButtons={false} rowClick={false} hover={false}>
                   <DataTable.Col source="createdAt" render={() => <DateTimeField source="createdAt" />} />
-                  <DataTable.Col source="action" />
+                  <DataTable.Col source="action" render={() => <StatusChip palette="auditAction" source="action" />} />
                   <DataTable.Col
                     source="staffName"
                     label="app.wallet.staff"
