@@ -212,6 +212,8 @@ describe('driver onboarding review', () => {
     await form.getByLabel('Driving licence').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: png });
     await form.getByText('licence.png').waitFor();
     await snap(page, 'drivers-create-filled');
+    await form.getByTestId('document-photo').scrollIntoViewIfNeeded();
+    await snap(page, 'drivers-create-documents');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/driver-management/review/'), { timeout: 15_000 });
     const id = Number(new URL(page.url()).pathname.split('/').at(-1));
