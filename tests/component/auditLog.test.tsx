@@ -88,9 +88,11 @@ describe('the audit log', () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Action' }));
     const listbox = await screen.findByRole('listbox');
-    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(
-      expect.arrayContaining(['Created', 'Deleted', 'Approve document', 'Block', 'Documents expired']),
-    );
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(expect.arrayContaining(['Created', 'Deleted', 'Approve document', 'Block', 'Documents expired']));
     await user.click(within(listbox).getByRole('option', { name: 'Documents expired' }));
     await waitFor(() =>
       expect(filterOf(api.to('GET /api/user/audit-logs').at(-1)!)).toEqual({ action: 'documents-expired' }),

@@ -54,7 +54,7 @@ describe('the driver create screen', () => {
   });
 
   it('refuses a file that is neither an image nor a PDF before uploading it', async () => {
-    const { user, api: stub } = renderApp('/driver-management/create', { session: admin, api });
+    const { api: stub } = renderApp('/driver-management/create', { session: admin, api });
     const input = await screen.findByLabelText('Identity document');
     // The picker's accept list can be bypassed (all files): the input still refuses the file.
     fireEvent.change(input, { target: { files: [new File(['MZ'], 'id.exe', { type: 'application/x-msdownload' })] } });

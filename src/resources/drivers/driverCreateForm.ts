@@ -61,15 +61,17 @@ const blank = (value: unknown) => (value === '' || value === undefined ? null : 
 export function driverCreateBody(draft: DriverDraft): Record<string, unknown> {
   const { documents = {}, ...profile } = draft;
   const body: Record<string, unknown> = Object.fromEntries(Object.entries(profile).map(([k, v]) => [k, blank(v)]));
-  body.documents = DOCUMENT_KINDS.flatMap((kind) => {
-    const doc = documents[kind];
-    if (!doc?.fileId) return [];
-    if (kind === 'licence')
-      return [
-        { kind, fileId: doc.fileId, number: blank(profile.licenceNumber), expiryDate: blank(profile.licenceExpiry) },
-      ];
-    return [{ kind, fileId: doc.fileId, number: blank(doc.number), expiryDate: blank(doc.expiryDate) }];
-  });
+  body.documents = DOCUMENT_KINDS.flatMap(
+    (kind): { kind: DocumentKind; fileId: number; number: unknown; expiryDate: unknown }[] => {
+      const doc = documents[kind];
+      if (!doc?.fileId) return [];
+      if (kind === 'licence')
+        return [
+          { kind, fileId: doc.fileId, number: blank(profile.licenceNumber), expiryDate: blank(profile.licenceExpiry) },
+        ];
+      return [{ kind, fileId: doc.fileId, number: blank(doc.number), expiryDate: blank(doc.expiryDate) }];
+    },
+  );
   body.photo = documents.photo?.fileId ?? null;
   return body;
 }
