@@ -143,7 +143,10 @@ describe('GET /<res>/export?format=csv', () => {
       .execute();
     try {
       const res = await exportOf('trips', { filter: { q: String(trip.id) } });
-      const [header, row] = parseCsv(res.body);
+      // `q` is a trip number or address text: pick the trip's own row.
+      const [header, ...rows] = parseCsv(res.body);
+      const row = rows.find((r) => Number(r[0]) === trip.id)!;
+      expect(row).toBeDefined();
       const at = (name: string) => row[header.indexOf(name)];
       expect(at('Requested at (Nairobi time)')).toBe('2026-03-05 00:30');
       expect(at('Fare total (KES)')).toBe('1250.00');
