@@ -13,7 +13,7 @@ import { loadConfig } from '../server/config.js';
 import { createDb } from '../server/db/index.js';
 import { lockDataDir } from '../server/db/lock.js';
 import { migrateToLatest } from '../server/db/migrate.js';
-import { DEMO_ACCOUNTS } from '../server/db/seed/demoAccounts.js';
+import { listQueryString, signedInHeaders, timeCases } from './lib/injectBench.js';
 
 const { values } = parseArgs({
   options: { iterations: { type: 'string', default: '50' }, warmup: { type: 'string', default: '5' } },
@@ -31,12 +31,7 @@ try {
   console.log(`migrations (the statistics' backfill when new): ${((Date.now() - migrated) / 1000).toFixed(1)} s`);
   const app = await buildApp(config, { db: handle });
   await app.ready();
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/user/auth/login',
-    payload: { email: DEMO_ACCOUNTS[0].email, password: DEMO_ACCOUNTS[0].password },
-  });
-  const headers = { authorization: `Bearer ${login.json().data.accessToken as string}` };
+  const headers = await signedInHeaders(app);
 
   const {
     rows: [counts],
@@ -65,8 +60,7 @@ try {
     .limit(1)
     .executeTakeFirstOrThrow();
 
-  const q = (o: object) =>
-    '?' + new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, JSON.stringify(v)])).toString();
+  const q = listQueryString;
   const list = (o: object) => `/api/user/passengers${q({ range: [0, 24], ...o })}`;
   const cases: { name: string; url: string }[] = [
     { name: 'first page, newest first', url: list({ sort: ['createdAt', 'DESC'] }) },
@@ -92,31 +86,10 @@ try {
     { name: 'one passenger', url: `/api/user/passengers/${busiest.id}` },
   ];
 
-  const pct = (xs: number[], p: number) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-  };
   console.log(
     `\nPassengers API on ${handle.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}: ${counts.trips.toLocaleString('en')} trips, ${counts.passengers.toLocaleString('en')} passengers; statistics drifting from trips: ${drift.n}; ${ITERATIONS} timed calls per case\n`,
   );
-  console.log('case'.padEnd(48), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'bytes'.padStart(8));
-  for (const c of cases) {
-    const times: number[] = [];
-    let bytes = 0;
-    for (let i = 0; i < WARMUP + ITERATIONS; i++) {
-      const started = performance.now();
-      const res = await app.inject({ method: 'GET', url: c.url, headers });
-      if (res.statusCode !== 200) throw new Error(`${c.name}: ${res.statusCode} ${res.body}`);
-      if (i >= WARMUP) times.push(performance.now() - started);
-      bytes = res.body.length;
-    }
-    console.log(
-      c.name.padEnd(48),
-      pct(times, 50).toFixed(1).padStart(8),
-      pct(times, 95).toFixed(1).padStart(8),
-      String(bytes).padStart(8),
-    );
-  }
+  await timeCases(app, headers, cases, { warmup: WARMUP, iterations: ITERATIONS });
   await app.close();
 } finally {
   await handle.close();

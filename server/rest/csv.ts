@@ -1,4 +1,5 @@
 /** CSV text (RFC 4180) for spreadsheet users. */
+import { CITY } from '../../src/domain/city.js';
 
 /** 'pickupLat' → 'Pickup lat', 'id' → 'ID'. */
 export function readableName(field: string): string {
@@ -10,6 +11,17 @@ export function readableName(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A plain decimal number ("-12.50"): a spreadsheet reads it as a number, never as a formula. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** 'fareTotal' → 'Fare total (KES)', 'requestedAt' → 'Requested at (Nairobi time)': the unit a formatted column is written in. */
+export function readableColumn(field: string, format: 'money' | 'cityTime' | undefined): string {
+  const name = readableName(field);
+  if (format === 'money') return `${name} (${CITY.currency})`;
+  if (format === 'cityTime') return `${name} (${CITY.name} time)`;
+  return name;
+}
+
 /** Quotes, commas and line breaks make a cell quoted. */
 const NEEDS_QUOTES = /[",\r\n]/;
 
@@ -17,7 +29,15 @@ const NEEDS_QUOTES = /[",\r\n]/;
 function csvText(value: string): string {
   let text = value;
   const first = text.charCodeAt(0);
-  if (first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13) text = `'${text}`;
+  if (
+    first === 61 ||
+    first === 43 ||
+    first === 64 ||
+    first === 9 ||
+    first === 13 ||
+    (first === 45 && !PLAIN_NUMBER.test(text))
+  )
+    text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

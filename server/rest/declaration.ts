@@ -88,6 +88,8 @@ export interface ResourceDeclaration {
       sort?: boolean;
       /** Answered only when a list's `fields` names it (a list-only shorthand, not part of the full record). */
       onRequest?: boolean;
+      /** As a field's: `money` is an amount in the city's currency. */
+      format?: 'money';
     }
   >;
   /** Text columns that `q` searches (case-insensitive, substring). */

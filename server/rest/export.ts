@@ -5,7 +5,7 @@ import type { Access } from '../auth/guard.js';
 import { badRequest } from '../errors.js';
 import { CITY } from '../../src/domain/city.js';
 import type { FieldType, ResourceDeclaration } from './declaration.js';
-import { csvRow, csvRowWriter, readableName, type CellReader } from './csv.js';
+import { csvRow, csvRowWriter, readableColumn, type CellReader } from './csv.js';
 import { lookupOf, type Lookup } from './names.js';
 import { maskSecret } from './secrets.js';
 import type { ResourceEngine } from './engine.js';
@@ -48,12 +48,31 @@ const and = (clauses: RawBuilder<boolean>[]) => sql<boolean>`${sql.join(clauses,
 /** Values a lookup keeps per export before it starts over: bounds memory on a huge table. */
 const LOOKUP_CACHE_LIMIT = 100_000;
 
+/** How an export writes a column: money with two decimals, instants on the city's clock, anything else as read. */
+export type ExportFormat = 'money' | 'cityTime' | undefined;
+
+/** A column's format, from its type in the manifest (timestamps) or its declared format (money). */
+export function exportFormat(d: ResourceDeclaration, column: string): ExportFormat {
+  const spec = d.fields[column] ?? d.computed?.[column];
+  if (!spec) return undefined;
+  if (spec.format === 'money') return 'money';
+  return spec.type === 'timestamp' ? 'cityTime' : undefined;
+}
+
+/** The header row's names: readable, with the unit of a formatted column ("Fare total (KES)"). */
+export const exportHeader = (d: ResourceDeclaration, columns: string[]) =>
+  columns.map((column) => readableColumn(column, exportFormat(d, column)));
+
 /**
- * An instant as the CSV writes it (Date#toISOString: UTC, milliseconds truncated), formatted by the
- * database: parsing a Date per cell and printing it again was a third of an export's time.
+ * Formatted by the database, not per cell in JavaScript (parsing a Date per cell and printing it
+ * again was a third of an export's time): an instant as the city's clock shows it
+ * ("2026-11-24 14:05", Africa/Nairobi), an amount with two decimals ("1234.50", "-80.00"; no
+ * thousands separator, so a spreadsheet reads a number).
  */
-const isoText = (value: RawBuilder<unknown>) =>
-  sql<string>`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const formatted: Record<'money' | 'cityTime', (value: RawBuilder<unknown>) => RawBuilder<unknown>> = {
+  cityTime: (value) => sql<string>`to_char(${value} at time zone ${sql.lit(CITY.timeZone)}, 'YYYY-MM-DD HH24:MI')`,
+  money: (value) => sql<string>`to_char(${value}, 'FM999999999990.00')`,
+};
 
 /** A computed column the export looks up by id once per batch (see names.ts), with what it has read so far. */
 interface ExportLookup {
@@ -87,7 +106,8 @@ function exportPlan(d: ResourceDeclaration, columns: string[]) {
       readers.push((row) => found.cache.get(row[index]));
     } else {
       const value = computed ? computed.sql : columnRef(d.table, column);
-      selections.push((d.fields[column]?.type === 'timestamp' ? isoText(value) : value).as(column));
+      const format = exportFormat(d, column);
+      selections.push((format ? formatted[format](value) : value).as(column));
       readers.push(d.fields[column]?.secret ? (row) => maskSecret(row[index]) : (row) => row[index]);
     }
   }
@@ -135,7 +155,7 @@ export async function* csvBatches(
   q: ListQuery,
   columns: string[],
 ): AsyncGenerator<string> {
-  yield csvRow(columns.map(readableName));
+  yield csvRow(exportHeader(d, columns));
   const { selections, lookups, idIndex, keyIndex, write } = exportPlan(d, columns);
   const key = sortRef(d, q.sort.field);
   const id = columnRef(d.table, 'id');

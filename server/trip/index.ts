@@ -4,6 +4,7 @@ import { registerQueries } from '../rest/queries.js';
 import { declarationsOf } from '../resources.js';
 import { DASHBOARD_QUERIES } from './queries/dashboard.js';
 import { DISPATCHER_QUERIES } from './queries/dispatcher.js';
+import { DRIVER_QUERIES } from './queries/driverStatistics.js';
 import { REPORT_QUERIES } from './queries/reports.js';
 import { fareRoutes } from './fares/routes.js';
 import { SOS_QUERIES } from './sos/alarms.js';
@@ -19,6 +20,7 @@ export async function tripService(app: FastifyInstance): Promise<void> {
   registerQueries(app, 'dispatcher', DISPATCHER_QUERIES);
   registerQueries(app, 'reports', REPORT_QUERIES);
   registerQueries(app, 'sos', SOS_QUERIES);
+  registerQueries(app, 'drivers', DRIVER_QUERIES);
   tripRoutes(app);
   issueRoutes(app);
   for (const resource of declarationsOf('trip')) registerResource(app, resource, app.services);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../rest/engine.js';
 import { declarationsOf } from '../resources.js';
+import { auditLogRoutes } from './audit-logs/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { driverRoutes } from './drivers/routes.js';
 import { scheduleExpiryCheck } from './drivers/expiryCheck.js';
@@ -15,6 +16,7 @@ export async function userService(app: FastifyInstance): Promise<void> {
   driverRoutes(app);
   fileRoutes(app);
   notificationRoutes(app);
+  auditLogRoutes(app);
   for (const resource of declarationsOf('user')) {
     const engine = registerResource(app, resource, app.services);
     if (resource.name === 'drivers') scheduleExpiryCheck(app, engine);

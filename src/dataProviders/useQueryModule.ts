@@ -10,7 +10,11 @@ import { usePanelDataProvider } from './useAction';
 export function useQueryModule<T>(
   path: string,
   params: Record<string, unknown> = {},
-  options: { enabled?: boolean; service?: Service } = {},
+  options: {
+    enabled?: boolean;
+    service?: Service;
+    /** Attempts after a failure (react-query's default: 3). */ retry?: number;
+  } = {},
 ) {
   const dataProvider = usePanelDataProvider();
   return useQuery({
@@ -19,5 +23,6 @@ export function useQueryModule<T>(
     queryFn: async ({ signal }) =>
       (await dataProvider.query<{ data: T }>(options.service ?? 'trip', path, params, { silent: true, signal })).data,
     enabled: options.enabled ?? true,
+    ...(options.retry !== undefined && { retry: options.retry }),
   });
 }

@@ -1,3 +1,4 @@
+import { auditActionColor } from './auditActions';
 import {
   AUDIT_ACTIONS,
   DISCOUNT_STATES,
@@ -70,8 +71,14 @@ export const STATUS_PALETTES: { readonly [Name in StatusEnumName]: Palette<(type
   auditAction: { create: 'success', update: 'info', delete: 'error' },
 };
 
-/** The colour of a value of a status enum; a value the enum does not know is neutral. */
+/** Open-ended enums: a value the palette does not list is coloured by rule (the audit log's engine actions). */
+const STATUS_RULES: Partial<Record<StatusEnumName, (value: string) => PaletteColor>> = {
+  auditAction: auditActionColor,
+};
+
+/** The colour of a value of a status enum; a value the enum does not know is neutral, or coloured by its rule. */
 export function statusColor(name: StatusEnumName, value: string): PaletteColor {
   const palette = STATUS_PALETTES[name] as Readonly<Record<string, PaletteColor>>;
-  return Object.hasOwn(palette, value) ? palette[value] : 'default';
+  if (Object.hasOwn(palette, value)) return palette[value];
+  return STATUS_RULES[name]?.(value) ?? 'default';
 }

@@ -88,6 +88,23 @@ export const driverMessages = {
   documentsOf: '%{count} documents',
   previous: 'Previous document',
   next: 'Next document',
+  earningsWeek: 'Earned this week',
+  earningsMonth: 'Earned this month',
+  earnedHint:
+    '%{from} – %{to}, Nairobi time: %{smart_count} completed trip |||| %{from} – %{to}, Nairobi time: %{smart_count} completed trips',
+  cancellationRate: 'Cancelled by driver (30 days)',
+  cancellationHint:
+    '%{cancelled} of %{smart_count} trip given in the last 30 days |||| %{cancelled} of %{smart_count} trips given in the last 30 days',
+  statsFailed: 'The figures could not be loaded. Reload the page to try again.',
+  create: {
+    hint: 'A driver signed up by staff waits in the review queue like any sign-up. Upload the documents you have now; the driver can upload the rest from the app.',
+    licence: 'Driving licence',
+    licenceFromProfile: 'Reviewed against the licence number and expiry above.',
+    numberOf: 'Number',
+    expiryOf: 'Expiry',
+    createdReview: '%{name} is in the review queue. Review the documents now.',
+    createdLater: '%{name} is in the review queue, waiting for documents.',
+  },
 };
 
 /** The driver wallet's strings, under `app.wallet`. */

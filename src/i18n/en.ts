@@ -410,6 +410,15 @@ export const appMessages = {
         wrongType: 'Choose a PNG, JPEG, WebP or GIF image.',
         tooLarge: 'The image is larger than 5 MB. Choose a smaller one.',
       },
+      document: {
+        upload: 'Upload',
+        change: 'Replace',
+        uploaded: 'Uploaded',
+        removeLabel: 'Remove the %{label}',
+        hint: 'An image or a PDF, at most 5 MB. Or leave it for the driver to upload from the app.',
+        wrongType: 'Choose a PNG, JPEG, WebP or GIF image or a PDF.',
+        tooLarge: 'The file is larger than 5 MB. Choose a smaller one.',
+      },
       audit: {
         changes: 'Changes',
         field: 'Field',

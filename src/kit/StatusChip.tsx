@@ -2,8 +2,7 @@ import { Chip } from '@mui/material';
 import { useFieldValue, useTranslate } from 'react-admin';
 import { statusColor, type StatusEnumName } from '../domain/statusPalettes';
 import { enumLabelKey } from './enumChoices';
-
-const humanize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ');
+import { humanize } from './format';
 
 export interface StatusChipProps {
   /** The status enum, whose palette (src/domain/statusPalettes.ts) colours the chip. */

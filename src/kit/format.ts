@@ -95,3 +95,6 @@ export function formatSignedPercent(value: number | null): string {
   const text = formatPercent(Math.abs(value)) ?? '';
   return value > 0 ? `+${text}` : value < 0 ? `−${text}` : text;
 }
+
+/** 'in_progress' → 'In progress', 'approve-document' → 'Approve document': a value no label names. */
+export const humanize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replace(/[_-]/g, ' ');

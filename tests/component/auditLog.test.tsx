@@ -68,6 +68,37 @@ describe('the audit log', () => {
     await waitFor(() => expect(filterOf(api.to('GET /api/user/audit-logs').at(-1)!)).toMatchObject({ staffId: 1 }));
   });
 
+  it("offers the engine's actions in the action filter and colours their chips", async () => {
+    const { user, api } = renderApp('/staff-management/audit-logs', {
+      session: sessionOf(superAdminProfile),
+      api: {
+        'GET /api/user/audit-logs': listAnswer('audit-logs', [
+          { ...entries[0], id: 6, action: 'approve-document', resource: 'drivers', before: {}, after: {} },
+          { ...entries[0], id: 7, action: 'block', resource: 'passengers', before: {}, after: {} },
+        ]),
+        'GET /api/user/audit-logs/actions': {
+          json: { data: ['create', 'update', 'delete', 'approve-document', 'block', 'documents-expired'] },
+        },
+        'GET /api/user/staffs': listAnswer('staffs'),
+      },
+    });
+    const approved = await screen.findByText('Approve document');
+    expect(approved.closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');
+    expect(screen.getByText('Block').closest('.MuiChip-root')).toHaveClass('MuiChip-colorError');
+
+    await user.click(screen.getByRole('combobox', { name: 'Action' }));
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(expect.arrayContaining(['Created', 'Deleted', 'Approve document', 'Block', 'Documents expired']));
+    await user.click(within(listbox).getByRole('option', { name: 'Documents expired' }));
+    await waitFor(() =>
+      expect(filterOf(api.to('GET /api/user/audit-logs').at(-1)!)).toEqual({ action: 'documents-expired' }),
+    );
+  });
+
   it('expands a row to the fields before and after', async () => {
     const { user } = renderApp('/staff-management/audit-logs', {
       session: sessionOf(superAdminProfile),

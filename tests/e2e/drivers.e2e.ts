@@ -172,8 +172,8 @@ describe('driver onboarding review', () => {
     await page.getByText('Unreadable — The plate number is cut off; photograph the whole card.').waitFor();
     await snap(page, 'drivers-page-documents');
     await page.getByRole('tab', { name: 'History' }).click();
-    await page.getByText('reject-document').first().waitFor();
-    expect(await page.getByText('approve-document').count()).toBe(5);
+    await page.getByText('Reject document', { exact: true }).first().waitFor();
+    expect(await page.getByText('Approve document', { exact: true }).count()).toBe(5);
     await snap(page, 'drivers-page-history');
   });
 
@@ -190,5 +190,37 @@ describe('driver onboarding review', () => {
     await page.getByRole('img', { name: 'Driving licence' }).waitFor();
     await snap(page, 'drivers-review-narrow');
     expect(await fitsWidth(page)).toBe(true);
+  });
+
+  it('9. creates a driver with the licence uploaded now and lands on the review, the driver pending', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/driver-management/create');
+    const form = page.locator('#main-content');
+    await form.getByLabel('First name').waitFor();
+    await snap(page, 'drivers-create');
+    const phone = `+2547${String(Date.now()).slice(-8)}`;
+    await form.getByLabel('First name').fill('Nyokabi');
+    await form.getByLabel('Last name').fill('Wairimu-Kariuki');
+    await form.getByLabel('Phone').fill(phone);
+    await form.getByLabel('Licence number').fill('DL-E2E-1');
+    await form.getByLabel('Vehicle plate').fill('KDQ 901Z');
+    // A real PNG (1×1): the server decides the type from the bytes.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+      'base64',
+    );
+    await form.getByLabel('Driving licence').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: png });
+    await form.getByText('licence.png').waitFor();
+    await snap(page, 'drivers-create-filled');
+    await form.getByTestId('document-photo').scrollIntoViewIfNeeded();
+    await snap(page, 'drivers-create-documents');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/driver-management/review/'), { timeout: 15_000 });
+    const id = Number(new URL(page.url()).pathname.split('/').at(-1));
+    const created = await api<ApiDriver>(`/api/user/drivers/${id}`, { token });
+    expect(created).toMatchObject({ firstName: 'Nyokabi', approvalStatus: 'pending' });
+    expect(created.documents.map((d) => [d.kind, d.status])).toEqual([['licence', 'pending']]);
+    await page.getByRole('img', { name: 'Driving licence' }).waitFor();
+    await snap(page, 'drivers-create-review');
   });
 });

@@ -348,6 +348,45 @@ describe('creating a driver', () => {
     expect(await count()).toBe(before);
   });
 
+  it('refuses a bad phone, a phone already in use, a bad email or year as field errors, and stores nothing', async () => {
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('drivers')
+            .select(sql<number>`count(*)`.as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ) +
+      Number(
+        (
+          await t.db
+            .selectFrom('driverDocuments')
+            .select(sql<number>`count(*)`.as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const create = (body: object) =>
+      t.call('POST', '/api/user/drivers', {
+        token: admin,
+        body: { firstName: 'Otieno', lastName: 'Were', documents: [{ kind: 'licence', fileId: 1 }], ...body },
+      });
+    const badPhone = await create({ phone: '0711 000 333' });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().errors).toEqual({
+      phone: 'Enter a phone number with its country code, such as +254 712 345 678',
+    });
+    const taken = (await t.db.selectFrom('drivers').select('phone').executeTakeFirstOrThrow()).phone;
+    const duplicate = await create({ phone: taken });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().errors).toEqual({ phone: 'This phone is already in use' });
+    const badFields = await create({ phone: '+254711000333', email: 'nope', vehicleYear: 1950 });
+    expect(badFields.statusCode).toBe(400);
+    expect(Object.keys(badFields.json().errors).sort()).toEqual(['email', 'vehicleYear']);
+    expect(await count()).toBe(before);
+  });
+
   it('does not let anyone set the approval status by hand', async () => {
     const d = (await seeded((x) => x.approvalStatus === 'rejected'))!;
     const res = await t.call('PUT', `/api/user/drivers/${d.id}`, {
@@ -407,5 +446,75 @@ describe('the approved drivers list', () => {
     }[];
     expect(waiting.length).toBeGreaterThan(0);
     expect(waiting.every((d) => d.approvalStatus === 'pending')).toBe(true);
+  });
+});
+
+describe("the driver page's statistics", () => {
+  const stats = (driverId: unknown) =>
+    t.call('GET', '/api/trip/drivers/statistics', { token: admin, query: { driverId: String(driverId) } });
+
+  it("sums this week's and this month's earnings in city time and rates the driver's cancellations over 30 days", async () => {
+    const busiest = await sql<{ driverId: number }>`select driver_id as "driverId" from trips
+      where driver_id is not null and requested_at > now() - interval '30 days'
+      group by driver_id order by count(*) desc limit 1`.execute(t.db);
+    const driverId = busiest.rows[0].driverId;
+    const res = await stats(driverId);
+    expect(res.statusCode).toBe(200);
+    const body = res.json().data;
+    const today = cityToday();
+    expect(body.timeZone).toBe('Africa/Nairobi');
+    expect(body.currency).toBe('KES');
+    expect(body.month.from).toBe(`${today.slice(0, 8)}01`);
+    expect(new Date(`${body.week.from}T12:00:00Z`).getUTCDay()).toBe(1);
+
+    // The same figures straight from the trips, by their requested day in Nairobi.
+    const direct = async (fromDay: string) =>
+      (
+        await sql<{ trips: number; completed: number; earnings: string }>`select count(*)::int as trips,
+          (count(*) filter (where status = 'completed'))::int as completed,
+          (coalesce(sum(fare_total) filter (where status = 'completed'), 0) + coalesce(sum(cancellation_fee), 0)
+            - coalesce(sum(commission), 0))::numeric(12,2)::text as earnings
+          from trips where driver_id = ${driverId}
+            and (requested_at at time zone 'Africa/Nairobi')::date between ${fromDay}::date and ${today}::date`.execute(
+          t.db,
+        )
+      ).rows[0];
+    for (const period of ['week', 'month'] as const) {
+      const expected = await direct(body[period].from);
+      expect(body[period]).toMatchObject({ trips: expected.trips, completed: expected.completed });
+      expect(body[period].earnings.toFixed(2)).toBe(expected.earnings);
+    }
+    expect(body.month.trips).toBeGreaterThan(0);
+
+    const since = addDays(today, -29);
+    const rates = (
+      await sql<{ given: number; cancelled: number }>`select count(*)::int as given,
+        (count(*) filter (where status = 'cancelled_by_driver'))::int as cancelled from trips
+        where driver_id = ${driverId} and (requested_at at time zone 'Africa/Nairobi')::date >= ${since}::date`.execute(
+        t.db,
+      )
+    ).rows[0];
+    expect(body.last30Days).toEqual({
+      from: since,
+      to: today,
+      given: rates.given,
+      cancelledByDriver: rates.cancelled,
+      cancellationRate: rates.cancelled / rates.given,
+    });
+  });
+
+  it('answers a driver without trips with zeros and no rate, an unknown driver with 404, a bad id with 400', async () => {
+    const idle = await sql<{ id: number }>`select id from drivers d
+      where not exists (select 1 from trips t where t.driver_id = d.id) order by id limit 1`.execute(t.db);
+    if (idle.rows.length) {
+      const body = (await stats(idle.rows[0].id)).json().data;
+      expect(body.week).toMatchObject({ trips: 0, earnings: 0 });
+      expect(body.last30Days.cancellationRate).toBeNull();
+    }
+    expect((await stats(999_999)).statusCode).toBe(404);
+    const bad = await stats('abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ driverId: 'Choose a driver' });
+    expect((await t.call('GET', '/api/trip/drivers/statistics', { query: { driverId: '1' } })).statusCode).toBe(401);
   });
 });

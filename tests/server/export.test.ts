@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvRow, readableName } from '../../server/rest/csv.js';
-import { EXPORT_BATCH, exportColumns } from '../../server/rest/export.js';
+import { csvRow } from '../../server/rest/csv.js';
+import { EXPORT_BATCH, exportColumns, exportHeader } from '../../server/rest/export.js';
 import { trips } from '../../server/trip/trips/resource.js';
 import { DISPATCHER, listQuery, startApp, type TestApp } from './harness.js';
 
@@ -42,6 +42,9 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/** An instant as the city's clock shows it, to the minute: Nairobi is UTC+3 all year. */
+const nairobi = (iso: string) => new Date(Date.parse(iso) + 3 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+
 const exportOf = (resource: string, q: { filter?: object; sort?: [string, string] }, token = admin, extra = {}) =>
   t.call('GET', `/api/trip/${resource}/export`, { token, query: { format: 'csv', ...listQuery(q), ...extra } });
 
@@ -74,14 +77,14 @@ describe('GET /<res>/export?format=csv', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename=trips-\d{4}-\d{2}-\d{2}\.csv$/);
     const [header, ...rows] = parseCsv(res.body);
     expect(header.slice(0, 4)).toEqual(['ID', 'Passenger ID', 'Driver ID', 'Vehicle type ID']);
-    expect(header).toContain('Requested at');
+    expect(header).toContain('Requested at (Nairobi time)');
     expect(header).toContain('Driver name');
     expect(header).not.toContain('Route polyline');
     expect(rows.map((r) => Number(r[0]))).toEqual(expected.map((e) => e.id));
-    const fare = header.indexOf('Fare total');
-    expect(rows.map((r) => Number(r[fare]))).toEqual(expected.map((e) => e.fareTotal));
-    const requested = rows[0][header.indexOf('Requested at')];
-    expect(requested).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const fare = header.indexOf('Fare total (KES)');
+    expect(rows.map((r) => r[fare])).toEqual(expected.map((e) => e.fareTotal.toFixed(2)));
+    const requested = rows[0][header.indexOf('Requested at (Nairobi time)')];
+    expect(requested).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   });
 
   it('writes every cell as the list shows it, names of passengers, drivers, vehicle types and bookers included', async () => {
@@ -91,14 +94,17 @@ describe('GET /<res>/export?format=csv', () => {
     const res = await exportOf('trips', { sort });
     const [header, ...rows] = parseCsv(res.body);
     const columns = exportColumns(trips);
-    expect(header).toEqual(columns.map(readableName));
+    expect(header).toEqual(exportHeader(trips, columns));
     expect(rows.length).toBeGreaterThan(records.length);
-    const cell = (value: unknown) => parseCsv(csvRow([value]))[0][0];
+    const cell = (column: string, value: unknown) => {
+      if (value === null) return '';
+      if (trips.fields[column]?.type === 'timestamp') return nairobi(value as string);
+      if (trips.fields[column]?.format === 'money') return (value as number).toFixed(2);
+      return parseCsv(csvRow([value]))[0][0];
+    };
     for (const [i, record] of records.entries())
       expect(Object.fromEntries(columns.map((c, k) => [c, rows[i][k]]))).toEqual(
-        Object.fromEntries(
-          columns.map((c) => [c, cell(c.endsWith('At') && record[c] ? new Date(record[c] as string) : record[c])]),
-        ),
+        Object.fromEntries(columns.map((c) => [c, cell(c, record[c])])),
       );
     const named = (field: string) => records.filter((r) => r[field] !== null).length;
     // The sample holds trips with and without a driver and a booker, so both kinds of cell are compared.
@@ -120,6 +126,47 @@ describe('GET /<res>/export?format=csv', () => {
         .map((r) => Number(r[0]));
       expect(ids).toEqual(expected.rows.map((r) => r.id));
     }
+  });
+
+  it("writes a trip's times on the city's clock and its money with the currency and two decimals", async () => {
+    const trip = await t.db
+      .selectFrom('trips')
+      .select(['id', 'requestedAt', 'fareTotal', 'commission'])
+      .where('status', '=', 'completed')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    // 21:30 UTC is already the next day in Nairobi; a whole fare keeps its two decimals.
+    await t.db
+      .updateTable('trips')
+      .set({ requestedAt: new Date('2026-03-04T21:30:00Z'), fareTotal: 1250, commission: 187.5 })
+      .where('id', '=', trip.id)
+      .execute();
+    try {
+      const res = await exportOf('trips', { filter: { q: String(trip.id) } });
+      // `q` is a trip number or address text: pick the trip's own row.
+      const [header, ...rows] = parseCsv(res.body);
+      const row = rows.find((r) => Number(r[0]) === trip.id)!;
+      expect(row).toBeDefined();
+      const at = (name: string) => row[header.indexOf(name)];
+      expect(at('Requested at (Nairobi time)')).toBe('2026-03-05 00:30');
+      expect(at('Fare total (KES)')).toBe('1250.00');
+      expect(at('Commission (KES)')).toBe('187.50');
+      expect(res.body).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+    } finally {
+      await t.db
+        .updateTable('trips')
+        .set({ requestedAt: trip.requestedAt, fareTotal: trip.fareTotal, commission: trip.commission })
+        .where('id', '=', trip.id)
+        .execute();
+    }
+  });
+
+  it('writes a negative balance as a number a spreadsheet reads, not as guarded text', async () => {
+    const res = await exportOf('driver-transactions', { filter: { amount_lte: -0.01 } });
+    const [header, ...rows] = parseCsv(res.body);
+    expect(header).toContain('Amount (KES)');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row[header.indexOf('Amount (KES)')]).toMatch(/^-\d+\.\d{2}$/);
   });
 
   it('masks secrets exactly as the list does and quotes text cells', async () => {

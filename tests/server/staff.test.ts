@@ -207,4 +207,36 @@ describe('audit log', () => {
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toBe('Missing permission view-AuditLog');
   });
+
+  it('lists every action the log can hold, and filters by an engine action such as block', async () => {
+    const actions = await t.call('GET', '/api/user/audit-logs/actions', { token: admin });
+    expect(actions.statusCode).toBe(200);
+    const names = actions.json().data as string[];
+    expect(names.slice(0, 3)).toEqual(['create', 'update', 'delete']);
+    for (const name of ['block', 'unblock', 'assign', 'cancel', 'approve-document', 'reject-document', 'credit-topup'])
+      expect(names).toContain(name);
+    expect(names).toContain('documents-expired');
+    expect(new Set(names).size).toBe(names.length);
+
+    const created = await t.call('POST', '/api/user/passengers', {
+      token: admin,
+      body: { firstName: 'Block', lastName: 'Me', phone: '+254700123457' },
+    });
+    const id = created.json().id;
+    const blocked = await t.call('POST', `/api/user/passengers/${id}/block`, {
+      token: admin,
+      body: { reason: 'Abusive to drivers on three trips' },
+    });
+    expect(blocked.statusCode).toBe(200);
+    const res = await t.call('GET', '/api/user/audit-logs', {
+      token: admin,
+      query: listQuery({ filter: { resource: 'passengers', recordId: String(id), action: 'block' } }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((r: { action: string }) => r.action)).toEqual(['block']);
+
+    const dispatcher = await t.login(DISPATCHER.email, DISPATCHER.password);
+    const denied = await t.call('GET', '/api/user/audit-logs/actions', { token: dispatcher });
+    expect(denied.statusCode).toBe(403);
+  });
 });

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISPATCHER, startApp, type TestApp } from './harness.js';
+import { tripFixtures } from './tripFixtures.js';
 
 let t: TestApp;
 let admin: string;
@@ -10,53 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const act = (tripId: number, action: string, body: object, token = admin) =>
-  t.call('POST', `/api/trip/trips/${tripId}/${action}`, { token, body });
-
-/** Approved drivers of a vehicle type with no active trip. */
-const freeDrivers = (vehicleTypeId: number) =>
-  t.db
-    .selectFrom('drivers')
-    .select(['id', 'firstName', 'lastName'])
-    .where('approvalStatus', '=', 'approved')
-    .where('vehicleTypeId', '=', vehicleTypeId)
-    .where(
-      sql<boolean>`not exists (select 1 from trips where trips.driver_id = drivers.id
-        and trips.status in ('requested', 'accepted', 'arrived', 'in_progress'))`,
-    )
-    .orderBy('id')
-    .limit(2)
-    .execute();
-
-async function bookTrip(): Promise<{ id: number; vehicleTypeId: number }> {
-  const passenger = await t.db
-    .selectFrom('passengers')
-    .select('id')
-    .where('status', '=', 'active')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  const vehicleType = await t.db
-    .selectFrom('vehicleTypes')
-    .select('id')
-    .where('active', '=', true)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  const res = await t.call('POST', '/api/trip/trips', {
-    token: admin,
-    body: {
-      passengerId: passenger.id,
-      vehicleTypeId: vehicleType.id,
-      pickupAddress: 'Moi Avenue',
-      pickupLat: -1.2841,
-      pickupLng: 36.8233,
-      dropoffAddress: 'Kilimani',
-      dropoffLat: -1.2906,
-      dropoffLng: 36.7856,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { id: res.json().id, vehicleTypeId: vehicleType.id };
-}
+const { act, freeDrivers, bookTrip } = tripFixtures(
+  () => t,
+  () => admin,
+);
 
 const audits = (tripId: number, action: string) =>
   t.db

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_STAFF_PASSWORD } from '../../server/db/seed/demoAccounts.js';
 import type { TripUpdatedEvent } from '../../server/trip/trips/events.js';
 import { ADMIN, DISPATCHER, listQuery, startApp, type TestApp } from './harness.js';
+import { tripFixtures } from './tripFixtures.js';
 import { sleep } from './sockets.js';
 
 let t: TestApp;
@@ -54,53 +55,10 @@ async function received(socket: { trips: TripUpdatedEvent[] }, id: number, statu
   throw new Error(`no tripUpdated ${id} ${status}`);
 }
 
-const act = (tripId: number, action: string, body: object, token = admin) =>
-  t.call('POST', `/api/trip/trips/${tripId}/${action}`, { token, body });
-
-async function bookTrip(): Promise<{ id: number; vehicleTypeId: number; passengerId: number }> {
-  const passenger = await t.db
-    .selectFrom('passengers')
-    .select('id')
-    .where('status', '=', 'active')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  const vehicleType = await t.db
-    .selectFrom('vehicleTypes')
-    .select('id')
-    .where('active', '=', true)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  const res = await t.call('POST', '/api/trip/trips', {
-    token: admin,
-    body: {
-      passengerId: passenger.id,
-      vehicleTypeId: vehicleType.id,
-      pickupAddress: 'Moi Avenue',
-      pickupLat: -1.2841,
-      pickupLng: 36.8233,
-      dropoffAddress: 'Kilimani',
-      dropoffLat: -1.2906,
-      dropoffLng: 36.7856,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { id: res.json().id, vehicleTypeId: vehicleType.id, passengerId: passenger.id };
-}
-
-/** Approved drivers of a vehicle type with no active trip. */
-const freeDrivers = (vehicleTypeId: number, limit = 2) =>
-  t.db
-    .selectFrom('drivers')
-    .select(['id', 'firstName', 'lastName', 'approvalStatus', 'vehicleTypeId'])
-    .where('approvalStatus', '=', 'approved')
-    .where('vehicleTypeId', '=', vehicleTypeId)
-    .where(
-      sql<boolean>`not exists (select 1 from trips where trips.driver_id = drivers.id
-        and trips.status in ('requested', 'accepted', 'arrived', 'in_progress'))`,
-    )
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+const { act, freeDrivers, bookTrip } = tripFixtures(
+  () => t,
+  () => admin,
+);
 
 const tripRow = (id: number) => t.db.selectFrom('trips').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 

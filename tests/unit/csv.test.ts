@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow, csvRowWriter, readableName } from '../../server/rest/csv.js';
+import { csvCell, csvRow, csvRowWriter, readableColumn, readableName } from '../../server/rest/csv.js';
 
 describe('CSV cells', () => {
   it('quotes commas, quotes and line breaks, and doubles inner quotes', () => {
@@ -21,6 +21,20 @@ describe('CSV cells', () => {
   it('keeps text that a spreadsheet would run as a formula inert', () => {
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('-2+3+cmd|x')).toBe("'-2+3+cmd|x");
+    expect(csvCell('-')).toBe("'-");
+  });
+
+  it('leaves a negative amount written as text a number, so a spreadsheet can add it up', () => {
+    expect(csvCell('-80.00')).toBe('-80.00');
+    expect(csvCell('-12')).toBe('-12');
+    expect(csvCell('-12.')).toBe("'-12.");
+  });
+
+  it('names a formatted column with its unit', () => {
+    expect(readableColumn('fareTotal', 'money')).toBe('Fare total (KES)');
+    expect(readableColumn('requestedAt', 'cityTime')).toBe('Requested at (Nairobi time)');
+    expect(readableColumn('driverId', undefined)).toBe('Driver ID');
   });
 
   it('ends rows with CRLF and names columns readably', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as enums from '../../src/domain/enums';
+import { auditActionColor, auditActionNames } from '../../src/domain/auditActions';
 import { STATUS_ENUMS, STATUS_PALETTES, statusColor, type StatusEnumName } from '../../src/domain/statusPalettes';
 
 const COLORS = ['success', 'warning', 'error', 'info', 'default'];
@@ -31,5 +32,27 @@ describe('status palettes', () => {
   it('leave an unknown value neutral, even one named like an object property', () => {
     expect(statusColor('staffStatus', 'archived')).toBe('default');
     expect(statusColor('staffStatus', 'toString')).toBe('default');
+  });
+
+  it('colour any audited action by what it does, engine actions included, never grey', () => {
+    expect(statusColor('auditAction', 'create')).toBe('success');
+    expect(statusColor('auditAction', 'approve-document')).toBe('success');
+    expect(statusColor('auditAction', 'reinstate')).toBe('success');
+    expect(statusColor('auditAction', 'block')).toBe('error');
+    expect(statusColor('auditAction', 'reject-document')).toBe('error');
+    expect(statusColor('auditAction', 'cancel')).toBe('error');
+    expect(statusColor('auditAction', 'request-reupload')).toBe('warning');
+    expect(statusColor('auditAction', 'documents-expired')).toBe('warning');
+    expect(statusColor('auditAction', 'assign')).toBe('info');
+    expect(statusColor('auditAction', 'toString')).toBe('info');
+  });
+});
+
+describe('audit action names', () => {
+  it('list the plain writes first, then every declared or system action once, sorted', () => {
+    expect(auditActionNames([['block', 'unblock'], [], ['assign', 'cancel', 'update']], ['documents-expired'])).toEqual(
+      ['create', 'update', 'delete', 'assign', 'block', 'cancel', 'documents-expired', 'unblock'],
+    );
+    expect(auditActionColor('credit-topup')).toBe('success');
   });
 });

@@ -7,6 +7,9 @@ import { recordAudit } from '../../rest/audit.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** The expiry check's audit action (written by the system, outside the engine's actions). */
+export const DOCUMENTS_EXPIRED = 'documents-expired';
+
 /** The city's calendar day now: documents expire at the end of their expiry day, city time. */
 export const cityToday = (now = new Date()) => localDay(now, CITY.timeZone);
 
@@ -118,7 +121,7 @@ export async function expireDocuments(
         staffId: null,
         resource: 'drivers',
         recordId: driverId,
-        action: 'documents-expired',
+        action: DOCUMENTS_EXPIRED,
         before,
         after: await readDriver(driverId, trx),
       });

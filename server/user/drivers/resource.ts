@@ -48,6 +48,9 @@ export const drivers = defineResource(driversManifest, {
     },
   },
   delete: true,
+  // The page's ids first, then the computed values (documents, online state, trips completed) of
+  // those rows only: at 1M trips page 40 took 1.7 s computing them for the 975 rows it skipped.
+  deferredJoin: true,
   exportOmit: ['documents'],
   toColumns(input) {
     const { documents: _documents, ...columns } = input;

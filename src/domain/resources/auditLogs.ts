@@ -9,7 +9,13 @@ export const auditLogs = defineManifest({
     staffId: { type: 'int', nullable: true, filter: true, sort: true },
     resource: { type: 'text', filter: true, sort: true },
     recordId: { type: 'text', filter: true },
-    action: { type: 'text', filter: true, sort: true, enum: ['create', 'update', 'delete'] },
+    action: {
+      type: 'text',
+      filter: true,
+      sort: true,
+      description:
+        'create, update, delete, or the name of an engine action (block, assign, approve-document…): GET audit-logs/actions lists them',
+    },
     before: { type: 'json', nullable: true },
     after: { type: 'json', nullable: true },
     createdAt: { type: 'timestamp', filter: true, sort: true },

@@ -36,8 +36,14 @@ export const driverTransactions = defineManifest({
   fields: {
     driverId: { type: 'int', filter: true, sort: true },
     kind: { type: 'text', filter: true, sort: true, enum: TRANSACTION_KINDS },
-    amount: { type: 'number', filter: true, sort: true, description: 'Signed: credit positive, debit negative' },
-    balanceAfter: { type: 'number' },
+    amount: {
+      type: 'number',
+      format: 'money',
+      filter: true,
+      sort: true,
+      description: 'Signed: credit positive, debit negative',
+    },
+    balanceAfter: { type: 'number', format: 'money' },
     tripId: { type: 'int', filter: true },
     staffId: { type: 'int', filter: true },
     note: { type: 'text' },

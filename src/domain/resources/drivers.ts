@@ -128,7 +128,7 @@ export const drivers = defineManifest({
     lastLat: { type: 'number' },
     lastLng: { type: 'number' },
     lastSeenAt: { type: 'timestamp', sort: true },
-    creditBalance: { type: 'number', sort: true, filter: true },
+    creditBalance: { type: 'number', format: 'money', sort: true, filter: true },
     createdAt: { type: 'timestamp', sort: true, filter: true },
     updatedAt: { type: 'timestamp', sort: true },
   },

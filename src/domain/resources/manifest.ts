@@ -23,6 +23,8 @@ export interface FieldSpec {
   secret?: boolean;
   /** Documentation for the API docs. */
   description?: string;
+  /** How the value reads to people: `money` is an amount in the city's currency (exports write two decimals under a header naming it). */
+  format?: 'money';
 }
 
 export type Fields = Record<string, FieldSpec>;

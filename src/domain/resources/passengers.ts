@@ -42,7 +42,12 @@ export const passengers = defineManifest({
     tripsCount: { type: 'int', sort: true, description: 'Trips requested' },
     completedTrips: { type: 'int', sort: true, filter: true },
     passengerCancellations: { type: 'int', sort: true, description: 'Trips the passenger cancelled' },
-    totalSpent: { type: 'number', sort: true, description: 'Completed fares plus cancellation fees (KES)' },
+    totalSpent: {
+      type: 'number',
+      format: 'money',
+      sort: true,
+      description: 'Completed fares plus cancellation fees (KES)',
+    },
     lastTripAt: { type: 'timestamp', sort: true, filter: true, nullable: true },
     statusReason: { type: 'text', nullable: true, description: 'Why the passenger was last blocked or unblocked' },
     statusChangedAt: { type: 'timestamp', nullable: true },

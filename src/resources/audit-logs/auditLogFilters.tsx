@@ -1,8 +1,8 @@
 import type { TranslateFunction } from 'ra-core';
 import { AutocompleteInput, DateTimeInput, SelectInput } from 'react-admin';
-import { enumChoices } from '../../kit/enumChoices';
 import { GuardedReferenceInput } from '../../kit/GuardedReferenceInput';
 import { resources } from '../registry';
+import { AuditActionInput } from './AuditActionInput';
 
 /** The datetime-local value (local time) as an instant, so the server compares the time the person meant. */
 export const parseLocalDateTime = (value: string) => (value ? new Date(value).toISOString() : null);
@@ -41,7 +41,7 @@ export function auditLogFilters(translate: TranslateFunction) {
       alwaysOn
       sx={{ minWidth: 180 }}
     />,
-    <SelectInput key="action" source="action" choices={enumChoices('auditAction')} alwaysOn sx={{ minWidth: 140 }} />,
+    <AuditActionInput key="action" source="action" alwaysOn sx={{ minWidth: 180 }} />,
     <DateTimeInput
       key="from"
       source="createdAt_gte"

@@ -12,7 +12,7 @@ import {
 } from 'react-admin';
 import { DateTimeField } from '../../kit/DateTimeField';
 import { DATE_ONLY, formatMoney } from '../../kit/format';
-import { GuardedReferenceInput } from '../../kit/GuardedReferenceInput';
+import { ReferenceSelectInput } from '../../kit/ReferenceSelectInput';
 import { PhoneField } from '../../kit/PhoneField';
 import { RatingField } from '../../kit/RatingField';
 import { ResourceList } from '../../kit/ResourceList';
@@ -28,16 +28,14 @@ const noWrap = () => ({ whiteSpace: 'nowrap' });
 
 const driverFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <GuardedReferenceInput
+  <ReferenceSelectInput
     key="vehicleTypeId"
     source="vehicleTypeId"
     reference="vehicle-management/vehicles"
-    sort={{ field: 'name', order: 'ASC' }}
-    perPage={100}
+    label="app.drivers.vehicleType"
+    sx={{ minWidth: 160 }}
     alwaysOn
-  >
-    <SelectInput optionText="name" label="app.drivers.vehicleType" sx={{ minWidth: 160 }} />
-  </GuardedReferenceInput>,
+  />,
   <SelectInput
     key="onlineState"
     source="onlineState"

@@ -35,6 +35,7 @@ import { ScreenAccess } from '../shared/ScreenAccess';
 import { toShowPage } from '../shared/recordPaths';
 import { ActionDialog } from './ActionDialog';
 import { DocumentProgressBar } from './DocumentProgress';
+import { DriverStatistics, Stat } from './DriverStatistics';
 import { reviewPath } from './reviewPath';
 import type { Driver, DriverDocument } from './types';
 
@@ -136,6 +137,7 @@ function DriverPage({ id }: { id: number }) {
             negative={driver.creditBalance < 0}
           />
           <Stat label={translate('app.drivers.joined')} value={formatRelativeTime(driver.createdAt) ?? '—'} />
+          <DriverStatistics driverId={driver.id} />
         </Box>
         <Tabs value={tab} onChange={(_e, value: TabName) => setTab(value)} variant="scrollable" sx={{ mb: 2 }}>
           {TABS.map((t) => (
@@ -229,7 +231,7 @@ function DriverPage({ id }: { id: number }) {
               >
                 <DataTable bulkActionButtons={false} rowClick={false} hover={false}>
                   <DataTable.Col source="createdAt" render={() => <DateTimeField source="createdAt" />} />
-                  <DataTable.Col source="action" />
+                  <DataTable.Col source="action" render={() => <StatusChip palette="auditAction" source="action" />} />
                   <DataTable.Col
                     source="staffName"
                     label="app.wallet.staff"
@@ -275,26 +277,6 @@ function DriverPage({ id }: { id: number }) {
 function Denied() {
   const translate = useTranslate();
   return <EmptyState message={translate('ra.page.not_authorized', { _: 'Not authorized' })} />;
-}
-
-function Stat({ label, value, negative = false }: { label: string; value: string; negative?: boolean }) {
-  return (
-    <Card>
-      <CardContent>
-        <Typography variant="caption" color="text.secondary">
-          {label}
-        </Typography>
-        <Typography
-          variant="h6"
-          component="p"
-          color={negative ? 'error' : undefined}
-          sx={{ fontVariantNumeric: 'tabular-nums' }}
-        >
-          {value}
-        </Typography>
-      </CardContent>
-    </Card>
-  );
 }
 
 function ProfileTab({ driver }: { driver: Driver }) {

@@ -8,6 +8,7 @@ import { APPROVED_DRIVERS_FILTER, UNAPPROVED_DRIVERS_FILTER, UNAPPROVED_STORE_KE
 export const drivers = definePanelResource(driversManifest, {
   list: lazy(() => import('./DriverList')),
   show: lazy(() => import('./DriverShow')),
+  create: lazy(() => import('./DriverCreate')),
   icon: PersonPinCircleIcon,
   aliasRoutes: [
     {

@@ -1,10 +1,7 @@
-import { Edit, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { yupResolver } from '../../forms/yupResolver';
-import { EditFormActions } from '../shared/RecordButtons';
-import { redirectToShowPage } from '../shared/recordPaths';
+import { RecordEditForm } from '../shared/RecordEditForm';
 import { PassengerFormFields } from './PassengerFormFields';
 import { passengerEditSchema } from './passengerValidation';
-import type { Passenger } from './types';
 
 const resolver = yupResolver(passengerEditSchema);
 
@@ -14,19 +11,8 @@ const resolver = yupResolver(passengerEditSchema);
  */
 export default function PassengerEdit() {
   return (
-    <Edit<Passenger> mutationMode="pessimistic" redirect={redirectToShowPage} actions={<EditFormActions />}>
-      <SimpleForm
-        resolver={resolver}
-        reValidateMode="onChange"
-        noValidate
-        toolbar={
-          <Toolbar>
-            <SaveButton />
-          </Toolbar>
-        }
-      >
-        <PassengerFormFields />
-      </SimpleForm>
-    </Edit>
+    <RecordEditForm resolver={resolver}>
+      <PassengerFormFields />
+    </RecordEditForm>
   );
 }

@@ -1,11 +1,11 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { Box, Button, CircularProgress, FormHelperText, Stack, Typography } from '@mui/material';
-import { useId, useState, type ChangeEvent } from 'react';
-import { useInput, useTranslate } from 'react-admin';
-import { HttpFailure, authFormErrorMessage } from '../../http';
+import { useId } from 'react';
+import { useTranslate } from 'react-admin';
 import { FileAvatar, type FileAvatarProps } from './FileAvatar';
-import { IMAGE_TYPES, MAX_UPLOAD_BYTES, uploadFile } from './uploadFile';
+import { IMAGE_TYPES } from './uploadFile';
+import { useFileUpload } from './useFileUpload';
 
 export interface PhotoInputProps {
   /** The field holding the photo's file id (default `photo`). */
@@ -18,14 +18,6 @@ export interface PhotoInputProps {
   changeLabel?: string;
   /** What the preview shows without an image (default: a person). */
   fallbackIcon?: FileAvatarProps['fallbackIcon'];
-}
-
-function uploadErrorMessage(error: unknown): string {
-  if (error instanceof HttpFailure && typeof error.body === 'object' && error.body !== null) {
-    const fieldError = (error.body as { errors?: Record<string, unknown> }).errors?.file;
-    if (typeof fieldError === 'string' && error.status !== 415) return fieldError;
-  }
-  return authFormErrorMessage(error);
 }
 
 /**
@@ -43,35 +35,18 @@ export function PhotoInput({
 }: PhotoInputProps) {
   const translate = useTranslate();
   const inputId = useId();
-  const { field, fieldState } = useInput({ source });
-  const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<string>();
-  const fileId = field.value as number | string | null | undefined;
-  const hasPhoto = fileId !== null && fileId !== undefined && fileId !== '';
-  const error = uploadError ?? fieldState.error?.message;
-
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    setUploadError(undefined);
-    if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
-      setUploadError(translate('app.common.photo.wrongType'));
-      return;
-    }
-    if (file.size > MAX_UPLOAD_BYTES) {
-      setUploadError(translate('app.common.photo.tooLarge'));
-      return;
-    }
-    setUploading(true);
-    try {
-      field.onChange(await uploadFile(file));
-    } catch (failure) {
-      setUploadError(uploadErrorMessage(failure));
-    } finally {
-      setUploading(false);
-    }
-  };
+  const {
+    value: fileId,
+    hasFile: hasPhoto,
+    uploading,
+    error,
+    choose,
+    remove,
+  } = useFileUpload(source, {
+    types: IMAGE_TYPES,
+    wrongType: 'app.common.photo.wrongType',
+    tooLarge: 'app.common.photo.tooLarge',
+  });
 
   return (
     <Box sx={{ my: 1 }} data-testid="photo-input">
@@ -109,7 +84,7 @@ export function PhotoInput({
               size="small"
               color="inherit"
               startIcon={<DeleteOutlineIcon />}
-              onClick={() => field.onChange(null)}
+              onClick={remove}
               disabled={uploading}
             >
               {translate('app.common.photo.remove')}

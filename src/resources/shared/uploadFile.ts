@@ -3,6 +3,8 @@ import { requestJson } from '../../http';
 
 /** What the user service accepts (it decides from the bytes; this only spares a useless upload). */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+/** A document may also be a PDF. */
+export const DOCUMENT_TYPES = [...IMAGE_TYPES, 'application/pdf'] as const;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /**

@@ -1,9 +1,8 @@
-import { Edit, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useRecordContext } from 'react-admin';
+import { SelectInput, TextInput, useRecordContext } from 'react-admin';
 import { useSession } from '../../auth/useSession';
 import { yupResolver } from '../../forms/yupResolver';
 import { PhotoInput } from '../shared/PhotoInput';
-import { EditFormActions } from '../shared/RecordButtons';
-import { redirectToShowPage } from '../shared/recordPaths';
+import { RecordEditForm } from '../shared/RecordEditForm';
 import { RoleInput } from './RoleInput';
 import { enumChoices } from '../../kit/enumChoices';
 import { FieldRow } from '../../kit/DetailBlocks';
@@ -31,34 +30,23 @@ function StatusInput() {
 /** /staff-management/staffs/:id/edit: role, status, names, phone, sex and photo (the email stays). */
 export default function StaffEdit() {
   return (
-    <Edit<Staff> mutationMode="pessimistic" redirect={redirectToShowPage} actions={<EditFormActions />}>
-      <SimpleForm
-        resolver={resolver}
-        reValidateMode="onChange"
-        noValidate
-        toolbar={
-          <Toolbar>
-            <SaveButton />
-          </Toolbar>
-        }
-      >
-        <PhotoInput source="photo" />
-        <FieldRow>
-          <FirstNameInput />
-          <LastNameInput />
-        </FieldRow>
-        <FieldRow>
-          <TextInput source="email" disabled helperText="app.access.staff.emailFixed" />
-          <PhoneInput />
-        </FieldRow>
-        <FieldRow>
-          <RoleInput isRequired />
-          <StatusInput />
-        </FieldRow>
-        <FieldRow>
-          <SexInput />
-        </FieldRow>
-      </SimpleForm>
-    </Edit>
+    <RecordEditForm resolver={resolver}>
+      <PhotoInput source="photo" />
+      <FieldRow>
+        <FirstNameInput />
+        <LastNameInput />
+      </FieldRow>
+      <FieldRow>
+        <TextInput source="email" disabled helperText="app.access.staff.emailFixed" />
+        <PhoneInput />
+      </FieldRow>
+      <FieldRow>
+        <RoleInput isRequired />
+        <StatusInput />
+      </FieldRow>
+      <FieldRow>
+        <SexInput />
+      </FieldRow>
+    </RecordEditForm>
   );
 }

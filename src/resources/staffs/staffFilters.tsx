@@ -1,6 +1,6 @@
 import { SearchInput, SelectInput } from 'react-admin';
 import { enumChoices } from '../../kit/enumChoices';
-import { GuardedReferenceInput } from '../../kit/GuardedReferenceInput';
+import { ReferenceSelectInput } from '../../kit/ReferenceSelectInput';
 import { roles } from '../roles';
 
 /**
@@ -9,16 +9,14 @@ import { roles } from '../roles';
  */
 export const staffFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <GuardedReferenceInput
+  <ReferenceSelectInput
     key="roleId"
     source="roleId"
     reference={roles.path}
-    sort={{ field: 'name', order: 'ASC' }}
-    perPage={100}
+    emptyText="app.access.staff.anyRole"
+    sx={{ minWidth: 180 }}
     alwaysOn
-  >
-    <SelectInput optionText="name" emptyText="app.access.staff.anyRole" sx={{ minWidth: 180 }} />
-  </GuardedReferenceInput>,
+  />,
   <SelectInput
     key="status"
     source="status"

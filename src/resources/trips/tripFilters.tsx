@@ -2,6 +2,7 @@ import { AutocompleteInput, BooleanInput, SearchInput, SelectArrayInput, SelectI
 import { drivers, passengers, vehicleTypes } from '../../domain/resources';
 import { enumChoices } from '../../kit/enumChoices';
 import { GuardedReferenceInput } from '../../kit/GuardedReferenceInput';
+import { ReferenceSelectInput } from '../../kit/ReferenceSelectInput';
 
 const personText = (r: { firstName?: string; lastName?: string; phone?: string } | undefined) =>
   r ? `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() + (r.phone ? ` · ${r.phone}` : '') : '';
@@ -14,16 +15,14 @@ const personText = (r: { firstName?: string; lastName?: string; phone?: string }
 export const tripFilters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Address or trip number" />,
   <SelectArrayInput key="status" source="status" choices={enumChoices('tripStatus')} alwaysOn sx={{ minWidth: 200 }} />,
-  <GuardedReferenceInput
+  <ReferenceSelectInput
     key="vehicleTypeId"
     source="vehicleTypeId"
     reference={vehicleTypes.path}
-    sort={{ field: 'name', order: 'ASC' }}
-    perPage={100}
+    emptyText="app.trips.filters.anyVehicleType"
+    sx={{ minWidth: 170 }}
     alwaysOn
-  >
-    <SelectInput optionText="name" emptyText="app.trips.filters.anyVehicleType" sx={{ minWidth: 170 }} />
-  </GuardedReferenceInput>,
+  />,
   <SelectInput
     key="paymentMethod"
     source="paymentMethod"

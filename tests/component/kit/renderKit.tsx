@@ -7,6 +7,7 @@ import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import { authProvider, dataProvider } from '../../../src/providers';
 import { setSession, type Session } from '../../../src/session';
 import { stubFetch, type StubRoute } from '../../unit/support/fetchStub';
+import { EmotionCacheProbe } from '../support/emotionReset';
 import { resetPanelState } from '../support/renderApp';
 
 export interface RenderKitOptions {
@@ -38,6 +39,10 @@ export function renderKit(ui: ReactNode, { record, session, resource, api: route
       ),
     },
   ]);
-  const view = render(<RouterProvider router={router} />);
+  const view = render(
+    <EmotionCacheProbe>
+      <RouterProvider router={router} />
+    </EmotionCacheProbe>,
+  );
   return { ...view, api, router };
 }

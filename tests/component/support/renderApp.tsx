@@ -9,6 +9,7 @@ import { queryClient } from '../../../src/queryClient';
 import { SocketFactoryContext } from '../../../src/realtime/RealtimeProvider';
 import { loadSessionFromStorage, setSession, type Session } from '../../../src/session';
 import { stubFetch, type StubRoute } from '../../unit/support/fetchStub';
+import { EmotionCacheProbe, forgetEmotionStyles } from './emotionReset';
 import { fakeSockets, type FakeSockets } from './fakeSocket';
 
 export interface RenderAppOptions {
@@ -24,6 +25,7 @@ export interface RenderAppOptions {
 
 /** Resets the panel's module state: storage, session, query cache, reported failures, verified code. */
 export function resetPanelState() {
+  forgetEmotionStyles();
   localStorage.clear();
   loadSessionFromStorage();
   queryClient.clear();
@@ -48,9 +50,11 @@ export function renderApp(
   const router = createMemoryRouter([{ path: '*', element: <App /> }], { initialEntries: [path] });
   const user = userEvent.setup();
   const { unmount } = render(
-    <SocketFactoryContext.Provider value={sockets.factory}>
-      <RouterProvider router={router} />
-    </SocketFactoryContext.Provider>,
+    <EmotionCacheProbe>
+      <SocketFactoryContext.Provider value={sockets.factory}>
+        <RouterProvider router={router} />
+      </SocketFactoryContext.Provider>
+    </EmotionCacheProbe>,
   );
   return {
     api,

@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import { badRequest, notFound } from '../../errors.js';
+import { defineQuery } from '../../rest/queries.js';
+import { CITY } from '../../../src/domain/city.js';
+import { localMidnight } from '../../../src/domain/dateRange.js';
+import { driverCancellationRate, driverEarnings, driverPeriods } from '../../../src/domain/driverStats.js';
+import { P } from '../../../src/domain/permissionNames.js';
+
+interface Takings {
+  trips: number;
+  completed: number;
+  fareTotal: number;
+  cancellationFee: number;
+  commission: number;
+}
+
+/**
+ * `GET /api/trip/drivers/statistics?driverId=`: the driver page's figures. Earnings this week and
+ * this month (city-time weeks from Monday, months from the 1st) from the per-driver daily rollup
+ * (at most 31 rows of one driver); the cancellation rate over the last 30 days from the driver's
+ * own trips (the index on trips (driver_id, requested_at)).
+ */
+export const driverStatistics = defineQuery({
+  name: 'statistics',
+  summary: "A driver's earnings this week and this month, and cancellation rate over 30 days",
+  description:
+    'City time (Africa/Nairobi): a week starts on Monday, a month on the 1st. earnings = fares of completed trips + cancellation fees − commission. cancellationRate = trips the driver cancelled / trips given to the driver (requested in the last 30 days), null without any.',
+  access: P.viewDriver,
+  parameters: { driverId: { type: 'string', description: 'The driver id' } },
+  parse: (query, now) => {
+    const raw = query.driverId;
+    if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw) || Number(raw) < 1)
+      throw badRequest('"driverId" must be a driver id (a whole number)', { driverId: 'Choose a driver' });
+    return { driverId: Number(raw), periods: driverPeriods(now, CITY.timeZone) };
+  },
+  async handler({ driverId, periods }, { services }) {
+    const { today, weekFrom, monthFrom, last30From } = periods;
+    const from = weekFrom < monthFrom ? weekFrom : monthFrom;
+    const driver = await services.db.selectFrom('drivers').select('id').where('id', '=', driverId).executeTakeFirst();
+    if (!driver) throw notFound('No driver with this id');
+    const [takings, rates] = await Promise.all([
+      sql<Takings & { inWeek: boolean; inMonth: boolean }>`select day >= ${weekFrom}::date as "inWeek",
+          day >= ${monthFrom}::date as "inMonth", trips::int as trips, completed::int as completed,
+          fare_total::float8 as "fareTotal", cancellation_fee::float8 as "cancellationFee", commission::float8 as commission
+        from trip_driver_daily where driver_id = ${driverId} and day between ${from}::date and ${today}::date`.execute(
+        services.db,
+      ),
+      sql<{ given: number; cancelled: number }>`select count(*)::int as given,
+          (count(*) filter (where status = 'cancelled_by_driver'))::int as cancelled
+        from trips where driver_id = ${driverId} and requested_at >= ${localMidnight(last30From, CITY.timeZone)}`.execute(
+        services.db,
+      ),
+    ]);
+    const sum = (rows: Takings[]) => {
+      const total = rows.reduce(
+        (t, r) => ({
+          trips: t.trips + r.trips,
+          completed: t.completed + r.completed,
+          fareTotal: t.fareTotal + Math.round(r.fareTotal * 100),
+          cancellationFee: t.cancellationFee + Math.round(r.cancellationFee * 100),
+          commission: t.commission + Math.round(r.commission * 100),
+        }),
+        { trips: 0, completed: 0, fareTotal: 0, cancellationFee: 0, commission: 0 },
+      );
+      const money = {
+        fareTotal: total.fareTotal / 100,
+        cancellationFee: total.cancellationFee / 100,
+        commission: total.commission / 100,
+      };
+      return { trips: total.trips, completed: total.completed, ...money, earnings: driverEarnings(money) };
+    };
+    const { given, cancelled } = rates.rows[0];
+    return {
+      driverId,
+      timeZone: CITY.timeZone,
+      currency: CITY.currency,
+      week: { from: weekFrom, to: today, ...sum(takings.rows.filter((r) => r.inWeek)) },
+      month: { from: monthFrom, to: today, ...sum(takings.rows.filter((r) => r.inMonth)) },
+      last30Days: {
+        from: last30From,
+        to: today,
+        given,
+        cancelledByDriver: cancelled,
+        cancellationRate: driverCancellationRate(given, cancelled),
+      },
+    };
+  },
+});
+
+export const DRIVER_QUERIES = [driverStatistics];
