@@ -113,12 +113,12 @@ function PhoneLine({ label, name, phone }: { label: string; name: string | null;
   );
 }
 
-/** The active emergency contacts, to call from (read-only; edited at /sos-contacts). */
+/** The active emergency contacts in the apps' order, to call from (read-only; edited at /sos-contacts). */
 function EmergencyContacts() {
   const translate = useTranslate();
   const { data, isPending, error, refetch } = useGetList<Contact>(sosContacts.path, {
     filter: { active: true },
-    sort: { field: 'name', order: 'ASC' },
+    sort: { field: 'displayOrder', order: 'ASC' },
     pagination: { page: 1, perPage: 50 },
   });
   return (
