@@ -10,6 +10,8 @@ export const insightMessages = {
   },
   vsPrevious: 'vs %{from} – %{to}',
   vsPreviousDay: 'vs %{day}',
+  vsPreviousUntil: 'vs %{from} – %{to} %{time}',
+  vsPreviousDayUntil: 'vs %{day} until %{time}',
   noPrevious: 'none before',
   cards: {
     tripsRequested: 'Trips requested',
@@ -102,5 +104,19 @@ export const insightMessages = {
     byStatus: 'Trips by status',
     drivers: '%{count} drivers',
     search: 'Search drivers',
+    years: {
+      title: 'Totals by year',
+      explain:
+        'Drivers and passengers who joined in each year and in all by its end, and the year’s trips (city time).',
+      year: 'Year',
+      newDrivers: 'New drivers',
+      drivers: 'Drivers by year end',
+      newPassengers: 'New passengers',
+      passengers: 'Passengers by year end',
+      trips: 'Trips',
+      completed: 'Completed',
+      grossFares: 'Gross fares',
+      commission: 'Commission',
+    },
   },
 };

@@ -9,6 +9,7 @@ import { ErrorState, LoadingState } from '../../kit/States';
 import { PageCard } from '../PageCard';
 import { lastMonth, reportParams, ReportFilters, type ReportFilterValues } from './ReportFilters';
 import { ReportTable, type ReportColumn } from './ReportTable';
+import { TotalsByYear } from './TotalsByYear';
 
 interface Money {
   trips: number;
@@ -105,6 +106,7 @@ export default function RevenueReport() {
           />
         </>
       )}
+      <TotalsByYear />
     </PageCard>
   );
 }
