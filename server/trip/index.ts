@@ -5,6 +5,7 @@ import { declarationsOf } from '../resources.js';
 import { DASHBOARD_QUERIES } from './queries/dashboard.js';
 import { DISPATCHER_QUERIES } from './queries/dispatcher.js';
 import { REPORT_QUERIES } from './queries/reports.js';
+import { reportDocumentRoutes } from './reports/routes.js';
 import { fareRoutes } from './fares/routes.js';
 import { sosRoutes } from './sos/routes.js';
 import { tripRoutes } from './trips/routes.js';
@@ -16,6 +17,7 @@ export async function tripService(app: FastifyInstance): Promise<void> {
   registerQueries(app, 'dashboard', DASHBOARD_QUERIES);
   registerQueries(app, 'dispatcher', DISPATCHER_QUERIES);
   registerQueries(app, 'reports', REPORT_QUERIES);
+  reportDocumentRoutes(app);
   tripRoutes(app);
   for (const resource of declarationsOf('trip')) registerResource(app, resource, app.services);
 }

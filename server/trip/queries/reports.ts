@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/index.js';
 import { badRequest } from '../../errors.js';
 import { defineQuery } from '../../rest/queries.js';
-import { bucketStarts, comparisonPeriod, monthCover } from '../../../src/domain/dateRange.js';
+import { bucketStarts, comparisonPeriod, monthCover, type DateRange } from '../../../src/domain/dateRange.js';
 import { CITY } from '../../../src/domain/city.js';
 import { PAYMENT_METHODS, TRIP_STATUSES } from '../../../src/domain/enums.js';
 import { P } from '../../../src/domain/permissionNames.js';
@@ -55,7 +56,15 @@ export const revenue = defineQuery({
   access: P.viewReport,
   parameters: { ...periodParameters, ...tripFilterParameters },
   parse: (query, now) => ({ range: periodOf(query, now), filters: tripFiltersOf(query) }),
-  async handler({ range, filters }, { services }) {
+  handler: (params, { services }) => revenueReport(params, services),
+});
+
+/** The revenue report's figures (JSON and PDF). */
+export async function revenueReport(
+  { range, filters }: { range: DateRange; filters: RawBuilder<boolean>[] },
+  services: { db: Db },
+) {
+  {
     const where = [daysOf(range), ...filters];
     // One pass over the rollup for the buckets, both splits and the totals.
     const bucket = bucketOf(range.groupBy);
@@ -92,8 +101,8 @@ export const revenue = defineQuery({
         ...revenueOf(paymentRows.get(m)!),
       })),
     };
-  },
-});
+  }
+}
 
 export const tripReport = defineQuery({
   name: 'trips',
