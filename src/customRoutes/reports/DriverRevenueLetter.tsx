@@ -94,7 +94,7 @@ export default function DriverRevenueLetter() {
               label={t('driver')}
               optionText={personText}
               filterToQuery={(q: string) => ({ q })}
-              sx={{ minWidth: 300 }}
+              sx={{ width: 360, maxWidth: '100%' }}
             />
           </GuardedReferenceInput>
           <TextInput
