@@ -3,7 +3,6 @@ import { ApiError } from '../../errors.js';
 import type { StaffPrincipal } from '../../auth/guard.js';
 import { defineQuery } from '../../rest/queries.js';
 import { bucketStarts, comparisonPeriod, type DateRange } from '../../../src/domain/dateRange.js';
-import { CITY } from '../../../src/domain/city.js';
 import { visibleCards } from '../../../src/domain/dashboardCards.js';
 import { ISSUE_SLA_HOURS, OPEN_ISSUE_STATUSES } from '../../../src/domain/issueSla.js';
 import { P } from '../../../src/domain/permissionNames.js';
@@ -256,12 +255,13 @@ export const growth = defineQuery({
     if (!tables.length) throw forbidden('drivers or passengers');
     const months = bucketStarts(range);
     const out = months.map((month) => ({ month }) as Record<string, number | string>);
+    // From the sign-ups rollup (migration 013): a few hundred rows, not a pass over every passenger.
     const counts = await Promise.all(
       tables.map((table) =>
         sql<{ month: string | null; n: number }>`
-        select case when created_at < (${range.fromDay}::date)::timestamp at time zone ${CITY.timeZone} then null
-          else to_char(date_trunc('month', created_at at time zone ${CITY.timeZone}), 'YYYY-MM-DD') end as month, count(*)::int as n
-        from ${sql.table(table)} where created_at < (${range.toDay}::date + 1)::timestamp at time zone ${CITY.timeZone}
+        select case when day < ${range.fromDay}::date then null
+          else to_char(date_trunc('month', day), 'YYYY-MM-DD') end as month, sum(n)::int as n
+        from signups_daily where kind = ${table} and day <= ${range.toDay}::date
         group by 1`.execute(services.db),
       ),
     );

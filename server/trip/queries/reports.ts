@@ -271,8 +271,8 @@ export const totalsByYear = defineQuery({
           sql<{
             year: number;
             n: number;
-          }>`select extract(year from created_at at time zone ${zone})::int as year, count(*)::int as n
-            from ${sql.table(table)} group by 1 order by 1`.execute(services.db),
+          }>`select extract(year from day)::int as year, sum(n)::int as n
+            from signups_daily where kind = ${table} group by 1 having sum(n) <> 0 order by 1`.execute(services.db),
         )
         .concat(
           sql<{ year: number; n: number; completed: number; grossFares: number; commission: number }>`
