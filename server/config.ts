@@ -26,6 +26,8 @@ export interface Config {
   logLevel: string;
   /** Directory of the built panel, served at /. */
   staticDir: string | undefined;
+  /** The company on letterheads (PDF reports and letters): COMPANY_NAME, COMPANY_ADDRESS, COMPANY_REGISTRATION. */
+  company: { name: string; address: string; registration: string };
   /** Requests per minute: login per IP, auth calls per email, and all API calls per IP. */
   rateLimits: { loginPerIp: number; perEmail: number; windowMs: number; global: number };
   /** Redis key prefix of the rate-limit counters (tests give each app its own). */
@@ -93,6 +95,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     mailFrom: env.MAIL_FROM || 'Ride Admin <no-reply@ride-admin.local>',
+    company: {
+      name: env.COMPANY_NAME || 'Ride Admin Mobility Ltd',
+      address: env.COMPANY_ADDRESS || 'Westlands Business Park, Waiyaki Way, P.O. Box 12345-00100, Nairobi, Kenya',
+      registration: env.COMPANY_REGISTRATION || 'Company registration no. PVT-2026-RA0001 · KRA PIN P051234567X',
+    },
     seedDemo: env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL || (nodeEnv === 'production' ? 'info' : 'info'),
     staticDir: path.resolve(env.STATIC_DIR || './dist'),

@@ -17,6 +17,7 @@ import { queryClient } from './queryClient';
 import { resources } from './resources/registry';
 import { ScreenAccess, type ScreenAction } from './resources/shared/ScreenAccess';
 import { theme } from './theme';
+import { loadDashboard } from './customRoutes/dashboard/loadDashboard';
 
 const guarded = (action: ScreenAction, Screen: ComponentType) => (
   <ScreenAccess action={action}>
@@ -24,7 +25,7 @@ const guarded = (action: ScreenAction, Screen: ComponentType) => (
   </ScreenAccess>
 );
 
-const Dashboard = lazy(() => import('./customRoutes/dashboard/Dashboard'));
+const Dashboard = lazy(loadDashboard);
 const DispatcherScreen = lazy(() => import('./customRoutes/dispatcher/DispatcherScreen'));
 
 /** The react-admin wiring: providers, layouts, public and protected routes, and the resource registry. */

@@ -6,6 +6,7 @@ import { DASHBOARD_QUERIES } from './queries/dashboard.js';
 import { DISPATCHER_QUERIES } from './queries/dispatcher.js';
 import { DRIVER_QUERIES } from './queries/driverStatistics.js';
 import { REPORT_QUERIES } from './queries/reports.js';
+import { reportDocumentRoutes } from './reports/routes.js';
 import { fareRoutes } from './fares/routes.js';
 import { SOS_QUERIES } from './sos/alarms.js';
 import { issueRoutes } from './issues/routes.js';
@@ -21,6 +22,7 @@ export async function tripService(app: FastifyInstance): Promise<void> {
   registerQueries(app, 'reports', REPORT_QUERIES);
   registerQueries(app, 'sos', SOS_QUERIES);
   registerQueries(app, 'drivers', DRIVER_QUERIES);
+  reportDocumentRoutes(app);
   tripRoutes(app);
   issueRoutes(app);
   for (const resource of declarationsOf('trip')) registerResource(app, resource, app.services);

@@ -59,6 +59,10 @@ export interface CustomMethods {
     params?: Record<string, unknown>,
     options?: { silent?: boolean; signal?: AbortSignal },
   ): Promise<T>;
+  /** GET /api/<svc>/<path>?params as a file (a PDF, …), e.g. `reports/revenue/pdf`. */
+  download(service: Service, path: string, params?: Record<string, unknown>, accept?: string): Promise<Blob>;
+  /** POST /api/<svc>/<path> with a JSON body, answering {data, message?}: a command outside the resources. */
+  submit<T = unknown>(service: Service, path: string, body: object): Promise<ActionResult<T>>;
   /** PUT auth/profile: the signed-in staff member's names and photo. */
   saveProfile(change: ProfileChange): Promise<ActionResult<StaffProfile>>;
   /** POST auth/change_password: ends the staff member's other sessions; this one stays. */
@@ -106,6 +110,22 @@ export function createCustomMethods(lookup: ResourceLookup, urls: ServiceUrls): 
       for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, queryValue(value));
       const search = query.size > 0 ? `?${query}` : '';
       return (await requestJson<T>(`${urls[service]}/${path.replace(/^\/+/, '')}${search}`, options)).json;
+    },
+
+    async download(service, path, params = {}, accept = 'application/pdf') {
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, queryValue(value));
+      const search = query.size > 0 ? `?${query}` : '';
+      return requestBlob(`${urls[service]}/${path.replace(/^\/+/, '')}${search}`, { headers: { Accept: accept } });
+    },
+
+    async submit<T>(service: Service, path: string, body: object) {
+      return (
+        await requestJson<ActionResult<T>>(`${urls[service]}/${path.replace(/^\/+/, '')}`, {
+          method: 'POST',
+          json: body,
+        })
+      ).json;
     },
 
     async saveProfile(change) {

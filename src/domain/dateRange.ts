@@ -158,3 +158,78 @@ export function bucketStarts(range: Pick<DateRange, 'fromDay' | 'toDay' | 'group
   }
   return out;
 }
+
+/** Days in the month of a local day. */
+function monthLength(day: string): number {
+  const [y, m] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+export interface MonthCover {
+  /** First days of the months read whole from a monthly rollup. */
+  months: string[];
+  /** Day spans (inclusive) read from a daily rollup, added (sign 1) or taken away (sign −1). */
+  days: { fromDay: string; toDay: string; sign: 1 | -1 }[];
+}
+
+/**
+ * How to sum a period from a monthly and a daily rollup while reading as few daily rows as
+ * possible: whole months from the monthly rollup; in a partly covered month, whichever is shorter
+ * of the covered days (added) or the month minus the days not covered (the month added, the
+ * others taken away). E.g. Nov 1–24 is November minus Nov 25–30. The sum is exact either way.
+ */
+export function monthCover(fromDay: string, toDay: string): MonthCover {
+  const out: MonthCover = { months: [], days: [] };
+  let month = `${fromDay.slice(0, 8)}01`;
+  while (month <= toDay) {
+    const last = addDays(month, monthLength(month) - 1);
+    const a = fromDay > month ? fromDay : month;
+    const b = toDay < last ? toDay : last;
+    const covered = (dayValue(b)! - dayValue(a)!) / DAY_MS + 1;
+    const length = monthLength(month);
+    if (covered === length) out.months.push(month);
+    else if (length - covered < covered) {
+      out.months.push(month);
+      if (a > month) out.days.push({ fromDay: month, toDay: addDays(a, -1), sign: -1 });
+      if (b < last) out.days.push({ fromDay: addDays(b, 1), toDay: last, sign: -1 });
+    } else out.days.push({ fromDay: a, toDay: b, sign: 1 });
+    month = addDays(last, 1);
+  }
+  return out;
+}
+
+/** The period a range is compared with: local days, and the instants that bound it (`to` exclusive). */
+export interface ComparisonPeriod {
+  fromDay: string;
+  /** The last local day touched; when `partial`, only up to the instant `to`. */
+  toDay: string;
+  from: Date;
+  to: Date;
+  /** The range is not over yet, so the comparison stops at the same point in its own last day. */
+  partial: boolean;
+}
+
+/**
+ * The period of equal length just before a range, cut at the same elapsed time when the range is
+ * not over at `now`: today until 14:05 is compared with yesterday until 14:05, the last 7 days
+ * (6 whole days and today until 14:05) with the 7 days before, the last of them until 14:05.
+ * A range that is over, or has not begun, is compared with the whole period before it.
+ */
+export function comparisonPeriod(range: DateRange, now: Date): ComparisonPeriod {
+  const days = (dayValue(range.toDay)! - dayValue(range.fromDay)!) / DAY_MS + 1;
+  const fromDay = addDays(range.fromDay, -days);
+  const from = localMidnight(fromDay, range.timeZone);
+  if (now.getTime() >= range.to.getTime() || now.getTime() < range.from.getTime())
+    return { fromDay, toDay: addDays(range.fromDay, -1), from, to: range.from, partial: false };
+  const today = localDay(now, range.timeZone);
+  const elapsedDays = (dayValue(today)! - dayValue(range.fromDay)!) / DAY_MS;
+  const timeOfDay = now.getTime() - localMidnight(today, range.timeZone).getTime();
+  const toDay = addDays(fromDay, elapsedDays);
+  return {
+    fromDay,
+    toDay,
+    from,
+    to: new Date(localMidnight(toDay, range.timeZone).getTime() + timeOfDay),
+    partial: true,
+  };
+}

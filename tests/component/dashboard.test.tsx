@@ -57,7 +57,8 @@ const kpiAnswer = {
   json: {
     data: {
       period: { from: '2026-11-24', to: '2026-11-24' },
-      previous: { from: '2026-11-23', to: '2026-11-23' },
+      // Today so far against yesterday up to the same time (14:05 in Nairobi).
+      previous: { from: '2026-11-23', to: '2026-11-23', until: '2026-11-23T11:05:00.000Z' },
       cards: {
         tripsRequested: { value: 120, previous: 100 },
         tripsCompleted: { value: 90, previous: 95 },
@@ -89,7 +90,7 @@ describe('the dashboard', () => {
     for (const key of ['grossFares', 'commission', 'averageFare', 'newDrivers', 'openIssues', 'sosUnacknowledged'])
       expect(screen.queryByTestId(`kpi-${key}`), key).toBeNull();
     expect(await screen.findByTestId('live-tripsWaiting')).toHaveTextContent('2');
-    expect(screen.getByTestId('kpi-tripsRequested')).toHaveTextContent('vs 23 Nov');
+    expect(screen.getByTestId('kpi-tripsRequested')).toHaveTextContent('vs 23 Nov until 14:05');
     // One request for all the cards.
     expect(api.to('GET /api/trip/dashboard/kpis')).toHaveLength(1);
   });

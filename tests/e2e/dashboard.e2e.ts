@@ -1,13 +1,17 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { pdfText } from '../server/support/pdfText';
 import { DISPATCHER, browserPerFile, settled, shot, signIn, snap } from './browser';
 
 /**
  * The dashboard and the reports in Chromium against the real server and its demo data: the KPI
  * cards with their comparison, live figures and charts for a Super Admin; a dispatcher's
- * dashboard without money; the revenue report for last month and its CSV, whose totals are the
- * screen's.
+ * dashboard without money; the revenue report for last month, its CSV and its PDF, whose totals
+ * are the screen's; the totals by year; a driver's revenue letter issued and downloaded.
  */
+
+/** Text with every run of white space (non-breaking ones too) as one space. */
+const flat = (text: string) => text.replace(/\s+/g, ' ');
 
 const { open } = browserPerFile();
 
@@ -16,9 +20,22 @@ describe('the dashboard', () => {
     const page = await open();
     const started = Date.now();
     await signIn(page);
+    const signedIn = Date.now() - started;
     await expect.poll(() => page.getByTestId('kpi-grossFares').count(), { timeout: 15_000 }).toBe(1);
     const cardsAfter = Date.now() - started;
-    console.log(`[dashboard e2e] sign in to cards: ${cardsAfter} ms`);
+    // Where the time goes: the login page and the sign-in itself, then what the dashboard waited for.
+    const requests = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/api\/|\.js$/.test(e.name))
+        .map(
+          (e) =>
+            `${new URL(e.name).pathname.replace(/^.*\/assets\//, 'assets/')} ${Math.round(e.startTime)}–${Math.round((e as unknown as { responseEnd: number }).responseEnd)}`,
+        ),
+    );
+    console.log(
+      `[dashboard e2e] sign in to cards: ${cardsAfter} ms (login page + sign-in ${signedIn} ms, dashboard ${cardsAfter - signedIn} ms); after sign-in: ${requests.join('; ')}`,
+    );
     for (const key of [
       'tripsRequested',
       'tripsCompleted',
@@ -82,6 +99,21 @@ describe('the revenue report', () => {
     // The screen shows "KES 1,234.50"; the file has 1234.5.
     const plain = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
     for (let i = 1; i < last.length; i++) expect(Number(last[i]), lines[0].split(',')[i]).toBe(plain(screenTotals[i]));
+    // The PDF of the same table holds the same totals.
+    const pdfDownload = page.waitForEvent('download');
+    await page.getByTestId('revenue-pdf').click();
+    const pdf = await (await pdfDownload).path();
+    const bytes = fs.readFileSync(pdf);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text } = pdfText(bytes);
+    expect(text).toContain('Revenue report');
+    for (const total of screenTotals.slice(1)) expect(flat(text), total).toContain(flat(total));
+    // Totals by year, under the report.
+    const years = page.getByTestId('totals-by-year-table');
+    await expect.poll(() => years.locator('tbody tr').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await years.locator('thead').innerText()).toContain('Passengers by year end');
+    await page.getByTestId('totals-by-year').scrollIntoViewIfNeeded();
+    await snap(page, 'report-totals-by-year');
     await page.getByRole('tab', { name: 'By payment method' }).click();
     await expect.poll(() => page.getByTestId('revenue-table').innerText()).toContain('Cash');
     await shot(page, 'report-revenue-by-payment');
@@ -96,5 +128,46 @@ describe('the revenue report', () => {
     await page.goto('/reports/trip');
     await expect.poll(() => page.getByTestId('status-counts').count(), { timeout: 20_000 }).toBe(1);
     await snap(page, 'report-trips');
+  });
+});
+
+describe('the drivers’ revenue request letter', () => {
+  it('issues a letter for a driver and three months, shows its figures and downloads the PDF with the same totals', async () => {
+    const page = await open();
+    await signIn(page);
+    // The driver who earned most last month, from the drivers' revenue report.
+    await page.goto('/revenues');
+    const top = page.getByTestId('driver-revenue-table').locator('tbody tr').first().locator('td').first();
+    await expect.poll(() => top.count(), { timeout: 20_000 }).toBe(1);
+    const name = (await top.innerText()).trim();
+    await page.goto('/reports/driver-revenue-letter');
+    const driver = page.getByRole('combobox', { name: 'Driver' });
+    await driver.click();
+    await driver.fill(name.split(' ')[0]);
+    const option = page.getByRole('option', { name: new RegExp(name) }).first();
+    await expect.poll(() => option.count(), { timeout: 15_000 }).toBe(1);
+    await option.click();
+    const to = await page.getByLabel('Last month').inputValue();
+    const [y, m] = to.split('-').map(Number);
+    const from = new Date(Date.UTC(y, m - 3, 1)).toISOString().slice(0, 7);
+    await page.getByLabel('First month').fill(from);
+    await page.getByTestId('issue-letter').click();
+    const issued = page.getByTestId('letter-issued');
+    await expect.poll(() => issued.count(), { timeout: 20_000 }).toBe(1);
+    const reference = /DRL-\d{4}-\d{6}/.exec(await issued.innerText())![0];
+    const rows = page.getByTestId('letter-months').locator('tbody tr');
+    expect(await rows.count()).toBe(4); // three months and the total
+    const total = (await rows.last().locator('td').allInnerTexts()).map((s) => s.trim());
+    expect(total[0]).toBe('Total');
+    expect(Number(total[1].replace(/\D/g, ''))).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('driver-letters').innerText(), { timeout: 15_000 }).toContain(reference);
+    await snap(page, 'report-driver-letter');
+    const download = page.waitForEvent('download');
+    await page.getByTestId('letter-pdf').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${reference}.pdf`);
+    const { text } = pdfText(fs.readFileSync(await file.path()));
+    for (const needle of ['To whom it may concern,', reference, 'Yours faithfully,', ...total.slice(2)])
+      expect(flat(text), needle).toContain(flat(needle));
   });
 });

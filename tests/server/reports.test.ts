@@ -21,9 +21,10 @@ const bounds = (from: string, to: string) => [
   new Date(new Date(`${to}T00:00:00+03:00`).getTime() + 86400_000).toISOString(),
 ];
 
-/** The truth: plain sums over trips requested in a period, straight from the trips table. */
-async function truth(from: string, to: string, extra = sql`true`) {
-  const [a, b] = bounds(from, to);
+/** The truth: plain sums over trips requested in a period (up to `until` if given), straight from the trips table. */
+async function truth(from: string, to: string, extra = sql`true`, until?: string) {
+  const [a, whole] = bounds(from, to);
+  const b = until ?? whole;
   const { rows } = await sql<{
     requested: number;
     completed: number;
@@ -60,6 +61,8 @@ async function latestDay() {
     .executeTakeFirstOrThrow();
   return new Date(at.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
 }
+/** Today in Nairobi (UTC+3). */
+const today = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
 const minusDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) - n * 86400_000).toISOString().slice(0, 10);
 
@@ -114,7 +117,7 @@ describe('GET /api/trip/reports/revenue', () => {
 
 describe('GET /api/trip/reports/trips', () => {
   it('counts statuses, cancellations and reasons like the trips table, with the previous period', async () => {
-    const to = await latestDay();
+    const to = today();
     const from = minusDays(to, 13);
     const { data } = (await get('reports/trips', { from, to })).json();
     const [a, b] = bounds(from, to);
@@ -124,8 +127,10 @@ describe('GET /api/trip/reports/trips', () => {
     const now = await truth(from, to);
     expect(data.current.cancellationRate).toBeCloseTo(now.cancelled / now.requested, 10);
     expect(data.current.averageFare).toBe(Math.round((now.net / now.completed) * 100) / 100);
-    const before = await truth(minusDays(from, 14), minusDays(from, 1));
-    expect(data.previousPeriod).toEqual({ from: minusDays(from, 14), to: minusDays(from, 1) });
+    // The period runs to today, so the previous one stops 14 days before now.
+    expect(data.previousPeriod).toMatchObject({ from: minusDays(from, 14), to: minusDays(from, 1) });
+    expect(Math.abs(Date.parse(data.previousPeriod.until) - (Date.now() - 14 * 86400_000))).toBeLessThan(60_000);
+    const before = await truth(minusDays(from, 14), minusDays(from, 1), sql`true`, data.previousPeriod.until);
     expect(data.previous.requested).toBe(before.requested);
     const { rows: reasons } = await sql<{
       reason: string;
@@ -191,14 +196,16 @@ describe('GET /api/trip/reports/totals-by-year', () => {
 
 describe('the dashboard cards', () => {
   it('compare a period with the previous one of equal length, agreeing with the trips table', async () => {
-    const to = await latestDay();
+    const to = today();
     const from = minusDays(to, 6);
     const res = await get('dashboard/kpis', { from, to });
     expect(res.statusCode, res.body).toBe(200);
     const { data } = res.json();
-    expect(data.previous).toEqual({ from: minusDays(from, 7), to: minusDays(from, 1) });
+    // The 7 days end today, so they are compared with the 7 before up to the same time of day.
+    expect(data.previous).toMatchObject({ from: minusDays(from, 7), to: minusDays(from, 1) });
+    expect(Math.abs(Date.parse(data.previous.until) - (Date.now() - 7 * 86400_000))).toBeLessThan(60_000);
     const now = await truth(from, to);
-    const before = await truth(minusDays(from, 7), minusDays(from, 1));
+    const before = await truth(minusDays(from, 7), minusDays(from, 1), sql`true`, data.previous.until);
     expect(data.cards.tripsRequested).toEqual({ value: now.requested, previous: before.requested });
     expect(data.cards.tripsCompleted).toEqual({ value: now.completed, previous: before.completed });
     expect(data.cards.grossFares).toEqual({ value: now.gross, previous: before.gross });
@@ -210,6 +217,58 @@ describe('the dashboard cards', () => {
       .executeTakeFirstOrThrow();
     expect(data.cards.sosUnacknowledged).toEqual({ value: n });
     expect(Object.keys(data.cards)).toHaveLength(11);
+  });
+
+  it('compare today with yesterday up to the same time of day, not with the whole of yesterday', async () => {
+    const yesterday = minusDays(today(), 1);
+    // A trip yesterday an hour after the current time of day must not count; one an hour before must.
+    const [before, after] = [-3600_000, 3600_000].map((d) => new Date(Date.now() - 86400_000 + d));
+    const { id: passengerId } = await t.db.selectFrom('passengers').select('id').executeTakeFirstOrThrow();
+    const { id: vehicleTypeId } = await t.db.selectFrom('vehicleTypes').select('id').executeTakeFirstOrThrow();
+    const { data: first } = (await get('dashboard/kpis', { preset: 'today' })).json();
+    const inserted = await t.db
+      .insertInto('trips')
+      .values(
+        [before, after]
+          .filter((at) => at.getTime() >= Date.parse(`${yesterday}T00:00:00+03:00`))
+          .map((at) => ({
+            passengerId,
+            vehicleTypeId,
+            status: 'no_driver_found',
+            paymentMethod: 'cash',
+            pickupAddress: 'Test pickup',
+            pickupLat: -1.28,
+            pickupLng: 36.82,
+            dropoffAddress: 'Test drop-off',
+            dropoffLat: -1.3,
+            dropoffLng: 36.8,
+            distanceKm: 5,
+            durationMin: 12,
+            fareBase: 100,
+            fareDistance: 250,
+            fareTime: 60,
+            fareTotal: 410,
+            requestedAt: at,
+          })),
+      )
+      .returning(['id', 'requestedAt'])
+      .execute();
+    const { data } = (await get('dashboard/kpis', { preset: 'today' })).json();
+    expect(data.previous).toMatchObject({ from: yesterday, to: yesterday });
+    expect(Math.abs(Date.parse(data.previous.until) - (Date.now() - 86400_000))).toBeLessThan(60_000);
+    const counted = inserted.filter((r) => r.requestedAt.getTime() < Date.parse(data.previous.until)).length;
+    expect(data.cards.tripsRequested.previous).toBe(first.cards.tripsRequested.previous + counted);
+    const expected = await truth(yesterday, yesterday, sql`true`, data.previous.until);
+    expect(data.cards.tripsRequested.previous).toBe(expected.requested);
+    expect(data.cards.grossFares.previous).toBe(expected.gross);
+    await t.db
+      .deleteFrom('trips')
+      .where(
+        'id',
+        'in',
+        inserted.map((r) => r.id),
+      )
+      .execute();
   });
 
   it('show a dispatcher the trip cards but never revenue, and no revenue in the daily chart', async () => {

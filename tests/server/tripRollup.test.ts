@@ -48,6 +48,11 @@ describe('the trip rollups (trip_daily, trip_reasons, trip_hourly, trip_driver_d
       .selectFrom('drivers')
       .select('id')
       .where('approvalStatus', '=', 'approved')
+      // One without an active trip: a driver may hold only one (migration 003), and the demo data has some.
+      .where(
+        sql<boolean>`not exists (select 1 from trips a where a.driver_id = drivers.id
+        and a.status in ('accepted', 'arrived', 'in_progress'))`,
+      )
       .orderBy('id')
       .executeTakeFirstOrThrow();
     await sql`update trips set status = 'accepted', driver_id = ${driverId}, accepted_at = requested_at + interval '95 seconds' where id = ${a}`.execute(
@@ -145,6 +150,36 @@ describe('the trip rollups (trip_daily, trip_reasons, trip_hourly, trip_driver_d
     const { rows } = await sql<{ trips: number }>`select sum(trips)::int as trips from trip_reasons
       where status = 'cancelled_by_passenger' and reason = 'Passenger called to cancel'`.execute(t.db);
     expect(rows[0].trips).toBe(1);
+    await exact();
+  });
+
+  it('count sign-ups by local day through passenger and driver inserts, moves across midnight, bulk updates and deletes', async () => {
+    const signups = async (kind: string, day: string) =>
+      (
+        await sql<{ n: number }>`select coalesce(sum(n), 0)::int as n from signups_daily
+          where kind = ${kind} and day = ${day}::date`.execute(t.db)
+      ).rows[0].n;
+    const before = await signups('passengers', '2026-02-03');
+    const { rows } = await sql<{ id: number }>`insert into passengers (first_name, last_name, phone, created_at)
+      values ('Late', 'Night', '+254700900001', '2026-02-03T20:59:00Z'), ('Early', 'Bird', '+254700900002', '2026-02-03T21:00:00Z')
+      returning id`.execute(t.db);
+    // 23:59 in Nairobi is still the 3rd; 00:00 is the 4th.
+    expect(await signups('passengers', '2026-02-03')).toBe(before + 1);
+    await exact();
+    await sql`update passengers set created_at = created_at - interval '1 minute' where id = ${rows[1].id}`.execute(
+      t.db,
+    );
+    expect(await signups('passengers', '2026-02-03')).toBe(before + 2);
+    // An update that keeps created_at (as every statistics update does) changes nothing.
+    await sql`update passengers set first_name = first_name where id in (${rows[0].id}, ${rows[1].id})`.execute(t.db);
+    await exact();
+    await sql`delete from passengers where id in (${rows[0].id}, ${rows[1].id})`.execute(t.db);
+    expect(await signups('passengers', '2026-02-03')).toBe(before);
+    const driver = await sql<{ id: number }>`insert into drivers (first_name, last_name, phone, created_at)
+      values ('New', 'Driver', '+254700900003', '2026-02-05T10:00:00Z') returning id`.execute(t.db);
+    expect(await signups('drivers', '2026-02-05')).toBeGreaterThanOrEqual(1);
+    await exact();
+    await sql`delete from drivers where id = ${driver.rows[0].id}`.execute(t.db);
     await exact();
   });
 });

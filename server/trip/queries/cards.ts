@@ -2,14 +2,13 @@ import { sql } from 'kysely';
 import { ApiError } from '../../errors.js';
 import type { StaffPrincipal } from '../../auth/guard.js';
 import { defineQuery } from '../../rest/queries.js';
-import { bucketStarts, type DateRange } from '../../../src/domain/dateRange.js';
-import { CITY } from '../../../src/domain/city.js';
+import { bucketStarts, comparisonPeriod, type DateRange } from '../../../src/domain/dateRange.js';
 import { visibleCards } from '../../../src/domain/dashboardCards.js';
 import { ISSUE_SLA_HOURS, OPEN_ISSUE_STATUSES } from '../../../src/domain/issueSla.js';
 import { P } from '../../../src/domain/permissionNames.js';
 import { ACTIVE_TRIP_STATUSES } from '../../../src/domain/trip.js';
 import { periodOf, periodParameters, tripFilterParameters, tripFiltersOf } from './params.js';
-import { bucketOf, daysOf, figuresOf, previousOf, sumDaily, type RawFigures } from './rollup.js';
+import { bucketOf, daysOf, figuresOf, sumComparison, sumDaily, type RawFigures } from './rollup.js';
 
 /**
  * The dashboard's card groups and charts (GET /api/trip/dashboard/…), one request per group.
@@ -29,15 +28,14 @@ const periodOr = (preset: string) => (query: Record<string, unknown>, now: Date)
 
 const period = (range: Pick<DateRange, 'fromDay' | 'toDay'>) => ({ from: range.fromDay, to: range.toDay });
 
-/** Staff, passengers or drivers created on the local days of a range. */
+/** Passengers or drivers created between two instants (`to` exclusive). */
 async function createdIn(
   services: { db: import('../../db/index.js').Db },
   table: 'passengers' | 'drivers',
-  range: Pick<DateRange, 'fromDay' | 'toDay'>,
+  range: { from: Date; to: Date },
 ) {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}
-    where created_at >= (${range.fromDay}::date)::timestamp at time zone ${CITY.timeZone}
-      and created_at < (${range.toDay}::date + 1)::timestamp at time zone ${CITY.timeZone}`.execute(services.db);
+    where created_at >= ${range.from} and created_at < ${range.to}`.execute(services.db);
   return rows[0].n;
 }
 
@@ -52,15 +50,16 @@ export const kpis = defineQuery({
   async handler({ range, now }, { services, staff }) {
     const keys = new Set(visibleCards(staff.permissions).map((c) => c.key));
     if (!keys.size) throw forbidden('any dashboard card');
-    const previous = previousOf(range);
+    // Compared with the period before, cut at the same time of day while this one is not over.
+    const previous = comparisonPeriod(range, now);
     const cards: Record<string, { value: number | null; previous?: number | null; breached?: number }> = {};
     if (has(staff, P.viewTrip) || has(staff, P.viewReport)) {
       const [now_, before] = await Promise.all([
         sumDaily<RawFigures>(services.db, [daysOf(range)]),
-        sumDaily<RawFigures>(services.db, [daysOf(previous)]),
+        sumComparison(services.db, previous),
       ]);
       const a = figuresOf(now_[0]);
-      const b = figuresOf(before[0]);
+      const b = figuresOf(before);
       const pair = (key: keyof typeof a) => ({ value: a[key], previous: b[key] });
       if (has(staff, P.viewTrip)) {
         cards.tripsRequested = pair('requested');
@@ -124,7 +123,12 @@ export const kpis = defineQuery({
         .filter((c) => c.key in cards)
         .map((c) => [c.key, cards[c.key]]),
     );
-    return { period: period(range), previous: period(previous), timeZone: range.timeZone, cards: ordered };
+    return {
+      period: period(range),
+      previous: { ...period(previous), ...(previous.partial ? { until: previous.to.toISOString() } : {}) },
+      timeZone: range.timeZone,
+      cards: ordered,
+    };
   },
 });
 
@@ -251,12 +255,13 @@ export const growth = defineQuery({
     if (!tables.length) throw forbidden('drivers or passengers');
     const months = bucketStarts(range);
     const out = months.map((month) => ({ month }) as Record<string, number | string>);
+    // From the sign-ups rollup (migration 013): a few hundred rows, not a pass over every passenger.
     const counts = await Promise.all(
       tables.map((table) =>
         sql<{ month: string | null; n: number }>`
-        select case when created_at < (${range.fromDay}::date)::timestamp at time zone ${CITY.timeZone} then null
-          else to_char(date_trunc('month', created_at at time zone ${CITY.timeZone}), 'YYYY-MM-DD') end as month, count(*)::int as n
-        from ${sql.table(table)} where created_at < (${range.toDay}::date + 1)::timestamp at time zone ${CITY.timeZone}
+        select case when day < ${range.fromDay}::date then null
+          else to_char(date_trunc('month', day), 'YYYY-MM-DD') end as month, sum(n)::int as n
+        from signups_daily where kind = ${table} and day <= ${range.toDay}::date
         group by 1`.execute(services.db),
       ),
     );

@@ -1,12 +1,13 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/index.js';
 import { badRequest } from '../../errors.js';
 import { defineQuery } from '../../rest/queries.js';
-import { bucketStarts } from '../../../src/domain/dateRange.js';
+import { bucketStarts, comparisonPeriod, monthCover, type DateRange } from '../../../src/domain/dateRange.js';
 import { CITY } from '../../../src/domain/city.js';
 import { PAYMENT_METHODS, TRIP_STATUSES } from '../../../src/domain/enums.js';
 import { P } from '../../../src/domain/permissionNames.js';
 import { periodOf, periodParameters, tripFilterParameters, tripFiltersOf } from './params.js';
-import { bucketOf, CANCELLED, daysOf, FIGURES, figuresOf, previousOf, sumDaily, type RawFigures } from './rollup.js';
+import { bucketOf, CANCELLED, daysOf, FIGURES, figuresOf, sumComparison, sumDaily, type RawFigures } from './rollup.js';
 
 /**
  * The finance reports (GET /api/trip/reports/…, view-Report), read from the trip rollups of
@@ -55,7 +56,15 @@ export const revenue = defineQuery({
   access: P.viewReport,
   parameters: { ...periodParameters, ...tripFilterParameters },
   parse: (query, now) => ({ range: periodOf(query, now), filters: tripFiltersOf(query) }),
-  async handler({ range, filters }, { services }) {
+  handler: (params, { services }) => revenueReport(params, services),
+});
+
+/** The revenue report's figures (JSON and PDF). */
+export async function revenueReport(
+  { range, filters }: { range: DateRange; filters: RawBuilder<boolean>[] },
+  services: { db: Db },
+) {
+  {
     const where = [daysOf(range), ...filters];
     // One pass over the rollup for the buckets, both splits and the totals.
     const bucket = bucketOf(range.groupBy);
@@ -92,23 +101,24 @@ export const revenue = defineQuery({
         ...revenueOf(paymentRows.get(m)!),
       })),
     };
-  },
-});
+  }
+}
 
 export const tripReport = defineQuery({
   name: 'trips',
   summary: 'The trip report: counts by status, cancellations, averages, demand by hour, against the previous period',
   access: P.viewReport,
   parameters: { ...periodParameters, ...tripFilterParameters },
-  parse: (query, now) => ({ range: periodOf(query, now), filters: tripFiltersOf(query) }),
-  async handler({ range, filters }, { services }) {
-    const previous = previousOf(range);
+  parse: (query, now) => ({ range: periodOf(query, now), filters: tripFiltersOf(query), now }),
+  async handler({ range, filters, now }, { services }) {
+    // While the period is not over, the previous one is cut at the same time of day.
+    const previous = comparisonPeriod(range, now);
     const [byStatus, totals, before, reasons, hours] = await Promise.all([
       sumDaily<{ status: string } & RawFigures>(services.db, [daysOf(range), ...filters], {
         status: sql`trips.status`,
       }),
       sumDaily<RawFigures>(services.db, [daysOf(range), ...filters]),
-      sumDaily<RawFigures>(services.db, [daysOf(previous), ...filters]),
+      sumComparison(services.db, previous, filters),
       sql<{ reason: string; status: string; n: number }>`select trips.reason, trips.status, sum(trips.trips)::int as n
         from trip_reasons as trips where ${sql.join([daysOf(range), ...filters], sql` and `)}
           and trips.status in (${CANCELLED})
@@ -135,11 +145,11 @@ export const tripReport = defineQuery({
     });
     return {
       ...period(range),
-      previousPeriod: period(previous),
+      previousPeriod: { ...period(previous), ...(previous.partial ? { until: previous.to.toISOString() } : {}) },
       timeZone: range.timeZone,
       byStatus: TRIP_STATUSES.map((status) => ({ status, trips: statuses.get(status) ?? 0 })),
       current: summary(figuresOf(totals[0])),
-      previous: summary(figuresOf(before[0])),
+      previous: summary(figuresOf(before)),
       topCancellationReasons: reasons.rows,
       demandByHour: demand,
     };
@@ -171,19 +181,23 @@ export const driverRevenue = defineQuery({
     return { range, sort: sort as (typeof DRIVER_SORTS)[number], order: order as 'ASC' | 'DESC' };
   },
   async handler({ range, sort, order }, { services }) {
-    // Whole local months inside the range come from trip_driver_monthly; the rest from trip_driver_daily.
-    const firstWhole = range.fromDay.endsWith('-01') ? range.fromDay : nextMonth(range.fromDay);
-    const afterWhole =
-      monthStart(addOneDay(range.toDay)) === addOneDay(range.toDay) ? addOneDay(range.toDay) : monthStart(range.toDay);
-    const whole = firstWhole < afterWhole;
-    const parts = whole
-      ? sql`select driver_id, trips, completed, fare_total, commission, cancellation_fee from trip_driver_monthly
-            where month >= ${firstWhole}::date and month < ${afterWhole}::date
-          union all
-          select driver_id, trips, completed, fare_total, commission, cancellation_fee from trip_driver_daily
-            where (day >= ${range.fromDay}::date and day < ${firstWhole}::date) or (day >= ${afterWhole}::date and day <= ${range.toDay}::date)`
-      : sql`select driver_id, trips, completed, fare_total, commission, cancellation_fee from trip_driver_daily
-            where day between ${range.fromDay}::date and ${range.toDay}::date`;
+    // Whole months from trip_driver_monthly; a partly covered month from trip_driver_daily, as its
+    // days or as the month minus the days left out, whichever reads fewer daily rows (monthCover).
+    const cover = monthCover(range.fromDay, range.toDay);
+    const COLUMNS = sql`driver_id, trips, completed, fare_total, commission, cancellation_fee`;
+    const parts = [
+      ...(cover.months.length
+        ? [
+            sql`select ${COLUMNS} from trip_driver_monthly where month in (${sql.join(cover.months.map((m) => sql`${m}::date`))})`,
+          ]
+        : []),
+      ...cover.days.map(({ fromDay, toDay, sign }) =>
+        sign === 1
+          ? sql`select ${COLUMNS} from trip_driver_daily where day between ${fromDay}::date and ${toDay}::date`
+          : sql`select driver_id, -trips, -completed, -fare_total, -commission, -cancellation_fee from trip_driver_daily
+              where day between ${fromDay}::date and ${toDay}::date`,
+      ),
+    ];
     const column = {
       trips: sql`x.trips`,
       grossFares: sql`x."grossFares"`,
@@ -209,7 +223,7 @@ export const driverRevenue = defineQuery({
       from (select driver_id, sum(trips)::int as trips, sum(completed)::int as completed, sum(fare_total) as "grossFares",
               sum(commission) as commission, sum(cancellation_fee) as "cancellationFees",
               sum(fare_total) + sum(cancellation_fee) - sum(commission) as "netEarnings"
-            from (${parts}) p group by driver_id having sum(trips) > 0) x
+            from (${sql.join(parts, sql` union all `)}) p group by driver_id having sum(trips) > 0) x
       join drivers d on d.id = x.driver_id
       order by ${column} ${sql.raw(order)}, x.driver_id`.execute(services.db);
     const totals = rows.reduce(
@@ -243,13 +257,6 @@ export const driverRevenue = defineQuery({
   },
 });
 
-const addOneDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-const monthStart = (day: string) => `${day.slice(0, 8)}01`;
-function nextMonth(day: string): string {
-  const [y, m] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
-}
-
 export const totalsByYear = defineQuery({
   name: 'totals-by-year',
   summary: 'Drivers, passengers and trips by year: new in the year and in all by its end',
@@ -264,8 +271,8 @@ export const totalsByYear = defineQuery({
           sql<{
             year: number;
             n: number;
-          }>`select extract(year from created_at at time zone ${zone})::int as year, count(*)::int as n
-            from ${sql.table(table)} group by 1 order by 1`.execute(services.db),
+          }>`select extract(year from day)::int as year, sum(n)::int as n
+            from signups_daily where kind = ${table} group by 1 having sum(n) <> 0 order by 1`.execute(services.db),
         )
         .concat(
           sql<{ year: number; n: number; completed: number; grossFares: number; commission: number }>`

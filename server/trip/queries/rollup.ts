@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { addDays, type DateRange } from '../../../src/domain/dateRange.js';
+import { addDays, localMidnight, type ComparisonPeriod, type DateRange } from '../../../src/domain/dateRange.js';
+import { CITY } from '../../../src/domain/city.js';
 
 /**
  * Reading the trip rollups of migration 008. Each rollup is aliased `trips` so the shared trip
@@ -11,12 +12,6 @@ import { addDays, type DateRange } from '../../../src/domain/dateRange.js';
 /** The local days of a period, as a condition on a rollup's `day`. */
 export const daysOf = (range: Pick<DateRange, 'fromDay' | 'toDay'>) =>
   sql<boolean>`trips.day between ${range.fromDay}::date and ${range.toDay}::date`;
-
-/** The period of equal length just before a range (e.g. yesterday for today, the 7 days before the last 7). */
-export function previousOf(range: DateRange): Pick<DateRange, 'fromDay' | 'toDay'> {
-  const days = Math.round((range.to.getTime() - range.from.getTime()) / 86_400_000);
-  return { fromDay: addDays(range.fromDay, -days), toDay: addDays(range.fromDay, -1) };
-}
 
 export const CANCELLED = sql.join(['cancelled_by_passenger', 'cancelled_by_driver']);
 
@@ -105,3 +100,47 @@ export async function sumDaily<K extends object>(
 export const bucketOf = (groupBy: DateRange['groupBy']) =>
   // A literal (one of GROUP_BYS, checked by the parser), so the same expression can be grouped on.
   sql<string>`to_char(date_trunc(${sql.lit(groupBy)}, trips.day)::date, 'YYYY-MM-DD')`;
+
+/** A trip_daily row's measures computed from raw `trips` rows, one row per trip. */
+const RAW_MEASURES = sql`trips.status, 1::bigint as trips, trips.fare_total, trips.fare_discount, trips.commission,
+  trips.cancellation_fee, trips.distance_km, trips.duration_min,
+  case when trips.accepted_at is not null then extract(epoch from trips.accepted_at - trips.requested_at) else 0 end as accept_s,
+  (trips.accepted_at is not null)::int::bigint as accept_n,
+  case when trips.started_at is not null and trips.arrived_at is not null
+    then extract(epoch from trips.started_at - trips.arrived_at) else 0 end as wait_s,
+  (trips.started_at is not null and trips.arrived_at is not null)::int::bigint as wait_n`;
+const DAILY_MEASURES = sql`trips.status, trips.trips, trips.fare_total, trips.fare_discount, trips.commission,
+  trips.cancellation_fee, trips.distance_km, trips.duration_min, trips.accept_s, trips.accept_n, trips.wait_s, trips.wait_n`;
+
+/**
+ * The figures of a comparison period (comparisonPeriod): its whole days from trip_daily and, when
+ * it is cut short, its last day up to the cut from the trips themselves (one local day at most,
+ * read through the requested_at index), summed in one statement so money stays exact.
+ */
+export async function sumComparison(
+  db: Db,
+  period: ComparisonPeriod,
+  filters: RawBuilder<boolean>[] = [],
+): Promise<RawFigures> {
+  if (!period.partial) return (await sumDaily<RawFigures>(db, [daysOf(period), ...filters]))[0];
+  const lastWhole = addDays(period.toDay, -1);
+  const parts = [
+    sql`select ${RAW_MEASURES} from trips where ${sql.join(
+      [sql`trips.requested_at >= ${cutStart(period)} and trips.requested_at < ${period.to}`, ...filters],
+      sql` and `,
+    )}`,
+  ];
+  if (lastWhole >= period.fromDay)
+    parts.unshift(
+      sql`select ${DAILY_MEASURES} from trip_daily as trips where ${sql.join(
+        [daysOf({ fromDay: period.fromDay, toDay: lastWhole }), ...filters],
+        sql` and `,
+      )}`,
+    );
+  const { rows } =
+    await sql<RawFigures>`select ${FIGURES} from (${sql.join(parts, sql` union all `)}) as trips`.execute(db);
+  return rows[0];
+}
+
+/** The instant the cut day of a partial comparison period starts (its local midnight). */
+const cutStart = (period: ComparisonPeriod) => localMidnight(period.toDay, CITY.timeZone);

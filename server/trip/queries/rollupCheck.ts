@@ -3,7 +3,7 @@ import type { Db } from '../../db/index.js';
 import { CITY } from '../../../src/domain/city.js';
 
 /**
- * Compares the trip rollups (migration 008) with a plain GROUP BY over `trips` for local days
+ * Compares the trip rollups (migration 008) and the sign-ups (013) with a plain GROUP BY over their tables for local days
  * `fromDay`…`toDay` (inclusive). Answers every row where they differ, as text: none means exact.
  * Used by the server tests and by `npm run bench:reports`, which fails loudly on any difference.
  */
@@ -68,6 +68,16 @@ export async function rollupDifferences(db: Db, fromDay: string, toDay: string):
         from trip_driver_monthly, months where month >= lo and month < hi and trips <> 0)
       select 'trip_driver_monthly ' || coalesce(row(t.*)::text, 'missing') || ' vs ' || coalesce(row(r.*)::text, 'missing') as diff
       from truth t full join rollup r using (month, driver_id)
+      where row(t.*) is distinct from row(r.*)`,
+    // Sign-ups (migration 013), on the same local days.
+    sql<{ diff: string }>`
+      with truth as (select kind, (created_at at time zone ${zone})::date as day, count(*)::bigint as n
+        from (select 'passengers' as kind, created_at from passengers union all select 'drivers', created_at from drivers) p
+        where created_at >= (${fromDay}::date)::timestamp at time zone ${zone}
+          and created_at < (${toDay}::date + 1)::timestamp at time zone ${zone} group by 1, 2),
+      rollup as (select kind, day, n from signups_daily where ${rollupRange} and n <> 0)
+      select 'signups_daily ' || coalesce(row(t.*)::text, 'missing') || ' vs ' || coalesce(row(r.*)::text, 'missing') as diff
+      from truth t full join rollup r using (kind, day)
       where row(t.*) is distinct from row(r.*)`,
   ];
   const out: string[] = [];

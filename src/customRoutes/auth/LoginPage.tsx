@@ -1,5 +1,5 @@
 import { Button } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PasswordInput, TextInput, useLogin, useTranslate } from 'react-admin';
 import { Link, Navigate } from 'react-router';
 import { hasSession } from '../../session';
@@ -9,6 +9,7 @@ import type { Credentials } from '../../auth/authApi';
 import { AuthCard } from './components/AuthCard';
 import { AuthForm } from './components/AuthForm';
 import { DemoAccounts } from './components/DemoAccounts';
+import { loadDashboard } from '../dashboard/loadDashboard';
 import { useAuthAction } from './components/useAuthAction';
 
 const resolver = yupResolver(loginSchema);
@@ -19,6 +20,10 @@ export function LoginPage() {
   const login = useLogin();
   const [signedInOnArrival] = useState(hasSession);
   const signIn = useAuthAction((credentials: Credentials) => login(credentials));
+  // The page after signing in: fetched while the form is filled in (a failure here is retried by the route).
+  useEffect(() => {
+    if (!signedInOnArrival) void loadDashboard().catch(() => undefined);
+  }, [signedInOnArrival]);
 
   if (signedInOnArrival) return <Navigate to="/" replace />;
 

@@ -2,6 +2,7 @@ import { Box, Card, CardContent, Skeleton, ToggleButton, ToggleButtonGroup, Typo
 import { useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useSession } from '../../auth/useSession';
+import { CITY } from '../../domain/city';
 import { visibleCards } from '../../domain/dashboardCards';
 import { DATE_PRESETS, type DatePreset } from '../../domain/dateRange';
 import { P } from '../../domain/permissionNames';
@@ -14,7 +15,8 @@ import { KpiCard } from './KpiCard';
 
 interface Kpis {
   period: { from: string; to: string };
-  previous: { from: string; to: string };
+  /** `until`: the previous period stops at this instant, as far into it as the current one has run. */
+  previous: { from: string; to: string; until?: string };
   cards: Record<string, { value: number | null; previous?: number | null; breached?: number }>;
 }
 
@@ -30,6 +32,27 @@ const dayLabel = (day: string) =>
     new Date(`${day}T00:00:00Z`),
   );
 
+const timeLabel = (at: string) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: CITY.timeZone }).format(
+    new Date(at),
+  );
+
+/** "vs 23 Nov until 14:05", "vs 10 Nov – 16 Nov", … in the city's time. */
+function comparisonLabel(previous: Kpis['previous'], translate: ReturnType<typeof useTranslate>): string {
+  const oneDay = previous.from === previous.to;
+  if (previous.until)
+    return oneDay
+      ? translate('app.insights.vsPreviousDayUntil', { day: dayLabel(previous.from), time: timeLabel(previous.until) })
+      : translate('app.insights.vsPreviousUntil', {
+          from: dayLabel(previous.from),
+          to: dayLabel(previous.to),
+          time: timeLabel(previous.until),
+        });
+  return oneDay
+    ? translate('app.insights.vsPreviousDay', { day: dayLabel(previous.from) })
+    : translate('app.insights.vsPrevious', { from: dayLabel(previous.from), to: dayLabel(previous.to) });
+}
+
 /** The index page: KPI cards for a period against the one before, live figures and charts. */
 export default function Dashboard() {
   const translate = useTranslate();
@@ -39,14 +62,7 @@ export default function Dashboard() {
   const [preset, setPreset] = useState<DatePreset>('today');
   const kpis = useQueryModule<Kpis>('dashboard/kpis', { preset }, { enabled: cards.length > 0 });
   const seesTrips = permissions.includes(P.viewTrip);
-  const comparedWith = kpis.data
-    ? kpis.data.previous.from === kpis.data.previous.to
-      ? translate('app.insights.vsPreviousDay', { day: dayLabel(kpis.data.previous.from) })
-      : translate('app.insights.vsPrevious', {
-          from: dayLabel(kpis.data.previous.from),
-          to: dayLabel(kpis.data.previous.to),
-        })
-    : undefined;
+  const comparedWith = kpis.data ? comparisonLabel(kpis.data.previous, translate) : undefined;
 
   return (
     <PageCard title={translate('app.pages.dashboard')} testId="dashboard">

@@ -51,6 +51,7 @@ export function ReportTable<R>({
   onSort,
   testId,
   maxHeight,
+  actions,
 }: {
   columns: ReportColumn<R>[];
   rows: R[];
@@ -60,6 +61,8 @@ export function ReportTable<R>({
   onSort?: (key: string) => void;
   testId?: string;
   maxHeight?: number;
+  /** More buttons beside Export CSV (e.g. the PDF of the same table). */
+  actions?: ReactNode;
 }) {
   const translate = useTranslate();
   const exportCsv = () => {
@@ -76,7 +79,8 @@ export function ReportTable<R>({
   const align = (c: ReportColumn<R>) => (c.kind === 'text' || c.kind === undefined ? 'left' : 'right');
   return (
     <Box data-testid={testId}>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mb: 1 }}>
+        {actions}
         <Button size="small" startIcon={<DownloadIcon />} onClick={exportCsv} disabled={!rows.length}>
           {translate('app.insights.reports.exportCsv')}
         </Button>

@@ -8,7 +8,9 @@ import { formatMoney } from '../../kit/format';
 import { ErrorState, LoadingState } from '../../kit/States';
 import { PageCard } from '../PageCard';
 import { lastMonth, reportParams, ReportFilters, type ReportFilterValues } from './ReportFilters';
+import { PdfDownloadButton } from './PdfDownloadButton';
 import { ReportTable, type ReportColumn } from './ReportTable';
+import { TotalsByYear } from './TotalsByYear';
 
 interface Money {
   trips: number;
@@ -102,9 +104,19 @@ export default function RevenueReport() {
             rows={rows}
             totals={{ ...data.totals, label: t('total') }}
             filename={`revenue-${data.from}-${data.to}-${split}`}
+            actions={
+              <PdfDownloadButton
+                path="reports/revenue/pdf"
+                params={{ ...reportParams(filters), split }}
+                filename={`revenue-${data.from}-${data.to}-${split}.pdf`}
+                disabled={!rows.length}
+                testId="revenue-pdf"
+              />
+            }
           />
         </>
       )}
+      <TotalsByYear />
     </PageCard>
   );
 }

@@ -1,0 +1,238 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.js';
+import { badRequest } from '../../errors.js';
+import type { PdfBlock, PdfSpec } from '../../rest/pdf.js';
+import { CITY } from '../../../src/domain/city.js';
+import { addDays, localDay } from '../../../src/domain/dateRange.js';
+import { letterPeriodOf, type LetterPeriod } from '../../../src/domain/revenueLetter.js';
+
+/**
+ * The drivers' revenue request letter (issue 15): a formal letter on the company's letterhead
+ * stating a driver's monthly trips and net earnings for up to 12 months. Issuing one stores its
+ * content (figures, driver details, letterhead, issuer) under a unique reference, so the same
+ * reference renders the same document later, whatever changed since.
+ *
+ * Net earnings = fares of completed trips + cancellation fees − commission, from the per-driver
+ * monthly rollup (migration 008), the same figures as the drivers' revenue report; the wallet's
+ * settlements (driver_transactions) add up to the same once the cash the driver collected is
+ * counted (tested).
+ */
+
+export interface LetterMonth {
+  month: string;
+  trips: number;
+  grossFares: number;
+  commission: number;
+  cancellationFees: number;
+  netEarnings: number;
+}
+
+export interface LetterContent {
+  reference: string;
+  issuedAt: string;
+  issuedBy: string;
+  company: { name: string; address: string; registration: string };
+  driver: { id: number; name: string; licenceNumber: string | null; vehicle: string };
+  period: LetterPeriod;
+  months: LetterMonth[];
+  totals: Omit<LetterMonth, 'month'>;
+}
+
+const money = new Intl.NumberFormat('en-KE', { style: 'currency', currency: CITY.currency, currencyDisplay: 'code' });
+const count = new Intl.NumberFormat('en-KE');
+const monthName = (month: string) =>
+  new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${month}T00:00:00Z`),
+  );
+const longDay = (day: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
+/** Reads and checks a letter request: a driver and whole months, at most 12, none in the future. */
+export function parseLetterRequest(body: unknown, now: Date): { driverId: number; period: LetterPeriod } {
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('The request body must be a JSON object');
+  const input = body as Record<string, unknown>;
+  const errors: Record<string, string> = {};
+  const driverId = input.driverId;
+  if (typeof driverId !== 'number' || !Number.isSafeInteger(driverId) || driverId < 1)
+    errors.driverId = 'Choose a driver';
+  const period = letterPeriodOf(input.fromMonth, input.toMonth, localDay(now, CITY.timeZone));
+  if ('errors' in period) Object.assign(errors, period.errors);
+  if (Object.keys(errors).length) throw badRequest('Please correct the highlighted fields', errors);
+  return { driverId: driverId as number, period: (period as { period: LetterPeriod }).period };
+}
+
+/** Issues a letter: computes its content, stores it under a new reference, answers the content. */
+export async function issueLetter(
+  db: Db,
+  input: { driverId: number; period: LetterPeriod; staffId: number; company: LetterContent['company'] },
+): Promise<LetterContent> {
+  return db.transaction().execute(async (trx) => {
+    const driver = await sql<{
+      id: number;
+      name: string;
+      licenceNumber: string | null;
+      vehicleType: string | null;
+      make: string | null;
+      model: string | null;
+      plate: string | null;
+    }>`select d.id, d.first_name || ' ' || d.last_name as name, d.licence_number as "licenceNumber",
+        v.name as "vehicleType", d.vehicle_make as make, d.vehicle_model as model, d.vehicle_plate as plate
+      from drivers d left join vehicle_types v on v.id = d.vehicle_type_id where d.id = ${input.driverId}`.execute(trx);
+    const d = driver.rows[0];
+    if (!d) throw badRequest('Please correct the highlighted fields', { driverId: 'No driver with this id' });
+    const staff = await sql<{ name: string }>`select first_name || ' ' || last_name as name from staffs
+      where id = ${input.staffId}`.execute(trx);
+    const { rows } = await sql<{
+      month: string;
+      trips: number;
+      grossFares: string;
+      commission: string;
+      cancellationFees: string;
+      netEarnings: string;
+    }>`select to_char(m.month, 'YYYY-MM-DD') as month, coalesce(r.completed, 0)::int as trips,
+        coalesce(r.fare_total, 0)::text as "grossFares", coalesce(r.commission, 0)::text as commission,
+        coalesce(r.cancellation_fee, 0)::text as "cancellationFees",
+        coalesce(r.fare_total + r.cancellation_fee - r.commission, 0)::text as "netEarnings"
+      from generate_series(${input.period.fromMonth}::date, ${input.period.toMonth}::date, interval '1 month') as m(month)
+      left join trip_driver_monthly r on r.month = m.month::date and r.driver_id = ${d.id}
+      order by 1`.execute(trx);
+    const months = rows.map((r) => ({
+      month: r.month,
+      trips: r.trips,
+      grossFares: Number(r.grossFares),
+      commission: Number(r.commission),
+      cancellationFees: Number(r.cancellationFees),
+      netEarnings: Number(r.netEarnings),
+    }));
+    const cents = (key: keyof Omit<LetterMonth, 'month' | 'trips'>) =>
+      months.reduce((s, m) => s + Math.round(m[key] * 100), 0) / 100;
+    const { id } = (await sql<{ id: number }>`select nextval('driver_revenue_letters_id_seq')::int as id`.execute(trx))
+      .rows[0];
+    const issuedAt = new Date();
+    const reference = `DRL-${localDay(issuedAt, CITY.timeZone).slice(0, 4)}-${String(id).padStart(6, '0')}`;
+    const vehicle = [d.vehicleType, [d.make, d.model].filter(Boolean).join(' '), d.plate].filter(Boolean).join(', ');
+    const content: LetterContent = {
+      reference,
+      issuedAt: issuedAt.toISOString(),
+      issuedBy: staff.rows[0]?.name ?? 'Ride Admin staff',
+      company: input.company,
+      driver: { id: d.id, name: d.name, licenceNumber: d.licenceNumber, vehicle: vehicle || 'not recorded' },
+      period: input.period,
+      months,
+      totals: {
+        trips: months.reduce((s, m) => s + m.trips, 0),
+        grossFares: cents('grossFares'),
+        commission: cents('commission'),
+        cancellationFees: cents('cancellationFees'),
+        netEarnings: cents('netEarnings'),
+      },
+    };
+    await sql`insert into driver_revenue_letters (id, reference, driver_id, from_month, to_month, issued_by, issued_at, content)
+      values (${id}, ${reference}, ${d.id}, ${input.period.fromMonth}::date, ${input.period.toMonth}::date, ${input.staffId},
+        ${issuedAt}, ${JSON.stringify(content)}::jsonb)`.execute(trx);
+    return content;
+  });
+}
+
+/** A stored letter's content, or undefined. */
+export async function findLetter(db: Db, reference: string): Promise<LetterContent | undefined> {
+  const { rows } = await sql<{ content: LetterContent | string }>`select content from driver_revenue_letters
+    where reference = ${reference}`.execute(db);
+  const content = rows[0]?.content;
+  return typeof content === 'string' ? (JSON.parse(content) as LetterContent) : content;
+}
+
+/** The letters issued for a driver, newest first. */
+export async function lettersOf(db: Db, driverId: number) {
+  const { rows } = await sql<{
+    reference: string;
+    fromMonth: string;
+    toMonth: string;
+    issuedAt: Date;
+    issuedBy: string | null;
+  }>`select l.reference, to_char(l.from_month, 'YYYY-MM') as "fromMonth", to_char(l.to_month, 'YYYY-MM') as "toMonth",
+      l.issued_at as "issuedAt", s.first_name || ' ' || s.last_name as "issuedBy"
+    from driver_revenue_letters l left join staffs s on s.id = l.issued_by
+    where l.driver_id = ${driverId} order by l.issued_at desc, l.id desc limit 50`.execute(db);
+  return rows;
+}
+
+/** The letter as a PDF document. */
+export function letterPdf(c: LetterContent): PdfSpec {
+  const issued = localDay(new Date(c.issuedAt), CITY.timeZone);
+  const last = c.period.toDay;
+  const through = last === addDays(c.period.nextMonth, -1) ? longDay(last) : `${longDay(last)} (to date)`;
+  const blocks: PdfBlock[] = [
+    {
+      kind: 'facts',
+      pairs: [
+        ['Reference', c.reference],
+        ['Date of issue', longDay(issued)],
+        ['Issued by', c.issuedBy],
+      ],
+    },
+    { kind: 'title', text: 'Driver revenue statement' },
+    { kind: 'paragraph', text: 'To whom it may concern,', bold: true },
+    {
+      kind: 'paragraph',
+      text: `This is to confirm that ${c.driver.name}${
+        c.driver.licenceNumber ? `, holder of driving licence no. ${c.driver.licenceNumber},` : ''
+      } is a driver partner of ${c.company.name} on our ride-hailing platform, driving ${c.driver.vehicle}.`,
+    },
+    {
+      kind: 'paragraph',
+      text: `From ${longDay(c.period.fromDay)} to ${through}, ${c.driver.name} completed ${count.format(
+        c.totals.trips,
+      )} trips and earned ${money.format(c.totals.netEarnings)} net on the platform, month by month as follows.`,
+    },
+    {
+      kind: 'table',
+      table: {
+        columns: [
+          { header: 'Month', width: 3 },
+          { header: 'Trips completed', width: 2, align: 'right' },
+          { header: 'Fares', width: 3, align: 'right' },
+          { header: 'Cancellation fees', width: 3, align: 'right' },
+          { header: 'Commission', width: 3, align: 'right' },
+          { header: 'Net earnings', width: 3, align: 'right' },
+        ],
+        rows: c.months.map((m) => [
+          monthName(m.month),
+          count.format(m.trips),
+          money.format(m.grossFares),
+          money.format(m.cancellationFees),
+          money.format(m.commission),
+          money.format(m.netEarnings),
+        ]),
+        footer: [
+          'Total',
+          count.format(c.totals.trips),
+          money.format(c.totals.grossFares),
+          money.format(c.totals.cancellationFees),
+          money.format(c.totals.commission),
+          money.format(c.totals.netEarnings),
+        ],
+      },
+    },
+    {
+      kind: 'paragraph',
+      text: `Net earnings are the fares of completed trips and the cancellation fees charged, less the commission due to ${c.company.name}; they agree with the driver's wallet statement on the platform. Amounts are in ${CITY.currency}; months are calendar months in ${CITY.name} time.`,
+    },
+    {
+      kind: 'paragraph',
+      text: `This letter is issued at the driver's request. Its authenticity can be confirmed with ${c.company.name} by quoting reference ${c.reference}.`,
+    },
+    { kind: 'paragraph', text: 'Yours faithfully,' },
+    { kind: 'signature', lines: [c.issuedBy, `For and on behalf of ${c.company.name}`] },
+  ];
+  return {
+    title: `Driver revenue statement ${c.reference}`,
+    letterhead: c.company,
+    footerNote: `Reference ${c.reference}`,
+    createdAt: new Date(c.issuedAt),
+    blocks,
+  };
+}

@@ -1,0 +1,243 @@
+import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useState } from 'react';
+import { AutocompleteInput, Form, TextInput, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { useAction } from '../../dataProviders/useAction';
+import { useQueryModule } from '../../dataProviders/useQueryModule';
+import { CITY } from '../../domain/city';
+import { localDay } from '../../domain/dateRange';
+import { drivers } from '../../domain/resources';
+import { LETTER_MAX_MONTHS, letterPeriodOf } from '../../domain/revenueLetter';
+import { GuardedReferenceInput } from '../../kit/GuardedReferenceInput';
+import { formatDateTime, formatMoney } from '../../kit/format';
+import { EmptyState, ErrorState, LoadingState } from '../../kit/States';
+import { PageCard } from '../PageCard';
+import { PdfDownloadButton } from './PdfDownloadButton';
+
+interface LetterMonth {
+  month: string;
+  trips: number;
+  grossFares: number;
+  commission: number;
+  cancellationFees: number;
+  netEarnings: number;
+}
+interface Letter {
+  reference: string;
+  issuedAt: string;
+  issuedBy: string;
+  driver: { id: number; name: string; licenceNumber: string | null; vehicle: string };
+  months: LetterMonth[];
+  totals: Omit<LetterMonth, 'month'>;
+}
+interface IssuedLetter {
+  reference: string;
+  fromMonth: string;
+  toMonth: string;
+  issuedAt: string;
+  issuedBy: string | null;
+}
+interface Values {
+  driverId?: number;
+  fromMonth: string;
+  toMonth: string;
+}
+
+const monthLabel = (month: string) =>
+  new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${month.slice(0, 7)}-01T00:00:00Z`),
+  );
+const personText = (r: { firstName?: string; lastName?: string; phone?: string } | undefined) =>
+  r ? `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() + (r.phone ? ` · ${r.phone}` : '') : '';
+
+/** The last `n` months up to this one, in the city's calendar. */
+function lastMonths(n: number): { fromMonth: string; toMonth: string } {
+  const today = localDay(new Date(), CITY.timeZone);
+  const [y, m] = today.split('-').map(Number);
+  return { fromMonth: new Date(Date.UTC(y, m - n, 1)).toISOString().slice(0, 7), toMonth: today.slice(0, 7) };
+}
+
+/**
+ * /reports/driver-revenue-letter: pick a driver and up to 12 months, issue the letter (the server
+ * stores it under a new reference and renders the PDF), download it, and find the driver's
+ * earlier letters to download again.
+ */
+export default function DriverRevenueLetter() {
+  const translate = useTranslate();
+  const t = (key: string, options?: object) => translate(`app.insights.letter.${key}`, options);
+  const [issued, setIssued] = useState<Letter | null>(null);
+  const { submit, isPending } = useAction<Values, Letter>(
+    (dataProvider, v) =>
+      dataProvider.submit<Letter>('trip', 'reports/driver-revenue-letters', {
+        driverId: v.driverId,
+        fromMonth: v.fromMonth,
+        toMonth: v.toMonth,
+      }),
+    { onSuccess: (result) => setIssued(result.data) },
+  );
+  const validate = (values: Record<string, unknown>) => {
+    const errors: Record<string, string> = {};
+    if (!values.driverId) errors.driverId = t('chooseDriver');
+    const period = letterPeriodOf(values.fromMonth, values.toMonth, localDay(new Date(), CITY.timeZone));
+    return 'errors' in period ? { ...errors, ...period.errors } : errors;
+  };
+
+  return (
+    <PageCard title={translate('app.pages.driverRevenueLetter')} testId="driver-revenue-letter">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 720 }}>
+        {t('explain', { max: LETTER_MAX_MONTHS })}
+      </Typography>
+      <Form defaultValues={lastMonths(6)} onSubmit={submit} validate={validate}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+          <GuardedReferenceInput source="driverId" reference={drivers.path} perPage={10}>
+            <AutocompleteInput
+              label={t('driver')}
+              optionText={personText}
+              filterToQuery={(q: string) => ({ q })}
+              sx={{ width: 360, maxWidth: '100%' }}
+            />
+          </GuardedReferenceInput>
+          <TextInput
+            source="fromMonth"
+            label={t('fromMonth')}
+            type="month"
+            InputLabelProps={{ shrink: true }}
+            sx={{ width: 180 }}
+          />
+          <TextInput
+            source="toMonth"
+            label={t('toMonth')}
+            type="month"
+            InputLabelProps={{ shrink: true }}
+            sx={{ width: 180 }}
+          />
+          <Button type="submit" variant="contained" disabled={isPending} sx={{ mt: 1 }} data-testid="issue-letter">
+            {isPending ? t('issuing') : t('issue')}
+          </Button>
+        </Box>
+        {issued && <IssuedSummary letter={issued} />}
+        <LettersOfDriver />
+      </Form>
+    </PageCard>
+  );
+}
+
+/** What the letter just issued says, with its PDF. */
+function IssuedSummary({ letter }: { letter: Letter }) {
+  const translate = useTranslate();
+  const t = (key: string, options?: object) => translate(`app.insights.letter.${key}`, options);
+  return (
+    <Box data-testid="letter-issued" sx={{ mt: 3 }}>
+      <Alert
+        severity="success"
+        action={
+          <PdfDownloadButton
+            path={`reports/driver-revenue-letters/${letter.reference}/pdf`}
+            filename={`${letter.reference}.pdf`}
+            label={t('downloadPdf')}
+            testId="letter-pdf"
+          />
+        }
+      >
+        {t('issued', { reference: letter.reference, name: letter.driver.name })}
+      </Alert>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" sx={{ mt: 1, maxWidth: 900 }} data-testid="letter-months">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 600 }}>{t('month')}</TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                {t('trips')}
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                {t('fares')}
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                {t('commission')}
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                {t('netEarnings')}
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {[
+              ...letter.months.map((m) => ({ ...m, label: monthLabel(m.month) })),
+              { ...letter.totals, label: t('total') },
+            ].map((m, i) => (
+              <TableRow key={m.label} sx={i === letter.months.length ? { '& td': { fontWeight: 700 } } : undefined}>
+                <TableCell>{m.label}</TableCell>
+                <TableCell align="right">{m.trips.toLocaleString('en-KE')}</TableCell>
+                <TableCell align="right">{formatMoney(m.grossFares)}</TableCell>
+                <TableCell align="right">{formatMoney(m.commission)}</TableCell>
+                <TableCell align="right">{formatMoney(m.netEarnings)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </Box>
+  );
+}
+
+/** The letters already issued for the driver chosen in the form (refetched after an issue), each downloadable again. */
+function LettersOfDriver() {
+  const translate = useTranslate();
+  const t = (key: string, options?: object) => translate(`app.insights.letter.${key}`, options);
+  const driverId = useWatch<Values>({ name: 'driverId' }) as number | undefined;
+  const letters = useQueryModule<IssuedLetter[]>(
+    'reports/driver-revenue-letters',
+    { driverId: driverId ? String(driverId) : undefined },
+    { enabled: !!driverId },
+  );
+  if (!driverId) return null;
+  return (
+    <Box sx={{ mt: 4 }} data-testid="driver-letters">
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {t('earlier')}
+      </Typography>
+      {letters.isError ? (
+        <ErrorState message={(letters.error as Error).message} onRetry={() => letters.refetch()} />
+      ) : !letters.data ? (
+        <LoadingState />
+      ) : letters.data.length === 0 ? (
+        <EmptyState message={t('none')} />
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" sx={{ maxWidth: 900 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ fontWeight: 600 }}>{t('reference')}</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>{t('period')}</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>{t('issuedAt')}</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>{t('issuedBy')}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {letters.data.map((l) => (
+                <TableRow key={l.reference} hover>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{l.reference}</TableCell>
+                  <TableCell>
+                    {l.fromMonth === l.toMonth
+                      ? monthLabel(l.fromMonth)
+                      : `${monthLabel(l.fromMonth)} – ${monthLabel(l.toMonth)}`}
+                  </TableCell>
+                  <TableCell>{formatDateTime(l.issuedAt)}</TableCell>
+                  <TableCell>{l.issuedBy ?? '—'}</TableCell>
+                  <TableCell align="right">
+                    <PdfDownloadButton
+                      path={`reports/driver-revenue-letters/${l.reference}/pdf`}
+                      filename={`${l.reference}.pdf`}
+                      label="PDF"
+                    />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </Box>
+  );
+}

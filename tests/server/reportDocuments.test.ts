@@ -1,0 +1,203 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISPATCHER, startApp, type TestApp } from './harness.js';
+import { pdfText } from './support/pdfText.js';
+
+let t: TestApp;
+let admin: string;
+let dispatcher: string;
+beforeAll(async () => {
+  t = await startApp();
+  admin = await t.login();
+  dispatcher = await t.login(DISPATCHER.email, DISPATCHER.password);
+});
+afterAll(() => t?.close());
+
+const money = (n: number) =>
+  new Intl.NumberFormat('en-KE', { style: 'currency', currency: 'KES', currencyDisplay: 'code' }).format(n);
+/** The month (YYYY-MM) `n` months before this one, in Nairobi. */
+const monthsAgo = (n: number) => {
+  const now = new Date(Date.now() + 3 * 3600_000);
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - n, 1)).toISOString().slice(0, 7);
+};
+const pdfOf = (res: { rawPayload: Buffer }) => pdfText(res.rawPayload);
+
+describe('GET /api/trip/reports/revenue/pdf', () => {
+  it('streams the revenue table on screen as a PDF, with the same totals as the JSON report', async () => {
+    const query = { preset: 'last30days', groupBy: 'week' };
+    const json = (await t.call('GET', '/api/trip/reports/revenue', { token: admin, query })).json().data;
+    const res = await t.call('GET', '/api/trip/reports/revenue/pdf', { token: admin, query });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`revenue-${json.from}-${json.to}-byPeriod.pdf`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text } = pdfOf(res);
+    expect(text).toContain('Revenue report');
+    expect(text).toContain('Ride Admin Mobility Ltd');
+    expect(text).toMatch(/Page 1 of \d/);
+    expect(json.totals.netFares).toBeGreaterThan(0);
+    for (const key of ['grossFares', 'netFares', 'commission', 'driverEarnings'])
+      expect(text, key).toContain(money(json.totals[key]));
+    expect(text).toContain(json.totals.trips.toLocaleString('en-KE'));
+  });
+
+  it('renders the payment-method split, and refuses a bad split or period with a 400', async () => {
+    const query = { preset: 'last30days', split: 'byPaymentMethod' };
+    const res = await t.call('GET', '/api/trip/reports/revenue/pdf', { token: admin, query });
+    expect(res.statusCode).toBe(200);
+    expect(pdfOf(res).text).toContain('Payment method');
+    const bad = await t.call('GET', '/api/trip/reports/revenue/pdf', { token: admin, query: { split: 'byMood' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('"split" must be one of: byPeriod, byVehicleType, byPaymentMethod');
+    const range = await t.call('GET', '/api/trip/reports/revenue/pdf', {
+      token: admin,
+      query: { from: '2026-03-10', to: '2026-03-01' },
+    });
+    expect(range.statusCode).toBe(400);
+  });
+
+  it('is refused to a role without view-Report', async () => {
+    const res = await t.call('GET', '/api/trip/reports/revenue/pdf', { token: dispatcher, query: { preset: 'today' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+});
+
+describe('the drivers’ revenue request letter', () => {
+  /** The driver with the most completed trips over the last three months. */
+  async function busyDriver() {
+    const { rows } = await sql<{ id: number; name: string; licence: string | null }>`
+      select d.id, d.first_name || ' ' || d.last_name as name, d.licence_number as licence
+      from drivers d join trip_driver_monthly m on m.driver_id = d.id
+      where m.month >= ${`${monthsAgo(2)}-01`}::date group by d.id order by sum(m.completed) desc limit 1`.execute(
+      t.db,
+    );
+    return rows[0];
+  }
+
+  it('is issued with a unique reference and renders the same document for that reference every time', async () => {
+    const driver = await busyDriver();
+    const body = { driverId: driver.id, fromMonth: monthsAgo(2), toMonth: monthsAgo(0) };
+    const issued = await t.call('POST', '/api/trip/reports/driver-revenue-letters', { token: admin, body });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const letter = issued.json().data;
+    expect(letter.reference).toMatch(/^DRL-\d{4}-\d{6}$/);
+    expect(letter.driver.name).toBe(driver.name);
+    expect(letter.months).toHaveLength(3);
+    expect(letter.totals.trips).toBeGreaterThan(0);
+    const again = await t.call('POST', '/api/trip/reports/driver-revenue-letters', { token: admin, body });
+    expect(again.json().data.reference).not.toBe(letter.reference);
+
+    const url = `/api/trip/reports/driver-revenue-letters/${letter.reference}/pdf`;
+    const first = await t.call('GET', url, { token: admin });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/pdf');
+    expect(first.headers['content-disposition']).toContain(`${letter.reference}.pdf`);
+    const { text } = pdfOf(first);
+    for (const needle of [
+      'To whom it may concern,',
+      'Ride Admin Mobility Ltd',
+      'Driver revenue statement',
+      letter.reference,
+      'Issued by',
+      'Yours faithfully,',
+      money(letter.totals.netEarnings),
+      money(letter.totals.commission),
+    ])
+      expect(text, needle).toContain(needle);
+    if (driver.licence) expect(text.replace(/\s+/g, ' ')).toContain(driver.licence);
+    // A trip completed after issue changes the rollups, not the letter already issued.
+    await sql`update trips set fare_total = fare_total + 100 where id = (select id from trips
+      where driver_id = ${driver.id} and status = 'completed' order by requested_at desc limit 1)`.execute(t.db);
+    const second = await t.call('GET', url, { token: admin });
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+  });
+
+  it('states net earnings that equal the wallet: its settlements for those trips plus the cash the driver collected', async () => {
+    const driver = await busyDriver();
+    const body = { driverId: driver.id, fromMonth: monthsAgo(3), toMonth: monthsAgo(1) };
+    const letter = (await t.call('POST', '/api/trip/reports/driver-revenue-letters', { token: admin, body })).json()
+      .data;
+    const { rows } = await sql<{ month: string; wallet: string; cash: string; settled: number; charged: number }>`
+      with tr as (
+        select t.id, to_char(date_trunc('month', t.requested_at at time zone 'Africa/Nairobi'), 'YYYY-MM-DD') as month,
+          t.payment_method, t.status, t.fare_total, t.cancellation_fee
+        from trips t where t.driver_id = ${driver.id}
+          and t.requested_at >= (${`${body.fromMonth}-01`}::date)::timestamp at time zone 'Africa/Nairobi'
+          and t.requested_at < ((${`${body.toMonth}-01`}::date + interval '1 month')::date)::timestamp at time zone 'Africa/Nairobi')
+      select tr.month,
+        coalesce(sum(x.amount), 0)::text as wallet,
+        coalesce(sum(case when tr.payment_method <> 'cash' then 0
+          when tr.status = 'completed' then tr.fare_total
+          when tr.status = 'cancelled_by_passenger' then tr.cancellation_fee else 0 end), 0)::text as cash,
+        count(x.id)::int as settled,
+        count(*) filter (where tr.status = 'completed' or (tr.status = 'cancelled_by_passenger' and tr.cancellation_fee > 0))::int as charged
+      from tr left join driver_transactions x on x.trip_id = tr.id and x.kind = 'commission'
+      group by 1 order by 1`.execute(t.db);
+    expect(rows.length).toBeGreaterThan(0);
+    let total = 0;
+    for (const r of rows) {
+      const m = letter.months.find((x: { month: string }) => x.month === r.month);
+      // Every charged trip has its settlement in the wallet…
+      expect(r.settled, r.month).toBe(r.charged);
+      // …and the month's net earnings are those settlements plus the cash collected, to the cent.
+      const expected = Math.round((Number(r.wallet) + Number(r.cash)) * 100);
+      expect(Math.round(m.netEarnings * 100), r.month).toBe(expected);
+      total += expected;
+    }
+    expect(Math.round(letter.totals.netEarnings * 100)).toBe(total);
+  });
+
+  it('refuses a bad request with field messages and stores nothing', async () => {
+    const count = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from driver_revenue_letters`.execute(t.db)).rows[0].n;
+    const before = await count();
+    const cases: [object, Record<string, string>][] = [
+      [{ driverId: 'x', fromMonth: monthsAgo(1), toMonth: monthsAgo(0) }, { driverId: 'Choose a driver' }],
+      [{ driverId: 1, fromMonth: '2026-13', toMonth: monthsAgo(0) }, { fromMonth: 'Choose a month, like 2026-03' }],
+      [
+        { driverId: 1, fromMonth: monthsAgo(12), toMonth: monthsAgo(0) },
+        { toMonth: 'The period may cover at most 12 months' },
+      ],
+      [
+        { driverId: 1, fromMonth: monthsAgo(0), toMonth: monthsAgo(1) },
+        { toMonth: 'The last month cannot be before the first' },
+      ],
+      [
+        { driverId: 1, fromMonth: monthsAgo(0), toMonth: monthsAgo(-1) },
+        { toMonth: 'The period cannot end after this month' },
+      ],
+      [{ driverId: 99999999, fromMonth: monthsAgo(1), toMonth: monthsAgo(0) }, { driverId: 'No driver with this id' }],
+    ];
+    for (const [body, errors] of cases) {
+      const res = await t.call('POST', '/api/trip/reports/driver-revenue-letters', { token: admin, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().errors).toEqual(errors);
+    }
+    expect(await count()).toBe(before);
+    const missing = await t.call('GET', '/api/trip/reports/driver-revenue-letters/DRL-2020-999999/pdf', {
+      token: admin,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('is refused to a role without view-Report, to issue, list or download', async () => {
+    const driver = await busyDriver();
+    const body = { driverId: driver.id, fromMonth: monthsAgo(1), toMonth: monthsAgo(0) };
+    const issued = await t.call('POST', '/api/trip/reports/driver-revenue-letters', { token: admin, body });
+    const reference = issued.json().data.reference;
+    const list = await t.call('GET', '/api/trip/reports/driver-revenue-letters', {
+      token: admin,
+      query: { driverId: String(driver.id) },
+    });
+    expect(list.json().data[0]).toMatchObject({ reference, fromMonth: body.fromMonth, toMonth: body.toMonth });
+    for (const [method, url, opts] of [
+      ['POST', '/api/trip/reports/driver-revenue-letters', { body }],
+      ['GET', '/api/trip/reports/driver-revenue-letters', { query: { driverId: String(driver.id) } }],
+      ['GET', `/api/trip/reports/driver-revenue-letters/${reference}/pdf`, {}],
+    ] as const) {
+      const res = await t.call(method, url, { token: dispatcher, ...opts });
+      expect(res.statusCode, url).toBe(403);
+    }
+  });
+});
