@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import { installAccessControl } from './auth/guard.js';
+import { appAccessCheck } from './apps/principal.js';
 import { PrincipalCache } from './auth/principalCache.js';
 import { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
@@ -137,7 +138,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false, uiConfig: { docExpansion: 'list' } });
 
-  installAccessControl(app, services.db, services.tokens, services.principals);
+  app.decorateRequest('appUser', null);
+  installAccessControl(
+    app,
+    services.db,
+    services.tokens,
+    services.principals,
+    appAccessCheck(services.db, services.tokens),
+  );
   await app.register(userService, { prefix: '/api/user' });
   await app.register(tripService, { prefix: '/api/trip' });
 

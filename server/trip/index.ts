@@ -6,12 +6,14 @@ import { DASHBOARD_QUERIES } from './queries/dashboard.js';
 import { DISPATCHER_QUERIES } from './queries/dispatcher.js';
 import { REPORT_QUERIES } from './queries/reports.js';
 import { fareRoutes } from './fares/routes.js';
+import { appsService } from '../apps/index.js';
 import { sosRoutes } from './sos/routes.js';
 import { tripRoutes } from './trips/routes.js';
 
 /** The trip service, mounted at /api/trip. */
 export async function tripService(app: FastifyInstance): Promise<void> {
   fareRoutes(app);
+  appsService(app);
   sosRoutes(app);
   registerQueries(app, 'dashboard', DASHBOARD_QUERIES);
   registerQueries(app, 'dispatcher', DISPATCHER_QUERIES);

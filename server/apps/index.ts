@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { appAuthRoutes } from './authRoutes.js';
+
+/** The app-facing API (OpenAPI tag "apps"), mounted in the trip service at /api/trip/apps. */
+export function appsService(app: FastifyInstance): void {
+  appAuthRoutes(app);
+}
