@@ -9,6 +9,8 @@ import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import { installAccessControl } from './auth/guard.js';
 import { appAccessCheck } from './apps/principal.js';
+import { LiveDrivers } from './apps/live/service.js';
+import { installLiveSockets } from './apps/live/sockets.js';
 import { PrincipalCache } from './auth/principalCache.js';
 import { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
@@ -86,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events: new EventEmitter(),
     principals: new PrincipalCache(redis),
     redis,
+    live: new LiveDrivers(handle.db, app.log),
   };
   await services.principals.start();
   app.decorate('services', services);
@@ -167,6 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await serveStaticPanel(app, config.staticDir);
   await installRealtime(app);
+  installLiveSockets(app);
 
   app.addHook('onClose', async () => {
     await services.principals.stop();

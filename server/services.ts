@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { PrincipalCache } from './auth/principalCache.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
+import type { LiveDrivers } from './apps/live/service.js';
 import type { Db } from './db/index.js';
 import type { Messenger } from './mail/outbox.js';
 import type { Notifier } from './user/notifications/notifier.js';
@@ -19,6 +20,8 @@ export interface AppServices {
   /** Signed-in principals by session; call `principals.changed()` after anything that alters access. */
   principals: PrincipalCache;
   redis?: Redis;
+  /** Online drivers' live positions and the dispatcher feed (server/apps/live). */
+  live: LiveDrivers;
 }
 
 export interface SessionEndedEvent {

@@ -77,5 +77,6 @@ export async function recordTripChange(
     vehicleTypeId: after.vehicleTypeId,
     at: now.toISOString(),
   };
+  ctx.afterCommit(() => void ctx.services.events.emit(TRIP_UPDATED, event));
   ctx.afterCommit(() => ctx.services.notifier.emitTo('view-Trip', TRIP_UPDATED, event));
 }
