@@ -47,3 +47,38 @@ export async function activePassengers(t: TestApp, limit = 10) {
     .limit(limit)
     .execute();
 }
+
+/** A staff phone booking through the trips API (status requested); answers the trip's id. */
+export async function bookTrip(
+  t: TestApp,
+  token: string,
+  at: { lat: number; lng: number },
+  vehicleTypeId: number,
+  passengerId?: number,
+): Promise<number> {
+  const passenger =
+    passengerId ??
+    (
+      await t.db
+        .selectFrom('passengers')
+        .select('id')
+        .where('status', '=', 'active')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const res = await t.call('POST', '/api/trip/trips', {
+    token,
+    body: {
+      passengerId: passenger,
+      vehicleTypeId,
+      pickupAddress: 'Moi Avenue',
+      pickupLat: at.lat,
+      pickupLng: at.lng,
+      dropoffAddress: 'Kilimani',
+      dropoffLat: -1.2906,
+      dropoffLng: 36.7856,
+    },
+  });
+  if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(`booking: ${res.statusCode} ${res.body}`);
+  return res.json().data?.id ?? res.json().id;
+}
