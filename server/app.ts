@@ -11,6 +11,7 @@ import { installAccessControl } from './auth/guard.js';
 import { appAccessCheck } from './apps/principal.js';
 import { LiveDrivers } from './apps/live/service.js';
 import { installLiveSockets } from './apps/live/sockets.js';
+import { OfferCascade } from './apps/offers/cascade.js';
 import { PrincipalCache } from './auth/principalCache.js';
 import { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
@@ -89,7 +90,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     principals: new PrincipalCache(redis),
     redis,
     live: new LiveDrivers(handle.db, app.log),
+    offers: undefined as unknown as OfferCascade,
   };
+  services.offers = new OfferCascade(services, app.log);
   await services.principals.start();
   app.decorate('services', services);
 

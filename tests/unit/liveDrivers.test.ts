@@ -37,3 +37,16 @@ describe('bbox', () => {
     expect(inBBox(wide, -1.32, 36.85)).toBe(false);
   });
 });
+
+describe('offer cascade rules', async () => {
+  const { offerRadiusKm, cascadeExhausted, OFFER_RADII_KM, OFFER_MAX_STEPS } =
+    await import('../../src/domain/offers.js');
+  it('widens the radius step by step, then keeps the widest', () => {
+    expect([1, 2, 3, 4, 5, 9].map(offerRadiusKm)).toEqual([2, 4, 7, 10, 10, 10]);
+    expect(offerRadiusKm(0)).toBe(OFFER_RADII_KM[0]);
+  });
+  it('gives up after the last step', () => {
+    expect(cascadeExhausted(OFFER_MAX_STEPS - 1)).toBe(false);
+    expect(cascadeExhausted(OFFER_MAX_STEPS)).toBe(true);
+  });
+});

@@ -75,14 +75,24 @@ export function installLiveSockets(app: FastifyInstance): void {
     socket.on('disconnect', () => live.unwatch(socket.id));
   });
 
-  const onTrip = (event: TripUpdatedEvent) => live.onTripUpdated(event);
+  const { offers } = app.services;
+  offers.sendToDriver = (driverId, event, payload) => void drivers.to(driverRoom(driverId)).emit(event, payload);
+  const onTrip = (event: TripUpdatedEvent) => {
+    live.onTripUpdated(event);
+    offers.onTripUpdated(event).catch((err: unknown) => app.log.error({ err }, 'offers: trip change failed'));
+  };
   events.on(TRIP_UPDATED, onTrip);
   live.offlineListeners.push((driverId) => {
     drivers.in(driverRoom(driverId)).emit('offline', { message: 'You are offline' });
+    offers.driverOffline(driverId).catch((err: unknown) => app.log.error({ err }, 'offers: offline failed'));
   });
 
-  app.addHook('onReady', async () => live.start());
+  app.addHook('onReady', async () => {
+    live.start();
+    offers.start();
+  });
   app.addHook('preClose', async () => {
+    offers.stop();
     events.off(TRIP_UPDATED, onTrip);
     events.off('appSessionEnded', onAppSessionEnded);
     await live.stop();
