@@ -57,7 +57,7 @@ async function driverAt(km: number, opts: { socket?: boolean } = {}) {
     opened.push(socket);
     socket.on('offer', (o: OfferMessage) => offers.push(o));
     await new Promise((resolve, reject) => {
-      socket.once('connect', resolve);
+      socket.once('connect', () => resolve(undefined));
       socket.once('connect_error', reject);
     });
   }
