@@ -6,6 +6,8 @@ import { perIpLimit } from '../../user/auth/limits.js';
 import { REPORTER_KINDS } from '../../../src/domain/enums.js';
 import { ACTIVE_TRIP_STATUSES, SOS_WINDOW_AFTER_TRIP_MS } from '../../../src/domain/trip.js';
 import { id, latitude, longitude } from '../fields.js';
+import { bearerToken } from '../../auth/guard.js';
+import { appPrincipalFromToken } from '../../apps/principal.js';
 
 const reportSchema = yup.object({
   tripId: id('trip').required('tripId is required'),
@@ -21,7 +23,7 @@ const reportSchema = yup.object({
 export const SOS_REPORTS_PER_MINUTE = 10;
 
 export function sosRoutes(app: FastifyInstance): void {
-  const { db, notifier, config } = app.services;
+  const { db, notifier, config, tokens } = app.services;
   app.post(
     '/sos/report',
     {
@@ -46,6 +48,9 @@ export function sosRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
+      // With a driver or passenger app token (issue 16), the caller must be that trip's driver or passenger.
+      const token = bearerToken(request.headers.authorization);
+      const reporter = token ? await appPrincipalFromToken(db, tokens, token, 'app:any') : null;
       const input = await validateBody(reportSchema, request.body);
       const trip = await db
         .selectFrom('trips')
@@ -60,6 +65,8 @@ export function sosRoutes(app: FastifyInstance): void {
       const callerId = input.caller === 'driver' ? trip.driverId : trip.passengerId;
       if (callerId === null)
         throw badRequest('Please correct the highlighted fields', { caller: 'This trip has no driver' });
+      if (reporter && (reporter.kind !== input.caller || reporter.id !== callerId))
+        throw new ApiError(403, 'This trip is not yours');
 
       const { log, send } = await db.transaction().execute(async (trx) => {
         const log = await trx
