@@ -41,7 +41,7 @@ const SAME_ANSWER = {
  */
 export function appAuthRoutes(app: FastifyInstance): void {
   const { db, tokens, config, messenger } = app.services;
-  const ipLimit = perIpLimit(config.rateLimits.loginPerIp, config.rateLimits.windowMs);
+  const ipLimit = perIpLimit(config.rateLimits.appsPerIp ?? config.rateLimits.loginPerIp, config.rateLimits.windowMs);
 
   const findSubject = async (kind: AppKind, phone: string) =>
     kind === 'driver'

@@ -78,6 +78,11 @@ export function installLiveSockets(app: FastifyInstance): void {
   const { offers } = app.services;
   offers.sendToDriver = (driverId, event, payload) => void drivers.to(driverRoom(driverId)).emit(event, payload);
   const onTrip = (event: TripUpdatedEvent) => {
+    // The driver apps hear of their trip's changes (a passenger's cancellation, a reassignment).
+    const message = { id: event.id, status: event.status, driverId: event.driverId };
+    const told = new Set(live.store.onTrip(event.id).map((e) => e.id));
+    if (event.driverId !== null) told.add(event.driverId);
+    for (const id of told) drivers.to(driverRoom(id)).emit('trip', message);
     live.onTripUpdated(event);
     offers.onTripUpdated(event).catch((err: unknown) => app.log.error({ err }, 'offers: trip change failed'));
   };
