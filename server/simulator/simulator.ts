@@ -1,5 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import { PLACES, type Place } from '../../src/domain/places.js';
+import { CITY } from '../../src/domain/city.js';
 import { CITY_SPEED_KMH, haversineKm, type LatLng } from '../../src/domain/fare.js';
 import { routePoints } from '../trip/geo/route.js';
 import { demandAt, MAX_DEMAND } from '../db/seed/trip.js';
@@ -109,9 +110,15 @@ export class Simulator {
     return PLACES[0];
   }
 
+  /** A point near `p`, kept inside the service area (positions outside it are dropped by the server). */
   private jitter(p: LatLng, km = 0.4): LatLng {
     const d = km / 111;
-    return { lat: p.lat + (this.random() - 0.5) * 2 * d, lng: p.lng + (this.random() - 0.5) * 2 * d };
+    const { south, north, west, east } = CITY.bounds;
+    const clamp = (v: number, lo: number, hi: number) => Math.min(hi - 0.001, Math.max(lo + 0.001, v));
+    return {
+      lat: clamp(p.lat + (this.random() - 0.5) * 2 * d, south, north),
+      lng: clamp(p.lng + (this.random() - 0.5) * 2 * d, west, east),
+    };
   }
 
   /** Reads the roster with the staff account: approved drivers and active passengers (phones only). */

@@ -198,12 +198,13 @@ export class LiveStore {
   feedOf(entry: LiveEntry, now = Date.now()): LiveDriver | null {
     const state = this.stateOf(entry, now);
     if (!state) return null;
+    // Five decimals are a metre; one for speed: the feed stays compact (it goes to every dispatcher each second).
     return {
       id: entry.id,
-      lat: entry.lat,
-      lng: entry.lng,
+      lat: Math.round(entry.lat * 1e5) / 1e5,
+      lng: Math.round(entry.lng * 1e5) / 1e5,
       heading: entry.heading,
-      speed: entry.speed,
+      speed: Math.round(entry.speed * 10) / 10,
       state,
       vehicleTypeId: entry.vehicleTypeId,
       tripId: entry.tripId,
