@@ -8,6 +8,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import { installAccessControl } from './auth/guard.js';
+import { appAccessCheck } from './apps/principal.js';
+import { LiveDrivers } from './apps/live/service.js';
+import { installLiveSockets } from './apps/live/sockets.js';
+import { OfferCascade } from './apps/offers/cascade.js';
 import { PrincipalCache } from './auth/principalCache.js';
 import { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
@@ -85,7 +89,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events: new EventEmitter(),
     principals: new PrincipalCache(redis),
     redis,
+    live: new LiveDrivers(handle.db, app.log),
+    offers: undefined as unknown as OfferCascade,
   };
+  services.offers = new OfferCascade(services, app.log);
   await services.principals.start();
   app.decorate('services', services);
 
@@ -137,7 +144,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false, uiConfig: { docExpansion: 'list' } });
 
-  installAccessControl(app, services.db, services.tokens, services.principals);
+  app.decorateRequest('appUser', null);
+  installAccessControl(
+    app,
+    services.db,
+    services.tokens,
+    services.principals,
+    appAccessCheck(services.db, services.tokens),
+  );
   await app.register(userService, { prefix: '/api/user' });
   await app.register(tripService, { prefix: '/api/trip' });
 
@@ -159,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await serveStaticPanel(app, config.staticDir);
   await installRealtime(app);
+  installLiveSockets(app);
 
   app.addHook('onClose', async () => {
     await services.principals.stop();

@@ -29,7 +29,7 @@ export interface Config {
   /** The company on letterheads (PDF reports and letters): COMPANY_NAME, COMPANY_ADDRESS, COMPANY_REGISTRATION. */
   company: { name: string; address: string; registration: string };
   /** Requests per minute: login per IP, auth calls per email, and all API calls per IP. */
-  rateLimits: { loginPerIp: number; perEmail: number; windowMs: number; global: number };
+  rateLimits: { loginPerIp: number; perEmail: number; windowMs: number; global: number; appsPerIp?: number };
   /** Redis key prefix of the rate-limit counters (tests give each app its own). */
   rateLimitNamespace: string;
   /** scrypt cost parameter N (OWASP: 2^17). */
@@ -76,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     perEmail: intFrom(env, 'RATE_LIMIT_PER_EMAIL', 5, problems),
     windowMs: 60_000,
     global: intFrom(env, 'RATE_LIMIT_GLOBAL', 1200, problems),
+    // App sign-ins per IP: higher than staff logins, as phones behind a carrier's NAT share an address.
+    appsPerIp: intFrom(env, 'RATE_LIMIT_APPS_PER_IP', 600, problems),
   };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return {

@@ -2,14 +2,41 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, lockDataDir } from './db/lock.js';
 
+/**
+ * `npm start` (--with-simulator) keeps the demo city alive: about 150 simulated drivers and 50
+ * passengers drive the apps' API against this very server. SIMULATOR_DRIVERS=0 turns it off; it
+ * never runs in production (it reads sign-in codes from the development outbox), nor in the test
+ * and benchmark servers, which start this file without the flag.
+ */
+async function startSimulator(app: Awaited<ReturnType<typeof buildApp>>, config: ReturnType<typeof loadConfig>) {
+  if (!process.argv.includes('--with-simulator') || config.env === 'production' || !app.services.messenger.outbox)
+    return;
+  const drivers = Number(process.env.SIMULATOR_DRIVERS ?? 150);
+  if (!Number.isInteger(drivers) || drivers <= 0) return;
+  const { Simulator } = await import('./simulator/simulator.js');
+  const sim = new Simulator({
+    url: `http://127.0.0.1:${config.port}`,
+    drivers,
+    passengers: Number(process.env.SIMULATOR_PASSENGERS ?? Math.ceil(drivers / 3)),
+    log: (line) => app.log.info(line),
+  });
+  sim.start().then(
+    () => app.log.info(`[simulator] ${sim.stats.online} drivers online (SIMULATOR_DRIVERS=0 turns it off)`),
+    (err: unknown) => app.log.error({ err }, '[simulator] could not start'),
+  );
+  return sim;
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   // PGlite is one process per directory; PostgreSQL needs no lock.
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir!);
   let app;
+  let simulator: Awaited<ReturnType<typeof startSimulator>>;
   try {
     app = await buildApp(config);
     await app.listen({ port: config.port, host: config.host });
+    simulator = await startSimulator(app, config);
   } catch (e) {
     unlock();
     throw e;
@@ -29,6 +56,7 @@ async function main(): Promise<void> {
     // was in flight then turns idle later and would hold the close for keepAliveTimeout (72 s).
     const reapIdle = setInterval(() => app.server.closeIdleConnections(), 200);
     try {
+      await simulator?.stop();
       await app.close();
     } finally {
       clearInterval(reapIdle);

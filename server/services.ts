@@ -3,6 +3,8 @@ import type { Redis } from 'ioredis';
 import type { PrincipalCache } from './auth/principalCache.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
+import type { LiveDrivers } from './apps/live/service.js';
+import type { OfferCascade } from './apps/offers/cascade.js';
 import type { Db } from './db/index.js';
 import type { Messenger } from './mail/outbox.js';
 import type { Notifier } from './user/notifications/notifier.js';
@@ -19,6 +21,10 @@ export interface AppServices {
   /** Signed-in principals by session; call `principals.changed()` after anything that alters access. */
   principals: PrincipalCache;
   redis?: Redis;
+  /** Online drivers' live positions and the dispatcher feed (server/apps/live). */
+  live: LiveDrivers;
+  /** The offer cascade of requested trips (server/apps/offers). */
+  offers: OfferCascade;
 }
 
 export interface SessionEndedEvent {

@@ -6,7 +6,7 @@ import type { Db } from '../db/index.js';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
-export type CodePurpose = 'password_reset' | 'email_verification' | 'phone_verification';
+export type CodePurpose = 'password_reset' | 'email_verification' | 'phone_verification' | 'app_sign_in';
 
 // A 6-digit code has too little entropy for a plain or slow hash to protect it:
 // anyone holding the table could try all million values. Keying the hash with

@@ -19,7 +19,16 @@ export interface StaffPrincipal {
  * must say which, so that no route is left open by omission.
  */
 export type Access =
-  'public' | 'authenticated' | `${'view' | 'create' | 'update' | 'delete'}-${string}` | readonly string[];
+  'public' | 'authenticated' | `${'view' | 'create' | 'update' | 'delete'}-${string}` | readonly string[] | AppAccess;
+
+/** App routes (issue 16): a driver's or a passenger's app token, or either (server/apps/auth). */
+export type AppAccess = 'app:driver' | 'app:passenger' | 'app:any';
+export const isAppAccess = (access: Access | undefined): access is AppAccess =>
+  typeof access === 'string' && access.startsWith('app:');
+
+/** A driver or passenger token on a staff route. */
+export const appTokenOnStaffRoute = () =>
+  new ApiError(403, 'This is a driver or passenger app token; staff routes need a staff sign-in');
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -52,6 +61,7 @@ export async function principalFromToken(
   const claims = await tokens.verify(token);
   if (claims === 'expired') throw loginTimeout();
   if (claims === 'invalid') throw unauthenticated();
+  if (claims.app) throw appTokenOnStaffRoute();
   const cached = cache?.get(claims.sessionId, claims.staffId);
   if (cached) return cached;
   const row = await db
@@ -97,13 +107,25 @@ export function assertPermission(principal: StaffPrincipal, permission: string):
  * Adds authentication and the permission check to every /api route from its
  * `config.access`, and refuses to start when an /api route declares none.
  */
-export function installAccessControl(app: FastifyInstance, db: Db, tokens: TokenService, cache?: PrincipalCache): void {
+export function installAccessControl(
+  app: FastifyInstance,
+  db: Db,
+  tokens: TokenService,
+  cache?: PrincipalCache,
+  appCheck?: (request: FastifyRequest, access: AppAccess) => Promise<void>,
+): void {
   app.decorateRequest('staff', null);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
     if (access === 'public') return;
+    if (isAppAccess(access)) {
+      if (!appCheck) throw new Error(`Route ${route.method} ${route.url} needs the apps' authentication`);
+      const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+      route.onRequest = [...existing, (request: FastifyRequest) => appCheck(request, access)];
+      return;
+    }
     const check = async (request: FastifyRequest, _reply: FastifyReply) => {
       request.staff = await principalFromToken(db, tokens, bearerToken(request.headers.authorization), cache);
       const missing = missingPermission(request.staff, access);

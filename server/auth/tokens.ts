@@ -3,9 +3,15 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 
 const ALG = 'HS256';
 
+/** The apps' token kinds (issue 16); a staff token has none. */
+export type AppKind = 'driver' | 'passenger';
+
 export interface TokenClaims {
+  /** The staff member, or with `app` the driver's or passenger's id. */
   staffId: number;
   sessionId: string;
+  /** Set on driver and passenger app tokens, which staff routes refuse (and app routes require). */
+  app?: AppKind;
 }
 
 /** How many verified tokens are remembered (a few per signed-in staff member is plenty). */
@@ -33,7 +39,7 @@ export class TokenService {
   async sign(claims: TokenClaims, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
     const iat = Math.floor(now.getTime() / 1000);
     const exp = iat + this.ttlSeconds;
-    const token = await new SignJWT({ sid: claims.sessionId })
+    const token = await new SignJWT(claims.app ? { sid: claims.sessionId, app: claims.app } : { sid: claims.sessionId })
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
       .setSubject(String(claims.staffId))
       .setIssuedAt(iat)
@@ -56,7 +62,9 @@ export class TokenService {
       const staffId = Number(payload.sub);
       if (!Number.isInteger(staffId) || typeof payload.sid !== 'string' || typeof payload.exp !== 'number')
         return 'invalid';
-      const claims = { staffId, sessionId: payload.sid };
+      const app = payload.app === 'driver' || payload.app === 'passenger' ? payload.app : undefined;
+      if (payload.app !== undefined && !app) return 'invalid';
+      const claims: TokenClaims = app ? { staffId, sessionId: payload.sid, app } : { staffId, sessionId: payload.sid };
       if (this.verified.size >= VERIFIED_CAPACITY) this.verified.clear();
       this.verified.set(token, { claims, exp: payload.exp });
       return claims;

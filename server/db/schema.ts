@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { TripTables } from './tripSchema.js';
+import type { AppTables } from './appSchema.js';
 
 /** A timestamp column: read as Date, written as Date or ISO string. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -182,4 +183,4 @@ export interface UserTables {
   auditLogs: AuditLogTable;
 }
 
-export type Database = UserTables & TripTables;
+export type Database = UserTables & TripTables & AppTables;

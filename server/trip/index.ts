@@ -10,12 +10,14 @@ import { reportDocumentRoutes } from './reports/routes.js';
 import { fareRoutes } from './fares/routes.js';
 import { SOS_QUERIES } from './sos/alarms.js';
 import { issueRoutes } from './issues/routes.js';
+import { appsService } from '../apps/index.js';
 import { sosRoutes } from './sos/routes.js';
 import { tripRoutes } from './trips/routes.js';
 
 /** The trip service, mounted at /api/trip. */
 export async function tripService(app: FastifyInstance): Promise<void> {
   fareRoutes(app);
+  appsService(app);
   sosRoutes(app);
   registerQueries(app, 'dashboard', DASHBOARD_QUERIES);
   registerQueries(app, 'dispatcher', DISPATCHER_QUERIES);

@@ -8,6 +8,8 @@ export const DOCUMENT_REVIEW_STATUSES = ['pending', 'approved', 'rejected', 'exp
 export const DOCUMENT_REJECT_REASONS = ['unreadable', 'expired', 'mismatch', 'wrong_document', 'other'] as const;
 /** A driver's live state: from the app's online flag and an active trip (server/user/drivers). */
 export const DRIVER_ONLINE_STATES = ['online', 'on_trip', 'offline'] as const;
+/** A driver on the dispatcher's live map (issue 16): en_route = accepted/arrived, on_trip = in progress, lost = silent 60 s. */
+export const DRIVER_LIVE_STATES = ['available', 'offered', 'en_route', 'on_trip', 'lost'] as const;
 export const PASSENGER_STATUSES = ['active', 'blocked'] as const;
 export const NOTIFICATION_TYPES = ['DRIVER_REGISTRATION', 'sos'] as const;
 

@@ -4,6 +4,7 @@ import {
   DISCOUNT_STATES,
   DOCUMENT_REVIEW_STATUSES,
   DRIVER_APPROVAL_STATUSES,
+  DRIVER_LIVE_STATES,
   DRIVER_ONLINE_STATES,
   GATEWAY_MODES,
   ISSUE_PRIORITIES,
@@ -31,6 +32,7 @@ export const STATUS_ENUMS = {
   driverApproval: DRIVER_APPROVAL_STATUSES,
   documentReview: DOCUMENT_REVIEW_STATUSES,
   driverOnline: DRIVER_ONLINE_STATES,
+  driverLive: DRIVER_LIVE_STATES,
   passengerStatus: PASSENGER_STATUSES,
   tripStatus: TRIP_STATUSES,
   issueStatus: ISSUE_STATUSES,
@@ -50,6 +52,7 @@ export const STATUS_PALETTES: { readonly [Name in StatusEnumName]: Palette<(type
   driverApproval: { pending: 'warning', approved: 'success', rejected: 'error', suspended: 'error' },
   documentReview: { pending: 'warning', approved: 'success', rejected: 'error', expired: 'error' },
   driverOnline: { online: 'success', on_trip: 'info', offline: 'default' },
+  driverLive: { available: 'success', offered: 'warning', en_route: 'info', on_trip: 'info', lost: 'error' },
   passengerStatus: { active: 'success', blocked: 'error' },
   tripStatus: {
     requested: 'warning',

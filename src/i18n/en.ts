@@ -180,6 +180,13 @@ export const appMessages = {
       },
       documentReview: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', expired: 'Expired' },
       driverOnline: { online: 'Online', on_trip: 'On a trip', offline: 'Offline' },
+      driverLive: {
+        available: 'Available',
+        offered: 'Offer pending',
+        en_route: 'En route to pickup',
+        on_trip: 'On a trip',
+        lost: 'Lost (no signal)',
+      },
       documentRejectReason: {
         unreadable: 'Unreadable',
         expired: 'Expired',

@@ -8,6 +8,7 @@ import * as m006 from './006_driver_documents.js';
 import * as m008 from './008_trip_rollups.js';
 import * as m009 from './009_sos_alarms.js';
 import * as m010 from './010_issue_desk.js';
+import * as m011 from './011_apps.js';
 import * as m013 from './013_driver_revenue_letters.js';
 
 /** Every migration in order. Add a line here with each new file. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '008_trip_rollups': m008,
   '009_sos_alarms': m009,
   '010_issue_desk': m010,
+  '011_apps': m011,
   '013_driver_revenue_letters': m013,
 };

@@ -2,74 +2,208 @@ import { sql } from 'kysely';
 import { badRequest, notFound } from '../../errors.js';
 import { defineQuery } from '../../rest/queries.js';
 import { nameOf } from '../../rest/names.js';
+import type { Db } from '../../db/index.js';
+import { LiveStore } from '../../apps/live/store.js';
+import type { AppServices } from '../../services.js';
 import { ACTIVE_TRIP_STATUSES } from '../../../src/domain/trip.js';
+import { etaSeconds } from '../../../src/domain/eta.js';
+import { parseBBox } from '../../../src/domain/liveDrivers.js';
 
 export const NEAREST_DEFAULT = 10;
 export const NEAREST_MAX = 50;
+/** Drivers counted as available for a vehicle type are within this distance of the pickup. */
+export const AVAILABILITY_RADIUS_KM = 5;
 
 const wholeNumber = (name: string, raw: unknown, max = 2147483647): number => {
   if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > max)
     throw badRequest(`"${name}" must be a whole number from 1 to ${max}`);
   return Number(raw);
 };
-
-/** Great-circle distance in km from a point to the driver's last known position (haversine). */
-const distanceKm = (lat: number, lng: number) =>
-  sql<number>`(6371 * 2 * asin(sqrt(
-    power(sin(radians(drivers.last_lat - ${lat}) / 2), 2) +
-    cos(radians(${lat})) * cos(radians(drivers.last_lat)) * power(sin(radians(drivers.last_lng - ${lng}) / 2), 2)
-  )))`;
+const coordinate = (name: string, raw: unknown, limit: number): number => {
+  const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+  if (!Number.isFinite(n) || Math.abs(n) > limit)
+    throw badRequest(`"${name}" must be a number from -${limit} to ${limit}`);
+  return n;
+};
 
 /**
- * GET /api/trip/dispatcher/nearest-drivers?tripId=…: the drivers who could take a trip, nearest to
- * its pickup first. Available means approved, of the trip's vehicle type, online with a known
- * position, and not on another active trip; the trip's current driver is left out (a reassignment
- * wants someone else).
+ * Where available drivers are: the live store (positions the driver apps send). When no app sends
+ * positions at all (a demo without the simulator), the drivers' last known positions in the database
+ * stand in: approved, online, located and not on an active trip.
+ */
+async function availableDrivers(services: AppServices): Promise<LiveStore> {
+  if (services.live.store.size > 0) return services.live.store;
+  return storeFromDatabase(services.db);
+}
+
+async function storeFromDatabase(db: Db): Promise<LiveStore> {
+  const rows = await db
+    .selectFrom('drivers')
+    .select(['id', 'vehicleTypeId', 'lastLat', 'lastLng', 'lastSeenAt'])
+    .where('approvalStatus', '=', 'approved')
+    .where('online', '=', true)
+    .where('vehicleTypeId', 'is not', null)
+    .where('lastLat', 'is not', null)
+    .where('lastLng', 'is not', null)
+    .where(
+      sql<boolean>`not exists (select 1 from trips t where t.driver_id = drivers.id and t.status in (${sql.join([...ACTIVE_TRIP_STATUSES])}))`,
+    )
+    .execute();
+  const store = new LiveStore();
+  const now = Date.now();
+  for (const r of rows) {
+    const entry = store.goOnline({ id: r.id, vehicleTypeId: r.vehicleTypeId!, duty: 'available', tripId: null }, now);
+    Object.assign(entry, { lat: r.lastLat, lng: r.lastLng, at: r.lastSeenAt?.getTime() ?? now });
+  }
+  store.markMembershipChanged();
+  return store;
+}
+
+/** The nearest available drivers of a type, with the database's details, nearest first. */
+async function nearestOfType(
+  services: AppServices,
+  at: { lat: number; lng: number },
+  vehicleTypeId: number,
+  limit: number,
+  exceptDriverId: number | null,
+) {
+  const store = await availableDrivers(services);
+  const found = store.nearest(at.lat, at.lng, {
+    limit,
+    accept: (e) => e.vehicleTypeId === vehicleTypeId && e.id !== exceptDriverId && store.stateOf(e) === 'available',
+  });
+  if (found.length === 0) return [];
+  const details = await services.db
+    .selectFrom('drivers')
+    .select(['drivers.id', 'drivers.phone', 'drivers.vehiclePlate', 'drivers.rating', 'drivers.lastSeenAt'])
+    .select(nameOf('drivers', 'drivers.id').as('name'))
+    .where(
+      'drivers.id',
+      'in',
+      found.map((f) => f.entry.id),
+    )
+    .where('drivers.approvalStatus', '=', 'approved')
+    .execute();
+  const byId = new Map(details.map((d) => [d.id, d]));
+  return found
+    .filter((f) => byId.has(f.entry.id))
+    .map(({ entry, distanceKm }) => {
+      const d = byId.get(entry.id)!;
+      return {
+        id: d.id,
+        name: d.name,
+        phone: d.phone,
+        vehiclePlate: d.vehiclePlate,
+        rating: d.rating,
+        distanceKm: Math.round(distanceKm * 100) / 100,
+        etaSeconds: etaSeconds(distanceKm),
+        lastSeenAt: new Date(Math.max(entry.at, d.lastSeenAt?.getTime() ?? 0)).toISOString(),
+      };
+    });
+}
+
+/**
+ * GET /api/trip/dispatcher/nearest-drivers?tripId=… (or ?lat=&lng=&vehicleTypeId=): the drivers who
+ * could take a trip, nearest to its pickup first, from the live positions through the spatial index.
+ * Available means online, free (no trip, no pending offer), heard from in the last minute, of the
+ * trip's vehicle type; the trip's current driver is left out (a reassignment wants someone else).
  */
 export const nearestDrivers = defineQuery({
   name: 'nearest-drivers',
-  summary: 'Nearest available drivers for a trip',
-  description: `Approved drivers of the trip's vehicle type who are online, have a last known position and no other active trip, nearest to the pickup first, with the straight-line distance in km and when the position was last seen. The trip's current driver is left out. \`limit\` defaults to ${NEAREST_DEFAULT}, at most ${NEAREST_MAX}.`,
+  summary: 'Nearest available drivers for a trip or a point',
+  description: `Available drivers (online, free, heard from in the last minute) of the trip's vehicle type, nearest to the pickup first, from the live positions through a spatial index: \`{id, name, phone, vehiclePlate, rating, distanceKm, etaSeconds, lastSeenAt}\`. Give \`tripId\`, or \`lat\`, \`lng\` and \`vehicleTypeId\` for a booking not made yet. The trip's current driver is left out. ETA: the straight line × 1.3 at 22 km/h. \`limit\` defaults to ${NEAREST_DEFAULT}, at most ${NEAREST_MAX}. While no app sends positions, the drivers' last known positions stand in.`,
   access: 'update-Trip',
   parameters: {
     tripId: { type: 'string', description: 'The trip to find drivers for' },
+    lat: { type: 'string', description: 'Instead of tripId: the pickup latitude' },
+    lng: { type: 'string', description: 'Instead of tripId: the pickup longitude' },
+    vehicleTypeId: { type: 'string', description: 'Instead of tripId: the vehicle type' },
     limit: { type: 'string', description: `How many (1–${NEAREST_MAX}, default ${NEAREST_DEFAULT})` },
   },
-  parse: (query) => ({
-    tripId: wholeNumber('tripId', query.tripId),
-    limit: query.limit === undefined ? NEAREST_DEFAULT : wholeNumber('limit', query.limit, NEAREST_MAX),
-  }),
-  async handler({ tripId, limit }, { services }) {
-    const trip = await services.db
-      .selectFrom('trips')
-      .select(['id', 'pickupLat', 'pickupLng', 'vehicleTypeId', 'driverId'])
-      .where('id', '=', tripId)
-      .executeTakeFirst();
-    if (!trip) throw notFound('No trip with this id');
-    const distance = distanceKm(trip.pickupLat, trip.pickupLng);
-    const rows = await services.db
-      .selectFrom('drivers')
-      .select(['drivers.id', 'drivers.phone', 'drivers.vehiclePlate', 'drivers.rating', 'drivers.lastSeenAt'])
-      .select([nameOf('drivers', 'drivers.id').as('name'), distance.as('distanceKm')])
-      .where('drivers.approvalStatus', '=', 'approved')
-      .where('drivers.vehicleTypeId', '=', trip.vehicleTypeId)
-      .where('drivers.online', '=', true)
-      .where('drivers.lastLat', 'is not', null)
-      .where('drivers.lastLng', 'is not', null)
-      .$if(trip.driverId !== null, (q) => q.where('drivers.id', '<>', trip.driverId!))
-      .where(
-        sql<boolean>`not exists (select 1 from trips t where t.driver_id = drivers.id and t.status in (${sql.join([...ACTIVE_TRIP_STATUSES])}))`,
-      )
-      .orderBy(distance)
-      .orderBy('drivers.id')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => ({
-      ...r,
-      distanceKm: Math.round(Number(r.distanceKm) * 100) / 100,
-      lastSeenAt: r.lastSeenAt ? new Date(r.lastSeenAt).toISOString() : null,
-    }));
+  parse: (query): { limit: number; tripId?: number; point?: { lat: number; lng: number }; vehicleTypeId?: number } => {
+    const limit = query.limit === undefined ? NEAREST_DEFAULT : wholeNumber('limit', query.limit, NEAREST_MAX);
+    if (query.tripId !== undefined) return { tripId: wholeNumber('tripId', query.tripId), limit };
+    if (query.lat === undefined && query.lng === undefined && query.vehicleTypeId === undefined)
+      throw badRequest('Give "tripId", or "lat", "lng" and "vehicleTypeId"');
+    return {
+      point: { lat: coordinate('lat', query.lat, 90), lng: coordinate('lng', query.lng, 180) },
+      vehicleTypeId: wholeNumber('vehicleTypeId', query.vehicleTypeId),
+      limit,
+    };
+  },
+  async handler(params, { services }) {
+    if (params.tripId !== undefined) {
+      const trip = await services.db
+        .selectFrom('trips')
+        .select(['id', 'pickupLat', 'pickupLng', 'vehicleTypeId', 'driverId'])
+        .where('id', '=', params.tripId)
+        .executeTakeFirst();
+      if (!trip) throw notFound('No trip with this id');
+      return nearestOfType(
+        services,
+        { lat: trip.pickupLat, lng: trip.pickupLng },
+        trip.vehicleTypeId,
+        params.limit,
+        trip.driverId,
+      );
+    }
+    return nearestOfType(services, params.point!, params.vehicleTypeId!, params.limit, null);
   },
 });
 
-export const DISPATCHER_QUERIES = [nearestDrivers];
+/** GET /api/trip/dispatcher/availability?lat=&lng=: per active vehicle type, available drivers near a pickup. */
+export const availability = defineQuery({
+  name: 'availability',
+  summary: 'Available drivers near a point, per vehicle type',
+  description: `For every active vehicle type: how many available drivers are within ${AVAILABILITY_RADIUS_KM} km of the point, and the nearest one's straight-line distance and ETA (null when none is online).`,
+  access: 'view-DispatcherPage',
+  parameters: {
+    lat: { type: 'string', description: 'Latitude of the pickup' },
+    lng: { type: 'string', description: 'Longitude of the pickup' },
+  },
+  parse: (query) => ({ lat: coordinate('lat', query.lat, 90), lng: coordinate('lng', query.lng, 180) }),
+  async handler({ lat, lng }, { services }) {
+    const types = await services.db
+      .selectFrom('vehicleTypes')
+      .select('id')
+      .where('active', '=', true)
+      .orderBy('id')
+      .execute();
+    const store = await availableDrivers(services);
+    return types.map(({ id }) => {
+      const accept = (e: { vehicleTypeId: number }) =>
+        e.vehicleTypeId === id && store.stateOf(e as never) === 'available';
+      const [nearest] = store.nearest(lat, lng, { limit: 1, accept });
+      const available = store.nearest(lat, lng, {
+        limit: Infinity,
+        maxKm: AVAILABILITY_RADIUS_KM,
+        accept,
+      }).length;
+      return {
+        vehicleTypeId: id,
+        available,
+        nearestDistanceKm: nearest ? Math.round(nearest.distanceKm * 100) / 100 : null,
+        nearestEtaSeconds: nearest ? etaSeconds(nearest.distanceKm) : null,
+      };
+    });
+  },
+});
+
+/** GET /api/trip/dispatcher/drivers?bbox=: the live feed's snapshot (first load and reconnects). */
+export const liveDriversSnapshot = defineQuery({
+  name: 'drivers',
+  summary: 'Live drivers on the map (snapshot)',
+  description:
+    'Every online driver with a position, `{id, lat, lng, heading, speed, state, vehicleTypeId, tripId, at}`, state one of available, offered, en_route, on_trip, lost; optionally only inside `bbox=minLng,minLat,maxLng,maxLat`. Then follow the `driverPositions` deltas on the staff socket (`dispatcher:watch` {bbox}). Names, plates and ratings come from the drivers resource.',
+  access: 'view-DispatcherPage',
+  parameters: { bbox: { type: 'string', description: 'minLng,minLat,maxLng,maxLat' } },
+  parse: (query) => {
+    if (query.bbox === undefined) return { bbox: undefined };
+    const bbox = parseBBox(query.bbox);
+    if (typeof bbox === 'string') throw badRequest(bbox, { bbox });
+    return { bbox };
+  },
+  handler: async ({ bbox }, { services }) => services.live.store.snapshot(bbox),
+});
+
+export const DISPATCHER_QUERIES = [nearestDrivers, availability, liveDriversSnapshot];

@@ -9,6 +9,8 @@ import { ACTIVE_TRIP_STATUSES, SOS_WINDOW_AFTER_TRIP_MS } from '../../../src/dom
 import { id, latitude, longitude } from '../fields.js';
 import { SOS_MERGE_WINDOW_MS } from '../../../src/domain/sos.js';
 import { announceSosChange, recordSosEvent, SOS_VIEW_PERMISSION } from './alarms.js';
+import { bearerToken } from '../../auth/guard.js';
+import { appPrincipalFromToken } from '../../apps/principal.js';
 
 const reportSchema = yup.object({
   tripId: id('trip').required('tripId is required'),
@@ -29,7 +31,7 @@ const SOS_LOCK_SPACE = 0x534f53;
 export const SOS_REPORTS_PER_MINUTE = 10;
 
 export function sosRoutes(app: FastifyInstance): void {
-  const { db, notifier, config } = app.services;
+  const { db, notifier, config, tokens } = app.services;
   app.post(
     '/sos/report',
     {
@@ -51,10 +53,13 @@ export function sosRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['sos-call-logs'],
         summary: 'SOS alarm from the passenger or driver app',
-        description: `Records an SOS call log and notifies every staff member with view-SosContacts (\`sos\` notification, pushed over Socket.IO). The apps have no tokens of their own yet, so this route is public. It is held by a per-IP limit (${SOS_REPORTS_PER_MINUTE} a minute) and accepted only for a trip that is under way (accepted, arrived, in progress) or that ended less than an hour ago, and only for a caller the trip has (a driver SOS needs a trip with a driver). A \`callerId\` that is not the trip's passenger (or driver) is refused. A report from the same caller on the same trip within ${SOS_MERGE_WINDOW_MS / 1000} s of the open alarm's last one merges into it (200, \`merged: true\`, its position updated, \`reportCount\` + 1, no new notification); otherwise 201. Every report sends \`sosUpdated\` to staff with view-SosContacts. The answer lists the public emergency contacts.`,
+        description: `Records an SOS call log and notifies every staff member with view-SosContacts (\`sos\` notification, pushed over Socket.IO). With a passenger or driver app token (the apps' sign-in) the caller must be that party of the trip (403 otherwise); without a token the route stays public for older app builds. It is held by a per-IP limit (${SOS_REPORTS_PER_MINUTE} a minute) and accepted only for a trip that is under way (accepted, arrived, in progress) or that ended less than an hour ago, and only for a caller the trip has (a driver SOS needs a trip with a driver). A \`callerId\` that is not the trip's passenger (or driver) is refused. A report from the same caller on the same trip within ${SOS_MERGE_WINDOW_MS / 1000} s of the open alarm's last one merges into it (200, \`merged: true\`, its position updated, \`reportCount\` + 1, no new notification); otherwise 201. Every report sends \`sosUpdated\` to staff with view-SosContacts. The answer lists the public emergency contacts.`,
       },
     },
     async (request, reply) => {
+      // With a driver or passenger app token (issue 16), the caller must be that trip's driver or passenger.
+      const token = bearerToken(request.headers.authorization);
+      const reporter = token ? await appPrincipalFromToken(db, tokens, token, 'app:any') : null;
       const input = await validateBody(reportSchema, request.body);
       const trip = await db
         .selectFrom('trips')
@@ -69,6 +74,8 @@ export function sosRoutes(app: FastifyInstance): void {
       const callerId = input.caller === 'driver' ? trip.driverId : trip.passengerId;
       if (callerId === null)
         throw badRequest('Please correct the highlighted fields', { caller: 'This trip has no driver' });
+      if (reporter && (reporter.kind !== input.caller || reporter.id !== callerId))
+        throw new ApiError(403, 'This trip is not yours');
       if (input.callerId !== undefined && input.callerId !== callerId)
         throw badRequest('Please correct the highlighted fields', {
           callerId: `This caller is not the ${input.caller} of trip ${trip.id}`,

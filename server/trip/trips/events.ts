@@ -18,6 +18,8 @@ export interface TripUpdatedEvent {
   vehicleTypeId: number;
   /** ISO time of the change. */
   at: string;
+  /** A requested trip's driver holding a pending offer (issue 16's cascade), when there is one. */
+  offeredDriverId?: number | null;
 }
 
 /** The fields of a trip row a change is described by. */
@@ -77,5 +79,6 @@ export async function recordTripChange(
     vehicleTypeId: after.vehicleTypeId,
     at: now.toISOString(),
   };
+  ctx.afterCommit(() => void ctx.services.events.emit(TRIP_UPDATED, event));
   ctx.afterCommit(() => ctx.services.notifier.emitTo('view-Trip', TRIP_UPDATED, event));
 }

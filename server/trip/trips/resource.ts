@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
 import { trips as tripsManifest } from '../../../src/domain/resources/trips.js';
@@ -19,7 +20,7 @@ import { discountRuleOf, usableDiscount, type DiscountRow } from '../discounts/u
 
 const fieldError = (errors: Record<string, string>) => badRequest('Please correct the highlighted fields', errors);
 
-const createSchema = yup.object({
+export const createSchema = yup.object({
   passengerId: id('passenger').required('Choose a passenger'),
   vehicleTypeId: id('vehicle type').required('Choose a vehicle type'),
   pickupAddress: text('Pickup address', 200).required('Pickup address is required'),
@@ -38,6 +39,65 @@ const updateSchema = yup.object({
   cancellationReason: text('Cancellation reason', 300, true).nullable(),
   paymentMethod: oneOf(PAYMENT_METHODS, 'Payment method'),
 });
+
+export type NewTripInput = yup.InferType<typeof createSchema>;
+
+/**
+ * The columns of a new requested trip, quoted now: the field errors of a pickup or drop-off outside
+ * the area, a blocked passenger, an inactive vehicle type or an unusable discount code throw a 400.
+ * A staff phone booking (bookedBy: the staff member) and a passenger app's request (null) share it.
+ */
+export async function newTripColumns(
+  trx: Transaction<Database>,
+  input: NewTripInput,
+  bookedBy: number | null,
+): Promise<Partial<Record<keyof TripTable, unknown>>> {
+  const now = new Date();
+  const errors: Record<string, string> = {};
+  if (!insideCity(input.pickupLat, input.pickupLng)) errors.pickupLat = 'The pickup is outside the service area';
+  if (!insideCity(input.dropoffLat, input.dropoffLng)) errors.dropoffLat = 'The drop-off is outside the service area';
+  const passenger = await trx
+    .selectFrom('passengers')
+    .select(['id', 'status'])
+    .where('id', '=', input.passengerId)
+    .executeTakeFirst();
+  if (!passenger) errors.passengerId = 'No passenger with this id';
+  else if (passenger.status !== 'active') errors.passengerId = 'This passenger is blocked';
+  const pricing = await loadPricing(trx, input.vehicleTypeId);
+  if (!pricing) errors.vehicleTypeId = 'No vehicle type with this id';
+  else if (!pricing.vehicleType.active) errors.vehicleTypeId = 'This vehicle type is not active';
+  let discount: DiscountRow | undefined;
+  if (input.discountCode) {
+    const found = await usableDiscount(trx, input.discountCode, now, input.passengerId);
+    if ('problem' in found) errors.discountCode = found.problem;
+    else discount = found.discount;
+  }
+  if (Object.keys(errors).length) throw fieldError(errors);
+  const pickup = { lat: input.pickupLat, lng: input.pickupLng };
+  const dropoff = { lat: input.dropoffLat, lng: input.dropoffLng };
+  const fare = quote(pricing!, pickup, dropoff, now, discount ? discountRuleOf(discount) : null);
+  // A code that takes nothing off (the fare is below its minimum) is not attached, so it is not used up.
+  if (discount && fare.discount === 0) discount = undefined;
+  const columns: Partial<Record<keyof TripTable, unknown>> = {
+    passengerId: input.passengerId,
+    vehicleTypeId: input.vehicleTypeId,
+    status: 'requested',
+    pickupAddress: input.pickupAddress,
+    pickupLat: pickup.lat,
+    pickupLng: pickup.lng,
+    dropoffAddress: input.dropoffAddress,
+    dropoffLat: dropoff.lat,
+    dropoffLng: dropoff.lng,
+    routePolyline: encodeRoute(pickup, dropoff),
+    requestedAt: now,
+    ...fareColumns(fare),
+    paymentMethod: input.paymentMethod,
+    discountId: discount?.id ?? null,
+    discountCode: discount?.code ?? null,
+    bookedBy,
+  };
+  return columns;
+}
 
 /** Filters whose exact count the trip_counts table answers. */
 const COUNTED: Record<string, 'status' | 'vehicleTypeId' | 'paymentMethod'> = {
@@ -82,51 +142,7 @@ export const trips = defineResource(tripsManifest, {
   delete: false,
   async toColumns(input, { trx, staff, existing }) {
     if (existing) return changeColumns(trx, existing as unknown as TripRow, input);
-    const now = new Date();
-    const errors: Record<string, string> = {};
-    if (!insideCity(input.pickupLat, input.pickupLng)) errors.pickupLat = 'The pickup is outside the service area';
-    if (!insideCity(input.dropoffLat, input.dropoffLng)) errors.dropoffLat = 'The drop-off is outside the service area';
-    const passenger = await trx
-      .selectFrom('passengers')
-      .select(['id', 'status'])
-      .where('id', '=', input.passengerId)
-      .executeTakeFirst();
-    if (!passenger) errors.passengerId = 'No passenger with this id';
-    else if (passenger.status !== 'active') errors.passengerId = 'This passenger is blocked';
-    const pricing = await loadPricing(trx, input.vehicleTypeId);
-    if (!pricing) errors.vehicleTypeId = 'No vehicle type with this id';
-    else if (!pricing.vehicleType.active) errors.vehicleTypeId = 'This vehicle type is not active';
-    let discount: DiscountRow | undefined;
-    if (input.discountCode) {
-      const found = await usableDiscount(trx, input.discountCode, now, input.passengerId);
-      if ('problem' in found) errors.discountCode = found.problem;
-      else discount = found.discount;
-    }
-    if (Object.keys(errors).length) throw fieldError(errors);
-    const pickup = { lat: input.pickupLat, lng: input.pickupLng };
-    const dropoff = { lat: input.dropoffLat, lng: input.dropoffLng };
-    const fare = quote(pricing!, pickup, dropoff, now, discount ? discountRuleOf(discount) : null);
-    // A code that takes nothing off (the fare is below its minimum) is not attached, so it is not used up.
-    if (discount && fare.discount === 0) discount = undefined;
-    const columns: Partial<Record<keyof TripTable, unknown>> = {
-      passengerId: input.passengerId,
-      vehicleTypeId: input.vehicleTypeId,
-      status: 'requested',
-      pickupAddress: input.pickupAddress,
-      pickupLat: pickup.lat,
-      pickupLng: pickup.lng,
-      dropoffAddress: input.dropoffAddress,
-      dropoffLat: dropoff.lat,
-      dropoffLng: dropoff.lng,
-      routePolyline: encodeRoute(pickup, dropoff),
-      requestedAt: now,
-      ...fareColumns(fare),
-      paymentMethod: input.paymentMethod,
-      discountId: discount?.id ?? null,
-      discountCode: discount?.code ?? null,
-      bookedBy: staff.id,
-    };
-    return columns;
+    return newTripColumns(trx, input as NewTripInput, staff.id);
   },
   async afterWrite(ctx) {
     const { action, trx, existing, staff, after } = ctx;

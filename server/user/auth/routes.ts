@@ -20,14 +20,14 @@ const emailBody = (extra: Record<string, object> = {}, required: string[] = []) 
 const otp = { type: 'string', minLength: 1, maxLength: 6 };
 const password = { type: 'string', maxLength: 200 };
 
-const CODE_MESSAGES: Record<Exclude<CodeCheck, 'ok'>, string> = {
+export const CODE_MESSAGES: Record<Exclude<CodeCheck, 'ok'>, string> = {
   wrong: 'Incorrect verification code',
   missing: 'Incorrect verification code',
   expired: 'This verification code has expired. Please request a new one.',
   exhausted: 'Too many wrong attempts. Please request a new code.',
 };
 
-function assertCode(result: CodeCheck): void {
+export function assertCode(result: CodeCheck): void {
   if (result !== 'ok') throw badRequest(CODE_MESSAGES[result], { otp: CODE_MESSAGES[result] });
 }
 

@@ -1,0 +1,310 @@
+/**
+ * The live dispatcher feed under load.
+ *
+ *   npm run bench:dispatch
+ *
+ * Three processes on loopback:
+ * - the server (buildApp on an in-memory PGlite copy of the demo city plus BENCH_DRIVERS approved
+ *   drivers), which also measures its own CPU over the window and the nearest-driver query;
+ * - the simulator (scripts/simulate.ts) with BENCH_DRIVERS drivers at 1 Hz and BENCH_PASSENGERS;
+ * - this process: BENCH_DISPATCHERS staff sockets watching the whole city, timing each position
+ *   from its `at` to its arrival and counting the bytes of every `driverPositions` batch.
+ * After everyone is online, a BENCH_WINDOW_S-second window is measured.
+ *
+ * Environment: BENCH_DRIVERS (2000), BENCH_PASSENGERS (500), BENCH_DISPATCHERS (20), BENCH_WINDOW_S (60).
+ */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import type { DriverPositionsBatch } from '../src/domain/liveDrivers.js';
+
+const DRIVERS = intEnv('BENCH_DRIVERS', 2000);
+const PASSENGERS = intEnv('BENCH_PASSENGERS', 500);
+const DISPATCHERS = intEnv('BENCH_DISPATCHERS', 20);
+const WINDOW_S = intEnv('BENCH_WINDOW_S', 60);
+
+function intEnv(name: string, fallback: number): number {
+  const n = Number(process.env[name]);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+
+interface Nearest {
+  p50: number;
+  p95: number;
+  p99: number;
+  n: number;
+  indexP50: number;
+  indexP95: number;
+  indexP99: number;
+}
+type FromServer =
+  | { ready: true; port: number }
+  | { cpu: { percent: number; ingested: number; dropped: Record<string, number>; tickMs: number } }
+  | { nearest: Nearest }
+  | { failed: string };
+
+// ---------------------------------------------------------------- server side
+
+async function serve(): Promise<void> {
+  const { buildApp } = await import('../server/app.js');
+  const { testConfig } = await import('../server/config.js');
+  const { createDb } = await import('../server/db/index.js');
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dispatch-'));
+  const config = testConfig({
+    filesDir,
+    logLevel: 'warn',
+    rateLimits: { loginPerIp: 1_000_000, perEmail: 1_000_000, windowMs: 60_000, global: 0, appsPerIp: 1_000_000 },
+  });
+  const handle = await createDb({});
+  const app = await buildApp(config, { db: handle });
+  const { db, live } = app.services;
+  const types = await db.selectFrom('vehicleTypes').select('id').where('active', '=', true).execute();
+  const have = await db
+    .selectFrom('drivers')
+    .select(db.fn.countAll<number>().as('n'))
+    .where('approvalStatus', '=', 'approved')
+    .executeTakeFirstOrThrow();
+  const extra = Math.max(0, DRIVERS - Number(have.n));
+  for (let i = 0; i < extra; i += 500) {
+    await db
+      .insertInto('drivers')
+      .values(
+        Array.from({ length: Math.min(500, extra - i) }, (_, j) => ({
+          firstName: 'Bench',
+          lastName: `Driver ${i + j + 1}`,
+          phone: `+2547990${String(i + j).padStart(5, '0')}`,
+          approvalStatus: 'approved',
+          vehicleTypeId: types[(i + j) % types.length].id,
+          vehiclePlate: `KBX ${String(i + j).padStart(4, '0')}`,
+        })),
+      )
+      .execute();
+  }
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  let mark: { cpu: NodeJS.CpuUsage; at: number; ingested: number; tickMs: number } | undefined;
+  const onMessage = async (m: string) => {
+    if (m === 'mark') {
+      mark = {
+        cpu: process.cpuUsage(),
+        at: performance.now(),
+        ingested: live.store.accepted.count,
+        tickMs: live.sent.tickMs,
+      };
+    } else if (m === 'cpu' && mark) {
+      const used = process.cpuUsage(mark.cpu);
+      const wall = performance.now() - mark.at;
+      process.send!({
+        cpu: {
+          percent: ((used.user + used.system) / 1000 / wall) * 100,
+          ingested: live.store.accepted.count - mark.ingested,
+          dropped: live.store.dropped,
+          tickMs: live.sent.tickMs - mark.tickMs,
+        },
+      } satisfies FromServer);
+    } else if (m === 'nearest') {
+      // The query as the panel calls it (HTTP routing, auth, the spatial index, the drivers' details).
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/user/auth/login',
+        payload: { email: 'admin@example.com', password: 'Admin@1234' },
+      });
+      const token = login.json().data.accessToken as string;
+      const index: number[] = [];
+      for (let i = 0; i < 5000; i++) {
+        const lat = -1.37 + Math.random() * 0.17;
+        const lng = 36.7 + Math.random() * 0.25;
+        const vehicleTypeId = types[i % types.length].id;
+        const t0 = performance.now();
+        live.store.nearest(lat, lng, {
+          limit: 10,
+          accept: (e) => e.vehicleTypeId === vehicleTypeId && live.store.stateOf(e) === 'available',
+        });
+        index.push(performance.now() - t0);
+      }
+      index.sort((a, b) => a - b);
+      const times: number[] = [];
+      for (let i = 0; i < 1000; i++) {
+        const lat = -1.37 + Math.random() * 0.17;
+        const lng = 36.7 + Math.random() * 0.25;
+        const t0 = performance.now();
+        const res = await app.inject({
+          method: 'GET',
+          url: `/api/trip/dispatcher/nearest-drivers?lat=${lat}&lng=${lng}&vehicleTypeId=${types[i % types.length].id}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        times.push(performance.now() - t0);
+        if (res.statusCode !== 200) throw new Error(`nearest-drivers ${res.statusCode} ${res.body}`);
+      }
+      times.sort((a, b) => a - b);
+      process.send!({
+        nearest: {
+          p50: pct(times, 50),
+          p95: pct(times, 95),
+          p99: pct(times, 99),
+          n: times.length,
+          indexP50: pct(index, 50),
+          indexP95: pct(index, 95),
+          indexP99: pct(index, 99),
+        },
+      });
+    } else if (m === 'stop') {
+      setTimeout(() => process.exit(0), 3000).unref();
+      await app.close().catch(() => undefined);
+      await handle.close().catch(() => undefined);
+      fs.rmSync(filesDir, { recursive: true, force: true });
+      process.exit(0);
+    }
+  };
+  process.on('message', (m: string) => void onMessage(m));
+  process.send!({ ready: true, port } satisfies FromServer);
+}
+
+// ---------------------------------------------------------------- bench side
+
+function ask<T extends FromServer>(child: ChildProcess, message: string, key: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const on = (m: FromServer) => {
+      if ('failed' in m) return reject(new Error(m.failed));
+      if (key in m) {
+        child.off('message', on);
+        resolve(m as T);
+      }
+    };
+    child.on('message', on);
+    if (message) child.send(message);
+  });
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `bench:dispatch — ${DRIVERS} drivers, ${PASSENGERS} passengers, ${DISPATCHERS} dispatchers, ${WINDOW_S} s window`,
+  );
+  const server = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, BENCH_DISPATCH_ROLE: 'server' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const { port } = await ask<{ ready: true; port: number }>(server, '', 'ready');
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`server ready on ${base}`);
+
+  const simLog = fs.openSync(path.join(os.tmpdir(), `bench-dispatch-sim-${process.pid}.log`), 'w');
+  const sim = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'scripts/simulate.ts',
+      '--url',
+      base,
+      '--drivers',
+      String(DRIVERS),
+      '--passengers',
+      String(PASSENGERS),
+    ],
+    { stdio: ['ignore', simLog, simLog] },
+  );
+  const online = await new Promise<number>((resolve, reject) => {
+    const started = Date.now();
+    const timer = setInterval(() => {
+      const text = fs.readFileSync(path.join(os.tmpdir(), `bench-dispatch-sim-${process.pid}.log`), 'utf8');
+      const m = text.match(/\[simulator\] (\d+) drivers online/);
+      if (m) {
+        clearInterval(timer);
+        resolve(Number(m[1]));
+      } else if (Date.now() - started > 15 * 60_000) {
+        clearInterval(timer);
+        reject(new Error('the simulator did not come online within 15 minutes'));
+      }
+    }, 1000);
+  });
+  console.log(`simulator: ${online} drivers online`);
+
+  const login = await fetch(`${base}/api/user/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'dispatcher@example.com', password: 'Dispatch@1234' }),
+  });
+  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  const latencies: number[] = [];
+  let bytes = 0;
+  let measuring = false;
+  const sockets: Socket[] = [];
+  for (let i = 0; i < DISPATCHERS; i++) {
+    const socket = connectClient(base, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token },
+      forceNew: true,
+    });
+    await new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve(undefined));
+      socket.once('connect_error', reject);
+    });
+    socket.on('driverPositions', (batch: DriverPositionsBatch) => {
+      if (!measuring) return;
+      const now = Date.now();
+      bytes += JSON.stringify(batch).length;
+      for (const d of batch.moved) latencies.push(now - Date.parse(d.at));
+    });
+    await socket.timeout(5000).emitWithAck('dispatcher:watch', { bbox: [36.7, -1.37, 36.95, -1.2] });
+    sockets.push(socket);
+  }
+  await new Promise((r) => setTimeout(r, 5000));
+  measuring = true;
+  server.send('mark');
+  await new Promise((r) => setTimeout(r, WINDOW_S * 1000));
+  measuring = false;
+  const { cpu } = await ask<{
+    cpu: { percent: number; ingested: number; dropped: Record<string, number>; tickMs: number };
+  }>(server, 'cpu', 'cpu');
+  // The nearest query while the drivers still move and the dispatchers still watch.
+  const { nearest } = await ask<{ nearest: Nearest }>(server, 'nearest', 'nearest');
+  for (const s of sockets) s.close();
+  sim.kill('SIGINT');
+  latencies.sort((a, b) => a - b);
+  const result = {
+    drivers: DRIVERS,
+    onlineDrivers: online,
+    dispatchers: DISPATCHERS,
+    windowS: WINDOW_S,
+    positionsPerS: Math.round(cpu.ingested / WINDOW_S),
+    serverCpuPercentOfOneCore: Math.round(cpu.percent * 10) / 10,
+    batchTickMsPerS: Math.round((cpu.tickMs / WINDOW_S) * 10) / 10,
+    dropped: cpu.dropped,
+    latencyMs: { p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), n: latencies.length },
+    bytesPerDispatcherPerS: Math.round(bytes / DISPATCHERS / WINDOW_S),
+    nearestHttpMs: {
+      p50: Math.round(nearest.p50 * 100) / 100,
+      p95: Math.round(nearest.p95 * 100) / 100,
+      p99: Math.round(nearest.p99 * 100) / 100,
+    },
+    nearestIndexMs: {
+      p50: Math.round(nearest.indexP50 * 1000) / 1000,
+      p95: Math.round(nearest.indexP95 * 1000) / 1000,
+      p99: Math.round(nearest.indexP99 * 1000) / 1000,
+    },
+  };
+  console.log(JSON.stringify(result, null, 2));
+  server.send('stop');
+  await new Promise((r) => server.once('exit', r));
+  process.exit(0);
+}
+
+if (process.env.BENCH_DISPATCH_ROLE === 'server') {
+  serve().catch((e: unknown) => {
+    process.send?.({ failed: String(e) });
+    process.exit(1);
+  });
+} else {
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

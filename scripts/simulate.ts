@@ -1,0 +1,42 @@
+/**
+ * npm run simulate -- --url http://host:8080 --drivers 2000 --passengers 500 [--speed 1]
+ * Drives the apps' contract (HTTP + Socket.IO) against any deployment whose development outbox is
+ * on (the simulator reads its sign-in codes there). A one-line report every minute; Ctrl+C stops it.
+ */
+import { parseArgs } from 'node:util';
+import { Simulator } from '../server/simulator/simulator.js';
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string', default: 'http://localhost:8080' },
+    drivers: { type: 'string', default: '150' },
+    passengers: { type: 'string', default: '50' },
+    speed: { type: 'string', default: '1' },
+    'staff-email': { type: 'string' },
+    'staff-password': { type: 'string' },
+  },
+});
+const count = (name: string, raw: string | undefined) => {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) {
+    console.error(`--${name} must be a whole number (got "${raw}")`);
+    process.exit(1);
+  }
+  return n;
+};
+const sim = new Simulator({
+  url: values.url!.replace(/\/$/, ''),
+  drivers: count('drivers', values.drivers),
+  passengers: count('passengers', values.passengers),
+  speed: Number(values.speed) > 0 ? Number(values.speed) : 1,
+  staffEmail: values['staff-email'],
+  staffPassword: values['staff-password'],
+});
+process.on('SIGINT', () => {
+  console.log(sim.report());
+  void sim.stop().then(() => process.exit(0));
+});
+await sim.start();
+console.log(`[simulator] ${sim.stats.online} drivers online against ${values.url}`);
+// Keep the process alive (the simulator's timers are unref'd).
+setInterval(() => undefined, 60_000);

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { Socket } from 'socket.io';
+import { ApiError } from '../../errors.js';
+import { TRIP_UPDATED, type TripUpdatedEvent } from '../../trip/trips/events.js';
+import { parseBBox } from '../../../src/domain/liveDrivers.js';
+import { appPrincipalFromToken, type AppPrincipal } from '../principal.js';
+import type { PositionInput } from './store.js';
+
+export const DRIVERS_NAMESPACE = '/drivers';
+export const driverRoom = (driverId: number) => `driver:${driverId}`;
+const appSessionRoom = (sessionId: string) => `app-session:${sessionId}`;
+/** The permission a staff socket needs to watch drivers. */
+export const WATCH_PERMISSION = 'view-DispatcherPage';
+
+type Ack = (answer: unknown) => void;
+const ackOf = (args: unknown[]): Ack | undefined => {
+  const last = args[args.length - 1];
+  return typeof last === 'function' ? (last as Ack) : undefined;
+};
+
+/**
+ * The live sockets:
+ * - `/drivers`, authenticated by a driver app token (`auth: {token}`): `position` {lat, lng, heading,
+ *   speed, at} at 1 Hz, acknowledged `{ok: true}` or `{ok: false, reason}`; the server sends `offer`
+ *   there (the offers cascade);
+ * - on the staff socket (default namespace), `dispatcher:watch` {bbox} and `dispatcher:unwatch`:
+ *   watching sockets of staff holding view-DispatcherPage get `driverPositions` once a second.
+ */
+export function installLiveSockets(app: FastifyInstance): void {
+  const { db, tokens, events, live } = app.services;
+  const drivers = app.io.of(DRIVERS_NAMESPACE);
+
+  drivers.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown })?.token;
+    appPrincipalFromToken(db, tokens, typeof token === 'string' ? token : undefined, 'app:driver').then(
+      (principal) => {
+        socket.data.driver = principal;
+        next();
+      },
+      (e: unknown) => next(new Error(e instanceof ApiError ? e.message : 'UnAuthenticated')),
+    );
+  });
+  drivers.on('connection', (socket: Socket) => {
+    const driver = socket.data.driver as AppPrincipal;
+    void socket.join([driverRoom(driver.id), appSessionRoom(driver.sessionId)]);
+    const left = driver.expiresAt - Date.now();
+    const timer = setTimeout(() => socket.disconnect(true), Math.max(0, Math.min(left, 2 ** 31 - 1))).unref();
+    socket.on('disconnect', () => clearTimeout(timer));
+    socket.on('position', (...args: unknown[]) => {
+      const ack = ackOf(args);
+      const payload = args[0];
+      const result =
+        payload && typeof payload === 'object'
+          ? live.store.ingest(driver.id, payload as PositionInput)
+          : (live.store.dropped.invalid++, 'invalid' as const);
+      ack?.(result === 'ok' ? { ok: true } : { ok: false, reason: result });
+    });
+  });
+  const onAppSessionEnded = ({ sessionId }: { sessionId: string }) =>
+    drivers.in(appSessionRoom(sessionId)).disconnectSockets(true);
+  events.on('appSessionEnded', onAppSessionEnded);
+
+  app.io.on('connection', (socket) => {
+    const staff = (socket.data as { staff?: { permissions: ReadonlySet<string> } }).staff;
+    socket.on('dispatcher:watch', (...args: unknown[]) => {
+      const ack = ackOf(args);
+      if (!staff?.permissions.has(WATCH_PERMISSION))
+        return ack?.({ ok: false, message: `Missing permission ${WATCH_PERMISSION}` });
+      const bbox = parseBBox((args[0] as { bbox?: unknown } | undefined)?.bbox);
+      if (typeof bbox === 'string') return ack?.({ ok: false, message: bbox });
+      live.watch(socket.id, bbox, (batch) => socket.emit('driverPositions', batch));
+      ack?.({ ok: true });
+    });
+    socket.on('dispatcher:unwatch', () => live.unwatch(socket.id));
+    socket.on('disconnect', () => live.unwatch(socket.id));
+  });
+
+  const { offers } = app.services;
+  offers.sendToDriver = (driverId, event, payload) => void drivers.to(driverRoom(driverId)).emit(event, payload);
+  const onTrip = (event: TripUpdatedEvent) => {
+    // The driver apps hear of their trip's changes (a passenger's cancellation, a reassignment).
+    const message = { id: event.id, status: event.status, driverId: event.driverId };
+    const told = new Set(live.store.onTrip(event.id).map((e) => e.id));
+    if (event.driverId !== null) told.add(event.driverId);
+    for (const id of told) drivers.to(driverRoom(id)).emit('trip', message);
+    live.onTripUpdated(event);
+    offers.onTripUpdated(event).catch((err: unknown) => app.log.error({ err }, 'offers: trip change failed'));
+  };
+  events.on(TRIP_UPDATED, onTrip);
+  live.offlineListeners.push((driverId) => {
+    drivers.in(driverRoom(driverId)).emit('offline', { message: 'You are offline' });
+    offers.driverOffline(driverId).catch((err: unknown) => app.log.error({ err }, 'offers: offline failed'));
+  });
+
+  app.addHook('onReady', async () => {
+    live.start();
+    offers.start();
+  });
+  app.addHook('preClose', async () => {
+    offers.stop();
+    events.off(TRIP_UPDATED, onTrip);
+    events.off('appSessionEnded', onAppSessionEnded);
+    await live.stop();
+  });
+}

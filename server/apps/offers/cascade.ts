@@ -1,0 +1,401 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Selectable } from 'kysely';
+import { ApiError, notFound } from '../../errors.js';
+import type { AppServices } from '../../services.js';
+import type { TripOfferTable } from '../../db/appSchema.js';
+import { applyChange, type TripRow } from '../../trip/trips/lifecycle.js';
+import { TRIP_UPDATED, type TripChangeContext, type TripUpdatedEvent } from '../../trip/trips/events.js';
+import {
+  OFFER_EMPTY_STEP_WAIT_MS,
+  OFFER_TIMEOUT_MS,
+  cascadeExhausted,
+  offerRadiusKm,
+  type OfferOutcome,
+} from '../../../src/domain/offers.js';
+import { inTripTransaction } from '../tx.js';
+
+type OfferRow = Selectable<TripOfferTable>;
+
+/** What the driver app receives with an `offer` event (and GET apps/driver/offer). */
+export interface OfferMessage {
+  offerId: number;
+  tripId: number;
+  expiresAt: string;
+  distanceKm: number;
+  pickup: { lat: number; lng: number; address: string };
+  dropoff: { lat: number; lng: number; address: string };
+  fareTotal: number;
+  paymentMethod: string;
+  vehicleTypeId: number;
+}
+
+interface Search {
+  /** Steps taken: offers made and radii searched in vain. */
+  step: number;
+  /** When to take the next step (Infinity while an offer waits for its answer). */
+  nextAt: number;
+  /** Drivers already offered this trip. */
+  tried: Set<number>;
+}
+
+const CLOSED_MESSAGES: Record<OfferOutcome, string> = {
+  accepted: 'You already accepted this offer',
+  declined: 'You declined this offer',
+  timeout: 'This offer has expired',
+  cancelled: 'This offer was withdrawn: the trip was assigned, cancelled or taken by another driver',
+};
+
+export const offerMessage = (offer: OfferRow, trip: TripRow): OfferMessage => ({
+  offerId: offer.id,
+  tripId: trip.id,
+  expiresAt: offer.expiresAt.toISOString(),
+  distanceKm: Math.round(offer.distanceKm * 100) / 100,
+  pickup: { lat: trip.pickupLat, lng: trip.pickupLng, address: trip.pickupAddress },
+  dropoff: { lat: trip.dropoffLat, lng: trip.dropoffLng, address: trip.dropoffAddress },
+  fareTotal: trip.fareTotal,
+  paymentMethod: trip.paymentMethod,
+  vehicleTypeId: trip.vehicleTypeId,
+});
+
+/**
+ * The offer cascade: a trip requested without a driver is offered to the nearest available driver of
+ * its type within a radius that widens step by step (src/domain/offers.ts); a decline, a timeout
+ * (15 s) or the driver going offline moves it to the next; after the last step the trip is
+ * no_driver_found. Every offer is a trip_offers row and a timeline step. Runs only while driver apps
+ * are connected (the live store is not empty): without them trips wait for a manual assignment.
+ */
+export class OfferCascade {
+  private readonly searches = new Map<number, Search>();
+  private readonly busy = new Set<number>();
+  private timer?: NodeJS.Timeout;
+  /** Sends an event to one driver's app (the /drivers namespace). */
+  sendToDriver: (driverId: number, event: string, payload: unknown) => void = () => undefined;
+
+  constructor(
+    private readonly services: AppServices,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.tick(), 1000).unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Trips being searched for (tests, benchmarks). */
+  get searching(): number {
+    return this.searches.size;
+  }
+
+  /** A trip became requested without a driver: start offering it. */
+  begin(tripId: number, now = Date.now()): Promise<void> {
+    if (this.services.live.store.size === 0 || this.searches.has(tripId)) return Promise.resolve();
+    this.searches.set(tripId, { step: 0, nextAt: now, tried: new Set() });
+    return this.advance(tripId, now);
+  }
+
+  /** Follows every trip change: a new requested trip starts a search; an assigned or ended one stops it. */
+  async onTripUpdated(event: TripUpdatedEvent): Promise<void> {
+    if (event.status === 'requested' && event.driverId === null) {
+      if (event.previousStatus === null) await this.begin(event.id);
+      return;
+    }
+    this.searches.delete(event.id);
+    await this.withdraw(event.id, 'cancelled');
+  }
+
+  /** One second's work: expired offers time out, searches whose wait is over take their next step. */
+  async tick(now = Date.now()): Promise<void> {
+    if (this.searches.size === 0) return;
+    try {
+      const expired = await this.services.db
+        .selectFrom('tripOffers')
+        .select(['id', 'tripId', 'driverId'])
+        .where('outcome', 'is', null)
+        .where('expiresAt', '<=', new Date(now))
+        .execute();
+      for (const offer of expired) {
+        await this.close(offer.id, 'timeout', now);
+        await this.advance(offer.tripId, now);
+      }
+      for (const [tripId, search] of this.searches) if (search.nextAt <= now) await this.advance(tripId, now);
+    } catch (err) {
+      this.log.error({ err }, 'offers: tick failed');
+    }
+  }
+
+  /** Takes the trip's next step unless an offer is pending. */
+  async advance(tripId: number, now = Date.now()): Promise<void> {
+    const search = this.searches.get(tripId);
+    if (!search || this.busy.has(tripId)) return;
+    this.busy.add(tripId);
+    try {
+      await inTripTransaction(this.services, this.log, async (ctx) => {
+        const trip = await ctx.trx
+          .selectFrom('trips')
+          .selectAll()
+          .where('id', '=', tripId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!trip || trip.status !== 'requested' || trip.driverId !== null) {
+          this.searches.delete(tripId);
+          return;
+        }
+        const pending = await ctx.trx
+          .selectFrom('tripOffers')
+          .select('id')
+          .where('tripId', '=', tripId)
+          .where('outcome', 'is', null)
+          .executeTakeFirst();
+        if (pending) return;
+        if (cascadeExhausted(search.step)) {
+          this.searches.delete(tripId);
+          await applyChange(ctx, trip, { status: 'no_driver_found' }, { actor: 'system', staffId: null });
+          return;
+        }
+        search.step++;
+        const radiusKm = offerRadiusKm(search.step);
+        const { store } = this.services.live;
+        const [found] = store.nearest(trip.pickupLat, trip.pickupLng, {
+          limit: 1,
+          maxKm: radiusKm,
+          now,
+          accept: (e) =>
+            e.vehicleTypeId === trip.vehicleTypeId && store.stateOf(e, now) === 'available' && !search.tried.has(e.id),
+        });
+        if (!found) {
+          search.nextAt = now + OFFER_EMPTY_STEP_WAIT_MS;
+          return;
+        }
+        await this.offer(ctx, trip, found.entry.id, search, radiusKm, found.distanceKm, now);
+      });
+    } catch (err) {
+      this.log.error({ err, tripId }, 'offers: step failed');
+    } finally {
+      this.busy.delete(tripId);
+    }
+  }
+
+  private async offer(
+    ctx: TripChangeContext,
+    trip: TripRow,
+    driverId: number,
+    search: Search,
+    radiusKm: number,
+    distanceKm: number,
+    now: number,
+  ): Promise<void> {
+    const offer = await ctx.trx
+      .insertInto('tripOffers')
+      .values({
+        tripId: trip.id,
+        driverId,
+        attempt: search.step,
+        radiusKm,
+        distanceKm,
+        expiresAt: new Date(now + OFFER_TIMEOUT_MS),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await ctx.trx
+      .insertInto('tripEvents')
+      .values({
+        tripId: trip.id,
+        at: new Date(now),
+        kind: 'offered',
+        status: 'requested',
+        actor: 'system',
+        staffId: null,
+        driverId,
+        note: `Offer ${search.step}: ${distanceKm.toFixed(1)} km away (search radius ${radiusKm} km)`,
+      })
+      .execute();
+    search.tried.add(driverId);
+    search.nextAt = Number.POSITIVE_INFINITY;
+    ctx.afterCommit(() => {
+      this.services.live.store.setDuty(driverId, 'offered', trip.id);
+      this.sendToDriver(driverId, 'offer', offerMessage(offer, trip));
+      return this.announce(trip, driverId, now);
+    });
+  }
+
+  /** tripUpdated for a requested trip whose offer changed, with the driver holding it. */
+  private announce(trip: TripRow, offeredDriverId: number | null, now: number): Promise<void> {
+    const event: TripUpdatedEvent = {
+      id: trip.id,
+      status: 'requested',
+      previousStatus: 'requested',
+      driverId: null,
+      passengerId: trip.passengerId,
+      vehicleTypeId: trip.vehicleTypeId,
+      at: new Date(now).toISOString(),
+      offeredDriverId,
+    };
+    return this.services.notifier.emitTo('view-Trip', TRIP_UPDATED, event);
+  }
+
+  /**
+   * Closes a pending offer (timeout, a driver gone offline): its timeline step and the driver free
+   * again. Answers false when it was no longer pending.
+   */
+  private async close(offerId: number, outcome: 'timeout' | 'cancelled', now: number): Promise<boolean> {
+    const closed = await inTripTransaction(this.services, this.log, async (ctx) => {
+      const offer = await ctx.trx
+        .updateTable('tripOffers')
+        .set({ outcome, answeredAt: new Date(now) })
+        .where('id', '=', offerId)
+        .where('outcome', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      if (!offer) return undefined;
+      await ctx.trx
+        .insertInto('tripEvents')
+        .values({
+          tripId: offer.tripId,
+          at: new Date(now),
+          kind: 'declined',
+          status: 'requested',
+          actor: 'system',
+          staffId: null,
+          driverId: offer.driverId,
+          note: outcome === 'timeout' ? 'No answer within 15 s' : 'The driver went offline',
+        })
+        .execute();
+      return offer;
+    });
+    if (!closed) return false;
+    this.services.live.store.setDuty(closed.driverId, 'available', null);
+    this.sendToDriver(closed.driverId, 'offerWithdrawn', {
+      offerId: closed.id,
+      tripId: closed.tripId,
+      reason: outcome,
+    });
+    const search = this.searches.get(closed.tripId);
+    if (search) search.nextAt = now;
+    return true;
+  }
+
+  /** The trip was assigned, cancelled or ended: its pending offer is cancelled, the driver told. */
+  private async withdraw(tripId: number, outcome: 'cancelled'): Promise<void> {
+    const offers = await this.services.db
+      .updateTable('tripOffers')
+      .set({ outcome, answeredAt: new Date() })
+      .where('tripId', '=', tripId)
+      .where('outcome', 'is', null)
+      .returning(['id', 'driverId'])
+      .execute();
+    for (const o of offers) {
+      const entry = this.services.live.store.get(o.driverId);
+      if (entry?.duty === 'offered' && entry.tripId === tripId)
+        this.services.live.store.setDuty(o.driverId, 'available', null);
+      this.sendToDriver(o.driverId, 'offerWithdrawn', { offerId: o.id, tripId, reason: outcome });
+    }
+  }
+
+  /** A driver went offline: a pending offer of theirs goes to the next driver. */
+  async driverOffline(driverId: number, now = Date.now()): Promise<void> {
+    const pending = await this.services.db
+      .selectFrom('tripOffers')
+      .select(['id', 'tripId'])
+      .where('driverId', '=', driverId)
+      .where('outcome', 'is', null)
+      .execute();
+    for (const offer of pending)
+      if (await this.close(offer.id, 'cancelled', now)) await this.advance(offer.tripId, now);
+  }
+
+  /** The driver's answer. Accepting makes the trip accepted by them; declining moves it to the next driver. */
+  async answer(driverId: number, offerId: number, answer: 'accept' | 'decline', now = Date.now()): Promise<TripRow> {
+    const result = await inTripTransaction(this.services, this.log, async (ctx) => {
+      const offer = await ctx.trx
+        .selectFrom('tripOffers')
+        .selectAll()
+        .where('id', '=', offerId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!offer) throw notFound('No offer with this id');
+      if (offer.driverId !== driverId) throw new ApiError(409, 'This offer was made to another driver');
+      if (offer.outcome) return { refusal: CLOSED_MESSAGES[offer.outcome as OfferOutcome] };
+      if (offer.expiresAt.getTime() <= now) {
+        // Recorded as a timeout (committed), then refused.
+        await ctx.trx
+          .updateTable('tripOffers')
+          .set({ outcome: 'timeout', answeredAt: new Date(now) })
+          .where('id', '=', offer.id)
+          .execute();
+        await ctx.trx
+          .insertInto('tripEvents')
+          .values({
+            tripId: offer.tripId,
+            at: new Date(now),
+            kind: 'declined',
+            status: 'requested',
+            actor: 'system',
+            staffId: null,
+            driverId,
+            note: 'No answer within 15 s',
+          })
+          .execute();
+        ctx.afterCommit(() => {
+          this.services.live.store.setDuty(driverId, 'available', null);
+          const search = this.searches.get(offer.tripId);
+          if (search) search.nextAt = now;
+        });
+        return { refusal: CLOSED_MESSAGES.timeout, tripId: offer.tripId };
+      }
+      const trip = await ctx.trx
+        .selectFrom('trips')
+        .selectAll()
+        .where('id', '=', offer.tripId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const outcome: OfferOutcome = answer === 'accept' ? 'accepted' : 'declined';
+      await ctx.trx
+        .updateTable('tripOffers')
+        .set({ outcome, answeredAt: new Date(now) })
+        .where('id', '=', offer.id)
+        .execute();
+      if (answer === 'decline') {
+        await ctx.trx
+          .insertInto('tripEvents')
+          .values({
+            tripId: trip.id,
+            at: new Date(now),
+            kind: 'declined',
+            status: trip.status,
+            actor: 'driver',
+            staffId: null,
+            driverId,
+            note: null,
+          })
+          .execute();
+        ctx.afterCommit(() => {
+          this.services.live.store.setDuty(driverId, 'available', null);
+          const search = this.searches.get(trip.id);
+          if (search) search.nextAt = now;
+          return this.announce(trip, null, now);
+        });
+        return { trip, tripId: trip.id };
+      }
+      if (trip.status !== 'requested' || trip.driverId !== null)
+        throw new ApiError(409, 'This trip is no longer waiting for a driver');
+      const updated = await applyChange(
+        ctx,
+        trip,
+        { status: 'accepted', driverId },
+        { actor: 'driver', staffId: null },
+      );
+      ctx.afterCommit(() => void this.searches.delete(trip.id));
+      return { trip: updated, tripId: trip.id };
+    });
+    if ('refusal' in result && result.refusal) {
+      if (result.tripId) await this.advance(result.tripId, now);
+      throw new ApiError(409, result.refusal);
+    }
+    if (answer === 'decline') await this.advance(result.tripId!, now);
+    return result.trip!;
+  }
+}

@@ -1,0 +1,67 @@
+import { io, type Socket } from 'socket.io-client';
+
+/** An HTTP error from the API, with its status and message. */
+export class ApiCallError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Calls the API as an app would: JSON over HTTP with a bearer token. */
+export class ApiClient {
+  constructor(
+    readonly baseUrl: string,
+    public token?: string,
+  ) {}
+
+  async call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const json = text ? (JSON.parse(text) as { message?: string }) : {};
+    if (!res.ok) throw new ApiCallError(res.status, json.message ?? `HTTP ${res.status}`);
+    return json as T;
+  }
+
+  socket(namespace: string): Socket {
+    return io(`${this.baseUrl}${namespace}`, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token: this.token },
+      reconnectionDelay: 1000,
+    });
+  }
+}
+
+interface OutboxEntry {
+  to: string;
+  channel?: string;
+  text: string;
+}
+
+/**
+ * Signs an app user in by phone: asks for a code, reads it from the development outbox
+ * (GET /api/dev/outbox, which exists only where no SMS transport is set, never in production).
+ */
+export async function signInByPhone(baseUrl: string, kind: 'driver' | 'passenger', phone: string): Promise<ApiClient> {
+  const client = new ApiClient(baseUrl);
+  await client.call('POST', `/api/trip/apps/${kind}/request-code`, { phone });
+  const outbox = await client.call<OutboxEntry[]>('GET', '/api/dev/outbox');
+  const code = outbox.find((m) => m.to === phone)?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`No sign-in code reached ${phone} (is the development outbox enabled?)`);
+  const { data } = await client.call<{ data: { accessToken: string } }>('POST', `/api/trip/apps/${kind}/sign-in`, {
+    phone,
+    otp: code,
+  });
+  client.token = data.accessToken;
+  return client;
+}

@@ -1,0 +1,95 @@
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type TestApp } from './harness.js';
+import { sleep } from './sockets.js';
+import { Simulator } from '../../server/simulator/simulator.js';
+
+/** A deterministic pseudo-random sequence (mulberry32). */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await startApp({
+    rateLimits: { loginPerIp: 1000, perEmail: 1000, windowMs: 60_000, global: 0, appsPerIp: 10_000 },
+  });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t?.close());
+
+const count = async (query: string) => Number((await sql.raw<{ n: string }>(query).execute(t.db)).rows[0].n);
+
+describe('the simulator against the real app', () => {
+  it('runs 20 drivers and 10 passengers at 60× speed: trips complete, the ledger balances, nobody holds two trips', async () => {
+    const startedAt = new Date();
+    const lines: string[] = [];
+    const sim = new Simulator({
+      url: base,
+      drivers: 20,
+      passengers: 10,
+      speed: 60,
+      tripsPerPassengerHour: 40,
+      random: random(7),
+      log: (line) => lines.push(line),
+      reportEveryMs: 10_000,
+    });
+    await sim.start();
+    expect(sim.stats.online).toBe(20);
+    try {
+      for (let i = 0; i < 90 && sim.stats.completed < 3; i++) await sleep(500);
+    } finally {
+      await sim.stop();
+    }
+    expect(sim.stats.requested).toBeGreaterThan(0);
+    expect(sim.stats.offers).toBeGreaterThan(0);
+    expect(sim.stats.completed).toBeGreaterThanOrEqual(3);
+    expect(t.app.services.live.store.accepted.count).toBeGreaterThan(100);
+    expect(lines.some((l) => l.startsWith('[simulator] online 20'))).toBe(true);
+
+    const since = `'${startedAt.toISOString()}'`;
+    // Completed by the apps: driver steps recorded, fares metered.
+    expect(
+      await count(
+        // (A driver the seed left on a trip finishes it first: completed now, requested earlier.)
+        `select count(*) n from trips where completed_at >= ${since} and status = 'completed' and fare_total > 0`,
+      ),
+    ).toBeGreaterThanOrEqual(3);
+    expect(
+      await count(
+        `select count(*) n from trip_events e join trips t on t.id = e.trip_id where t.requested_at >= ${since} and e.kind = 'offered'`,
+      ),
+    ).toBeGreaterThan(0);
+    // The ledger: every settled trip has its entry and every balance is the sum of its entries.
+    expect(
+      await count(
+        `select count(*) n from trips t where t.completed_at >= ${since} and t.status = 'completed' and t.fare_total > 0 and not exists (select 1 from driver_transactions x where x.trip_id = t.id and x.kind = 'commission')`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        `select count(*) n from drivers d where credit_balance <> coalesce((select sum(amount) from driver_transactions x where x.driver_id = d.id), 0)`,
+      ),
+    ).toBe(0);
+    // Nobody holds two trips.
+    expect(
+      await count(
+        `select count(*) n from (select driver_id from trips where driver_id is not null and status in ('accepted','arrived','in_progress') group by driver_id having count(*) > 1) x`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        `select count(*) n from (select passenger_id from trips where requested_at >= ${since} and status in ('requested','accepted','arrived','in_progress') group by passenger_id having count(*) > 1) x`,
+      ),
+    ).toBe(0);
+    expect(sim.failures).toEqual([]);
+  }, 90_000);
+});
