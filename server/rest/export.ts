@@ -69,8 +69,10 @@ export const exportHeader = (d: ResourceDeclaration, columns: string[]) =>
  * ("2026-11-24 14:05", Africa/Nairobi), an amount with two decimals ("1234.50", "-80.00"; no
  * thousands separator, so a spreadsheet reads a number).
  */
+// The value is parenthesised: a computed column such as `created_at + make_interval(…)` would
+// otherwise bind AT TIME ZONE to its last term.
 const formatted: Record<'money' | 'cityTime', (value: RawBuilder<unknown>) => RawBuilder<unknown>> = {
-  cityTime: (value) => sql<string>`to_char(${value} at time zone ${sql.lit(CITY.timeZone)}, 'YYYY-MM-DD HH24:MI')`,
+  cityTime: (value) => sql<string>`to_char((${value}) at time zone ${sql.lit(CITY.timeZone)}, 'YYYY-MM-DD HH24:MI')`,
   money: (value) => sql<string>`to_char(${value}, 'FM999999999990.00')`,
 };
 
