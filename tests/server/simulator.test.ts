@@ -45,7 +45,10 @@ describe('the simulator against the real app', () => {
     await sim.start();
     expect(sim.stats.online).toBe(20);
     try {
-      for (let i = 0; i < 90 && sim.stats.completed < 3; i++) await sleep(500);
+      // Until three trips are done and every driver has streamed for a few seconds (a quick machine
+      // can complete three trips before 100 positions have arrived).
+      const store = t.app.services.live.store;
+      for (let i = 0; i < 90 && (sim.stats.completed < 3 || store.accepted.count <= 100); i++) await sleep(500);
     } finally {
       await sim.stop();
     }
