@@ -6,6 +6,7 @@ import * as m004 from './004_trip_events.js';
 import * as m005 from './005_passenger_stats.js';
 import * as m006 from './006_driver_documents.js';
 import * as m008 from './008_trip_rollups.js';
+import * as m012 from './012_dispatcher_booking.js';
 
 /** Every migration in order. Add a line here with each new file. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005_passenger_stats': m005,
   '006_driver_documents': m006,
   '008_trip_rollups': m008,
+  '012_dispatcher_booking': m012,
 };
