@@ -100,7 +100,11 @@ export async function loginRole(t: TestApp, roleName: string): Promise<string> {
     .select('staffs.email')
     .where('roles.name', '=', roleName)
     .where('staffs.status', '=', 'active')
-    .where('staffs.email', 'not in', DEMO_ACCOUNTS.map((a) => a.email))
+    .where(
+      'staffs.email',
+      'not in',
+      DEMO_ACCOUNTS.map((a) => a.email),
+    )
     .orderBy('staffs.id')
     .executeTakeFirstOrThrow();
   return t.login(staff.email, SEED_STAFF_PASSWORD);
