@@ -38,3 +38,5 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const DISCOUNT_STATES = ['active', 'scheduled', 'expired', 'used_up', 'inactive'] as const;
 /** What an audit row records (server/user/audit-logs). */
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
+/** A driver's state on the dispatcher's live map (issue 16 contract): en_route = accepted/arrived, on_trip = in progress, lost = silent 60 s. */
+export const DRIVER_LIVE_STATES = ['available', 'offered', 'en_route', 'on_trip', 'lost'] as const;
