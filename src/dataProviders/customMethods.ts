@@ -59,6 +59,16 @@ export interface CustomMethods {
     params?: Record<string, unknown>,
     options?: { silent?: boolean; signal?: AbortSignal },
   ): Promise<T>;
+  /**
+   * POST /api/<svc>/<path> with a JSON body, for a non-resource calculation such as
+   * `fare-estimates`. `silent`: no error toast or dialog (the screen shows the failure).
+   */
+  post<T = unknown>(
+    service: Service,
+    path: string,
+    body: unknown,
+    options?: { silent?: boolean; signal?: AbortSignal },
+  ): Promise<T>;
   /** PUT auth/profile: the signed-in staff member's names and photo. */
   saveProfile(change: ProfileChange): Promise<ActionResult<StaffProfile>>;
   /** POST auth/change_password: ends the staff member's other sessions; this one stays. */
@@ -106,6 +116,17 @@ export function createCustomMethods(lookup: ResourceLookup, urls: ServiceUrls): 
       for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, queryValue(value));
       const search = query.size > 0 ? `?${query}` : '';
       return (await requestJson<T>(`${urls[service]}/${path.replace(/^\/+/, '')}${search}`, options)).json;
+    },
+
+    async post<T>(
+      service: Service,
+      path: string,
+      body: unknown,
+      options: { silent?: boolean; signal?: AbortSignal } = {},
+    ) {
+      return (
+        await requestJson<T>(`${urls[service]}/${path.replace(/^\/+/, '')}`, { method: 'POST', json: body, ...options })
+      ).json;
     },
 
     async saveProfile(change) {

@@ -106,7 +106,10 @@ describe('trips board', () => {
       ...over,
     });
     const accepted = applyTripUpdate(trips, event({}));
-    expect(accepted).toEqual({ trips: [expect.objectContaining({ id: 1, status: 'accepted', driverId: 5 })], missing: false });
+    expect(accepted).toEqual({
+      trips: [expect.objectContaining({ id: 1, status: 'accepted', driverId: 5 })],
+      missing: false,
+    });
     const offered = applyTripUpdate(trips, event({ status: 'requested', driverId: null, offeredDriverId: 8 }));
     expect(boardColumn(offered.trips[0])).toBe('offered');
     expect(applyTripUpdate(trips, event({ status: 'cancelled_by_passenger' }))).toEqual({ trips: [], missing: false });

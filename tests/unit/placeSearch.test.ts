@@ -50,7 +50,7 @@ describe('place search', () => {
   it('answers within a fraction of the 30 ms budget over 20,000 addresses', () => {
     const many: KnownPlace[] = [];
     for (let i = 0; i < 20_000; i++) {
-      const p = seeded[i % seeded.length];
+      const p = PLACES[i % PLACES.length];
       many.push({ address: `${i} ${p.name} Lane, ${p.area}`, lat: p.lat, lng: p.lng, uses: i % 97 });
     }
     const index = indexPlaces([...seeded, ...many]);
