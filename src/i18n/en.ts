@@ -146,7 +146,7 @@ export const appMessages = {
         shortcuts: 'F2 phone · ↑↓ choose · Ctrl+Enter book · Esc clear',
         notAllowed: 'Your role may not book trips.',
         phone: 'Passenger phone',
-        phoneHint: 'Type the caller’s number; known passengers are suggested.',
+        phoneHint: 'Type the caller’s number; ↓ and Enter pick a known passenger.',
         newCaller: 'New caller: enter the name, the passenger is created with the booking.',
         passengerTrips: '%{name} · %{count} trips, last %{last}',
         tripsShort: '%{count} trips, last %{last}',

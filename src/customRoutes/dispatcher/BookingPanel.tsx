@@ -60,8 +60,8 @@ export const EMPTY_BOOKING: BookingForm = {
   driverNote: '',
 };
 
-/** A new caller: no passenger picked and enough digits for a whole number. */
-const isNewCaller = (form: BookingForm) => form.passenger === null && phoneDigits(form.phone).length >= 9;
+/** A new caller: no passenger picked and a whole number typed (country code and 9 digits, as 0712 345 678 counts). */
+const isNewCaller = (form: BookingForm) => form.passenger === null && phoneDigits(form.phone).length >= 12;
 
 const PHONE_INPUT_ID = 'booking-phone';
 
@@ -237,14 +237,12 @@ export function BookingPanel({ form, onChange, onClear, picking, onPick, onBooke
 
   return (
     <Box component="section" aria-labelledby="booking-title" onKeyDown={onKeyDown} sx={{ px: 2, pt: 2, pb: 1 }}>
-      <Stack direction="row" alignItems="baseline" justifyContent="space-between">
-        <Typography id="booking-title" component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
-          {translate('app.dispatcher.booking.title')}
-        </Typography>
-        <Typography variant="caption" color="text.secondary" data-testid="booking-shortcuts">
-          {translate('app.dispatcher.booking.shortcuts')}
-        </Typography>
-      </Stack>
+      <Typography id="booking-title" component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+        {translate('app.dispatcher.booking.title')}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" data-testid="booking-shortcuts" component="p">
+        {translate('app.dispatcher.booking.shortcuts')}
+      </Typography>
       {canBook === false && (
         <Alert severity="info" sx={{ my: 1 }}>
           {translate('app.dispatcher.booking.notAllowed')}
@@ -390,7 +388,9 @@ export function BookingPanel({ form, onChange, onClear, picking, onPick, onBooke
           >
             {translate(booking ? 'app.dispatcher.booking.booking' : 'app.dispatcher.booking.book')}
           </Button>
-          <Button onClick={clear}>{translate('app.dispatcher.booking.clear')}</Button>
+          <Button onClick={clear} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+            {translate('app.dispatcher.booking.clear')}
+          </Button>
         </Stack>
       </Stack>
     </Box>
@@ -424,8 +424,8 @@ function PassengerField({
         : translate('app.dispatcher.booking.phoneHint'));
   return (
     <Autocomplete<Passenger, false, false, true>
+      id={PHONE_INPUT_ID}
       freeSolo
-      autoHighlight
       options={options}
       filterOptions={(x) => x}
       loading={matches.isFetching}
@@ -465,7 +465,6 @@ function PassengerField({
         <TextField
           {...params}
           inputRef={inputRef}
-          id={PHONE_INPUT_ID}
           size="small"
           label={translate('app.dispatcher.booking.phone')}
           placeholder="+254 7…"

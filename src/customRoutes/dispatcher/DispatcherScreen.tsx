@@ -1,7 +1,9 @@
 import { Alert, Box, Chip, Stack } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
+import { CITY } from '../../domain/city';
 import { DispatcherLayout } from '../../layout/DispatcherLayout';
+import { RealtimeProvider } from '../../realtime/RealtimeProvider';
 import { LiveMap, type LivePoint } from '../../kit/map';
 import type { MapPin } from '../../kit/map/LiveMap';
 import { PICKUP_COLOUR, DROPOFF_COLOUR } from '../../kit/map/RouteMap';
@@ -15,6 +17,7 @@ import { TripsBoard, type BoardRecord } from './TripsBoard';
 import { useLiveDrivers } from './useLiveDrivers';
 
 const BOARD_HEIGHT = 240;
+const CITY_BOX: BBox = [CITY.bounds.west, CITY.bounds.south, CITY.bounds.east, CITY.bounds.north];
 
 /**
  * /dispatcher: the phone booking in the side area; the live map of online drivers (snapshot, then
@@ -23,6 +26,14 @@ const BOARD_HEIGHT = 240;
  * opens theirs.
  */
 export default function DispatcherScreen() {
+  return (
+    <RealtimeProvider>
+      <DispatcherPage />
+    </RealtimeProvider>
+  );
+}
+
+function DispatcherPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = usePanelDataProvider();
@@ -31,7 +42,8 @@ export default function DispatcherScreen() {
   const [selectedTrip, setSelectedTrip] = useState<number>();
   const [selectedDriver, setSelectedDriver] = useState<number>();
   const [following, setFollowing] = useState<number>();
-  const [box, setBox] = useState<BBox>();
+  // The city until the map reports its view (and when it cannot draw at all).
+  const [box, setBox] = useState<BBox>(CITY_BOX);
   const [focus, setFocus] = useState<{ lat: number; lng: number }>();
   const feed = useLiveDrivers(box);
 

@@ -44,8 +44,9 @@ export type BBox = [number, number, number, number];
 
 /** A box rounded outwards to 4 decimals (about 11 m), so tiny pans do not re-send the same watch. */
 export function roundBox([minLng, minLat, maxLng, maxLat]: BBox): BBox {
-  const down = (v: number) => Math.floor(v * 1e4) / 1e4;
-  const up = (v: number) => Math.ceil(v * 1e4) / 1e4;
+  // toFixed first: -1.37 * 1e4 is -13700.000000000002, which would floor to -13701.
+  const down = (v: number) => Math.floor(Number((v * 1e4).toFixed(6))) / 1e4;
+  const up = (v: number) => Math.ceil(Number((v * 1e4).toFixed(6))) / 1e4;
   return [down(minLng), down(minLat), up(maxLng), up(maxLat)];
 }
 
