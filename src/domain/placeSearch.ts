@@ -76,6 +76,17 @@ export function matchScore(place: IndexedPlace, query: string, wordStarts: strin
 }
 
 /**
+ * Whether an address still answers what is typed now (any kind of match): a list fetched for an
+ * earlier keystroke is narrowed with it, so Enter never picks a place the text no longer means.
+ */
+export function matchesPlace(address: string, typed: string): boolean {
+  const q = fold(typed);
+  if (!q) return true;
+  const folded = fold(address);
+  return folded.includes(q) || q.split(' ').every((w) => ` ${folded}`.includes(` ${w}`));
+}
+
+/**
  * The best places for what was typed: better matches first, then the most used. An empty query
  * gives the most used. The index is kept sorted by use, so one pass fills a bucket per kind of
  * match in use order and stops once the best kind alone has enough.

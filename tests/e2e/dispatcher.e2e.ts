@@ -80,21 +80,22 @@ describe('dispatcher', () => {
     await page.keyboard.press('Tab');
     expect(await focusedTestId(page)).toBe('booking-pickup');
     await page.keyboard.type('yaya', { delay: KEY_DELAY_MS });
-    await page.getByRole('option', { name: 'Yaya Centre, Kilimani' }).waitFor();
+    await expect.poll(() => page.locator('.MuiAutocomplete-popper [role="option"]').first().innerText()).toBe('Yaya Centre, Kilimani');
     await page.keyboard.press('Enter');
 
     await page.keyboard.press('Tab'); // the pickup's "pick on the map" button
     await page.keyboard.press('Tab');
     expect(await focusedTestId(page)).toBe('booking-dropoff');
     await page.keyboard.type('sarit', { delay: KEY_DELAY_MS });
-    await page.getByRole('option', { name: 'Sarit Centre, Westlands' }).waitFor();
+    await expect.poll(() => page.locator('.MuiAutocomplete-popper [role="option"]').first().innerText()).toBe('Sarit Centre, Westlands');
     await page.keyboard.press('Enter');
 
+    // The fares of every type arrive; then two Tabs (past the drop-off's map button) reach the list.
+    const vehicles = page.getByTestId('booking-vehicles');
+    await expect.poll(() => vehicles.getByRole('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     expect(await focusedTestId(page)).toBe('booking-vehicles');
-    const vehicles = page.getByTestId('booking-vehicles');
-    await expect.poll(() => vehicles.getByRole('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
     await page.keyboard.press('ArrowDown');
     const chosen = (await vehicles.getByRole('option', { selected: true }).innerText()).split('\n')[0];
     expect(chosen).toBe((await vehicles.getByRole('option').nth(1).innerText()).split('\n')[0]);
@@ -112,7 +113,7 @@ describe('dispatcher', () => {
     expect(await focusedId(page)).toBe('booking-phone');
     await page.getByTestId('board-waiting').getByTestId(`board-trip-${tripId}`).waitFor();
     const card = page.getByTestId('trip-card');
-    await card.getByText(`Trip #${tripId}`).waitFor();
+    await card.getByRole('heading', { name: `Trip #${tripId}` }).waitFor();
     await card.getByText('Yaya Centre, Kilimani → Sarit Centre, Westlands').waitFor();
     await card
       .getByText(new RegExp(`${passenger.firstName} ${passenger.lastName}`))

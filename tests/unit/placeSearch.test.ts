@@ -4,6 +4,7 @@ import {
   distanceKm,
   fold,
   indexPlaces,
+  matchesPlace,
   nearestPlace,
   searchPlaces,
   type KnownPlace,
@@ -61,6 +62,16 @@ describe('place search', () => {
     console.log(`place search over ${index.length} places: ${perSearch.toFixed(2)} ms per search`);
     expect(searchPlaces(index, 'yaya', 8)[0].address).toBe('Yaya Centre, Kilimani');
   }, 20_000);
+});
+
+describe('narrowing a list fetched for an earlier keystroke', () => {
+  it('keeps only the addresses the text still means', () => {
+    expect(matchesPlace('Kenyatta Avenue, CBD', 'yaya')).toBe(false);
+    expect(matchesPlace('Yaya Centre, Kilimani', 'yaya')).toBe(true);
+    expect(matchesPlace('Yaya Centre, Kilimani', 'YAYA kil')).toBe(true);
+    expect(matchesPlace('Yaya Centre, Kilimani', 'tre, kili')).toBe(true);
+    expect(matchesPlace('Anything', '  ')).toBe(true);
+  });
 });
 
 describe('nearest place', () => {

@@ -31,6 +31,7 @@ import {
   type PlaceOption,
 } from './bookingData';
 import { moveChoice } from './model';
+import { matchesPlace } from '../../domain/placeSearch';
 
 export type PointKind = 'pickup' | 'dropoff';
 
@@ -503,7 +504,11 @@ function PlaceField({
         autoHighlight
         fullWidth
         options={places.data ?? []}
-        filterOptions={(x) => x}
+        filterOptions={(options, state) =>
+          state.inputValue === value?.address
+            ? options
+            : options.filter((o) => matchesPlace(o.address, state.inputValue))
+        }
         loading={places.isFetching}
         value={value ?? null}
         inputValue={typed}
