@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { P } from '../../src/domain/permissions';
 import type { StaffProfile } from '../../src/session';
 import { dispatcherProfile, sessionOf } from '../unit/support/staffFixtures';
+import type { StubAnswer, StubRoute } from '../unit/support/fetchStub';
 import { listAnswer, renderApp } from './support/renderApp';
 
 /** The seeded Dispatcher role since issue 16: it books and assigns. */
@@ -82,18 +83,18 @@ const activeTrip = (id: number, status: string, minutesAgo: number) => ({
   requestedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
 });
 
-function server(overrides: Record<string, unknown> = {}) {
+function server(overrides: Record<string, StubRoute> = {}): Record<string, StubRoute> {
   return {
-    'GET /api/user/passengers': (request: { query: URLSearchParams }) => {
+    'GET /api/user/passengers': (request) => {
       const q = JSON.parse(request.query.get('filter') ?? '{}').q as string;
       const found = [amina, blocked].filter((p) => p.phone.replace(/\D/g, '').includes(q));
-      return listAnswer('passengers', found);
+      return listAnswer('passengers', found) as StubAnswer;
     },
-    'GET /api/trip/dispatcher/places': (request: { query: URLSearchParams }) => {
+    'GET /api/trip/dispatcher/places': (request) => {
       const q = request.query.get('q') ?? '';
       return { json: { data: q.startsWith('ya') ? PLACES.yaya : q.startsWith('sa') ? PLACES.sarit : [] } };
     },
-    'POST /api/trip/fare-estimates': (request: { body: unknown }) => {
+    'POST /api/trip/fare-estimates': (request) => {
       const code = (request.body as { discountCode?: string }).discountCode;
       if (code === 'OLD')
         return {
@@ -114,7 +115,7 @@ function server(overrides: Record<string, unknown> = {}) {
       activeTrip(32, 'requested', 1),
       activeTrip(33, 'in_progress', 20),
     ]),
-    'POST /api/trip/trips': { status: 201, json: { id: 901, ...activeTrip(901, 'requested', 0) } },
+    'POST /api/trip/trips': { status: 201, json: activeTrip(901, 'requested', 0) },
     ...overrides,
   };
 }

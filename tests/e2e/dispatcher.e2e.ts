@@ -80,14 +80,18 @@ describe('dispatcher', () => {
     await page.keyboard.press('Tab');
     expect(await focusedTestId(page)).toBe('booking-pickup');
     await page.keyboard.type('yaya', { delay: KEY_DELAY_MS });
-    await expect.poll(() => page.locator('.MuiAutocomplete-popper [role="option"]').first().innerText()).toBe('Yaya Centre, Kilimani');
+    await expect
+      .poll(() => page.locator('.MuiAutocomplete-popper [role="option"]').first().innerText())
+      .toBe('Yaya Centre, Kilimani');
     await page.keyboard.press('Enter');
 
     await page.keyboard.press('Tab'); // the pickup's "pick on the map" button
     await page.keyboard.press('Tab');
     expect(await focusedTestId(page)).toBe('booking-dropoff');
     await page.keyboard.type('sarit', { delay: KEY_DELAY_MS });
-    await expect.poll(() => page.locator('.MuiAutocomplete-popper [role="option"]').first().innerText()).toBe('Sarit Centre, Westlands');
+    await expect
+      .poll(() => page.locator('.MuiAutocomplete-popper [role="option"]').first().innerText())
+      .toBe('Sarit Centre, Westlands');
     await page.keyboard.press('Enter');
 
     // The fares of every type arrive; then two Tabs (past the drop-off's map button) reach the list.

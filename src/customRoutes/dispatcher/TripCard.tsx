@@ -63,8 +63,8 @@ export function TripCard({ id, onClose }: { id: number; onClose: () => void }) {
                 “{trip.driverNote}”
               </Typography>
             )}
-            <Stack direction="row" spacing={1} alignItems="center">
-              <Typography variant="body2" sx={{ flexGrow: 1, minWidth: 0 }} noWrap>
+            <Box>
+              <Typography variant="body2" noWrap>
                 {translate('app.dispatcher.card.passenger')}: {trip.passengerName}
               </Typography>
               {passenger?.phone && (
@@ -72,11 +72,12 @@ export function TripCard({ id, onClose }: { id: number; onClose: () => void }) {
                   href={`tel:${passenger.phone}`}
                   variant="body2"
                   aria-label={translate('app.dispatcher.card.call', { who: trip.passengerName ?? '' })}
+                  sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
                 >
                   <PhoneIcon fontSize="inherit" /> {passenger.phone}
                 </MuiLink>
               )}
-            </Stack>
+            </Box>
             <Typography variant="body2" noWrap>
               {translate('app.dispatcher.card.driver')}: {trip.driverName ?? translate('app.dispatcher.card.noDriver')}
             </Typography>

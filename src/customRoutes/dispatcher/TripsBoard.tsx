@@ -89,7 +89,7 @@ export function TripsBoard({ selectedId, onSelect }: { selectedId?: number; onSe
               component="section"
               aria-label={translate(`app.dispatcher.board.${column}`)}
               data-testid={`board-${column}`}
-              sx={{ flex: '1 0 180px', display: 'flex', flexDirection: 'column', minHeight: 0 }}
+              sx={{ flex: '1 1 0', minWidth: 150, display: 'flex', flexDirection: 'column', minHeight: 0 }}
             >
               <Typography
                 variant="caption"
