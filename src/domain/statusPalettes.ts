@@ -3,6 +3,7 @@ import {
   DISCOUNT_STATES,
   DOCUMENT_REVIEW_STATUSES,
   DRIVER_APPROVAL_STATUSES,
+  DRIVER_LIVE_STATES,
   DRIVER_ONLINE_STATES,
   GATEWAY_MODES,
   ISSUE_PRIORITIES,
@@ -38,6 +39,7 @@ export const STATUS_ENUMS = {
   gatewayMode: GATEWAY_MODES,
   discountState: DISCOUNT_STATES,
   auditAction: AUDIT_ACTIONS,
+  driverLiveState: DRIVER_LIVE_STATES,
 } as const;
 
 export type StatusEnumName = keyof typeof STATUS_ENUMS;
@@ -65,6 +67,7 @@ export const STATUS_PALETTES: { readonly [Name in StatusEnumName]: Palette<(type
   gatewayMode: { test: 'info', live: 'warning' },
   discountState: { active: 'success', scheduled: 'info', expired: 'default', used_up: 'warning', inactive: 'default' },
   auditAction: { create: 'success', update: 'info', delete: 'error' },
+  driverLiveState: { available: 'success', offered: 'warning', en_route: 'info', on_trip: 'info', lost: 'default' },
 };
 
 /** The colour of a value of a status enum; a value the enum does not know is neutral. */

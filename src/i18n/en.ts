@@ -134,13 +134,6 @@ export const appMessages = {
       picking: 'Click the map to set the %{what}. Esc cancels.',
       socketDown: 'Live connection lost: positions are refreshed every 5 seconds until it is back.',
       feedUnavailable: 'Live driver positions are not available from the server.',
-      states: {
-        available: 'Available',
-        offered: 'Offer pending',
-        en_route: 'En route to pickup',
-        on_trip: 'On a trip',
-        lost: 'Lost (silent)',
-      },
       booking: {
         title: 'New booking',
         shortcuts: 'F2 phone · ↑↓ choose · Ctrl+Enter book · Esc clear',
@@ -252,6 +245,13 @@ export const appMessages = {
       },
       documentReview: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', expired: 'Expired' },
       driverOnline: { online: 'Online', on_trip: 'On a trip', offline: 'Offline' },
+      driverLiveState: {
+        available: 'Available',
+        offered: 'Offer pending',
+        en_route: 'En route to pickup',
+        on_trip: 'On a trip',
+        lost: 'Lost (silent)',
+      },
       documentRejectReason: {
         unreadable: 'Unreadable',
         expired: 'Expired',

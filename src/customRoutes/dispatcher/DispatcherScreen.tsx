@@ -11,6 +11,7 @@ import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { BookingPanel, EMPTY_BOOKING, type BookingForm, type PointKind } from './BookingPanel';
 import { nameOfPoint } from './bookingData';
 import { DriverCard } from './DriverCard';
+import { enumLabelKey } from '../../kit/enumChoices';
 import { LIVE_STATE_COLOURS, type BBox } from './model';
 import { TripCard } from './TripCard';
 import { TripsBoard, type BoardRecord } from './TripsBoard';
@@ -176,7 +177,7 @@ function DispatcherPage() {
               <Chip
                 key={state}
                 size="small"
-                label={`${translate(`app.dispatcher.states.${state}`)} · ${counts[state] ?? 0}`}
+                label={`${translate(enumLabelKey('driverLiveState', state))} · ${counts[state] ?? 0}`}
                 icon={<Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colour }} />}
                 sx={{ bgcolor: 'rgba(255,255,255,0.92)' }}
               />

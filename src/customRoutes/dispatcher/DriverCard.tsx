@@ -6,6 +6,7 @@ import { drivers, trips } from '../../domain/resources';
 import type { LiveDriver } from '../../domain/liveDrivers';
 import { formatRelativeTime } from '../../kit/format';
 import type { BookingForm } from './BookingPanel';
+import { enumLabelKey } from '../../kit/enumChoices';
 import { LIVE_STATE_COLOURS } from './model';
 
 interface DriverRecord {
@@ -76,7 +77,7 @@ export function DriverCard({
         <Stack spacing={0.75}>
           <Stack direction="row" spacing={1} alignItems="center">
             <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: LIVE_STATE_COLOURS[driver.state] }} />
-            <Typography variant="body2">{translate(`app.dispatcher.states.${driver.state}`)}</Typography>
+            <Typography variant="body2">{translate(enumLabelKey('driverLiveState', driver.state))}</Typography>
             <Typography variant="caption" color="text.secondary">
               {formatRelativeTime(driver.at)} · {Math.round(driver.speed)} km/h
             </Typography>

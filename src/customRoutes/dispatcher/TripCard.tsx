@@ -1,9 +1,9 @@
 import CloseIcon from '@mui/icons-material/Close';
 import PhoneIcon from '@mui/icons-material/Phone';
 import { Box, Button, IconButton, Link as MuiLink, Paper, Stack, Typography } from '@mui/material';
-import { RecordContextProvider, useGetOne, useTranslate } from 'react-admin';
+import { RecordContextProvider, useCanAccess, useGetOne, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
-import { passengers, trips } from '../../domain/resources';
+import { drivers, passengers, trips } from '../../domain/resources';
 import { formatMoney } from '../../kit/format';
 import { LoadingState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
@@ -22,6 +22,13 @@ export function TripCard({ id, onClose }: { id: number; onClose: () => void }) {
     passengers.path,
     { id: trip?.passengerId },
     { enabled: trip !== undefined },
+  );
+  // The driver's phone for staff who may see drivers (the Dispatcher role may not).
+  const { canAccess: seesDrivers } = useCanAccess({ resource: drivers.path, action: 'show' });
+  const { data: driver } = useGetOne<{ id: number; phone: string }>(
+    drivers.path,
+    { id: trip?.driverId },
+    { enabled: seesDrivers === true && trip?.driverId != null },
   );
   return (
     <Paper
@@ -78,9 +85,22 @@ export function TripCard({ id, onClose }: { id: number; onClose: () => void }) {
                 </MuiLink>
               )}
             </Box>
-            <Typography variant="body2" noWrap>
-              {translate('app.dispatcher.card.driver')}: {trip.driverName ?? translate('app.dispatcher.card.noDriver')}
-            </Typography>
+            <Box>
+              <Typography variant="body2" noWrap>
+                {translate('app.dispatcher.card.driver')}:{' '}
+                {trip.driverName ?? translate('app.dispatcher.card.noDriver')}
+              </Typography>
+              {trip.driverId !== null && driver?.phone && (
+                <MuiLink
+                  href={`tel:${driver.phone}`}
+                  variant="body2"
+                  aria-label={translate('app.dispatcher.card.call', { who: trip.driverName ?? '' })}
+                  sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                >
+                  <PhoneIcon fontSize="inherit" /> {driver.phone}
+                </MuiLink>
+              )}
+            </Box>
             <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap>
               <TripActions trip={trip} />
               <Button component={Link} to={`/${trips.path}/${id}`} size="small">

@@ -147,7 +147,7 @@ export function LiveMap({
         ...(clustered ? { filter: ['!', ['has', 'point_count']] } : {}),
         layout: {
           'icon-image': ARROW_IMAGE,
-          'icon-rotate': ['get', 'heading'],
+          'icon-rotate': ['coalesce', ['get', 'heading'], 0],
           'icon-rotation-alignment': 'map',
           'icon-allow-overlap': true,
           'icon-ignore-placement': true,

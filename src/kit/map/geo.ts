@@ -72,7 +72,12 @@ export function pointCollection(points: readonly LivePoint[]): FeatureCollection
       .map((p) => ({
         type: 'Feature',
         id: typeof p.id === 'number' ? p.id : undefined,
-        properties: { id: p.id, status: p.status, title: p.title ?? '', heading: p.heading ?? 0 },
+        properties: {
+          id: p.id,
+          status: p.status,
+          title: p.title ?? '',
+          ...(p.heading === undefined ? {} : { heading: p.heading }),
+        },
         geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
       })),
   };
