@@ -33,7 +33,7 @@ const point = (label: string) =>
       (p) => !p || insideCity(p.lat, p.lng),
     );
 const quoteSchema = yup.object({ pickup: point('Pickup'), dropoff: point('Drop-off') });
-const requestSchema = createSchema.omit(['passengerId']);
+const requestSchema = createSchema.omit(['passengerId', 'passenger']);
 const cancelSchema = yup.object({ reason: text('Reason', 300, true).required('Give the reason for the cancellation') });
 const rateSchema = yup.object({
   rating: yup

@@ -100,6 +100,7 @@ export interface TripTable {
   paymentMethod: string;
   discountId: number | null;
   discountCode: string | null;
+  driverNote: string | null;
   bookedBy: number | null;
   cancellationReason: string | null;
   createdAt: CreatedAt;

@@ -5,6 +5,7 @@ import { declarationsOf } from '../resources.js';
 import { DASHBOARD_QUERIES } from './queries/dashboard.js';
 import { DISPATCHER_QUERIES } from './queries/dispatcher.js';
 import { DRIVER_QUERIES } from './queries/driverStatistics.js';
+import { BOOKING_QUERIES, schedulePlaceIndex } from './booking/places.js';
 import { REPORT_QUERIES } from './queries/reports.js';
 import { reportDocumentRoutes } from './reports/routes.js';
 import { fareRoutes } from './fares/routes.js';
@@ -21,6 +22,8 @@ export async function tripService(app: FastifyInstance): Promise<void> {
   sosRoutes(app);
   registerQueries(app, 'dashboard', DASHBOARD_QUERIES);
   registerQueries(app, 'dispatcher', DISPATCHER_QUERIES);
+  registerQueries(app, 'dispatcher', BOOKING_QUERIES);
+  schedulePlaceIndex(app);
   registerQueries(app, 'reports', REPORT_QUERIES);
   registerQueries(app, 'sos', SOS_QUERIES);
   registerQueries(app, 'drivers', DRIVER_QUERIES);

@@ -63,6 +63,16 @@ export interface CustomMethods {
   download(service: Service, path: string, params?: Record<string, unknown>, accept?: string): Promise<Blob>;
   /** POST /api/<svc>/<path> with a JSON body, answering {data, message?}: a command outside the resources. */
   submit<T = unknown>(service: Service, path: string, body: object): Promise<ActionResult<T>>;
+  /**
+   * POST /api/<svc>/<path> with a JSON body, for a non-resource calculation such as
+   * `fare-estimates`. `silent`: no error toast or dialog (the screen shows the failure).
+   */
+  post<T = unknown>(
+    service: Service,
+    path: string,
+    body: unknown,
+    options?: { silent?: boolean; signal?: AbortSignal },
+  ): Promise<T>;
   /** PUT auth/profile: the signed-in staff member's names and photo. */
   saveProfile(change: ProfileChange): Promise<ActionResult<StaffProfile>>;
   /** POST auth/change_password: ends the staff member's other sessions; this one stays. */
@@ -125,6 +135,17 @@ export function createCustomMethods(lookup: ResourceLookup, urls: ServiceUrls): 
           method: 'POST',
           json: body,
         })
+      ).json;
+    },
+
+    async post<T>(
+      service: Service,
+      path: string,
+      body: unknown,
+      options: { silent?: boolean; signal?: AbortSignal } = {},
+    ) {
+      return (
+        await requestJson<T>(`${urls[service]}/${path.replace(/^\/+/, '')}`, { method: 'POST', json: body, ...options })
       ).json;
     },
 

@@ -32,7 +32,6 @@ export const STATUS_ENUMS = {
   driverApproval: DRIVER_APPROVAL_STATUSES,
   documentReview: DOCUMENT_REVIEW_STATUSES,
   driverOnline: DRIVER_ONLINE_STATES,
-  driverLive: DRIVER_LIVE_STATES,
   passengerStatus: PASSENGER_STATUSES,
   tripStatus: TRIP_STATUSES,
   issueStatus: ISSUE_STATUSES,
@@ -43,6 +42,7 @@ export const STATUS_ENUMS = {
   gatewayMode: GATEWAY_MODES,
   discountState: DISCOUNT_STATES,
   auditAction: AUDIT_ACTIONS,
+  driverLiveState: DRIVER_LIVE_STATES,
 } as const;
 
 export type StatusEnumName = keyof typeof STATUS_ENUMS;
@@ -52,7 +52,6 @@ export const STATUS_PALETTES: { readonly [Name in StatusEnumName]: Palette<(type
   driverApproval: { pending: 'warning', approved: 'success', rejected: 'error', suspended: 'error' },
   documentReview: { pending: 'warning', approved: 'success', rejected: 'error', expired: 'error' },
   driverOnline: { online: 'success', on_trip: 'info', offline: 'default' },
-  driverLive: { available: 'success', offered: 'warning', en_route: 'info', on_trip: 'info', lost: 'error' },
   passengerStatus: { active: 'success', blocked: 'error' },
   tripStatus: {
     requested: 'warning',
@@ -72,6 +71,7 @@ export const STATUS_PALETTES: { readonly [Name in StatusEnumName]: Palette<(type
   gatewayMode: { test: 'info', live: 'warning' },
   discountState: { active: 'success', scheduled: 'info', expired: 'default', used_up: 'warning', inactive: 'default' },
   auditAction: { create: 'success', update: 'info', delete: 'error' },
+  driverLiveState: { available: 'success', offered: 'warning', en_route: 'info', on_trip: 'info', lost: 'default' },
 };
 
 /** Open-ended enums: a value the palette does not list is coloured by rule (the audit log's engine actions). */

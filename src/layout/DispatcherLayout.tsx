@@ -1,42 +1,41 @@
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
-import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { DISPATCHER_SIDE_WIDTH, TOP_BAR_HEIGHT } from '../theme';
 import { AppTopBar } from './AppTopBar';
 import { SosBanner } from './SosBanner';
 
 /**
  * The dispatcher's own layout: the top bar without the menu, a 330 px side
- * area and the main area, with the staff member's realtime socket open.
+ * area and the main area, with the SOS banner over the main area. The page
+ * using it opens the realtime socket around it (RealtimeProvider), so that its
+ * own state can listen too.
  */
 export function DispatcherLayout({ side, children }: { side: ReactNode; children: ReactNode }) {
   return (
-    <RealtimeProvider>
-      <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-        <AppTopBar withMenu={false} />
-        <Box sx={{ display: 'flex', flexGrow: 1, minHeight: 0, pt: `${TOP_BAR_HEIGHT}px` }}>
-          <Box
-            component="aside"
-            data-testid="dispatcher-side"
-            sx={{
-              width: DISPATCHER_SIDE_WIDTH,
-              flexShrink: 0,
-              overflowY: 'auto',
-              bgcolor: 'background.paper',
-              borderRight: 1,
-              borderColor: 'divider',
-            }}
-          >
-            {side}
+    <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <AppTopBar withMenu={false} />
+      <Box sx={{ display: 'flex', flexGrow: 1, minHeight: 0, pt: `${TOP_BAR_HEIGHT}px` }}>
+        <Box
+          component="aside"
+          data-testid="dispatcher-side"
+          sx={{
+            width: DISPATCHER_SIDE_WIDTH,
+            flexShrink: 0,
+            overflowY: 'auto',
+            bgcolor: 'background.paper',
+            borderRight: 1,
+            borderColor: 'divider',
+          }}
+        >
+          {side}
+        </Box>
+        <Box component="main" data-testid="dispatcher-main" sx={{ flexGrow: 1, minWidth: 0, position: 'relative' }}>
+          <Box sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 2, px: { xs: 1.5, sm: 3 } }}>
+            <SosBanner />
           </Box>
-          <Box component="main" data-testid="dispatcher-main" sx={{ flexGrow: 1, minWidth: 0, position: 'relative' }}>
-            <Box sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 2, px: { xs: 1.5, sm: 3 } }}>
-              <SosBanner />
-            </Box>
-            {children}
-          </Box>
+          {children}
         </Box>
       </Box>
-    </RealtimeProvider>
+    </Box>
   );
 }

@@ -10,6 +10,8 @@ export type SocketListener = (...args: any[]) => void;
 export interface RealtimeSocket {
   on(event: string, listener: SocketListener): unknown;
   off(event: string, listener: SocketListener): unknown;
+  /** Sends an event to the server (e.g. the dispatcher's `dispatcher:watch`). */
+  emit(event: string, ...args: unknown[]): unknown;
   /** Connects again (after the server dropped the connection). */
   connect(): unknown;
   /** Closes the connection for good. */

@@ -143,23 +143,25 @@ describe('pages', () => {
     const { user } = renderApp('/dispatcher', {
       session: sessionOf(dispatcherProfile),
       api: {
-        'GET /api/trip/trips': listAnswer('trips', [{ id: 7, status: 'in_progress' }]),
+        'GET /api/trip/trips': listAnswer('trips', [
+          { id: 7, status: 'in_progress', requestedAt: new Date().toISOString(), pickupAddress: 'Sarit Centre' },
+        ]),
         'GET /api/trip/trips/7': {
           json: { id: 7, status: 'in_progress', pickupAddress: 'Sarit Centre', dropoffAddress: 'KICC' },
         },
       },
     });
     const side = await screen.findByTestId('dispatcher-side');
-    await user.click(await within(side).findByRole('button', { name: /Trip #7/ }));
-    expect(await within(side).findByRole('link', { name: 'Open trip #7' })).toHaveAttribute(
+    expect(await within(side).findByRole('heading', { name: 'New booking' })).toBeInTheDocument();
+    const main = screen.getByTestId('dispatcher-main');
+    await user.click(await within(main).findByTestId('board-trip-7'));
+    expect(await within(main).findByRole('link', { name: 'Open trip #7' })).toHaveAttribute(
       'href',
       '/trip-management/trips/7',
     );
-    expect(await within(side).findByText('Sarit Centre → KICC')).toBeInTheDocument();
-    // jsdom has no WebGL: the maps say so rather than staying blank.
-    expect(
-      await within(screen.getByTestId('dispatcher-main')).findByText('This browser cannot draw maps (WebGL is off).'),
-    ).toBeInTheDocument();
+    expect(await within(main).findByText('Sarit Centre → KICC')).toBeInTheDocument();
+    // jsdom has no WebGL: the map says so rather than staying blank.
+    expect(await within(main).findByText('This browser cannot draw maps (WebGL is off).')).toBeInTheDocument();
     expect(within(screen.getByTestId('top-bar')).getByTestId('product-title')).toBeInTheDocument();
     expect(screen.queryByTestId('side-menu')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /menu/i })).not.toBeInTheDocument();

@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { testConfig, type Config } from '../../server/config.js';
 import { createDb, type DbHandle } from '../../server/db/index.js';
-import { DEMO_ACCOUNTS } from '../../server/db/seed/demoAccounts.js';
+import { DEMO_ACCOUNTS, SEED_STAFF_PASSWORD } from '../../server/db/seed/demoAccounts.js';
 
 export const ADMIN = DEMO_ACCOUNTS[0];
 export const DISPATCHER = DEMO_ACCOUNTS[1];
@@ -90,4 +90,22 @@ export function listQuery(q: {
   if (q.range) out.range = JSON.stringify(q.range);
   if (q.filter) out.filter = JSON.stringify(q.filter);
   return out;
+}
+
+/** Signs in as the first active seeded staff member of a role (every seeded staff has SEED_STAFF_PASSWORD). */
+export async function loginRole(t: TestApp, roleName: string): Promise<string> {
+  const staff = await t.db
+    .selectFrom('staffs')
+    .innerJoin('roles', 'roles.id', 'staffs.roleId')
+    .select('staffs.email')
+    .where('roles.name', '=', roleName)
+    .where('staffs.status', '=', 'active')
+    .where(
+      'staffs.email',
+      'not in',
+      DEMO_ACCOUNTS.map((a) => a.email),
+    )
+    .orderBy('staffs.id')
+    .executeTakeFirstOrThrow();
+  return t.login(staff.email, SEED_STAFF_PASSWORD);
 }

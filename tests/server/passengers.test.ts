@@ -98,7 +98,7 @@ describe('block and unblock a passenger', () => {
     const tripsBefore = (await row(p.id)).tripsCount;
     const refused = await book(p.id, admin);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors).toEqual({ passengerId: 'This passenger is blocked' });
+    expect(refused.json().errors).toEqual({ passengerId: 'This passenger is blocked: Repeated no-shows at pickup' });
     expect((await row(p.id)).tripsCount).toBe(tripsBefore);
 
     const again = await act(p.id, 'block', { reason: 'Twice' });

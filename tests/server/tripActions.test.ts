@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISPATCHER, startApp, type TestApp } from './harness.js';
+import { loginRole, startApp, type TestApp } from './harness.js';
 import { tripFixtures } from './tripFixtures.js';
 
 let t: TestApp;
@@ -82,8 +82,8 @@ describe('trip actions', () => {
   });
 
   it('needs update-Trip and a known trip', async () => {
-    const dispatcher = await t.login(DISPATCHER.email, DISPATCHER.password);
-    const res = await act(1, 'cancel', { reason: 'x' }, dispatcher);
+    const support = await loginRole(t, 'Support Agent');
+    const res = await act(1, 'cancel', { reason: 'x' }, support);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Missing permission update-Trip');
     expect((await act(99999999, 'cancel', { reason: 'x' })).statusCode).toBe(404);

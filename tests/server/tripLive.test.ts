@@ -4,7 +4,7 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_STAFF_PASSWORD } from '../../server/db/seed/demoAccounts.js';
 import type { TripUpdatedEvent } from '../../server/trip/trips/events.js';
-import { ADMIN, DISPATCHER, listQuery, startApp, type TestApp } from './harness.js';
+import { ADMIN, DISPATCHER, listQuery, loginRole, startApp, type TestApp } from './harness.js';
 import { tripFixtures } from './tripFixtures.js';
 import { sleep } from './sockets.js';
 
@@ -312,10 +312,10 @@ describe('nearest available drivers', () => {
   });
 
   it('needs update-Trip, a trip that exists and sane parameters', async () => {
-    const dispatcher = await t.login(DISPATCHER.email, DISPATCHER.password);
+    const support = await loginRole(t, 'Support Agent');
     const query = (q: Record<string, string>, token = admin) =>
       t.call('GET', '/api/trip/dispatcher/nearest-drivers', { token, query: q });
-    expect((await query({ tripId: '1' }, dispatcher)).statusCode).toBe(403);
+    expect((await query({ tripId: '1' }, support)).statusCode).toBe(403);
     expect((await query({ tripId: '99999999' })).statusCode).toBe(404);
     expect((await query({ tripId: 'x' })).json().message).toBe('"tripId" must be a whole number from 1 to 2147483647');
     expect((await query({ tripId: '1', limit: '500' })).statusCode).toBe(400);

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISPATCHER, listQuery, startApp, type TestApp } from './harness.js';
+import { DISPATCHER, listQuery, loginRole, startApp, type TestApp } from './harness.js';
 
 let t: TestApp;
 let admin: string;
 let dispatcher: string;
+let support: string;
 beforeAll(async () => {
   t = await startApp();
   admin = await t.login();
   dispatcher = await t.login(DISPATCHER.email, DISPATCHER.password);
+  support = await loginRole(t, 'Support Agent');
 });
 afterAll(() => t?.close());
 
@@ -30,7 +32,7 @@ const sorted = (values: (string | number)[], dir: 'ASC' | 'DESC') => {
   return dir === 'ASC' ? copy : copy.reverse();
 };
 
-describe('permissions: a dispatcher (view-Trip, view-Passenger, view-DispatcherPage) is refused the rest', () => {
+describe('permissions: a dispatcher (trips, passengers, the dispatcher page) is refused the rest', () => {
   it.each([
     ['GET', 'vehicle-types', 'view-VehicleType'],
     ['GET', 'price-settings', 'view-PriceSettings'],
@@ -46,9 +48,6 @@ describe('permissions: a dispatcher (view-Trip, view-Passenger, view-DispatcherP
     ['POST', 'discounts', 'create-Discount'],
     ['POST', 'issues', 'create-Issue'],
     ['POST', 'sos-contacts', 'create-SosContacts'],
-    ['POST', 'trips', 'create-Trip'],
-    ['POST', 'reviews', 'create-Trip'],
-    ['PUT', 'trips/1', 'update-Trip'],
     ['POST', 'sos-call-logs/1/acknowledge', 'update-SosContacts'],
     ['GET', 'sos/ack-stats', 'view-SosContacts'],
     ['DELETE', 'reviews/1', 'delete-Trip'],
@@ -58,6 +57,16 @@ describe('permissions: a dispatcher (view-Trip, view-Passenger, view-DispatcherP
       token: dispatcher,
       body: method === 'GET' || method === 'DELETE' ? undefined : {},
     });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(`Missing permission ${permission}`);
+  });
+
+  it.each([
+    ['POST', 'trips', 'create-Trip'],
+    ['POST', 'reviews', 'create-Trip'],
+    ['PUT', 'trips/1', 'update-Trip'],
+  ] as const)('a support agent (no trip writes): %s %s needs %s', async (method, path, permission) => {
+    const res = await t.call(method, `/api/trip/${path}`, { token: support, body: {} });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(`Missing permission ${permission}`);
   });

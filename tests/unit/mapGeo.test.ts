@@ -52,6 +52,15 @@ describe('map geometry', () => {
         geometry: { type: 'Point', coordinates: [36.8, -1.28] },
       },
     ]);
+    // A heading, when known, goes with the point (the live map turns its arrow).
+    expect(
+      pointCollection([{ id: 9, lng: 36.8, lat: -1.28, status: 'available', heading: 270 }]).features[0].properties,
+    ).toEqual({
+      id: 9,
+      status: 'available',
+      title: '',
+      heading: 270,
+    });
   });
 
   it('colours points by status with a colour for any other status', () => {

@@ -9,6 +9,7 @@ import * as m008 from './008_trip_rollups.js';
 import * as m009 from './009_sos_alarms.js';
 import * as m010 from './010_issue_desk.js';
 import * as m011 from './011_apps.js';
+import * as m012 from './012_dispatcher_booking.js';
 import * as m013 from './013_driver_revenue_letters.js';
 
 /** Every migration in order. Add a line here with each new file. */
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '009_sos_alarms': m009,
   '010_issue_desk': m010,
   '011_apps': m011,
+  '012_dispatcher_booking': m012,
   '013_driver_revenue_letters': m013,
 };

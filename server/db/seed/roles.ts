@@ -5,8 +5,8 @@ export const SEED_ROLES: { name: string; description: string; permissions: reado
   { name: 'Super Admin', description: 'Every permission', permissions: ALL_PERMISSIONS },
   {
     name: 'Dispatcher',
-    description: 'Books phone-in trips and follows them',
-    permissions: [P.viewTrip, P.viewPassenger, 'create-Passenger', P.viewDispatcherPage],
+    description: 'Books phone-in trips, assigns drivers and follows them',
+    permissions: [P.viewTrip, 'create-Trip', 'update-Trip', P.viewPassenger, 'create-Passenger', P.viewDispatcherPage],
   },
   {
     name: 'Support Agent',

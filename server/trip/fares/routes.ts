@@ -5,8 +5,13 @@ import { validateBody } from '../../rest/engine.js';
 import { CITY, insideCity } from '../../../src/domain/city.js';
 import { bidRange } from '../../../src/domain/fare.js';
 import { id, instant, latitude, longitude } from '../fields.js';
-import { loadPricing, quote } from './pricing.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { DiscountRule, LatLng } from '../../../src/domain/fare.js';
+import { loadPricing, quote, type VehicleTypePricing } from './pricing.js';
 import { discountRuleOf, usableDiscount } from '../discounts/usable.js';
+
+type Reader = Kysely<Database>;
 
 const point = (label: string) =>
   yup
@@ -22,14 +27,73 @@ const point = (label: string) =>
       (p) => !p || insideCity(p.lat, p.lng),
     );
 
-const estimateSchema = yup.object({
-  vehicleTypeId: id('vehicle type').required('Choose a vehicle type'),
+const tripPoints = {
   pickup: point('Pickup'),
   dropoff: point('Drop-off'),
   at: instant('Time').nullable(),
   discountCode: yup.string().trim().max(30).nullable(),
   passengerId: id('passenger'),
+};
+
+const estimateSchema = yup.object({
+  vehicleTypeId: id('vehicle type').required('Choose a vehicle type'),
+  ...tripPoints,
 });
+
+/** Every active vehicle type's estimate in one request (the dispatcher's booking list). */
+const estimatesSchema = yup.object(tripPoints);
+
+const fieldError = (errors: Record<string, string>) => badRequest('Please correct the highlighted fields', errors);
+
+interface TripPointsInput {
+  pickup: LatLng;
+  dropoff: LatLng;
+  at?: Date | null;
+  discountCode?: string | null;
+  passengerId?: number;
+}
+
+/**
+ * The discount a quote made now applies, checked as a booking made now checks it, so a quoted code
+ * is never refused at booking: an unknown, expired or used-up code is the field's error.
+ */
+async function quotedDiscount(db: Reader, input: TripPointsInput, now: Date): Promise<DiscountRule | null> {
+  if (!input.discountCode) return null;
+  const found = await usableDiscount(db, input.discountCode, now, input.passengerId);
+  if ('problem' in found) throw fieldError({ discountCode: found.problem });
+  return discountRuleOf(found.discount);
+}
+
+/** One vehicle type's estimate, as both routes answer it. */
+function estimateOf(pricing: VehicleTypePricing, input: TripPointsInput, at: Date, discount: DiscountRule | null) {
+  const fare = quote(pricing, input.pickup, input.dropoff, at, discount);
+  return {
+    vehicleTypeId: pricing.vehicleType.id,
+    vehicleTypeName: pricing.vehicleType.name,
+    currency: CITY.currency,
+    at: at.toISOString(),
+    ...fare,
+    bid: bidRange(fare.total, fare.bidPercent),
+  };
+}
+
+const estimateBodyDocs = {
+  pickup: { type: 'object', properties: { lat: { type: 'number' }, lng: { type: 'number' } } },
+  dropoff: { type: 'object', properties: { lat: { type: 'number' }, lng: { type: 'number' } } },
+  at: {
+    type: 'string',
+    format: 'date-time',
+    description: 'When the trip starts (surge depends on it); default now',
+  },
+  discountCode: {
+    type: 'string',
+    description: 'Checked as a booking made now checks it: active, started, not expired, not used up',
+  },
+  passengerId: {
+    type: 'integer',
+    description: "With a discount code: also checks the passenger's own limit",
+  },
+};
 
 export function fareRoutes(app: FastifyInstance): void {
   const { db } = app.services;
@@ -41,24 +105,7 @@ export function fareRoutes(app: FastifyInstance): void {
         bodyDocs: {
           type: 'object',
           required: ['vehicleTypeId', 'pickup', 'dropoff'],
-          properties: {
-            vehicleTypeId: { type: 'integer' },
-            pickup: { type: 'object', properties: { lat: { type: 'number' }, lng: { type: 'number' } } },
-            dropoff: { type: 'object', properties: { lat: { type: 'number' }, lng: { type: 'number' } } },
-            at: {
-              type: 'string',
-              format: 'date-time',
-              description: 'When the trip starts (surge depends on it); default now',
-            },
-            discountCode: {
-              type: 'string',
-              description: 'Checked as a booking made now checks it: active, started, not expired, not used up',
-            },
-            passengerId: {
-              type: 'integer',
-              description: "With a discount code: also checks the passenger's own limit",
-            },
-          },
+          properties: { vehicleTypeId: { type: 'integer' }, ...estimateBodyDocs },
         },
       },
       schema: {
@@ -69,32 +116,47 @@ export function fareRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      const input = await validateBody(estimateSchema, request.body);
+      const input = (await validateBody(estimateSchema, request.body)) as TripPointsInput & { vehicleTypeId: number };
       const pricing = await loadPricing(db, input.vehicleTypeId);
-      if (!pricing)
-        throw badRequest('Please correct the highlighted fields', { vehicleTypeId: 'No vehicle type with this id' });
-      if (!pricing.vehicleType.active)
-        throw badRequest('Please correct the highlighted fields', { vehicleTypeId: 'This vehicle type is not active' });
+      if (!pricing) throw fieldError({ vehicleTypeId: 'No vehicle type with this id' });
+      if (!pricing.vehicleType.active) throw fieldError({ vehicleTypeId: 'This vehicle type is not active' });
       const now = new Date();
+      const discount = await quotedDiscount(db, input, now);
+      return { data: estimateOf(pricing, input, input.at ?? now, discount) };
+    },
+  );
+
+  app.post(
+    '/fare-estimates',
+    {
+      config: {
+        access: 'view-Trip',
+        bodyDocs: { type: 'object', required: ['pickup', 'dropoff'], properties: estimateBodyDocs },
+      },
+      schema: {
+        tags: ['fares'],
+        summary: "Every active vehicle type's fare estimate for a trip between two points",
+        description:
+          'The estimate of `POST /fare-estimate` for each active vehicle type, in the vehicle types’ order (by name), in one answer `{data: [...]}`. A discount code is checked once, as a booking made now checks it; an unknown, expired or used-up code is a 400 with the reason under `errors.discountCode`.',
+      },
+    },
+    async (request) => {
+      const input = (await validateBody(estimatesSchema, request.body)) as TripPointsInput;
+      const now = new Date();
+      const discount = await quotedDiscount(db, input, now);
+      const types = await db
+        .selectFrom('vehicleTypes')
+        .select('id')
+        .where('active', '=', true)
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+      const pricings = await Promise.all(types.map((type) => loadPricing(db, type.id)));
       const at = input.at ?? now;
-      let discount = null;
-      if (input.discountCode) {
-        // Checked as a booking made now checks it, so a quoted code is never refused at booking.
-        const found = await usableDiscount(db, input.discountCode, now, input.passengerId);
-        if ('problem' in found)
-          throw badRequest('Please correct the highlighted fields', { discountCode: found.problem });
-        discount = discountRuleOf(found.discount);
-      }
-      const fare = quote(pricing, input.pickup, input.dropoff, at, discount);
       return {
-        data: {
-          vehicleTypeId: pricing.vehicleType.id,
-          vehicleTypeName: pricing.vehicleType.name,
-          currency: CITY.currency,
-          at: at.toISOString(),
-          ...fare,
-          bid: bidRange(fare.total, fare.bidPercent),
-        },
+        data: pricings
+          .filter((pricing): pricing is VehicleTypePricing => pricing !== undefined)
+          .map((pricing) => estimateOf(pricing, input, at, discount)),
       };
     },
   );

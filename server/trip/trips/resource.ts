@@ -1,6 +1,9 @@
 import * as yup from 'yup';
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { assertPermission, type StaffPrincipal } from '../../auth/guard.js';
+import { recordAudit } from '../../rest/audit.js';
+import { phone, requiredName } from '../../../src/domain/fieldRules.js';
 import { badRequest } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
 import { trips as tripsManifest } from '../../../src/domain/resources/trips.js';
@@ -20,8 +23,22 @@ import { discountRuleOf, usableDiscount, type DiscountRow } from '../discounts/u
 
 const fieldError = (errors: Record<string, string>) => badRequest('Please correct the highlighted fields', errors);
 
+/** A phone booking's new caller, created with the trip (needs create-Passenger as well). */
+const newPassenger = yup
+  .object({
+    firstName: requiredName('First name'),
+    lastName: requiredName('Last name'),
+    phone: phone().required('Phone is required'),
+  })
+  .default(undefined)
+  .nullable();
+
 export const createSchema = yup.object({
-  passengerId: id('passenger').required('Choose a passenger'),
+  passengerId: id('passenger').when('passenger', {
+    is: (p: unknown) => p == null,
+    then: (s) => s.required('Choose a passenger'),
+  }),
+  passenger: newPassenger,
   vehicleTypeId: id('vehicle type').required('Choose a vehicle type'),
   pickupAddress: text('Pickup address', 200).required('Pickup address is required'),
   pickupLat: latitude().required('Pickup latitude is required'),
@@ -31,6 +48,7 @@ export const createSchema = yup.object({
   dropoffLng: longitude().required('Drop-off longitude is required'),
   paymentMethod: oneOf(PAYMENT_METHODS, 'Payment method').default('cash'),
   discountCode: yup.string().trim().max(30).nullable().default(null),
+  driverNote: text('Note for the driver', 300, true).nullable().default(null),
 });
 
 const updateSchema = yup.object({
@@ -44,42 +62,57 @@ export type NewTripInput = yup.InferType<typeof createSchema>;
 
 /**
  * The columns of a new requested trip, quoted now: the field errors of a pickup or drop-off outside
- * the area, a blocked passenger, an inactive vehicle type or an unusable discount code throw a 400.
- * A staff phone booking (bookedBy: the staff member) and a passenger app's request (null) share it.
+ * the area, a blocked passenger (with the reason), an inactive vehicle type or an unusable discount
+ * code throw a 400, and nothing is stored. A staff phone booking (`staff`, who may also create a new
+ * caller with create-Passenger) and a passenger app's request (null) share it.
  */
 export async function newTripColumns(
   trx: Transaction<Database>,
   input: NewTripInput,
-  bookedBy: number | null,
+  staff: StaffPrincipal | null,
 ): Promise<Partial<Record<keyof TripTable, unknown>>> {
   const now = new Date();
   const errors: Record<string, string> = {};
   if (!insideCity(input.pickupLat, input.pickupLng)) errors.pickupLat = 'The pickup is outside the service area';
   if (!insideCity(input.dropoffLat, input.dropoffLng)) errors.dropoffLat = 'The drop-off is outside the service area';
-  const passenger = await trx
-    .selectFrom('passengers')
-    .select(['id', 'status'])
-    .where('id', '=', input.passengerId)
-    .executeTakeFirst();
-  if (!passenger) errors.passengerId = 'No passenger with this id';
-  else if (passenger.status !== 'active') errors.passengerId = 'This passenger is blocked';
+  const caller = input.passenger as { firstName: string; lastName: string; phone: string } | null | undefined;
+  if (caller) {
+    // A booking for a new caller creates the passenger too: both permissions, one transaction.
+    if (!staff) throw fieldError({ passenger: 'Only staff can book for a new caller' });
+    assertPermission(staff, 'create-Passenger');
+    if (input.passengerId !== undefined) errors.passengerId = 'Choose a passenger or enter a new one, not both';
+    const taken = await trx.selectFrom('passengers').select('id').where('phone', '=', caller.phone).executeTakeFirst();
+    if (taken) errors['passenger.phone'] = 'Another passenger has this phone number';
+  } else {
+    const passenger = await trx
+      .selectFrom('passengers')
+      .select(['id', 'status', 'statusReason'])
+      .where('id', '=', input.passengerId!)
+      .executeTakeFirst();
+    if (!passenger) errors.passengerId = 'No passenger with this id';
+    else if (passenger.status !== 'active')
+      errors.passengerId = passenger.statusReason
+        ? `This passenger is blocked: ${passenger.statusReason}`
+        : 'This passenger is blocked';
+  }
   const pricing = await loadPricing(trx, input.vehicleTypeId);
   if (!pricing) errors.vehicleTypeId = 'No vehicle type with this id';
   else if (!pricing.vehicleType.active) errors.vehicleTypeId = 'This vehicle type is not active';
   let discount: DiscountRow | undefined;
   if (input.discountCode) {
-    const found = await usableDiscount(trx, input.discountCode, now, input.passengerId);
+    const found = await usableDiscount(trx, input.discountCode, now, caller ? undefined : input.passengerId);
     if ('problem' in found) errors.discountCode = found.problem;
     else discount = found.discount;
   }
   if (Object.keys(errors).length) throw fieldError(errors);
+  const passengerId = caller ? await createCaller(trx, staff!.id, caller) : (input.passengerId as number);
   const pickup = { lat: input.pickupLat, lng: input.pickupLng };
   const dropoff = { lat: input.dropoffLat, lng: input.dropoffLng };
   const fare = quote(pricing!, pickup, dropoff, now, discount ? discountRuleOf(discount) : null);
   // A code that takes nothing off (the fare is below its minimum) is not attached, so it is not used up.
   if (discount && fare.discount === 0) discount = undefined;
   const columns: Partial<Record<keyof TripTable, unknown>> = {
-    passengerId: input.passengerId,
+    passengerId,
     vehicleTypeId: input.vehicleTypeId,
     status: 'requested',
     pickupAddress: input.pickupAddress,
@@ -94,7 +127,8 @@ export async function newTripColumns(
     paymentMethod: input.paymentMethod,
     discountId: discount?.id ?? null,
     discountCode: discount?.code ?? null,
-    bookedBy,
+    driverNote: input.driverNote ?? null,
+    bookedBy: staff?.id ?? null,
   };
   return columns;
 }
@@ -106,6 +140,23 @@ const COUNTED: Record<string, 'status' | 'vehicleTypeId' | 'paymentMethod'> = {
   paymentMethod: 'paymentMethod',
 };
 
+/** Creates a phone booking's new passenger in the booking's transaction, with its own audit row. */
+async function createCaller(
+  trx: Transaction<Database>,
+  staffId: number,
+  caller: { firstName: string; lastName: string; phone: string },
+): Promise<number> {
+  const created = await trx.insertInto('passengers').values(caller).returningAll().executeTakeFirstOrThrow();
+  await recordAudit(trx, {
+    staffId,
+    resource: 'passengers',
+    recordId: created.id,
+    action: 'create',
+    after: { id: created.id, ...caller, status: created.status },
+  });
+  return created.id;
+}
+
 export const trips = defineResource(tripsManifest, {
   table: 'trips',
   description: `Ride-hailing trips. Times are ISO instants; money is KES.
@@ -114,7 +165,7 @@ export const trips = defineResource(tripsManifest, {
 - cancellationFee: charged to card and wallet payers who cancel after the driver arrived.
 - routePolyline: Google encoded polyline (precision 5).
 - bookedBy: the staff member who booked a phone-in trip.
-- Creating a trip (a phone booking) quotes it; updating moves its status (requested → accepted → arrived → in_progress → completed, or a cancellation), assigns a driver, or sets the payment method.
+- Creating a trip (a phone booking) quotes it; it names an existing passenger (passengerId: active, a blocked one is refused with the reason) or, with create-Passenger as well, a new caller (passenger: {firstName, lastName, phone}) created in the same transaction; driverNote is the note for the driver. A pickup or drop-off outside the service area, an inactive vehicle type or an unusable discount code is a field error and nothing is stored; updating moves its status (requested → accepted → arrived → in_progress → completed, or a cancellation), assigns a driver, or sets the payment method.
 - Filters: status (one or a list), requestedAt_gte / requestedAt_lte, driverId, passengerId, vehicleTypeId, paymentMethod, active (true: requested to in progress), q (address text, or a trip id).`,
   computed: {
     passengerName: { type: 'text', sql: nameOf('passengers', 'trips.passenger_id') },
@@ -142,7 +193,7 @@ export const trips = defineResource(tripsManifest, {
   delete: false,
   async toColumns(input, { trx, staff, existing }) {
     if (existing) return changeColumns(trx, existing as unknown as TripRow, input);
-    return newTripColumns(trx, input as NewTripInput, staff.id);
+    return newTripColumns(trx, input as NewTripInput, staff);
   },
   async afterWrite(ctx) {
     const { action, trx, existing, staff, after } = ctx;

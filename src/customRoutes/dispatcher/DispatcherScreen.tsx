@@ -1,61 +1,233 @@
-import { Box, Chip, Stack } from '@mui/material';
-import { useState } from 'react';
-import { Title, useTranslate, type Identifier } from 'react-admin';
+import { Alert, Box, Chip, Stack } from '@mui/material';
+import { useCallback, useMemo, useState } from 'react';
+import { Title, useNotify, useTranslate } from 'react-admin';
+import { CITY } from '../../domain/city';
 import { DispatcherLayout } from '../../layout/DispatcherLayout';
-import { LiveMap } from '../../kit/map';
-import { LatestTrips } from './LatestTrips';
-import { SelectedTrip } from './SelectedTrip';
-import { DRIVER_COLOURS, TRIP_COLOURS, useMapPoints } from './useMapPoints';
+import { RealtimeProvider } from '../../realtime/RealtimeProvider';
+import { LiveMap, type LivePoint } from '../../kit/map';
+import type { MapPin } from '../../kit/map/LiveMap';
+import { PICKUP_COLOUR, DROPOFF_COLOUR } from '../../kit/map/RouteMap';
+import { usePanelDataProvider } from '../../dataProviders/useAction';
+import { BookingPanel, EMPTY_BOOKING, type BookingForm, type PointKind } from './BookingPanel';
+import { nameOfPoint } from './bookingData';
+import { DriverCard } from './DriverCard';
+import { enumLabelKey } from '../../kit/enumChoices';
+import { LIVE_STATE_COLOURS, type BBox } from './model';
+import { TripCard } from './TripCard';
+import { TripsBoard, type BoardRecord } from './TripsBoard';
+import { useLiveDrivers } from './useLiveDrivers';
+
+const BOARD_HEIGHT = 240;
+const CITY_BOX: BBox = [CITY.bounds.west, CITY.bounds.south, CITY.bounds.east, CITY.bounds.north];
 
 /**
- * /dispatcher: the map of drivers (or, for staff who may not see drivers, of the trips under way)
- * and the latest trips in the side area; picking a trip shows its route.
- * Live updates and the assignment tools are the dispatcher issue.
+ * /dispatcher: the phone booking in the side area; the live map of online drivers (snapshot, then
+ * socket deltas for the visible box) with the booking's pickup, drop-off and line; the active trips
+ * board under it. Picking a trip on the board centres it and opens its card; a driver on the map
+ * opens theirs.
  */
 export default function DispatcherScreen() {
+  return (
+    <RealtimeProvider>
+      <DispatcherPage />
+    </RealtimeProvider>
+  );
+}
+
+function DispatcherPage() {
   const translate = useTranslate();
-  const [selected, setSelected] = useState<Identifier>();
-  const [hovered, setHovered] = useState<Identifier | null>(null);
-  const { kind, points } = useMapPoints();
-  const colours = kind === 'trips' ? TRIP_COLOURS : DRIVER_COLOURS;
-  const hoveredPoint = hovered === null ? undefined : points.find((point) => point.id === hovered);
+  const notify = useNotify();
+  const dataProvider = usePanelDataProvider();
+  const [form, setForm] = useState<BookingForm>(EMPTY_BOOKING);
+  const [picking, setPicking] = useState<PointKind | null>(null);
+  const [selectedTrip, setSelectedTrip] = useState<number>();
+  const [selectedDriver, setSelectedDriver] = useState<number>();
+  const [following, setFollowing] = useState<number>();
+  // The city until the map reports its view (and when it cannot draw at all).
+  const [box, setBox] = useState<BBox>(CITY_BOX);
+  const [focus, setFocus] = useState<{ lat: number; lng: number }>();
+  const feed = useLiveDrivers(box);
+
+  const onChange = useCallback((patch: Partial<BookingForm>) => setForm((f) => ({ ...f, ...patch })), []);
+  const onClear = useCallback(() => {
+    setForm(EMPTY_BOOKING);
+    setPicking(null);
+  }, []);
+
+  const points = useMemo<LivePoint[]>(
+    () =>
+      [...feed.drivers.values()].map((d) => ({
+        id: d.id,
+        lat: d.lat,
+        lng: d.lng,
+        heading: d.heading,
+        status: d.state,
+        title: translate('app.dispatcher.driverNumber', { id: d.id }),
+      })),
+    [feed.drivers, translate],
+  );
+  const followed = following === undefined ? undefined : feed.drivers.get(following);
+  const followFocus = useMemo(() => (followed ? { lat: followed.lat, lng: followed.lng } : undefined), [followed]);
+
+  const pins = useMemo<MapPin[]>(() => {
+    const out: MapPin[] = [];
+    if (form.pickup)
+      out.push({
+        id: 'pickup',
+        ...form.pickup,
+        colour: PICKUP_COLOUR,
+        label: `${translate('app.map.pickup')}: ${form.pickup.address}`,
+      });
+    if (form.dropoff)
+      out.push({
+        id: 'dropoff',
+        ...form.dropoff,
+        colour: DROPOFF_COLOUR,
+        label: `${translate('app.map.dropoff')}: ${form.dropoff.address}`,
+      });
+    return out;
+  }, [form.pickup, form.dropoff, translate]);
+  const line = useMemo(
+    () =>
+      form.pickup && form.dropoff
+        ? ([
+            [form.pickup.lng, form.pickup.lat],
+            [form.dropoff.lng, form.dropoff.lat],
+          ] as [number, number][])
+        : undefined,
+    [form.pickup, form.dropoff],
+  );
+
+  const onMapClick = useCallback(
+    (point: { lat: number; lng: number }) => {
+      if (!picking) return;
+      const kind = picking;
+      setPicking(null);
+      nameOfPoint(dataProvider, point).then(
+        (named) => setForm((f) => ({ ...f, [kind]: named })),
+        (error: unknown) => notify(error instanceof Error ? error.message : String(error), { type: 'warning' }),
+      );
+    },
+    [picking, dataProvider, notify],
+  );
+
+  const selectTrip = useCallback((trip: BoardRecord) => {
+    setSelectedTrip(trip.id);
+    setSelectedDriver(undefined);
+    setFollowing(undefined);
+    setFocus({ lat: trip.pickupLat, lng: trip.pickupLng });
+  }, []);
+
+  const counts = useMemo(() => {
+    const out: Record<string, number> = {};
+    for (const d of feed.drivers.values()) out[d.state] = (out[d.state] ?? 0) + 1;
+    return out;
+  }, [feed.drivers]);
 
   return (
     <DispatcherLayout
       side={
-        <>
-          {selected !== undefined && <SelectedTrip id={selected} />}
-          <LatestTrips selectedId={selected} onSelect={setSelected} />
-        </>
+        <BookingPanel
+          form={form}
+          onChange={onChange}
+          onClear={onClear}
+          picking={picking}
+          onPick={setPicking}
+          onBooked={(id) => {
+            setSelectedTrip(id);
+            setSelectedDriver(undefined);
+          }}
+        />
       }
     >
       <Title title={translate('app.dispatcher.title')} />
-      {kind && (
-        <LiveMap
-          points={points}
-          colours={colours}
-          label={translate(kind === 'trips' ? 'app.dispatcher.tripsMap' : 'app.dispatcher.driversMap')}
-          onPointHover={setHovered}
-          onPointClick={kind === 'trips' ? setSelected : undefined}
-        />
-      )}
-      <Stack
-        direction="row"
-        spacing={1}
-        data-testid="map-legend"
-        sx={{ position: 'absolute', top: 8, left: 8, flexWrap: 'wrap', pointerEvents: 'none' }}
-      >
-        {Object.entries(colours).map(([status, colour]) => (
-          <Chip
-            key={status}
-            size="small"
-            label={status.replace(/_/g, ' ')}
-            icon={<Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colour }} />}
-            sx={{ bgcolor: 'rgba(255,255,255,0.9)' }}
+      <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+        <Box sx={{ position: 'relative', flexGrow: 1, minHeight: 0, cursor: picking ? 'crosshair' : undefined }}>
+          <LiveMap
+            points={points}
+            colours={LIVE_STATE_COLOURS}
+            label={translate('app.dispatcher.liveMap')}
+            cluster
+            headings
+            pins={pins}
+            line={line}
+            focus={followFocus ?? focus}
+            onViewChange={setBox}
+            onMapClick={onMapClick}
+            onPointClick={(id) => {
+              setSelectedDriver(Number(id));
+              setSelectedTrip(undefined);
+            }}
           />
-        ))}
-        {hoveredPoint?.title && <Chip size="small" color="primary" label={hoveredPoint.title} />}
-      </Stack>
+          <Stack
+            direction="row"
+            spacing={0.5}
+            data-testid="map-legend"
+            sx={{
+              position: 'absolute',
+              top: 8,
+              left: 8,
+              flexWrap: 'wrap',
+              rowGap: 0.5,
+              pointerEvents: 'none',
+              maxWidth: 'calc(100% - 360px)',
+            }}
+          >
+            {Object.entries(LIVE_STATE_COLOURS).map(([state, colour]) => (
+              <Chip
+                key={state}
+                size="small"
+                label={`${translate(enumLabelKey('driverLiveState', state))} · ${counts[state] ?? 0}`}
+                icon={<Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colour }} />}
+                sx={{ bgcolor: 'rgba(255,255,255,0.92)' }}
+              />
+            ))}
+          </Stack>
+          <Stack spacing={0.5} sx={{ position: 'absolute', bottom: 8, left: 8, maxWidth: 420, zIndex: 1 }}>
+            {picking && (
+              <Alert severity="info" data-testid="picking-notice">
+                {translate('app.dispatcher.picking', { what: translate(`app.dispatcher.booking.${picking}`) })}
+              </Alert>
+            )}
+            {feed.socket === 'down' && (
+              <Alert severity="warning" data-testid="socket-down">
+                {translate('app.dispatcher.socketDown')}
+              </Alert>
+            )}
+            {feed.failed && (
+              <Alert severity="info" data-testid="feed-unavailable">
+                {translate('app.dispatcher.feedUnavailable')}
+              </Alert>
+            )}
+          </Stack>
+          {selectedTrip !== undefined && <TripCard id={selectedTrip} onClose={() => setSelectedTrip(undefined)} />}
+          {selectedDriver !== undefined && (
+            <DriverCard
+              driver={feed.drivers.get(selectedDriver)}
+              id={selectedDriver}
+              following={following === selectedDriver}
+              onFollow={(on) => setFollowing(on ? selectedDriver : undefined)}
+              booking={form}
+              onAssignToBooking={(label) => setForm((f) => ({ ...f, driverId: selectedDriver, driverLabel: label }))}
+              onClose={() => {
+                setSelectedDriver(undefined);
+                setFollowing(undefined);
+              }}
+            />
+          )}
+        </Box>
+        <Box
+          sx={{
+            height: BOARD_HEIGHT,
+            flexShrink: 0,
+            borderTop: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+          }}
+        >
+          <TripsBoard selectedId={selectedTrip} onSelect={selectTrip} />
+        </Box>
+      </Box>
     </DispatcherLayout>
   );
 }

@@ -43,6 +43,7 @@ export const trips = defineManifest({
     paymentMethod: { type: 'text', filter: true, sort: true, enum: PAYMENT_METHODS },
     discountId: { type: 'int', filter: true },
     discountCode: { type: 'text' },
+    driverNote: { type: 'text', nullable: true, description: 'The booking note for the driver' },
     bookedBy: { type: 'int', filter: true },
     cancellationReason: { type: 'text' },
     createdAt: { type: 'timestamp' },

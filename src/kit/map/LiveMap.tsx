@@ -1,11 +1,35 @@
-import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
+import type { GeoJSONSource, MapLayerMouseEvent, MapMouseEvent, Marker } from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
-import { CITY_BOUNDS, colourByStatus, pointCollection, type Bounds, type LivePoint } from './geo';
+import {
+  arrowImage,
+  CITY_BOUNDS,
+  colourByStatus,
+  lineFeature,
+  pointCollection,
+  type Bounds,
+  type BoxTuple,
+  type LivePoint,
+  type Position,
+} from './geo';
 import { MapFrame } from './MapFrame';
 import { useMapLibre, type MapReady } from './useMapLibre';
 
 const POINTS_SOURCE = 'live-points';
 const POINTS_LAYER = 'live-points-circles';
+const HEADINGS_LAYER = 'live-points-headings';
+const CLUSTERS_LAYER = 'live-points-clusters';
+const LINE_SOURCE = 'live-line';
+const ARROW_IMAGE = 'live-arrow';
+
+/** A fixed marker over the live points (e.g. a booking's pickup and drop-off). */
+export interface MapPin {
+  id: string;
+  lat: number;
+  lng: number;
+  colour: string;
+  /** Its accessible name and tooltip. */
+  label: string;
+}
 
 interface Props {
   points: readonly LivePoint[];
@@ -18,11 +42,28 @@ interface Props {
   onPointClick?: (id: LivePoint['id']) => void;
   /** The point under the pointer, or null when it leaves the points. */
   onPointHover?: (id: LivePoint['id'] | null) => void;
+  /** Group nearby points into discs with their count at low zoom (below `clusterMaxZoom`). */
+  cluster?: boolean;
+  clusterMaxZoom?: number;
+  /** Draw each point's `heading` as an arrow on its disc. */
+  headings?: boolean;
+  /** Pins drawn above the points. */
+  pins?: readonly MapPin[];
+  /** A line (e.g. a booking's route) under the points. */
+  line?: readonly Position[];
+  /** The visible box after each move (and once at start). */
+  onViewChange?: (box: BoxTuple) => void;
+  /** A click on the map outside the points. */
+  onMapClick?: (point: { lat: number; lng: number }) => void;
+  /** Centres the map here whenever the value changes (following a driver, a picked trip). */
+  focus?: { lat: number; lng: number; zoom?: number } | null;
 }
 
 /**
  * Many moving points drawn by one GeoJSON source and one circle layer (no DOM per point), updated
- * with setData: thousands of points at 1 Hz stay cheap.
+ * with setData: thousands of points at 1 Hz stay cheap. Optionally clustered (MapLibre's own
+ * clustering; the counts are small HTML markers, as the offline style has no glyphs), with heading
+ * arrows, pins, a line, and the view's box reported after each move.
  */
 export function LiveMap({
   points,
@@ -33,25 +74,87 @@ export function LiveMap({
   height = '100%',
   onPointClick,
   onPointHover,
+  cluster = false,
+  clusterMaxZoom = 13,
+  headings = false,
+  pins,
+  line,
+  onViewChange,
+  onMapClick,
+  focus,
 }: Props) {
   const data = useMemo(() => pointCollection(points), [points]);
-  const latest = useRef({ data, onPointClick, onPointHover });
-  latest.current = { data, onPointClick, onPointHover };
+  const lineData = useMemo(() => lineFeature(line ?? []), [line]);
+  const latest = useRef({ data, lineData, onPointClick, onPointHover, onViewChange, onMapClick });
+  latest.current = { data, lineData, onPointClick, onPointHover, onViewChange, onMapClick };
   const circleColour = useMemo(() => colourByStatus(colours, otherColour), [colours, otherColour]);
+  const options = useRef({ cluster, clusterMaxZoom, headings });
 
   const addPoints = ({ map }: MapReady) => {
-    map.addSource(POINTS_SOURCE, { type: 'geojson', data: latest.current.data });
+    const { cluster: clustered, clusterMaxZoom: maxZoom, headings: withHeadings } = options.current;
+    map.addSource(LINE_SOURCE, { type: 'geojson', data: latest.current.lineData });
+    map.addLayer({
+      id: 'live-line-casing',
+      type: 'line',
+      source: LINE_SOURCE,
+      layout: { 'line-cap': 'round', 'line-join': 'round' },
+      paint: { 'line-color': '#ffffff', 'line-width': 7 },
+    });
+    map.addLayer({
+      id: 'live-line',
+      type: 'line',
+      source: LINE_SOURCE,
+      layout: { 'line-cap': 'round', 'line-join': 'round' },
+      paint: { 'line-color': '#1565c0', 'line-width': 4, 'line-dasharray': [2, 1] },
+    });
+    map.addSource(POINTS_SOURCE, {
+      type: 'geojson',
+      data: latest.current.data,
+      ...(clustered ? { cluster: true, clusterMaxZoom: maxZoom, clusterRadius: 40 } : {}),
+    });
+    if (clustered)
+      map.addLayer({
+        id: CLUSTERS_LAYER,
+        type: 'circle',
+        source: POINTS_SOURCE,
+        filter: ['has', 'point_count'],
+        paint: {
+          'circle-color': '#37474f',
+          'circle-opacity': 0.85,
+          'circle-radius': ['step', ['get', 'point_count'], 14, 20, 18, 100, 24],
+          'circle-stroke-color': '#ffffff',
+          'circle-stroke-width': 2,
+        },
+      });
     map.addLayer({
       id: POINTS_LAYER,
       type: 'circle',
       source: POINTS_SOURCE,
+      ...(clustered ? { filter: ['!', ['has', 'point_count']] } : {}),
       paint: {
-        'circle-radius': ['interpolate', ['linear'], ['zoom'], 10, 4, 15, 8],
+        'circle-radius': ['interpolate', ['linear'], ['zoom'], 10, withHeadings ? 6 : 4, 15, withHeadings ? 10 : 8],
         'circle-color': circleColour,
         'circle-stroke-color': '#ffffff',
         'circle-stroke-width': 1.5,
       },
     });
+    if (withHeadings) {
+      if (!map.hasImage(ARROW_IMAGE)) map.addImage(ARROW_IMAGE, arrowImage(), { pixelRatio: 2 });
+      map.addLayer({
+        id: HEADINGS_LAYER,
+        type: 'symbol',
+        source: POINTS_SOURCE,
+        ...(clustered ? { filter: ['!', ['has', 'point_count']] } : {}),
+        layout: {
+          'icon-image': ARROW_IMAGE,
+          'icon-rotate': ['coalesce', ['get', 'heading'], 0],
+          'icon-rotation-alignment': 'map',
+          'icon-allow-overlap': true,
+          'icon-ignore-placement': true,
+          'icon-size': ['interpolate', ['linear'], ['zoom'], 10, 0.7, 15, 1.1],
+        },
+      });
+    }
   };
   const { containerRef, ready, state } = useMapLibre({ label, bounds, onStyle: addPoints });
 
@@ -60,8 +163,83 @@ export function LiveMap({
   }, [ready, data]);
 
   useEffect(() => {
+    void ready?.map.getSource<GeoJSONSource>(LINE_SOURCE)?.setData(lineData);
+  }, [ready, lineData]);
+
+  useEffect(() => {
     if (ready?.map.getLayer(POINTS_LAYER)) ready.map.setPaintProperty(POINTS_LAYER, 'circle-color', circleColour);
   }, [ready, circleColour]);
+
+  // Pins: a few HTML markers, replaced when they change.
+  useEffect(() => {
+    if (!ready || !pins?.length) return;
+    const markers: Marker[] = pins.map((pin) => {
+      const element = document.createElement('div');
+      element.className = 'ride-map-pin';
+      element.setAttribute('role', 'img');
+      element.setAttribute('aria-label', pin.label);
+      element.title = pin.label;
+      element.dataset.pin = pin.id;
+      Object.assign(element.style, {
+        width: '16px',
+        height: '16px',
+        borderRadius: '50% 50% 50% 0',
+        transform: 'rotate(-45deg)',
+        background: pin.colour,
+        border: '2px solid #fff',
+        boxShadow: '0 1px 3px rgba(0,0,0,.4)',
+      });
+      return new ready.maplibre.Marker({ element, anchor: 'bottom' }).setLngLat([pin.lng, pin.lat]).addTo(ready.map);
+    });
+    return () => markers.forEach((m) => m.remove());
+  }, [ready, pins]);
+
+  // Cluster counts as HTML markers over the cluster discs, kept in step with what is rendered.
+  useEffect(() => {
+    if (!ready || !options.current.cluster) return;
+    const { map, maplibre } = ready;
+    const shown = new Map<number, Marker>();
+    const update = () => {
+      if (!map.getSource(POINTS_SOURCE)) return;
+      const seen = new Set<number>();
+      for (const feature of map.querySourceFeatures(POINTS_SOURCE, { filter: ['has', 'point_count'] })) {
+        const props = feature.properties as { cluster_id: number; point_count: number };
+        const id = props.cluster_id;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const [lng, lat] = (feature.geometry as GeoJSON.Point).coordinates;
+        let marker = shown.get(id);
+        if (!marker) {
+          const element = document.createElement('div');
+          element.className = 'ride-map-cluster';
+          element.setAttribute('aria-hidden', 'true');
+          Object.assign(element.style, {
+            color: '#fff',
+            font: '600 11px/1 system-ui, sans-serif',
+            pointerEvents: 'none',
+          });
+          marker = new maplibre.Marker({ element }).setLngLat([lng, lat]).addTo(map);
+          shown.set(id, marker);
+        } else marker.setLngLat([lng, lat]);
+        marker.getElement().textContent = String(props.point_count);
+      }
+      for (const [id, marker] of shown)
+        if (!seen.has(id)) {
+          marker.remove();
+          shown.delete(id);
+        }
+    };
+    map.on('render', update);
+    return () => {
+      map.off('render', update);
+      shown.forEach((m) => m.remove());
+    };
+  }, [ready]);
+
+  useEffect(() => {
+    if (!ready || !focus) return;
+    ready.map.easeTo({ center: [focus.lng, focus.lat], zoom: Math.max(ready.map.getZoom(), focus.zoom ?? 14) });
+  }, [ready, focus]);
 
   useEffect(() => {
     if (!ready) return;
@@ -79,13 +257,36 @@ export function LiveMap({
       map.getCanvas().style.cursor = '';
       latest.current.onPointHover?.(null);
     };
+    const zoomIntoCluster = (event: MapLayerMouseEvent) => {
+      const feature = event.features?.[0];
+      if (!feature) return;
+      const [lng, lat] = (feature.geometry as GeoJSON.Point).coordinates;
+      map.easeTo({ center: [lng, lat], zoom: map.getZoom() + 2 });
+    };
+    const clickMap = (event: MapMouseEvent) => {
+      if (!latest.current.onMapClick) return;
+      const layers = [POINTS_LAYER, CLUSTERS_LAYER].filter((id) => map.getLayer(id));
+      if (layers.length && map.queryRenderedFeatures(event.point, { layers }).length > 0) return;
+      latest.current.onMapClick({ lat: event.lngLat.lat, lng: event.lngLat.lng });
+    };
+    const viewChanged = () => {
+      const b = map.getBounds();
+      latest.current.onViewChange?.([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()]);
+    };
     map.on('click', POINTS_LAYER, click);
     map.on('mousemove', POINTS_LAYER, move);
     map.on('mouseleave', POINTS_LAYER, leave);
+    map.on('click', CLUSTERS_LAYER, zoomIntoCluster);
+    map.on('click', clickMap);
+    map.on('moveend', viewChanged);
+    viewChanged();
     return () => {
       map.off('click', POINTS_LAYER, click);
       map.off('mousemove', POINTS_LAYER, move);
       map.off('mouseleave', POINTS_LAYER, leave);
+      map.off('click', CLUSTERS_LAYER, zoomIntoCluster);
+      map.off('click', clickMap);
+      map.off('moveend', viewChanged);
     };
   }, [ready]);
 

@@ -59,6 +59,8 @@ export interface LivePoint {
   status: string;
   /** What hovering or selecting the point names (e.g. a driver's name). */
   title?: string;
+  /** Degrees clockwise from north; a point with a heading is drawn as an arrow turned that way. */
+  heading?: number;
 }
 
 /** Points as a FeatureCollection whose feature ids are the points' ids when numeric (feature-state needs numbers). */
@@ -70,7 +72,12 @@ export function pointCollection(points: readonly LivePoint[]): FeatureCollection
       .map((p) => ({
         type: 'Feature',
         id: typeof p.id === 'number' ? p.id : undefined,
-        properties: { id: p.id, status: p.status, title: p.title ?? '' },
+        properties: {
+          id: p.id,
+          status: p.status,
+          title: p.title ?? '',
+          ...(p.heading === undefined ? {} : { heading: p.heading }),
+        },
         geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
       })),
   };
@@ -85,4 +92,26 @@ export function colourByStatus(
   return pairs.length === 0
     ? fallback
     : (['match', ['get', 'status'], ...pairs, fallback] as unknown as DataDrivenPropertyValueSpecification<string>);
+}
+
+/** [minLng, minLat, maxLng, maxLat] of a map view. */
+export type BoxTuple = [number, number, number, number];
+
+/**
+ * A white arrowhead pointing up (north), as RGBA pixels for `map.addImage`: drawn over a point's
+ * coloured disc and turned by `icon-rotate`, it shows the heading.
+ */
+export function arrowImage(size = 16): { width: number; height: number; data: Uint8Array } {
+  const data = new Uint8Array(size * size * 4);
+  for (let y = 0; y < size; y++) {
+    // The arrow widens from the tip (top row) to its base at 3/4 of the height.
+    const half = ((y + 0.5) / (size * 0.75)) * (size * 0.4);
+    for (let x = 0; x < size; x++) {
+      const inside = y < size * 0.75 && Math.abs(x + 0.5 - size / 2) <= half;
+      const i = (y * size + x) * 4;
+      data[i] = data[i + 1] = data[i + 2] = 255;
+      data[i + 3] = inside ? 255 : 0;
+    }
+  }
+  return { width: size, height: size, data };
 }

@@ -4,7 +4,11 @@ import type { RealtimeSocket, SocketFactory, SocketListener, SocketOptions } fro
 /** A socket at the network boundary: records listeners and lets the test play server events. */
 export class FakeSocket implements RealtimeSocket {
   readonly listeners = new Map<string, Set<SocketListener>>();
+  /** What the panel sent, oldest first. */
+  readonly emitted: [string, ...unknown[]][] = [];
   connectCalls = 0;
+  /** Whether the socket counts as connected (socket.io's `connected`). */
+  connected = true;
   disconnected = false;
 
   constructor(readonly options: SocketOptions) {}
@@ -17,6 +21,11 @@ export class FakeSocket implements RealtimeSocket {
 
   off(event: string, listener: SocketListener) {
     this.listeners.get(event)?.delete(listener);
+    return this;
+  }
+
+  emit(event: string, ...args: unknown[]) {
+    this.emitted.push([event, ...args]);
     return this;
   }
 

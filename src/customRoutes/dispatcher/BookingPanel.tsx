@@ -1,0 +1,689 @@
+import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  IconButton,
+  List,
+  ListItem,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCanAccess, useNotify, useTranslate } from 'react-admin';
+import { trips } from '../../domain/resources';
+import { PAYMENT_METHODS } from '../../domain/enums';
+import { usePanelDataProvider } from '../../dataProviders/useAction';
+import { fieldErrorsOf, serverMessage, HttpFailure } from '../../http';
+import { enumLabelKey } from '../../kit/enumChoices';
+import { formatMoney, formatRelativeTime } from '../../kit/format';
+import type { Passenger } from '../../resources/passengers/types';
+import {
+  phoneDigits,
+  useAvailability,
+  useFareEstimates,
+  usePassengerMatches,
+  usePlaces,
+  type BookingPoint,
+  type PlaceOption,
+} from './bookingData';
+import { moveChoice } from './model';
+import { matchesPlace } from '../../domain/placeSearch';
+
+export type PointKind = 'pickup' | 'dropoff';
+
+export interface BookingForm {
+  phone: string;
+  passenger: Passenger | null;
+  firstName: string;
+  lastName: string;
+  pickup?: BookingPoint;
+  dropoff?: BookingPoint;
+  vehicleTypeId?: number;
+  paymentMethod: (typeof PAYMENT_METHODS)[number];
+  discountCode: string;
+  driverNote: string;
+  /** A driver picked on the map, assigned right after booking (instead of automatic offers). */
+  driverId?: number;
+  driverLabel?: string;
+}
+
+export const EMPTY_BOOKING: BookingForm = {
+  phone: '',
+  passenger: null,
+  firstName: '',
+  lastName: '',
+  paymentMethod: 'cash',
+  discountCode: '',
+  driverNote: '',
+};
+
+/** A new caller: no passenger picked and a whole number typed (country code and 9 digits, as 0712 345 678 counts). */
+const isNewCaller = (form: BookingForm) => form.passenger === null && phoneDigits(form.phone).length >= 12;
+
+const PHONE_INPUT_ID = 'booking-phone';
+
+interface Props {
+  form: BookingForm;
+  onChange: (change: Partial<BookingForm>) => void;
+  onClear: () => void;
+  /** A point kind is waiting for a click on the map. */
+  picking: PointKind | null;
+  onPick: (kind: PointKind | null) => void;
+  onBooked: (tripId: number) => void;
+}
+
+/** Where each field error of the booking shows. */
+const ERROR_FIELD: Record<string, string> = {
+  passengerId: 'phone',
+  'passenger.phone': 'phone',
+  'passenger.firstName': 'firstName',
+  'passenger.lastName': 'lastName',
+  pickupLat: 'pickup',
+  pickupLng: 'pickup',
+  pickupAddress: 'pickup',
+  dropoffLat: 'dropoff',
+  dropoffLng: 'dropoff',
+  dropoffAddress: 'dropoff',
+  vehicleTypeId: 'vehicle',
+  discountCode: 'discountCode',
+  driverNote: 'driverNote',
+  paymentMethod: 'paymentMethod',
+};
+
+/**
+ * The phone booking, keyboard first: F2 the phone (autocomplete of passengers, a new number asks
+ * for the name), the pickup and drop-off (known places, or a click on the map), the vehicle type
+ * (arrow keys; fare, nearest driver's ETA and available count each), payment, discount code (checked
+ * as typed), note; Ctrl+Enter books with automatic offers, Esc clears.
+ */
+export function BookingPanel({ form, onChange, onClear, picking, onPick, onBooked }: Props) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = usePanelDataProvider();
+  const { canAccess: canBook } = useCanAccess({ resource: trips.path, action: 'create' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string>();
+  const [booking, setBooking] = useState(false);
+  const phoneRef = useRef<HTMLInputElement>(null);
+
+  const fares = useFareEstimates(form.pickup, form.dropoff, form.discountCode, form.passenger?.id);
+  const availability = useAvailability(form.pickup);
+  const list = useMemo(() => fares.fares ?? [], [fares.fares]);
+  const chosen = list.findIndex((f) => f.vehicleTypeId === form.vehicleTypeId);
+
+  // The first type is chosen once fares arrive; a choice that is no longer offered is dropped.
+  useEffect(() => {
+    if (list.length > 0 && chosen === -1) onChange({ vehicleTypeId: list[0].vehicleTypeId });
+  }, [list, chosen, onChange]);
+
+  // F2 anywhere on the page focuses the phone.
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'F2') return;
+      event.preventDefault();
+      phoneRef.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const change = (patch: Partial<BookingForm>, ...cleared: string[]) => {
+    onChange(patch);
+    if (cleared.length) setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !cleared.includes(k))));
+    setFailure(undefined);
+  };
+
+  const clear = () => {
+    onClear();
+    setErrors({});
+    setFailure(undefined);
+    phoneRef.current?.focus();
+  };
+
+  const blocked = form.passenger?.status === 'blocked';
+  const newCaller = isNewCaller(form);
+  const ready =
+    canBook === true &&
+    !booking &&
+    !blocked &&
+    (form.passenger !== null || (newCaller && form.firstName.trim() !== '' && form.lastName.trim() !== '')) &&
+    form.pickup !== undefined &&
+    form.dropoff !== undefined &&
+    form.vehicleTypeId !== undefined &&
+    fares.codeProblem === null;
+
+  const book = async () => {
+    if (!ready) {
+      setFailure(translate('app.dispatcher.booking.incomplete'));
+      return;
+    }
+    setBooking(true);
+    setErrors({});
+    setFailure(undefined);
+    try {
+      const { data } = await dataProvider.create(trips.path, {
+        data: {
+          ...(form.passenger
+            ? { passengerId: form.passenger.id }
+            : { passenger: { firstName: form.firstName.trim(), lastName: form.lastName.trim(), phone: form.phone } }),
+          vehicleTypeId: form.vehicleTypeId,
+          pickupAddress: form.pickup!.address,
+          pickupLat: form.pickup!.lat,
+          pickupLng: form.pickup!.lng,
+          dropoffAddress: form.dropoff!.address,
+          dropoffLat: form.dropoff!.lat,
+          dropoffLng: form.dropoff!.lng,
+          paymentMethod: form.paymentMethod,
+          discountCode: form.discountCode.trim() || null,
+          driverNote: form.driverNote.trim() || null,
+        },
+      });
+      const id = Number(data.id);
+      if (form.driverId !== undefined) {
+        try {
+          const assigned = await dataProvider.action(trips.path, {
+            id,
+            action: 'assign',
+            data: { driverId: form.driverId },
+          });
+          notify(assigned.message ?? translate('app.dispatcher.booking.booked', { id }), { type: 'success' });
+        } catch (error) {
+          // The trip stands (booked, offered automatically); only the chosen driver could not take it.
+          notify(
+            translate('app.dispatcher.booking.bookedNotAssigned', {
+              id,
+              reason: (error instanceof HttpFailure ? serverMessage(error.body) : undefined) ?? String(error),
+            }),
+            { type: 'warning' },
+          );
+        }
+      } else notify(translate('app.dispatcher.booking.booked', { id }), { type: 'success' });
+      onBooked(id);
+      clear();
+    } catch (error) {
+      const fieldErrors = fieldErrorsOf(error);
+      if (fieldErrors) {
+        const shown: Record<string, string> = {};
+        for (const [key, message] of Object.entries(fieldErrors)) shown[ERROR_FIELD[key] ?? 'form'] ??= message;
+        setErrors(shown);
+        if (shown.form) setFailure(shown.form);
+      } else {
+        setFailure(
+          (error instanceof HttpFailure ? serverMessage(error.body) : undefined) ??
+            (error instanceof Error ? error.message : translate('app.dispatcher.booking.failed')),
+        );
+      }
+    } finally {
+      setBooking(false);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void book();
+    } else if (event.key === 'Escape' && !event.defaultPrevented) {
+      // An open suggestion list closes first (the autocomplete handles that Escape).
+      const target = event.target as HTMLElement;
+      if (target.getAttribute('aria-expanded') === 'true') return;
+      event.preventDefault();
+      if (picking) onPick(null);
+      else clear();
+    }
+  };
+
+  return (
+    <Box component="section" aria-labelledby="booking-title" onKeyDown={onKeyDown} sx={{ px: 2, pt: 2, pb: 1 }}>
+      <Typography id="booking-title" component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+        {translate('app.dispatcher.booking.title')}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" data-testid="booking-shortcuts" component="p">
+        {translate('app.dispatcher.booking.shortcuts')}
+      </Typography>
+      {canBook === false && (
+        <Alert severity="info" sx={{ my: 1 }}>
+          {translate('app.dispatcher.booking.notAllowed')}
+        </Alert>
+      )}
+      <Stack spacing={1.5} sx={{ mt: 1 }}>
+        <PassengerField
+          form={form}
+          inputRef={phoneRef}
+          error={errors.phone}
+          onChange={(patch) => change(patch, 'phone')}
+        />
+        {blocked && (
+          <Alert severity="error" data-testid="booking-blocked">
+            {translate('app.dispatcher.booking.blocked', {
+              reason: form.passenger?.statusReason ?? translate('app.dispatcher.booking.noReason'),
+            })}
+          </Alert>
+        )}
+        {newCaller && (
+          <Stack direction="row" spacing={1}>
+            <TextField
+              size="small"
+              label={translate('app.dispatcher.booking.firstName')}
+              value={form.firstName}
+              onChange={(e) => change({ firstName: e.target.value }, 'firstName')}
+              error={Boolean(errors.firstName)}
+              helperText={errors.firstName}
+              required
+            />
+            <TextField
+              size="small"
+              label={translate('app.dispatcher.booking.lastName')}
+              value={form.lastName}
+              onChange={(e) => change({ lastName: e.target.value }, 'lastName')}
+              error={Boolean(errors.lastName)}
+              helperText={errors.lastName}
+              required
+            />
+          </Stack>
+        )}
+        <PlaceField
+          kind="pickup"
+          value={form.pickup}
+          error={errors.pickup}
+          picking={picking === 'pickup'}
+          onPick={onPick}
+          onChange={(pickup) => change({ pickup }, 'pickup')}
+        />
+        <PlaceField
+          kind="dropoff"
+          value={form.dropoff}
+          error={errors.dropoff}
+          picking={picking === 'dropoff'}
+          onPick={onPick}
+          onChange={(dropoff) => change({ dropoff }, 'dropoff')}
+        />
+        <VehicleChoice
+          fares={list}
+          plain={fares.plain}
+          availability={availability.data}
+          chosen={chosen}
+          isPending={fares.isPending}
+          error={errors.vehicle ?? (fares.error ? (fares.error as Error).message : undefined)}
+          onRetry={() => void fares.refetch()}
+          ready={form.pickup !== undefined && form.dropoff !== undefined}
+          onChoose={(vehicleTypeId) => change({ vehicleTypeId }, 'vehicle')}
+        />
+        <Stack direction="row" spacing={1}>
+          <TextField
+            select
+            size="small"
+            label={translate('app.dispatcher.booking.payment')}
+            value={form.paymentMethod}
+            onChange={(e) => change({ paymentMethod: e.target.value as BookingForm['paymentMethod'] }, 'paymentMethod')}
+            slotProps={{ select: { native: true } }}
+            sx={{ minWidth: 110 }}
+          >
+            {PAYMENT_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {translate(enumLabelKey('paymentMethod', method))}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            label={translate('app.dispatcher.booking.discountCode')}
+            value={form.discountCode}
+            onChange={(e) => change({ discountCode: e.target.value.toUpperCase() }, 'discountCode')}
+            error={Boolean(errors.discountCode ?? fares.codeProblem)}
+            helperText={
+              errors.discountCode ??
+              fares.codeProblem ??
+              (form.discountCode.trim() && fares.codeChecking
+                ? translate('app.dispatcher.booking.checkingCode')
+                : fares.codeApplied
+                  ? translate('app.dispatcher.booking.codeApplied')
+                  : undefined)
+            }
+            slotProps={{ htmlInput: { 'data-testid': 'booking-discount', maxLength: 30 } }}
+            fullWidth
+          />
+        </Stack>
+        <TextField
+          size="small"
+          label={translate('app.dispatcher.booking.note')}
+          value={form.driverNote}
+          onChange={(e) => change({ driverNote: e.target.value }, 'driverNote')}
+          error={Boolean(errors.driverNote)}
+          helperText={errors.driverNote}
+          slotProps={{ htmlInput: { maxLength: 300 } }}
+          fullWidth
+        />
+        {form.driverId !== undefined && (
+          <Alert
+            severity="info"
+            data-testid="booking-driver"
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => onChange({ driverId: undefined, driverLabel: undefined })}
+              >
+                {translate('app.dispatcher.booking.useOffers')}
+              </Button>
+            }
+          >
+            {translate('app.dispatcher.booking.assignTo', { name: form.driverLabel ?? `#${form.driverId}` })}
+          </Alert>
+        )}
+        {failure && (
+          <Alert severity="error" data-testid="booking-error">
+            {failure}
+          </Alert>
+        )}
+        <Stack direction="row" spacing={1}>
+          <Button
+            variant="contained"
+            onClick={() => void book()}
+            disabled={!ready}
+            data-testid="booking-submit"
+            fullWidth
+          >
+            {translate(booking ? 'app.dispatcher.booking.booking' : 'app.dispatcher.booking.book')}
+          </Button>
+          <Button onClick={clear} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+            {translate('app.dispatcher.booking.clear')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
+function PassengerField({
+  form,
+  inputRef,
+  error,
+  onChange,
+}: {
+  form: BookingForm;
+  inputRef: React.RefObject<HTMLInputElement | null>;
+  error?: string;
+  onChange: (patch: Partial<BookingForm>) => void;
+}) {
+  const translate = useTranslate();
+  const matches = usePassengerMatches(form.phone);
+  const options = phoneDigits(form.phone).length >= 3 ? (matches.data ?? []) : [];
+  const helper =
+    error ??
+    (form.passenger
+      ? translate('app.dispatcher.booking.passengerTrips', {
+          name: form.passenger.fullName,
+          count: form.passenger.tripsCount,
+          last: formatRelativeTime(form.passenger.lastTripAt) ?? translate('app.dispatcher.booking.never'),
+        })
+      : isNewCaller(form)
+        ? translate('app.dispatcher.booking.newCaller')
+        : translate('app.dispatcher.booking.phoneHint'));
+  return (
+    <Autocomplete<Passenger, false, false, true>
+      id={PHONE_INPUT_ID}
+      freeSolo
+      options={options}
+      filterOptions={(x) => x}
+      loading={matches.isFetching}
+      value={form.passenger}
+      inputValue={form.phone}
+      onInputChange={(_, phone, reason) => {
+        if (reason === 'reset') return;
+        onChange({ phone, passenger: null });
+      }}
+      onChange={(_, value) => {
+        if (value && typeof value !== 'string') onChange({ passenger: value, phone: value.phone });
+      }}
+      getOptionLabel={(option) => (typeof option === 'string' ? option : option.phone)}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      renderOption={({ key, ...props }, option) => (
+        <li key={key} {...props}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+              {option.fullName}
+              {option.status === 'blocked' && (
+                <Typography component="span" variant="caption" color="error" sx={{ ml: 1 }}>
+                  {translate('app.dispatcher.booking.blockedShort')}
+                </Typography>
+              )}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" noWrap component="div">
+              {option.phone} ·{' '}
+              {translate('app.dispatcher.booking.tripsShort', {
+                count: option.tripsCount,
+                last: formatRelativeTime(option.lastTripAt) ?? translate('app.dispatcher.booking.never'),
+              })}
+            </Typography>
+          </Box>
+        </li>
+      )}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          inputRef={inputRef}
+          size="small"
+          label={translate('app.dispatcher.booking.phone')}
+          placeholder="+254 7…"
+          error={Boolean(error)}
+          helperText={helper}
+          autoFocus
+        />
+      )}
+    />
+  );
+}
+
+function PlaceField({
+  kind,
+  value,
+  error,
+  picking,
+  onPick,
+  onChange,
+}: {
+  kind: PointKind;
+  value?: BookingPoint;
+  error?: string;
+  picking: boolean;
+  onPick: (kind: PointKind | null) => void;
+  onChange: (point: BookingPoint | undefined) => void;
+}) {
+  const translate = useTranslate();
+  const [typed, setTyped] = useState(value?.address ?? '');
+  useEffect(() => setTyped(value?.address ?? ''), [value]);
+  const places = usePlaces(typed === value?.address ? '' : typed);
+  const label = translate(`app.dispatcher.booking.${kind}`);
+  return (
+    <Stack direction="row" spacing={0.5} alignItems="flex-start">
+      <Autocomplete<PlaceOption | BookingPoint, false, false, false>
+        autoHighlight
+        fullWidth
+        options={places.data ?? []}
+        filterOptions={(options, state) =>
+          state.inputValue === value?.address
+            ? options
+            : options.filter((o) => matchesPlace(o.address, state.inputValue))
+        }
+        loading={places.isFetching}
+        value={value ?? null}
+        inputValue={typed}
+        onInputChange={(_, text, reason) => {
+          if (reason !== 'reset') setTyped(text);
+        }}
+        onChange={(_, point) =>
+          onChange(point ? { address: point.address, lat: point.lat, lng: point.lng } : undefined)
+        }
+        getOptionLabel={(option) => option.address}
+        isOptionEqualToValue={(a, b) => a.address === b.address && a.lat === b.lat && a.lng === b.lng}
+        noOptionsText={translate('app.dispatcher.booking.noPlaces')}
+        renderOption={({ key, ...props }, option) => (
+          <li key={key} {...props}>
+            <Typography variant="body2" noWrap>
+              {option.address}
+            </Typography>
+          </li>
+        )}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            size="small"
+            label={label}
+            error={Boolean(error)}
+            helperText={error ?? (picking ? translate('app.dispatcher.booking.clickMap') : undefined)}
+            inputProps={{ ...params.inputProps, 'data-testid': `booking-${kind}` }}
+          />
+        )}
+      />
+      <Tooltip title={translate('app.dispatcher.booking.pickOnMap', { what: label })}>
+        <IconButton
+          aria-label={translate('app.dispatcher.booking.pickOnMap', { what: label })}
+          aria-pressed={picking}
+          color={picking ? 'primary' : 'default'}
+          onClick={() => onPick(picking ? null : kind)}
+          sx={{ mt: 0.25 }}
+        >
+          <AddLocationAltIcon />
+        </IconButton>
+      </Tooltip>
+    </Stack>
+  );
+}
+
+function VehicleChoice({
+  fares,
+  plain,
+  availability,
+  chosen,
+  isPending,
+  error,
+  ready,
+  onRetry,
+  onChoose,
+}: {
+  fares: ReturnType<typeof useFareEstimates>['fares'] & object;
+  plain?: ReturnType<typeof useFareEstimates>['plain'];
+  availability?: ReturnType<typeof useAvailability>['data'];
+  chosen: number;
+  isPending: boolean;
+  error?: string;
+  ready: boolean;
+  onRetry: () => void;
+  onChoose: (vehicleTypeId: number) => void;
+}) {
+  const translate = useTranslate();
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = moveChoice(chosen, step, fares.length);
+    if (next >= 0) onChoose(fares[next].vehicleTypeId);
+  };
+  const label = translate('app.dispatcher.booking.vehicle');
+  if (!ready)
+    return (
+      <Typography variant="body2" color="text.secondary" data-testid="booking-vehicles">
+        {translate('app.dispatcher.booking.vehiclesWait')}
+      </Typography>
+    );
+  if (error)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            {translate('ra.action.refresh')}
+          </Button>
+        }
+      >
+        {error}
+      </Alert>
+    );
+  if (isPending)
+    return (
+      <Typography variant="body2" color="text.secondary" data-testid="booking-vehicles">
+        {translate('app.dispatcher.booking.quoting')}
+      </Typography>
+    );
+  if (fares.length === 0) return <Alert severity="warning">{translate('app.dispatcher.booking.noVehicles')}</Alert>;
+  const active = chosen >= 0 ? fares[chosen] : undefined;
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" id="booking-vehicles-label">
+        {label} · {translate('app.dispatcher.booking.arrows')}
+      </Typography>
+      <List
+        dense
+        disablePadding
+        role="listbox"
+        tabIndex={0}
+        aria-labelledby="booking-vehicles-label"
+        aria-activedescendant={active ? `booking-vehicle-${active.vehicleTypeId}` : undefined}
+        onKeyDown={onKeyDown}
+        data-testid="booking-vehicles"
+        sx={{
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+        }}
+      >
+        {fares.map((fare, index) => {
+          const near = availability?.find((a) => a.vehicleTypeId === fare.vehicleTypeId);
+          const before = plain?.find((p) => p.vehicleTypeId === fare.vehicleTypeId);
+          const selected = index === chosen;
+          return (
+            <ListItem
+              key={fare.vehicleTypeId}
+              id={`booking-vehicle-${fare.vehicleTypeId}`}
+              role="option"
+              aria-selected={selected}
+              onClick={() => onChoose(fare.vehicleTypeId)}
+              sx={{
+                cursor: 'pointer',
+                bgcolor: selected ? 'action.selected' : undefined,
+                borderLeft: 3,
+                borderLeftColor: selected ? 'primary.main' : 'transparent',
+              }}
+            >
+              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                <Typography variant="body2" sx={{ fontWeight: selected ? 700 : 500 }} noWrap>
+                  {fare.vehicleTypeName}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" noWrap component="div">
+                  {near
+                    ? near.available > 0 && near.nearestEtaSeconds !== null
+                      ? translate('app.dispatcher.booking.eta', {
+                          minutes: Math.max(1, Math.round(near.nearestEtaSeconds / 60)),
+                          count: near.available,
+                        })
+                      : translate('app.dispatcher.booking.noneAvailable')
+                    : translate('app.dispatcher.booking.noFeed')}
+                </Typography>
+              </Box>
+              <Box sx={{ textAlign: 'right' }}>
+                {before && fare.discount > 0 && (
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    sx={{ textDecoration: 'line-through' }}
+                    component="div"
+                  >
+                    {formatMoney(before.total)}
+                  </Typography>
+                )}
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {formatMoney(fare.total)}
+                </Typography>
+              </Box>
+            </ListItem>
+          );
+        })}
+      </List>
+    </Box>
+  );
+}

@@ -1,0 +1,125 @@
+import CloseIcon from '@mui/icons-material/Close';
+import { Box, Button, IconButton, Paper, Stack, Typography } from '@mui/material';
+import { useCanAccess, useGetOne, useTranslate } from 'react-admin';
+import { Link } from 'react-router';
+import { drivers, trips } from '../../domain/resources';
+import type { LiveDriver } from '../../domain/liveDrivers';
+import { formatRelativeTime } from '../../kit/format';
+import type { BookingForm } from './BookingPanel';
+import { enumLabelKey } from '../../kit/enumChoices';
+import { LIVE_STATE_COLOURS } from './model';
+
+interface DriverRecord {
+  id: number;
+  firstName: string;
+  lastName: string;
+  vehiclePlate: string | null;
+  vehicleMake?: string | null;
+  vehicleModel?: string | null;
+  vehicleTypeName?: string | null;
+  rating: number;
+  phone: string;
+}
+
+/**
+ * A driver picked on the map: name and vehicle (for staff who may see drivers), live state, current
+ * trip; follow them, or have the booking being taken assigned to them once booked.
+ */
+export function DriverCard({
+  id,
+  driver,
+  following,
+  onFollow,
+  booking,
+  onAssignToBooking,
+  onClose,
+}: {
+  id: number;
+  driver: LiveDriver | undefined;
+  following: boolean;
+  onFollow: (on: boolean) => void;
+  booking: BookingForm;
+  onAssignToBooking: (label: string) => void;
+  onClose: () => void;
+}) {
+  const translate = useTranslate();
+  const { canAccess: seesDrivers } = useCanAccess({ resource: drivers.path, action: 'show' });
+  const { canAccess: books } = useCanAccess({ resource: trips.path, action: 'create' });
+  const { data: record } = useGetOne<DriverRecord>(drivers.path, { id }, { enabled: seesDrivers === true });
+  const name = record ? `${record.firstName} ${record.lastName}` : translate('app.dispatcher.driverNumber', { id });
+  const vehicle = record
+    ? [record.vehicleTypeName, [record.vehicleMake, record.vehicleModel].filter(Boolean).join(' '), record.vehiclePlate]
+        .filter(Boolean)
+        .join(' · ')
+    : undefined;
+  const assigned = booking.driverId === id;
+  return (
+    <Paper
+      elevation={4}
+      data-testid="driver-card"
+      role="region"
+      aria-label={name}
+      sx={{ position: 'absolute', top: 8, right: 8, width: 300, maxWidth: 'calc(100% - 16px)', p: 1.5, zIndex: 2 }}
+    >
+      <Stack direction="row" alignItems="center" justifyContent="space-between" spacing={1}>
+        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, minWidth: 0 }} noWrap>
+          {name}
+        </Typography>
+        <IconButton size="small" aria-label={translate('app.dispatcher.card.close')} onClick={onClose}>
+          <CloseIcon fontSize="small" />
+        </IconButton>
+      </Stack>
+      {!driver ? (
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.dispatcher.driverGone')}
+        </Typography>
+      ) : (
+        <Stack spacing={0.75}>
+          <Stack direction="row" spacing={1} alignItems="center">
+            <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: LIVE_STATE_COLOURS[driver.state] }} />
+            <Typography variant="body2">{translate(enumLabelKey('driverLiveState', driver.state))}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {formatRelativeTime(driver.at)} · {Math.round(driver.speed)} km/h
+            </Typography>
+          </Stack>
+          {vehicle && <Typography variant="body2">{vehicle}</Typography>}
+          {record && (
+            <Typography variant="body2" color="text.secondary">
+              ★ {Number(record.rating).toFixed(1)} · <a href={`tel:${record.phone}`}>{record.phone}</a>
+            </Typography>
+          )}
+          {driver.tripId !== null && (
+            <Button
+              component={Link}
+              to={`/${trips.path}/${driver.tripId}`}
+              size="small"
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              {translate('app.dispatcher.openTrip', { id: driver.tripId })}
+            </Button>
+          )}
+          <Stack direction="row" spacing={1}>
+            <Button
+              size="small"
+              variant={following ? 'contained' : 'outlined'}
+              onClick={() => onFollow(!following)}
+              aria-pressed={following}
+            >
+              {translate(following ? 'app.dispatcher.unfollow' : 'app.dispatcher.follow')}
+            </Button>
+            {books && (
+              <Button
+                size="small"
+                variant="outlined"
+                disabled={driver.state !== 'available' || assigned}
+                onClick={() => onAssignToBooking(name)}
+              >
+                {translate(assigned ? 'app.dispatcher.assignedToBooking' : 'app.dispatcher.assignToBooking')}
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+      )}
+    </Paper>
+  );
+}

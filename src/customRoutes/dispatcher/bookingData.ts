@@ -1,0 +1,166 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useGetList } from 'react-admin';
+import { passengers } from '../../domain/resources';
+import { usePanelDataProvider } from '../../dataProviders/useAction';
+import { fieldErrorsOf } from '../../http';
+import type { Passenger } from '../../resources/passengers/types';
+
+/** A pickup or drop-off: an address and its point. */
+export interface BookingPoint {
+  address: string;
+  lat: number;
+  lng: number;
+}
+
+export interface PlaceOption extends BookingPoint {
+  name: string;
+  uses: number;
+}
+
+export interface FareEstimate {
+  vehicleTypeId: number;
+  vehicleTypeName: string;
+  total: number;
+  discount: number;
+  distanceKm: number;
+  durationMin: number;
+  surgeMultiplier: number;
+}
+
+/** GET dispatcher/availability (the live position store's answer, issue 16's shared contract). */
+export interface Availability {
+  vehicleTypeId: number;
+  available: number;
+  nearestDistanceKm: number | null;
+  nearestEtaSeconds: number | null;
+}
+
+/** The value after it stopped changing for `ms` (typing). */
+export function useDebounced<T>(value: T, ms = 200): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The digits of a typed phone, in the stored form's order: "0712 345" → "254712345". */
+export function phoneDigits(typed: string): string {
+  const digits = typed.replace(/\D/g, '');
+  return digits.startsWith('0') ? `254${digits.slice(1)}` : digits;
+}
+
+/** Passengers whose phone holds the typed digits, most recent riders first. */
+export function usePassengerMatches(typed: string) {
+  const digits = useDebounced(phoneDigits(typed), 150);
+  return useGetList<Passenger>(
+    passengers.path,
+    {
+      filter: { q: digits },
+      pagination: { page: 1, perPage: 6 },
+      sort: { field: 'lastTripAt', order: 'DESC' },
+    },
+    { enabled: digits.length >= 3, placeholderData: (previous) => previous },
+  );
+}
+
+/** Known places for what was typed (the server's ranked list). */
+export function usePlaces(typed: string) {
+  const dataProvider = usePanelDataProvider();
+  const q = useDebounced(typed.trim(), 120);
+  return useQuery({
+    queryKey: ['dispatcher', 'places', q],
+    queryFn: async ({ signal }) =>
+      (await dataProvider.query<{ data: PlaceOption[] }>('trip', 'dispatcher/places', { q }, { silent: true, signal }))
+        .data,
+    staleTime: 60_000,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** The name of a point picked on the map ("near Yaya Centre"). */
+export async function nameOfPoint(
+  dataProvider: ReturnType<typeof usePanelDataProvider>,
+  point: { lat: number; lng: number },
+): Promise<BookingPoint> {
+  const { data } = await dataProvider.query<{ data: { address: string } | null }>(
+    'trip',
+    'dispatcher/place-near',
+    { lat: point.lat.toFixed(6), lng: point.lng.toFixed(6) },
+    { silent: true },
+  );
+  return { address: data?.address ?? `${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}`, ...point };
+}
+
+const pointOf = (p: BookingPoint) => ({ lat: p.lat, lng: p.lng });
+
+/**
+ * Every active vehicle type's fare for the trip, and with a discount code the discounted fares or
+ * the code's problem (unknown, expired, used up) while the plain fares stay on screen.
+ */
+export function useFareEstimates(
+  pickup: BookingPoint | undefined,
+  dropoff: BookingPoint | undefined,
+  code: string,
+  passengerId: number | undefined,
+) {
+  const dataProvider = usePanelDataProvider();
+  const discountCode = useDebounced(code.trim(), 300);
+  const enabled = pickup !== undefined && dropoff !== undefined;
+  const body = enabled ? { pickup: pointOf(pickup), dropoff: pointOf(dropoff) } : undefined;
+  const plain = useQuery({
+    queryKey: ['dispatcher', 'fares', body],
+    queryFn: async ({ signal }) =>
+      (await dataProvider.post<{ data: FareEstimate[] }>('trip', 'fare-estimates', body, { silent: true, signal }))
+        .data,
+    enabled,
+  });
+  const discounted = useQuery({
+    queryKey: ['dispatcher', 'fares', body, discountCode, passengerId],
+    queryFn: async ({ signal }) =>
+      (
+        await dataProvider.post<{ data: FareEstimate[] }>(
+          'trip',
+          'fare-estimates',
+          { ...body, discountCode, passengerId },
+          { silent: true, signal },
+        )
+      ).data,
+    enabled: enabled && discountCode !== '',
+    retry: false,
+  });
+  const codeProblem =
+    discountCode !== '' && discounted.error ? (fieldErrorsOf(discounted.error)?.discountCode ?? null) : null;
+  return {
+    fares: (discountCode !== '' && discounted.data) || plain.data,
+    plain: plain.data,
+    isPending: enabled && plain.isPending,
+    error: plain.error,
+    refetch: plain.refetch,
+    codeChecking: discountCode !== code.trim() || (discountCode !== '' && discounted.isFetching),
+    codeProblem,
+    codeApplied: discountCode !== '' && discounted.data !== undefined,
+  };
+}
+
+/** Available drivers per vehicle type near the pickup, with the nearest one's ETA (empty until the feed answers). */
+export function useAvailability(pickup: BookingPoint | undefined) {
+  const dataProvider = usePanelDataProvider();
+  return useQuery({
+    queryKey: ['dispatcher', 'availability', pickup?.lat, pickup?.lng],
+    queryFn: async ({ signal }) =>
+      (
+        await dataProvider.query<{ data: Availability[] }>(
+          'trip',
+          'dispatcher/availability',
+          { lat: pickup!.lat, lng: pickup!.lng },
+          { silent: true, signal },
+        )
+      ).data,
+    enabled: pickup !== undefined,
+    retry: false,
+    refetchInterval: 15_000,
+  });
+}

@@ -1,0 +1,150 @@
+/**
+ * The dispatcher page's state rules, as pure functions (unit-tested in Node): the live driver feed
+ * (snapshot, then deltas), the visible box sent to the server, the trips board's columns and
+ * waiting times, and the booking list's keyboard choice.
+ */
+import type { DriverLiveState, DriverPositionsBatch, LiveDriver } from '../../domain/liveDrivers';
+import type { TripStatus } from '../../domain/enums';
+
+export type LiveDrivers = ReadonlyMap<number, LiveDriver>;
+
+/** The drivers of a REST snapshot, by id. */
+export function fromSnapshot(drivers: readonly LiveDriver[]): Map<number, LiveDriver> {
+  return new Map(drivers.map((d) => [d.id, d]));
+}
+
+/**
+ * Applies one `driverPositions` batch: moved drivers replace their entry unless the entry already
+ * holds a newer position (a snapshot fetched after the batch was sent), gone drivers leave. Returns
+ * the same map when nothing changed, so React skips the render.
+ */
+export function applyPositions(state: LiveDrivers, batch: DriverPositionsBatch): LiveDrivers {
+  let next: Map<number, LiveDriver> | undefined;
+  const write = () => (next ??= new Map(state));
+  for (const driver of batch.moved) {
+    const known = state.get(driver.id);
+    if (known && Date.parse(known.at) > Date.parse(driver.at)) continue;
+    write().set(driver.id, driver);
+  }
+  for (const id of batch.gone) if (state.has(id)) write().delete(id);
+  return next ?? state;
+}
+
+/** The map's colour for each live state (the legend shows the same). */
+export const LIVE_STATE_COLOURS: Record<DriverLiveState, string> = {
+  available: '#2e7d32',
+  offered: '#f9a825',
+  en_route: '#1565c0',
+  on_trip: '#6a1b9a',
+  lost: '#9e9e9e',
+};
+
+/** [minLng, minLat, maxLng, maxLat], as `dispatcher:watch` and the snapshot's `bbox` take it. */
+export type BBox = [number, number, number, number];
+
+/** A box rounded outwards to 4 decimals (about 11 m), so tiny pans do not re-send the same watch. */
+export function roundBox([minLng, minLat, maxLng, maxLat]: BBox): BBox {
+  // toFixed first: -1.37 * 1e4 is -13700.000000000002, which would floor to -13701.
+  const down = (v: number) => Math.floor(Number((v * 1e4).toFixed(6))) / 1e4;
+  const up = (v: number) => Math.ceil(Number((v * 1e4).toFixed(6))) / 1e4;
+  return [down(minLng), down(minLat), up(maxLng), up(maxLat)];
+}
+
+export const sameBox = (a: BBox | undefined, b: BBox | undefined) =>
+  a !== undefined && b !== undefined && a.every((v, i) => v === b[i]);
+
+/** The trips board's columns, in order. */
+export const BOARD_COLUMNS = ['waiting', 'offered', 'en_route', 'at_pickup', 'on_trip'] as const;
+export type BoardColumn = (typeof BOARD_COLUMNS)[number];
+
+export interface BoardTrip {
+  id: number;
+  status: TripStatus | string;
+  driverId: number | null;
+  requestedAt: string;
+  /** Set by the dispatch offers (tripUpdated's optional offeredDriverId) while an offer is pending. */
+  offeredDriverId?: number | null;
+}
+
+/** Where an active trip stands on the board; undefined once it is finished. */
+export function boardColumn(trip: BoardTrip): BoardColumn | undefined {
+  switch (trip.status) {
+    case 'requested':
+      return trip.offeredDriverId ? 'offered' : 'waiting';
+    case 'accepted':
+      return 'en_route';
+    case 'arrived':
+      return 'at_pickup';
+    case 'in_progress':
+      return 'on_trip';
+    default:
+      return undefined;
+  }
+}
+
+/** A trip waiting this long for a driver is shown in red. */
+export const LATE_AFTER_SECONDS = 120;
+
+export const waitingSeconds = (requestedAt: string, now: number) =>
+  Math.max(0, Math.floor((now - Date.parse(requestedAt)) / 1000));
+
+/** "0:45", "12:03", "1:02:09". */
+export function formatWait(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** The trips of the board grouped by column, oldest request first in each. */
+export function groupBoard<T extends BoardTrip>(trips: readonly T[]): Record<BoardColumn, T[]> {
+  const out = Object.fromEntries(BOARD_COLUMNS.map((c) => [c, [] as T[]])) as Record<BoardColumn, T[]>;
+  for (const trip of trips) {
+    const column = boardColumn(trip);
+    if (column) out[column].push(trip);
+  }
+  for (const column of BOARD_COLUMNS)
+    out[column].sort((a, b) => Date.parse(a.requestedAt) - Date.parse(b.requestedAt) || a.id - b.id);
+  return out;
+}
+
+/** The `tripUpdated` payload (server/trip/trips/events.ts), with the offers' optional field. */
+export interface TripUpdated {
+  id: number;
+  status: TripStatus;
+  previousStatus: TripStatus | null;
+  driverId: number | null;
+  passengerId: number;
+  vehicleTypeId: number;
+  at: string;
+  offeredDriverId?: number | null;
+}
+
+/**
+ * Applies a `tripUpdated` event to the board's trips: a known trip takes the new status and driver
+ * (and leaves once finished); an unknown active trip needs its record, so `missing` says to fetch it.
+ */
+export function applyTripUpdate<T extends BoardTrip>(
+  trips: readonly T[],
+  event: TripUpdated,
+): { trips: readonly T[]; missing: boolean } {
+  const index = trips.findIndex((t) => t.id === event.id);
+  const active = boardColumn({ ...event, requestedAt: event.at }) !== undefined;
+  if (index === -1) return { trips, missing: active };
+  if (!active) return { trips: trips.filter((t) => t.id !== event.id), missing: false };
+  const next = [...trips];
+  next[index] = {
+    ...trips[index],
+    status: event.status,
+    driverId: event.driverId,
+    offeredDriverId: event.offeredDriverId ?? null,
+  };
+  return { trips: next, missing: false };
+}
+
+/** Moves a list choice with the arrow keys, wrapping around; -1 stays -1 on an empty list. */
+export function moveChoice(current: number, step: number, length: number): number {
+  if (length === 0) return -1;
+  if (current < 0) return step > 0 ? 0 : length - 1;
+  return (current + step + length) % length;
+}

@@ -1,0 +1,318 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { P } from '../../src/domain/permissions';
+import type { StaffProfile } from '../../src/session';
+import { dispatcherProfile, sessionOf } from '../unit/support/staffFixtures';
+import type { StubAnswer, StubRoute } from '../unit/support/fetchStub';
+import { listAnswer, renderApp } from './support/renderApp';
+
+/** The seeded Dispatcher role since issue 16: it books and assigns. */
+const booker: StaffProfile = {
+  ...dispatcherProfile,
+  role: {
+    ...dispatcherProfile.role,
+    permissions: [
+      P.viewTrip,
+      'create-Trip',
+      'update-Trip',
+      P.viewPassenger,
+      'create-Passenger',
+      P.viewDispatcherPage,
+    ].map((name) => ({ name })),
+  },
+};
+
+const amina = {
+  id: 7,
+  firstName: 'Amina',
+  lastName: 'Njeri',
+  fullName: 'Amina Njeri',
+  phone: '+254712345678',
+  status: 'active',
+  statusReason: null,
+  tripsCount: 12,
+  lastTripAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+};
+const blocked = {
+  ...amina,
+  id: 8,
+  fullName: 'Brian Otieno',
+  firstName: 'Brian',
+  lastName: 'Otieno',
+  phone: '+254700000001',
+  status: 'blocked',
+  statusReason: 'Abusive to drivers',
+};
+
+const PLACES = {
+  yaya: [{ address: 'Yaya Centre, Kilimani', name: 'Yaya Centre', lat: -1.2926, lng: 36.7878, uses: 40 }],
+  sarit: [{ address: 'Sarit Centre, Westlands', name: 'Sarit Centre', lat: -1.2612, lng: 36.8026, uses: 50 }],
+};
+const fare = (vehicleTypeId: number, vehicleTypeName: string, total: number, discount = 0) => ({
+  vehicleTypeId,
+  vehicleTypeName,
+  total,
+  discount,
+  distanceKm: 5,
+  durationMin: 14,
+  surgeMultiplier: 1,
+});
+const now = new Date().toISOString();
+const liveDriver = (id: number, state: string, at = now) => ({
+  id,
+  lat: -1.29,
+  lng: 36.8,
+  heading: 45,
+  speed: 30,
+  state,
+  vehicleTypeId: 3,
+  tripId: null,
+  at,
+});
+const activeTrip = (id: number, status: string, minutesAgo: number) => ({
+  id,
+  status,
+  driverId: status === 'requested' ? null : 40,
+  driverName: status === 'requested' ? null : 'Otieno Kamau',
+  passengerId: 7,
+  passengerName: 'Amina Njeri',
+  pickupAddress: 'Yaya Centre, Kilimani',
+  dropoffAddress: 'Sarit Centre, Westlands',
+  pickupLat: -1.2926,
+  pickupLng: 36.7878,
+  requestedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+});
+
+function server(overrides: Record<string, StubRoute> = {}): Record<string, StubRoute> {
+  return {
+    'GET /api/user/passengers': (request) => {
+      const q = JSON.parse(request.query.get('filter') ?? '{}').q as string;
+      const found = [amina, blocked].filter((p) => p.phone.replace(/\D/g, '').includes(q));
+      return listAnswer('passengers', found) as StubAnswer;
+    },
+    'GET /api/trip/dispatcher/places': (request) => {
+      const q = request.query.get('q') ?? '';
+      return { json: { data: q.startsWith('ya') ? PLACES.yaya : q.startsWith('sa') ? PLACES.sarit : [] } };
+    },
+    'POST /api/trip/fare-estimates': (request) => {
+      const code = (request.body as { discountCode?: string }).discountCode;
+      if (code === 'OLD')
+        return {
+          status: 400,
+          json: {
+            message: 'Please correct the highlighted fields',
+            errors: { discountCode: 'This discount code has expired' },
+          },
+        };
+      return { json: { data: [fare(1, 'Boda', 250), fare(3, 'Economy', 720), fare(4, 'Comfort', 950)] } };
+    },
+    'GET /api/trip/dispatcher/availability': {
+      json: { data: [{ vehicleTypeId: 3, available: 4, nearestDistanceKm: 1.2, nearestEtaSeconds: 240 }] },
+    },
+    'GET /api/trip/dispatcher/drivers': { json: { data: [liveDriver(1, 'available'), liveDriver(2, 'on_trip')] } },
+    'GET /api/trip/trips': listAnswer('trips', [
+      activeTrip(31, 'requested', 3),
+      activeTrip(32, 'requested', 1),
+      activeTrip(33, 'in_progress', 20),
+    ]),
+    'POST /api/trip/trips': { status: 201, json: activeTrip(901, 'requested', 0) },
+    ...overrides,
+  };
+}
+
+const phoneInput = () => screen.findByRole('combobox', { name: 'Passenger phone' });
+
+async function pickPlace(user: ReturnType<typeof renderApp>['user'], label: string, typed: string, option: string) {
+  const input = screen.getByRole('combobox', { name: label });
+  await user.click(input);
+  await user.type(input, typed);
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('dispatcher booking', { timeout: 30_000 }, () => {
+  it('books an existing passenger from the keyboard: autocomplete, places, arrow keys, Ctrl+Enter', async () => {
+    const { user, api } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
+    expect(await screen.findByText('F2 phone · ↑↓ choose · Ctrl+Enter book · Esc clear')).toBeInTheDocument();
+    const phone = await phoneInput();
+    await user.type(phone, '0712345');
+    const option = await screen.findByRole('option', { name: /Amina Njeri/ });
+    expect(option).toHaveTextContent('+254712345678 · 12 trips, last 3 d ago');
+    // Not a new caller while a known one may be meant.
+    expect(screen.queryByRole('textbox', { name: 'First name' })).not.toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(await screen.findByText(/Amina Njeri · 12 trips/)).toBeInTheDocument();
+    // The search asked with the stored form's digits.
+    expect(JSON.parse(api.to('GET /api/user/passengers').at(-1)!.query.get('filter')!)).toEqual({ q: '254712345' });
+
+    await pickPlace(user, 'Pickup', 'yaya', 'Yaya Centre, Kilimani');
+    await pickPlace(user, 'Drop-off', 'sarit', 'Sarit Centre, Westlands');
+    const list = await screen.findByRole('listbox', { name: /Vehicle type/ });
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(3));
+    // The first type is chosen; the arrow keys move; availability shows where the feed has it.
+    expect(within(list).getByRole('option', { selected: true })).toHaveTextContent('Boda');
+    expect(within(list).getByRole('option', { name: /Economy/ })).toHaveTextContent('Nearest 4 min · 4 available');
+    list.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(list).getByRole('option', { selected: true })).toHaveTextContent('Economy');
+    expect(api.to('POST /api/trip/fare-estimates')[0].body).toEqual({
+      pickup: { lat: -1.2926, lng: 36.7878 },
+      dropoff: { lat: -1.2612, lng: 36.8026 },
+    });
+
+    await user.type(screen.getByRole('textbox', { name: 'Note for the driver' }), 'Gate B');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(await screen.findByText('Trip #901 booked; offers go to the nearest drivers.')).toBeInTheDocument();
+    expect(api.to('POST /api/trip/trips')[0].body).toEqual({
+      passengerId: 7,
+      vehicleTypeId: 3,
+      pickupAddress: 'Yaya Centre, Kilimani',
+      pickupLat: -1.2926,
+      pickupLng: 36.7878,
+      dropoffAddress: 'Sarit Centre, Westlands',
+      dropoffLat: -1.2612,
+      dropoffLng: 36.8026,
+      paymentMethod: 'cash',
+      discountCode: null,
+      driverNote: 'Gate B',
+    });
+    // Cleared for the next caller.
+    await waitFor(() => expect(phone).toHaveValue(''));
+  });
+
+  it('asks a new caller for the name and sends them with the booking; shows the server’s field errors', async () => {
+    const { user, api } = renderApp('/dispatcher', {
+      session: sessionOf(booker),
+      api: server({
+        'POST /api/trip/trips': {
+          status: 400,
+          json: {
+            message: 'Please correct the highlighted fields',
+            errors: { pickupLat: 'The pickup is outside the service area' },
+          },
+        },
+      }),
+    });
+    await user.type(await phoneInput(), '+254 799 123 456');
+    expect(
+      await screen.findByText('New caller: enter the name, the passenger is created with the booking.'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Wanjiru');
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Kamau');
+    await pickPlace(user, 'Pickup', 'yaya', 'Yaya Centre, Kilimani');
+    await pickPlace(user, 'Drop-off', 'sarit', 'Sarit Centre, Westlands');
+    await screen.findByRole('listbox', { name: /Vehicle type/ });
+    await user.click(screen.getByRole('button', { name: 'Book (Ctrl+Enter)' }));
+    expect(await screen.findByText('The pickup is outside the service area')).toBeInTheDocument();
+    expect(api.to('POST /api/trip/trips')[0].body).toMatchObject({
+      passenger: { firstName: 'Wanjiru', lastName: 'Kamau', phone: '+254 799 123 456' },
+    });
+  });
+
+  it('refuses a blocked passenger with the reason, and an expired code as typed', async () => {
+    const { user } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
+    await user.type(await phoneInput(), '0700000001');
+    await user.click(await screen.findByRole('option', { name: /Brian Otieno/ }));
+    expect(
+      await screen.findByText('This passenger is blocked and cannot be booked: Abusive to drivers'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Book (Ctrl+Enter)' })).toBeDisabled();
+    await pickPlace(user, 'Pickup', 'yaya', 'Yaya Centre, Kilimani');
+    await pickPlace(user, 'Drop-off', 'sarit', 'Sarit Centre, Westlands');
+    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'old');
+    expect(await screen.findByText('This discount code has expired')).toBeInTheDocument();
+    // The plain fares stay.
+    expect(within(screen.getByRole('listbox', { name: /Vehicle type/ })).getAllByRole('option')).toHaveLength(3);
+    // Esc clears everything.
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Discount code' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Pickup' })).toHaveValue(''));
+    expect(screen.queryByText(/This passenger is blocked/)).not.toBeInTheDocument();
+  });
+
+  it('tells a role without create-Trip that it may not book', async () => {
+    renderApp('/dispatcher', { session: sessionOf(dispatcherProfile), api: server() });
+    expect(await screen.findByText('Your role may not book trips.')).toBeInTheDocument();
+  });
+});
+
+describe('dispatcher live feed and board', { timeout: 30_000 }, () => {
+  it('loads the snapshot, watches the box, applies driverPositions, and says when the socket drops', async () => {
+    const { sockets, api } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
+    const legend = await screen.findByTestId('map-legend');
+    await waitFor(() => expect(legend).toHaveTextContent('Available · 1'));
+    expect(legend).toHaveTextContent('On a trip · 1');
+    expect(api.to('GET /api/trip/dispatcher/drivers')[0].query.get('bbox')).toBe('36.7,-1.37,36.95,-1.2');
+    const socket = sockets.latest();
+    await waitFor(() =>
+      expect(socket.emitted).toContainEqual(['dispatcher:watch', { bbox: [36.7, -1.37, 36.95, -1.2] }]),
+    );
+    await waitFor(() => expect(socket.listening('driverPositions')).toBe(true));
+
+    socket.serverSends('driverPositions', {
+      at: new Date().toISOString(),
+      moved: [liveDriver(1, 'en_route', new Date(Date.now() + 1000).toISOString()), liveDriver(3, 'available')],
+      gone: [2],
+    });
+    await waitFor(() => expect(legend).toHaveTextContent('En route to pickup · 1'));
+    expect(legend).toHaveTextContent('Available · 1');
+    expect(legend).toHaveTextContent('On a trip · 0');
+
+    socket.serverSends('disconnect', 'transport close');
+    expect(await screen.findByTestId('socket-down')).toHaveTextContent(
+      'Live connection lost: positions are refreshed every 5 seconds until it is back.',
+    );
+    // Back: the watch is sent again and the notice goes.
+    const watches = socket.emitted.filter(([event]) => event === 'dispatcher:watch').length;
+    socket.serverSends('connect');
+    await waitFor(() => expect(screen.queryByTestId('socket-down')).not.toBeInTheDocument());
+    expect(socket.emitted.filter(([event]) => event === 'dispatcher:watch').length).toBe(watches + 1);
+  });
+
+  it('says so when the feed is not served', async () => {
+    renderApp('/dispatcher', {
+      session: sessionOf(booker),
+      api: server({ 'GET /api/trip/dispatcher/drivers': { status: 404, json: { message: 'Not Found' } } }),
+    });
+    expect(await screen.findByTestId('feed-unavailable')).toHaveTextContent(
+      'Live driver positions are not available from the server.',
+    );
+  });
+
+  it('puts active trips in columns, the long wait in red, and follows tripUpdated', async () => {
+    const { sockets, user } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
+    const waiting = await screen.findByTestId('board-waiting');
+    await waitFor(() => expect(within(waiting).getAllByRole('button')).toHaveLength(2));
+    expect(within(screen.getByTestId('board-on_trip')).getByTestId('board-trip-33')).toBeInTheDocument();
+    // Trip 31 waits 3 minutes (red), trip 32 one minute.
+    expect(within(waiting).getAllByTestId('board-late')).toHaveLength(1);
+    expect(within(screen.getByTestId('board-trip-31')).getByTestId('board-late')).toHaveTextContent(/^3:0\d$/);
+
+    const socket = sockets.latest();
+    await waitFor(() => expect(socket.listening('tripUpdated')).toBe(true));
+    socket.serverSends('tripUpdated', {
+      id: 32,
+      status: 'requested',
+      previousStatus: 'requested',
+      driverId: null,
+      passengerId: 7,
+      vehicleTypeId: 3,
+      at: new Date().toISOString(),
+      offeredDriverId: 40,
+    });
+    await waitFor(() =>
+      expect(within(screen.getByTestId('board-offered')).getByTestId('board-trip-32')).toBeInTheDocument(),
+    );
+    socket.serverSends('tripUpdated', {
+      id: 33,
+      status: 'completed',
+      previousStatus: 'in_progress',
+      driverId: 40,
+      passengerId: 7,
+      vehicleTypeId: 3,
+      at: new Date().toISOString(),
+    });
+    await waitFor(() => expect(screen.queryByTestId('board-trip-33')).not.toBeInTheDocument());
+
+    await user.click(screen.getByTestId('board-trip-31'));
+    expect(await screen.findByTestId('trip-card')).toBeInTheDocument();
+  });
+});
