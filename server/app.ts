@@ -117,6 +117,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     global: config.rateLimits.global > 0,
     max: config.rateLimits.global || 1_000_000,
     timeWindow: config.rateLimits.windowMs,
+    // The panel's hashed files are static, immutable and served precompressed: one sign-in loads
+    // dozens of lazy chunks, and an office of staff behind one address would otherwise spend the
+    // API's budget on them.
+    allowList: (request) => request.url.startsWith('/assets/'),
     redis,
     nameSpace: config.rateLimitNamespace,
     errorResponseBuilder: (_req, ctx) => ({

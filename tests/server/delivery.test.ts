@@ -25,6 +25,26 @@ function fakePanel(): { dir: string; script: string; html: string } {
   return { dir, script, html };
 }
 
+describe('the global rate limit', () => {
+  it("counts API calls but not the panel's hashed files", async () => {
+    const panel = fakePanel();
+    const t = await startApp({
+      staticDir: panel.dir,
+      rateLimits: { loginPerIp: 100, perEmail: 100, windowMs: 60_000, global: 5 },
+    });
+    try {
+      for (let i = 0; i < 20; i++) expect((await t.call('GET', '/assets/index-Ab12Cd.js')).statusCode).toBe(200);
+      const api = [];
+      for (let i = 0; i < 6; i++) api.push((await t.call('GET', '/api/health')).statusCode);
+      expect(api.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+      expect(api[5]).toBe(429);
+    } finally {
+      await t.close();
+      fs.rmSync(panel.dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('compressed delivery of the panel and the API', () => {
   let t: TestApp;
   let token: string;
