@@ -1224,12 +1224,16 @@ async function seedIssues(db: Db, rng: Prng, trips: SeedTrip[], support: number[
   const categories = Object.keys(ISSUE_TEXT);
   for (const t of trips) {
     const end = t.completedAt ?? t.cancelledAt;
-    if (end === null || !rng.chance(t.status === 'completed' ? 0.011 : 0.006)) continue;
+    if (end === null) continue;
+    // The last three days complain more often, so the desk has a working queue (open, some unassigned).
+    const recent = now - end < 3 * 86400_000 ? 4 : 1;
+    if (!rng.chance((t.status === 'completed' ? 0.011 : 0.006) * recent)) continue;
     let category = rng.pick(categories);
     if (t.status !== 'completed') category = rng.pick(['driver_behaviour', 'fare_dispute', 'app_problem']);
     const spec = ISSUE_TEXT[category];
     const reporter = t.driverId === null ? 'passenger' : spec.reporter;
-    const createdAt = end + rng.int(10, 2880) * 60_000;
+    // A recent trip's complaint comes within hours; an older one's within two days.
+    const createdAt = end + rng.int(10, recent > 1 ? 240 : 2880) * 60_000;
     if (createdAt > now) continue;
     const ageDays = (now - createdAt) / 86400_000;
     const status =
