@@ -123,7 +123,8 @@ describe('vehicle types: deactivate and activate', () => {
 
   it('deactivates a type without trips under way, says how many approved drivers it affects, and audits it', async () => {
     const comfort = await typeNamed('Comfort');
-    await sql`update trips set status = 'cancelled_by_driver', cancelled_at = now()
+    // (A trip still waiting for a driver has none to cancel it: it ends as no driver found.)
+    await sql`update trips set status = case when driver_id is null then 'no_driver_found' else 'cancelled_by_driver' end, cancelled_at = now()
       where vehicle_type_id = ${comfort.id} and status in ('requested','accepted','arrived','in_progress')`.execute(
       t.db,
     );

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SEED_STAFF_PASSWORD } from '../../server/db/seed/demoAccounts.js';
+import type { Database } from '../../server/db/schema.js';
 import { startApp, type TestApp } from './harness.js';
 
 let t: TestApp;
@@ -37,18 +38,37 @@ const act = (id: number, action: string, body: object = {}, token = admin) =>
   t.call('POST', `/api/trip/sos-call-logs/${id}/${action}`, { token, body });
 const alarm = async (id: number) => (await t.call('GET', `/api/trip/sos-call-logs/${id}`, { token: admin })).json();
 
-/** A trip under way that has no alarm yet (each test raises its own). */
+/**
+ * A trip under way that has no alarm yet (each test raises its own). Late at night the demo city has
+ * only a handful under way, so then a completed trip without an alarm is made one that ended a
+ * minute ago (an SOS is taken for an hour after a trip ends).
+ */
 async function freshTrip() {
-  return t.db
+  const noAlarm = ({ not, exists, selectFrom }: ExpressionBuilder<Database, 'trips'>) =>
+    not(exists(selectFrom('sosCallLogs').select('id').whereRef('sosCallLogs.tripId', '=', 'trips.id')));
+  const underWay = await t.db
     .selectFrom('trips')
     .select(['id', 'passengerId', 'driverId'])
     .where('status', 'in', ['accepted', 'arrived', 'in_progress'])
     .where('driverId', 'is not', null)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('sosCallLogs').select('id').whereRef('sosCallLogs.tripId', '=', 'trips.id'))),
-    )
+    .where(noAlarm)
     .orderBy('id')
+    .executeTakeFirst();
+  if (underWay) return underWay;
+  const ended = await t.db
+    .selectFrom('trips')
+    .select(['id', 'passengerId', 'driverId'])
+    .where('status', '=', 'completed')
+    .where('driverId', 'is not', null)
+    .where(noAlarm)
+    .orderBy('completedAt', 'desc')
     .executeTakeFirstOrThrow();
+  await t.db
+    .updateTable('trips')
+    .set({ completedAt: new Date(Date.now() - 60_000) })
+    .where('id', '=', ended.id)
+    .execute();
+  return ended;
 }
 
 async function raise(caller: 'passenger' | 'driver' = 'passenger') {
