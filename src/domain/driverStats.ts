@@ -43,3 +43,14 @@ export function driverCancellationRate(given: number, cancelledByDriver: number)
   if (!Number.isFinite(given) || given <= 0) return null;
   return Math.min(1, Math.max(0, cancelledByDriver / given));
 }
+
+/**
+ * The share of the offers a driver answered or let expire that the driver accepted; offers
+ * withdrawn (another driver took the trip, a dispatcher assigned it, the passenger cancelled) and
+ * offers still pending do not count. Null without any (no rate is better than a misleading 0 %).
+ */
+export function driverAcceptanceRate(accepted: number, declined: number, timedOut: number): number | null {
+  const answered = accepted + declined + timedOut;
+  if (!Number.isFinite(answered) || answered <= 0) return null;
+  return Math.min(1, Math.max(0, accepted / answered));
+}

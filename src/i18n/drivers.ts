@@ -95,6 +95,9 @@ export const driverMessages = {
   cancellationRate: 'Cancelled by driver (30 days)',
   cancellationHint:
     '%{cancelled} of %{smart_count} trip given in the last 30 days |||| %{cancelled} of %{smart_count} trips given in the last 30 days',
+  acceptanceRate: 'Offers accepted (30 days)',
+  acceptanceHint:
+    '%{accepted} of %{smart_count} offer answered or expired in the last 30 days |||| %{accepted} of %{smart_count} offers answered or expired in the last 30 days',
   statsFailed: 'The figures could not be loaded. Reload the page to try again.',
   create: {
     hint: 'A driver signed up by staff waits in the review queue like any sign-up. Upload the documents you have now; the driver can upload the rest from the app.',

@@ -101,12 +101,22 @@ describe("the driver's page", () => {
         currency: 'KES',
         week: { from: '2026-11-23', to: '2026-11-24', trips: 9, completed: 8, earnings: earnedThisWeek },
         month: { from: '2026-11-01', to: '2026-11-24', trips: 60, completed: 52, earnings: 31250.5 },
-        last30Days: { from: '2026-10-26', to: '2026-11-24', given: 40, cancelledByDriver: 3, cancellationRate: 0.075 },
+        last30Days: {
+          from: '2026-10-26',
+          to: '2026-11-24',
+          given: 40,
+          cancelledByDriver: 3,
+          cancellationRate: 0.075,
+          offersAccepted: 36,
+          offersDeclined: 3,
+          offersTimedOut: 1,
+          acceptanceRate: 0.9,
+        },
       },
     },
   });
 
-  it("shows this week's and this month's earnings and the cancellation rate, and refreshes them when the driver's trip changes", async () => {
+  it("shows this week's and this month's earnings, the cancellation and acceptance rates, and refreshes them when the driver's trip changes", async () => {
     const sockets = fakeSockets();
     let earned = 1149.48;
     const { api } = renderApp('/driver-management/drivers/3', {
@@ -121,6 +131,9 @@ describe("the driver's page", () => {
     expect(screen.getByText('Earned this week')).toBeInTheDocument();
     expect(screen.getByText('KES 31,250.50')).toBeInTheDocument();
     expect(screen.getByText('7.5 %')).toBeInTheDocument();
+    expect(screen.getByText('Offers accepted (30 days)')).toBeInTheDocument();
+    expect(screen.getByText('90 %')).toBeInTheDocument();
+    expect(screen.getByLabelText('36 of 40 offers answered or expired in the last 30 days')).toHaveTextContent('90 %');
     expect(api.to('GET /api/trip/drivers/statistics')[0].query.get('driverId')).toBe('3');
 
     await waitFor(() => expect(sockets.latest().listening('tripUpdated')).toBe(true));

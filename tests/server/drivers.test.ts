@@ -494,13 +494,43 @@ describe("the driver page's statistics", () => {
         t.db,
       )
     ).rows[0];
-    expect(body.last30Days).toEqual({
+    expect(body.last30Days).toMatchObject({
       from: since,
       to: today,
       given: rates.given,
       cancelledByDriver: rates.cancelled,
       cancellationRate: rates.cancelled / rates.given,
     });
+  });
+
+  it('rates the offers the driver accepted over those answered or expired in 30 days, leaving out withdrawn, pending and older ones', async () => {
+    const { rows } = await sql<{ driverId: number; tripId: number }>`select d.id as "driverId",
+        (select id from trips order by id limit 1) as "tripId"
+      from drivers d where d.approval_status = 'approved' order by d.id desc limit 1`.execute(t.db);
+    const { driverId, tripId } = rows[0];
+    const before = (await stats(driverId)).json().data.last30Days;
+    const offer = (outcome: string | null, daysAgo: number) =>
+      sql`insert into trip_offers (trip_id, driver_id, attempt, radius_km, distance_km, sent_at, expires_at, answered_at, outcome)
+        values (${tripId}, ${driverId}, 1, 2, 1, now() - make_interval(days => ${daysAgo}),
+          now() - make_interval(days => ${daysAgo}) + interval '15 seconds', ${outcome === null ? null : sql`now()`}, ${outcome})`;
+    // Answered in 30 days: 3 accepted, 1 declined, 1 timed out. Not counted: withdrawn, 40 days old.
+    for (const [outcome, daysAgo] of [
+      ['accepted', 1],
+      ['accepted', 2],
+      ['accepted', 20],
+      ['declined', 3],
+      ['timeout', 4],
+      ['cancelled', 5],
+      ['declined', 40],
+    ] as const)
+      await offer(outcome, daysAgo).execute(t.db);
+    const after = (await stats(driverId)).json().data.last30Days;
+    expect(after.offersAccepted - before.offersAccepted).toBe(3);
+    expect(after.offersDeclined - before.offersDeclined).toBe(1);
+    expect(after.offersTimedOut - before.offersTimedOut).toBe(1);
+    const answered = after.offersAccepted + after.offersDeclined + after.offersTimedOut;
+    expect(after.acceptanceRate).toBeCloseTo(after.offersAccepted / answered, 10);
+    await sql`delete from trip_offers where driver_id = ${driverId} and trip_id = ${tripId}`.execute(t.db);
   });
 
   it('answers a driver without trips with zeros and no rate, an unknown driver with 404, a bad id with 400', async () => {
@@ -510,6 +540,7 @@ describe("the driver page's statistics", () => {
       const body = (await stats(idle.rows[0].id)).json().data;
       expect(body.week).toMatchObject({ trips: 0, earnings: 0 });
       expect(body.last30Days.cancellationRate).toBeNull();
+      expect(body.last30Days.acceptanceRate).toBeNull();
     }
     expect((await stats(999_999)).statusCode).toBe(404);
     const bad = await stats('abc');

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { driverCancellationRate, driverEarnings, driverPeriods } from '../../src/domain/driverStats';
+import {
+  driverAcceptanceRate,
+  driverCancellationRate,
+  driverEarnings,
+  driverPeriods,
+} from '../../src/domain/driverStats';
 
 const NAIROBI = 'Africa/Nairobi';
 
@@ -45,5 +50,14 @@ describe("a driver's earnings and cancellation rate", () => {
     expect(driverCancellationRate(40, 0)).toBe(0);
     expect(driverCancellationRate(0, 0)).toBeNull();
     expect(driverCancellationRate(5, 9)).toBe(1);
+  });
+});
+
+describe('driverAcceptanceRate', () => {
+  it('is accepted over accepted, declined and timed out, and null without any', () => {
+    expect(driverAcceptanceRate(9, 1, 0)).toBe(0.9);
+    expect(driverAcceptanceRate(3, 1, 1)).toBe(0.6);
+    expect(driverAcceptanceRate(0, 2, 2)).toBe(0);
+    expect(driverAcceptanceRate(0, 0, 0)).toBeNull();
   });
 });

@@ -34,5 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `create index trip_offers_trip_idx on trip_offers (trip_id, sent_at, id)`,
     `create unique index trip_offers_one_pending_key on trip_offers (trip_id) where outcome is null`,
     `create index trip_offers_driver_pending_idx on trip_offers (driver_id) where outcome is null`,
+    // A driver's acceptance rate reads the driver's offers of the last 30 days.
+    `create index trip_offers_driver_sent_idx on trip_offers (driver_id, sent_at)`,
   ]);
 }

@@ -3,7 +3,12 @@ import { badRequest, notFound } from '../../errors.js';
 import { defineQuery } from '../../rest/queries.js';
 import { CITY } from '../../../src/domain/city.js';
 import { localMidnight } from '../../../src/domain/dateRange.js';
-import { driverCancellationRate, driverEarnings, driverPeriods } from '../../../src/domain/driverStats.js';
+import {
+  driverAcceptanceRate,
+  driverCancellationRate,
+  driverEarnings,
+  driverPeriods,
+} from '../../../src/domain/driverStats.js';
 import { P } from '../../../src/domain/permissionNames.js';
 
 interface Takings {
@@ -18,13 +23,14 @@ interface Takings {
  * `GET /api/trip/drivers/statistics?driverId=`: the driver page's figures. Earnings this week and
  * this month (city-time weeks from Monday, months from the 1st) from the per-driver daily rollup
  * (at most 31 rows of one driver); the cancellation rate over the last 30 days from the driver's
- * own trips (the index on trips (driver_id, requested_at)).
+ * own trips (the index on trips (driver_id, requested_at)); the acceptance rate over the last 30 days
+ * from the offers the driver was sent (trip_offers, by driver and time).
  */
 export const driverStatistics = defineQuery({
   name: 'statistics',
-  summary: "A driver's earnings this week and this month, and cancellation rate over 30 days",
+  summary: "A driver's earnings this week and this month, and cancellation and acceptance rates over 30 days",
   description:
-    'City time (Africa/Nairobi): a week starts on Monday, a month on the 1st. earnings = fares of completed trips + cancellation fees − commission. cancellationRate = trips the driver cancelled / trips given to the driver (requested in the last 30 days), null without any.',
+    'City time (Africa/Nairobi): a week starts on Monday, a month on the 1st. earnings = fares of completed trips + cancellation fees − commission. cancellationRate = trips the driver cancelled / trips given to the driver (requested in the last 30 days), null without any. acceptanceRate = offers accepted / offers accepted, declined or timed out (sent in the last 30 days; withdrawn and pending offers do not count), null without any.',
   access: P.viewDriver,
   parameters: { driverId: { type: 'string', description: 'The driver id' } },
   parse: (query, now) => {
@@ -38,7 +44,8 @@ export const driverStatistics = defineQuery({
     const from = weekFrom < monthFrom ? weekFrom : monthFrom;
     const driver = await services.db.selectFrom('drivers').select('id').where('id', '=', driverId).executeTakeFirst();
     if (!driver) throw notFound('No driver with this id');
-    const [takings, rates] = await Promise.all([
+    const since = localMidnight(last30From, CITY.timeZone);
+    const [takings, rates, offers] = await Promise.all([
       sql<Takings & { inWeek: boolean; inMonth: boolean }>`select day >= ${weekFrom}::date as "inWeek",
           day >= ${monthFrom}::date as "inMonth", trips::int as trips, completed::int as completed,
           fare_total::float8 as "fareTotal", cancellation_fee::float8 as "cancellationFee", commission::float8 as commission
@@ -47,9 +54,12 @@ export const driverStatistics = defineQuery({
       ),
       sql<{ given: number; cancelled: number }>`select count(*)::int as given,
           (count(*) filter (where status = 'cancelled_by_driver'))::int as cancelled
-        from trips where driver_id = ${driverId} and requested_at >= ${localMidnight(last30From, CITY.timeZone)}`.execute(
-        services.db,
-      ),
+        from trips where driver_id = ${driverId} and requested_at >= ${since}`.execute(services.db),
+      sql<{ accepted: number; declined: number; timedOut: number }>`select
+          (count(*) filter (where outcome = 'accepted'))::int as accepted,
+          (count(*) filter (where outcome = 'declined'))::int as declined,
+          (count(*) filter (where outcome = 'timeout'))::int as "timedOut"
+        from trip_offers where driver_id = ${driverId} and sent_at >= ${since}`.execute(services.db),
     ]);
     const sum = (rows: Takings[]) => {
       const total = rows.reduce(
@@ -70,6 +80,7 @@ export const driverStatistics = defineQuery({
       return { trips: total.trips, completed: total.completed, ...money, earnings: driverEarnings(money) };
     };
     const { given, cancelled } = rates.rows[0];
+    const { accepted, declined, timedOut } = offers.rows[0];
     return {
       driverId,
       timeZone: CITY.timeZone,
@@ -82,6 +93,10 @@ export const driverStatistics = defineQuery({
         given,
         cancelledByDriver: cancelled,
         cancellationRate: driverCancellationRate(given, cancelled),
+        offersAccepted: accepted,
+        offersDeclined: declined,
+        offersTimedOut: timedOut,
+        acceptanceRate: driverAcceptanceRate(accepted, declined, timedOut),
       },
     };
   },

@@ -50,7 +50,17 @@ interface PeriodFigures {
 export interface DriverStatisticsAnswer {
   week: PeriodFigures;
   month: PeriodFigures;
-  last30Days: { from: string; to: string; given: number; cancelledByDriver: number; cancellationRate: number | null };
+  last30Days: {
+    from: string;
+    to: string;
+    given: number;
+    cancelledByDriver: number;
+    cancellationRate: number | null;
+    offersAccepted: number;
+    offersDeclined: number;
+    offersTimedOut: number;
+    acceptanceRate: number | null;
+  };
 }
 
 const day = (value: string) => formatDateTime(`${value}T12:00:00Z`, DATE_ONLY) ?? value;
@@ -104,6 +114,21 @@ export function DriverStatistics({ driverId }: { driverId: number }) {
             translate('app.drivers.cancellationHint', {
               cancelled: data.last30Days.cancelledByDriver,
               smart_count: data.last30Days.given,
+            }))
+        }
+      />
+      <Stat
+        label={translate('app.drivers.acceptanceRate')}
+        value={value((d) =>
+          d.last30Days.acceptanceRate === null ? '—' : (formatPercent(d.last30Days.acceptanceRate * 100) ?? '—'),
+        )}
+        hint={
+          failed ??
+          (data &&
+            translate('app.drivers.acceptanceHint', {
+              accepted: data.last30Days.offersAccepted,
+              smart_count:
+                data.last30Days.offersAccepted + data.last30Days.offersDeclined + data.last30Days.offersTimedOut,
             }))
         }
       />
