@@ -64,7 +64,12 @@ describe('SOS', () => {
     });
     const supportRole = roles.json.find((r) => r.name === 'Support Agent')!;
     const agents = await api<{ email: string; firstName: string; lastName: string }[]>(
-      list('/api/user/staffs', { filter: { roleId: supportRole.id, status: 'active' }, range: [0, 0] }),
+      // The first seeded agent (other e2e files create staff of their own, with other passwords).
+      list('/api/user/staffs', {
+        filter: { roleId: supportRole.id, status: 'active' },
+        sort: ['id', 'ASC'],
+        range: [0, 0],
+      }),
       { token: admin },
     );
     const agent = agents.json[0];
