@@ -152,7 +152,11 @@ describe('driver onboarding review', () => {
     await dialog.getByText('Amount must be more than 0').waitFor();
     await dialog.getByLabel(/^Amount/).fill('1500');
     await dialog.getByLabel(/^Note/).fill('M-Pesa QK7H2 first float');
-    await dialog.getByTestId('new-balance').waitFor();
+    // Polled one-shot reads, not locator.waitFor: run after staff.e2e.ts, waitFor timed out here
+    // (CI of 6b6e423 and locally) while a screenshot at the same moment showed the balance.
+    await expect
+      .poll(() => dialog.getByTestId('new-balance').innerText())
+      .toBe('New balance after the top-up: KES 1,500.00');
     await snap(page, 'drivers-wallet-topup');
     await dialog.getByRole('button', { name: 'Confirm top-up' }).click();
     await dialog.waitFor({ state: 'hidden' });
