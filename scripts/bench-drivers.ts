@@ -6,33 +6,10 @@
  * `onlineState` (computed per row); the script also checks `tripsCompleted` against a count over
  * trips for the first page.
  */
-import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
-import { createDb } from '../server/db/index.js';
-import { lockDataDir } from '../server/db/lock.js';
-import { migrateToLatest } from '../server/db/migrate.js';
-import { listQueryString, signedInHeaders, timeCases } from './lib/injectBench.js';
+import { listQueryString, timeCases, withBenchApp } from './lib/injectBench.js';
 
-const { values } = parseArgs({
-  options: { iterations: { type: 'string', default: '50' }, warmup: { type: 'string', default: '5' } },
-});
-const ITERATIONS = Number(values.iterations);
-const WARMUP = Number(values.warmup);
-
-const base = loadConfig();
-const config = { ...base, logLevel: 'warn', staticDir: undefined, rateLimits: { ...base.rateLimits, global: 0 } };
-const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir!);
-const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-try {
-  const migrated = Date.now();
-  await migrateToLatest(handle.db);
-  console.log(`migrations (backfills when new): ${((Date.now() - migrated) / 1000).toFixed(1)} s`);
-  const app = await buildApp(config, { db: handle });
-  await app.ready();
-  const headers = await signedInHeaders(app);
-
+await withBenchApp('backfills when new', async ({ app, handle, headers, iterations, warmup, where }) => {
   const {
     rows: [counts],
   } = await sql<{ trips: number; drivers: number }>`select (select count(*)::int from trips) trips,
@@ -77,12 +54,8 @@ try {
   ];
 
   console.log(
-    `\nDrivers API on ${handle.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}: ${counts.trips.toLocaleString('en')} trips, ${counts.drivers.toLocaleString('en')} drivers; first page tripsCompleted differing from trips: ${wrong}; ${ITERATIONS} timed calls per case\n`,
+    `\nDrivers API on ${where}: ${counts.trips.toLocaleString('en')} trips, ${counts.drivers.toLocaleString('en')} drivers; first page tripsCompleted differing from trips: ${wrong}; ${iterations} timed calls per case\n`,
   );
-  await timeCases(app, headers, cases, { warmup: WARMUP, iterations: ITERATIONS });
+  await timeCases(app, headers, cases, { warmup, iterations });
   if (wrong) process.exitCode = 1;
-  await app.close();
-} finally {
-  await handle.close();
-  unlock();
-}
+});

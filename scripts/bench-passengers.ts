@@ -6,33 +6,10 @@
  * resource engine, the count, serialization). It also checks that the
  * statistics the triggers keep on passengers equal an aggregate over trips.
  */
-import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
-import { createDb } from '../server/db/index.js';
-import { lockDataDir } from '../server/db/lock.js';
-import { migrateToLatest } from '../server/db/migrate.js';
-import { listQueryString, signedInHeaders, timeCases } from './lib/injectBench.js';
+import { listQueryString, timeCases, withBenchApp } from './lib/injectBench.js';
 
-const { values } = parseArgs({
-  options: { iterations: { type: 'string', default: '50' }, warmup: { type: 'string', default: '5' } },
-});
-const ITERATIONS = Number(values.iterations);
-const WARMUP = Number(values.warmup);
-
-const base = loadConfig();
-const config = { ...base, logLevel: 'warn', staticDir: undefined, rateLimits: { ...base.rateLimits, global: 0 } };
-const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir!);
-const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-try {
-  const migrated = Date.now();
-  await migrateToLatest(handle.db);
-  console.log(`migrations (the statistics' backfill when new): ${((Date.now() - migrated) / 1000).toFixed(1)} s`);
-  const app = await buildApp(config, { db: handle });
-  await app.ready();
-  const headers = await signedInHeaders(app);
-
+await withBenchApp("the statistics' backfill when new", async ({ app, handle, headers, iterations, warmup, where }) => {
   const {
     rows: [counts],
   } = await sql<{ trips: number; passengers: number }>`select (select count(*)::int from trips) trips,
@@ -87,11 +64,7 @@ try {
   ];
 
   console.log(
-    `\nPassengers API on ${handle.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}: ${counts.trips.toLocaleString('en')} trips, ${counts.passengers.toLocaleString('en')} passengers; statistics drifting from trips: ${drift.n}; ${ITERATIONS} timed calls per case\n`,
+    `\nPassengers API on ${where}: ${counts.trips.toLocaleString('en')} trips, ${counts.passengers.toLocaleString('en')} passengers; statistics drifting from trips: ${drift.n}; ${iterations} timed calls per case\n`,
   );
-  await timeCases(app, headers, cases, { warmup: WARMUP, iterations: ITERATIONS });
-  await app.close();
-} finally {
-  await handle.close();
-  unlock();
-}
+  await timeCases(app, headers, cases, { warmup, iterations });
+});

@@ -1,5 +1,61 @@
+import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.js';
+import { loadConfig, type Config } from '../../server/config.js';
+import { createDb, type DbHandle } from '../../server/db/index.js';
+import { lockDataDir } from '../../server/db/lock.js';
+import { migrateToLatest } from '../../server/db/migrate.js';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demoAccounts.js';
+
+export interface BenchApp {
+  app: FastifyInstance;
+  handle: DbHandle;
+  config: Config;
+  headers: Record<string, string>;
+  /** `--iterations` and `--warmup` from the command line (50 and 5 by default). */
+  iterations: number;
+  warmup: number;
+  /** "PGlite (<dir>)" or "PostgreSQL", for the report's title. */
+  where: string;
+}
+
+/**
+ * The set-up the inject benchmarks share: the database of DATABASE_URL or DATA_DIR (locked when
+ * PGlite), migrated (`migrationsNote` names what a first migration backfills), the app without
+ * static files or the global rate limit, and a signed-in Super Admin. Closes it all after `run`.
+ */
+export async function withBenchApp(migrationsNote: string, run: (bench: BenchApp) => Promise<void>): Promise<void> {
+  const { values } = parseArgs({
+    options: { iterations: { type: 'string', default: '50' }, warmup: { type: 'string', default: '5' } },
+  });
+  const base = loadConfig();
+  const config = { ...base, logLevel: 'warn', staticDir: undefined, rateLimits: { ...base.rateLimits, global: 0 } };
+  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir!);
+  const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const migrated = Date.now();
+    await migrateToLatest(handle.db);
+    console.log(`migrations (${migrationsNote}): ${((Date.now() - migrated) / 1000).toFixed(1)} s`);
+    const app = await buildApp(config, { db: handle });
+    await app.ready();
+    try {
+      await run({
+        app,
+        handle,
+        config,
+        headers: await signedInHeaders(app),
+        iterations: Number(values.iterations),
+        warmup: Number(values.warmup),
+        where: handle.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL',
+      });
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await handle.close();
+    unlock();
+  }
+}
 
 /** Signs the first demo account (Super Admin) in through the app and answers the request headers to use. */
 export async function signedInHeaders(app: FastifyInstance): Promise<Record<string, string>> {
