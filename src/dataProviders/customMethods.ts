@@ -61,7 +61,7 @@ export interface CustomMethods {
   ): Promise<T>;
   /** GET /api/<svc>/<path>?params as a file (a PDF, …), e.g. `reports/revenue/pdf`. */
   download(service: Service, path: string, params?: Record<string, unknown>, accept?: string): Promise<Blob>;
-  /** POST /api/<svc>/<path> with a JSON body, answering {data, message?}: a command outside the resources. */
+  /** `post` for a command outside the resources, answering {data, message?} (the toast shows the message). */
   submit<T = unknown>(service: Service, path: string, body: object): Promise<ActionResult<T>>;
   /**
    * POST /api/<svc>/<path> with a JSON body, for a non-resource calculation such as
@@ -93,6 +93,14 @@ export function createCustomMethods(lookup: ResourceLookup, urls: ServiceUrls): 
     return `${urls[routing.service]}/${routing.name}`;
   };
   const userUrl = (path: string) => `${urls.user}/${path}`;
+  const post = async <T>(
+    service: Service,
+    path: string,
+    body: unknown,
+    options: { silent?: boolean; signal?: AbortSignal } = {},
+  ) =>
+    (await requestJson<T>(`${urls[service]}/${path.replace(/^\/+/, '')}`, { method: 'POST', json: body, ...options }))
+      .json;
 
   return {
     async action<T>(resource: string, { id, action, data }: ActionParams) {
@@ -130,24 +138,10 @@ export function createCustomMethods(lookup: ResourceLookup, urls: ServiceUrls): 
     },
 
     async submit<T>(service: Service, path: string, body: object) {
-      return (
-        await requestJson<ActionResult<T>>(`${urls[service]}/${path.replace(/^\/+/, '')}`, {
-          method: 'POST',
-          json: body,
-        })
-      ).json;
+      return post<ActionResult<T>>(service, path, body);
     },
 
-    async post<T>(
-      service: Service,
-      path: string,
-      body: unknown,
-      options: { silent?: boolean; signal?: AbortSignal } = {},
-    ) {
-      return (
-        await requestJson<T>(`${urls[service]}/${path.replace(/^\/+/, '')}`, { method: 'POST', json: body, ...options })
-      ).json;
-    },
+    post,
 
     async saveProfile(change) {
       return (await requestJson<ActionResult<StaffProfile>>(userUrl('auth/profile'), { method: 'PUT', json: change }))
