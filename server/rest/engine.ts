@@ -221,6 +221,29 @@ export class ResourceEngine {
     return arrays(text, parameters);
   }
 
+  /**
+   * The ids of every row matching `where`, in `order`, in one statement: PostgreSQL sorts the set
+   * once. Read as one comma-separated text (no row object per id), so a million ids cost ~8 MB.
+   */
+  async readIdsInOrder(where: RawBuilder<boolean>, order: [RawBuilder<unknown>, 'asc' | 'desc'][]): Promise<number[]> {
+    const orderBy = sql.join(order.map(([ref, direction]) => sql`${ref} ${sql.raw(direction)}`));
+    const { rows } = await sql<{
+      ids: string | null;
+    }>`select string_agg(${this.idRef}::text, ',' order by ${orderBy}) as ids
+      from ${sql.table(this.table)} where ${where}`.execute(this.read);
+    return parseIdList(rows[0]?.ids ?? '');
+  }
+
+  /** Whether a full (not partial) index of the table starts with this column. */
+  async leadsAnIndex(column: string): Promise<boolean> {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_index i
+      join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
+      where i.indrelid = ${this.table}::regclass and i.indpred is null and a.attname = ${snake(column)}`.execute(
+      this.read,
+    );
+    return rows[0].n > 0;
+  }
+
   /** Rows of a read-only statement, without the CamelCasePlugin (exports' lookups). */
   async readRows<T>(statement: RawBuilder<T>): Promise<T[]> {
     return (await statement.execute(this.read)).rows;
@@ -439,3 +462,18 @@ export function registerResource(app: FastifyInstance, d: ResourceDeclaration, s
 }
 
 export { ApiError };
+
+/** "3,1,2" as [3, 1, 2], without a string per id. */
+export function parseIdList(text: string): number[] {
+  const ids: number[] = [];
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 44) {
+      ids.push(n);
+      n = 0;
+    } else n = n * 10 + (c - 48);
+  }
+  if (text.length > 0) ids.push(n);
+  return ids;
+}

@@ -146,10 +146,13 @@ async function readLookups(engine: ResourceEngine, rows: ExportRow[], lookups: E
 }
 
 /**
- * Every row matching the list query, in its order, as CSV text one batch at a time. Pages by keyset
- * on (sort key, id), never by offset: rows with a sort key first (or last, as PostgreSQL orders
- * nulls: last ascending, first descending), then those without one, by id. The next batch is read
- * while this one is written out.
+ * Every row matching the list query, in its order, as CSV text one batch at a time; the next batch
+ * is read while this one is written out. Rows without a sort key come as PostgreSQL orders nulls:
+ * last ascending, first descending, by id. Two ways to page, never by offset:
+ * - the sort's column leads an index: keyset on (sort key, id), each batch one range of the index;
+ * - otherwise (a computed sort, or a column no index starts with), where every keyset batch would
+ *   scan and sort the whole set again: the ids in order first, in one sorted statement, then the
+ *   rows 500 ids at a time.
  */
 export async function* csvBatches(
   engine: ResourceEngine,
@@ -166,6 +169,32 @@ export async function* csvBatches(
   const type =
     q.sort.field === 'id' ? 'int' : (d.fields[q.sort.field]?.type ?? d.computed?.[q.sort.field]?.type ?? 'text');
   const keyText = sql`(${key})::text`;
+  if (!(await sortLeadsAnIndex(engine, d, q.sort.field))) {
+    const order: [RawBuilder<unknown>, 'asc' | 'desc'][] = [
+      [key, dir],
+      [id, dir],
+    ];
+    const ids = await engine.readIdsInOrder(q.where, order);
+    const batchAt = (start: number) => {
+      const rows = engine.readBatch(
+        and([q.where, sql<boolean>`${id} in (${sql.join(ids.slice(start, start + EXPORT_BATCH))})`]),
+        order,
+        EXPORT_BATCH,
+        keyText,
+        selections,
+      );
+      rows.catch(() => undefined);
+      return rows;
+    };
+    let next = ids.length > 0 ? batchAt(0) : undefined;
+    for (let start = 0; next; start += EXPORT_BATCH) {
+      const rows: ExportRow[] = await next;
+      next = start + EXPORT_BATCH < ids.length ? batchAt(start + EXPORT_BATCH) : undefined;
+      await readLookups(engine, rows, lookups);
+      for (let i = 0; i < rows.length; i += CHUNK_ROWS) yield write(rows, i, i + CHUNK_ROWS);
+    }
+    return;
+  }
   const batchAfter = (phase: 'keyed' | 'unkeyed', last: ExportRow | undefined) => {
     const clauses = [q.where];
     if (phase === 'unkeyed') {
@@ -200,6 +229,17 @@ export async function* csvBatches(
       for (let i = 0; i < rows.length; i += CHUNK_ROWS) yield write(rows, i, i + CHUNK_ROWS);
     }
   }
+}
+
+const indexedSorts = new Map<string, boolean>();
+/** Whether the sort is a stored column that a full index of the table starts with (cached: the schema is the code's). */
+async function sortLeadsAnIndex(engine: ResourceEngine, d: ResourceDeclaration, field: string): Promise<boolean> {
+  if (field === 'id') return true;
+  if (d.computed?.[field] || !d.fields[field]) return false;
+  const key = `${d.table}.${field}`;
+  let leads = indexedSorts.get(key);
+  if (leads === undefined) indexedSorts.set(key, (leads = await engine.leadsAnIndex(field)));
+  return leads;
 }
 
 /** Today in the city, for file names. */

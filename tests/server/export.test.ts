@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRow } from '../../server/rest/csv.js';
+import { parseIdList } from '../../server/rest/engine.js';
 import { EXPORT_BATCH, exportColumns, exportHeader } from '../../server/rest/export.js';
 import { trips } from '../../server/trip/trips/resource.js';
 import { DISPATCHER, listQuery, startApp, type TestApp } from './harness.js';
@@ -112,6 +113,18 @@ describe('GET /<res>/export?format=csv', () => {
     expect(named('driverName')).toBeLessThan(records.length);
     expect(named('passengerName')).toBe(records.length);
     expect(named('vehicleTypeName')).toBe(records.length);
+  });
+
+  it('pages a sort no index starts with (ids sorted once, then rows by id): ties by id, every row once', async () => {
+    const expected = await sql<{ id: number }>`select id from trips order by duration_min asc, id asc`.execute(t.db);
+    expect(expected.rows.length).toBeGreaterThan(EXPORT_BATCH * 2);
+    const res = await exportOf('trips', { sort: ['durationMin', 'ASC'] });
+    const ids = parseCsv(res.body)
+      .slice(1)
+      .map((r) => Number(r[0]));
+    expect(ids).toEqual(expected.rows.map((r) => r.id));
+    expect(parseIdList('')).toEqual([]);
+    expect(parseIdList('7,12,3')).toEqual([7, 12, 3]);
   });
 
   it('orders rows without a sort value as PostgreSQL does: last ascending, first descending', async () => {
