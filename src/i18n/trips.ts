@@ -64,6 +64,8 @@ export const tripMessages = {
     reassigned: 'Reassigned',
     offered: 'Offered',
     declined: 'Declined',
+    issue_opened: '%{issue} opened: %{category}',
+    issueNumber: 'Issue #%{id}',
     skipped: 'Skipped',
     upcoming: 'Not yet',
     by: 'by %{name}',

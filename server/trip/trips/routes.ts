@@ -14,7 +14,7 @@ export function tripRoutes(app: FastifyInstance): void {
         tags: ['trips'],
         summary: "A trip's timeline events",
         description:
-          'What happened to the trip and who did it, oldest first: kind (requested, assigned, accepted, reassigned, arrived, started, completed, cancelled, no_driver_found; offered and declined for dispatch offers), the status after it, actor (staff, passenger, driver, system), the staff member and the driver concerned with their names, and a note (the cancellation reason). Trips written before events were recorded have none; their timestamps remain on the trip.',
+          'What happened to the trip and who did it, oldest first: kind (requested, assigned, accepted, reassigned, arrived, started, completed, cancelled, no_driver_found; offered and declined for dispatch offers; issue_opened for an issue opened about the trip, with issueId and its category as the note), the status after it (for an issue, the trip status then), actor (staff, passenger, driver, system), the staff member and the driver concerned with their names, and a note (the cancellation reason). Trips written before events were recorded have none; their timestamps remain on the trip.',
         params: idParams,
         response: { 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
@@ -25,7 +25,7 @@ export function tripRoutes(app: FastifyInstance): void {
       if (!trip) throw notFound('No record with this id');
       const rows = await db
         .selectFrom('tripEvents')
-        .select(['id', 'at', 'kind', 'status', 'actor', 'staffId', 'driverId', 'note'])
+        .select(['id', 'at', 'kind', 'status', 'actor', 'staffId', 'driverId', 'note', 'issueId'])
         .select([
           nameOf('staffs', 'trip_events.staff_id').as('staffName'),
           nameOf('drivers', 'trip_events.driver_id').as('driverName'),
