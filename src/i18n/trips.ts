@@ -51,6 +51,7 @@ export const tripMessages = {
     parties: 'People and vehicle',
     around: 'Around this trip',
     driverLive: 'Driver, last seen %{time}',
+    driverLiveFeed: 'Driver live · updated %{time}',
     bookedBy: 'Booked by phone by',
   },
   steps: {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorSchema, idParams, parseId } from '../../rest/engine.js';
 import { nameOf } from '../../rest/names.js';
 import { notFound } from '../../errors.js';
+import { ACTIVE_TRIP_STATUSES } from '../../../src/domain/trip.js';
 
 /** GET /api/trip/trips/:id/events: the recorded steps of a trip's timeline, oldest first. */
 export function tripRoutes(app: FastifyInstance): void {
@@ -35,6 +36,39 @@ export function tripRoutes(app: FastifyInstance): void {
         .orderBy('id')
         .execute();
       return { data: rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() })) };
+    },
+  );
+  app.get(
+    '/trips/:id/driver-position',
+    {
+      config: { access: 'view-Trip' },
+      schema: {
+        tags: ['trips'],
+        summary: "An active trip's driver, last known position",
+        description: `The position the driver's app last reported that was written to the driver's record (at most every 30 s), for staff who may view the trip but not the dispatcher's live feed (GET dispatcher/drivers and the driverPositions socket batches, which need view-DispatcherPage). data is null when the trip is not under way (${ACTIVE_TRIP_STATUSES.join(', ')}), has no driver, or the driver has never reported a position.`,
+        params: idParams,
+        response: { 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const id = parseId((request.params as { id: string }).id);
+      const row = await db
+        .selectFrom('trips')
+        .leftJoin('drivers', 'drivers.id', 'trips.driverId')
+        .select(['trips.status', 'trips.driverId', 'drivers.lastLat', 'drivers.lastLng', 'drivers.lastSeenAt'])
+        .where('trips.id', '=', id)
+        .executeTakeFirst();
+      if (!row) throw notFound('No record with this id');
+      const active = (ACTIVE_TRIP_STATUSES as readonly string[]).includes(row.status);
+      if (!active || row.driverId === null || row.lastLat === null || row.lastLng === null) return { data: null };
+      return {
+        data: {
+          driverId: row.driverId,
+          lat: row.lastLat,
+          lng: row.lastLng,
+          at: row.lastSeenAt === null ? null : new Date(row.lastSeenAt).toISOString(),
+        },
+      };
     },
   );
 }

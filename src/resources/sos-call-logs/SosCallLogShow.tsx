@@ -15,10 +15,9 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { drivers, sosCallLogs, sosContacts, trips } from '../../domain/resources';
+import { sosCallLogs, sosContacts, trips } from '../../domain/resources';
 import { sosActionBodies } from '../../domain/resources/sosCallLogs';
 import { formatAckTime, formatAge, secondsBetween } from '../../domain/sos';
-import { ACTIVE_TRIP_STATUSES } from '../../domain/trip';
 import { ActionDialogButton } from '../../kit/ActionDialog';
 import { FieldGrid, KeyValue, SectionCard } from '../../kit/DetailBlocks';
 import { enumLabelKey } from '../../kit/enumChoices';
@@ -31,22 +30,11 @@ import { StatusChip } from '../../kit/StatusChip';
 import { showPath } from '../shared/recordPaths';
 import { TripParties } from '../trips/TripParties';
 import type { Trip } from '../trips/types';
+import { useTripDriverPosition } from '../trips/useTripDriverPosition';
 import { callerResource, HandledByField } from './SosFields';
 import type { SosAlarm, SosStep } from './types';
 import { useAcknowledge } from './useAcknowledge';
 import { useNow, useSosLive } from './useSosLive';
-
-const ACTIVE: readonly string[] = ACTIVE_TRIP_STATUSES;
-/** Refetch the driver's last known position this often while the trip runs. */
-const DRIVER_POSITION_MS = 5_000;
-
-interface DriverPosition extends RaRecord<number> {
-  firstName: string;
-  lastName: string;
-  lastLat: number | null;
-  lastLng: number | null;
-  lastSeenAt: string | null;
-}
 
 interface Contact extends RaRecord<number> {
   name: string;
@@ -59,24 +47,17 @@ const OPEN = ['new', 'acknowledged'];
 /** The caller's position, the trip's route and, while the trip runs, the driver's live position. */
 function AlarmMap({ alarm, trip }: { alarm: SosAlarm; trip: Trip | undefined }) {
   const translate = useTranslate();
-  const active = !!trip && ACTIVE.includes(trip.status) && trip.driverId !== null;
-  const { canAccess } = useCanAccess({ resource: drivers.path, action: 'show' });
-  const { data: driver } = useGetOne<DriverPosition>(
-    drivers.path,
-    { id: trip?.driverId ?? 0 },
-    { enabled: active && canAccess === true, refetchInterval: DRIVER_POSITION_MS },
-  );
-  const mover =
-    active && driver?.lastLat != null && driver.lastLng != null
-      ? { lat: driver.lastLat, lng: driver.lastLng, label: `${driver.firstName} ${driver.lastName}` }
-      : null;
+  const position = useTripDriverPosition(trip);
+  const mover = position
+    ? { lat: position.lat, lng: position.lng, label: trip?.driverName ?? translate('app.trips.parties.driver') }
+    : null;
   const caller = alarm.callerName ?? `${alarm.callerKind} #${alarm.callerId}`;
   return (
     <SectionCard
       title={translate('app.sos.detail.map')}
       subheader={
-        mover && driver?.lastSeenAt
-          ? translate('app.sos.detail.driverLive', { time: formatRelativeTime(driver.lastSeenAt) })
+        position?.at
+          ? translate('app.sos.detail.driverLive', { time: formatRelativeTime(position.at) })
           : `${alarm.lat.toFixed(5)}, ${alarm.lng.toFixed(5)}`
       }
     >
