@@ -4,7 +4,6 @@ import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturbOn';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import PanToolIcon from '@mui/icons-material/PanTool';
 import { Box, Button, Grid, Link as MuiLink, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import { useParams } from 'react-router';
 import {
   RecordContextProvider,
   TextInput,
@@ -28,6 +27,7 @@ import { MoneyField } from '../../kit/MoneyField';
 import { EmptyState, ErrorState, LoadingState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
 import { showPath } from '../shared/recordPaths';
+import { useRecordFromRoute } from '../shared/useRecordFromRoute';
 import { TripParties } from '../trips/TripParties';
 import type { Trip } from '../trips/types';
 import { useTripDriverPosition } from '../trips/useTripDriverPosition';
@@ -330,10 +330,8 @@ function AlarmFacts({ alarm }: { alarm: SosAlarm }) {
  */
 export default function SosCallLogShow() {
   const translate = useTranslate();
-  const { id: rawId } = useParams();
-  const id = Number(rawId);
+  const { record: alarm, state } = useRecordFromRoute<SosAlarm>(sosCallLogs.path);
   useSosLive();
-  const { data: alarm, error, isPending, refetch } = useGetOne<SosAlarm>(sosCallLogs.path, { id });
   const { canAccess: canSeeTrips } = useCanAccess({ resource: trips.path, action: 'show' });
   const { data: trip } = useGetOne<Trip>(
     trips.path,
@@ -341,8 +339,7 @@ export default function SosCallLogShow() {
     { enabled: !!alarm && canSeeTrips === true },
   );
 
-  if (error) return <ErrorState message={(error as Error).message} onRetry={() => void refetch()} />;
-  if (isPending || !alarm) return <LoadingState />;
+  if (state) return state;
   const callerKind = translate(enumLabelKey('reporterKind', alarm.callerKind), { _: alarm.callerKind });
   const otherKind = alarm.callerKind === 'passenger' ? 'driver' : 'passenger';
   const callerLink = callerResource(alarm.callerKind);

@@ -1,7 +1,6 @@
 import { Box, Chip, Grid, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
-import { RecordContextProvider, Title, TopToolbar, useGetOne, useTranslate } from 'react-admin';
+import { RecordContextProvider, Title, TopToolbar, useTranslate } from 'react-admin';
 import { trips } from '../../domain/resources';
 import { buildTimeline, type TripEventRecord } from '../../domain/tripTimeline';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
@@ -9,7 +8,6 @@ import { SectionCard } from '../../kit/DetailBlocks';
 import { enumLabelKey } from '../../kit/enumChoices';
 import { formatDateTime, formatRelativeTime } from '../../kit/format';
 import { RouteMap } from '../../kit/map';
-import { ErrorState, LoadingState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
 import { useSocketEvent } from '../../realtime/RealtimeProvider';
 import { useSocketFallback } from '../../realtime/useSocketFallback';
@@ -19,6 +17,7 @@ import { TripActions } from './TripActions';
 import { TripAround } from './TripAround';
 import { TripParties } from './TripParties';
 import { TripTimeline } from './TripTimeline';
+import { useRecordFromRoute } from '../shared/useRecordFromRoute';
 import type { Trip } from './types';
 import { useTripDriverPosition } from './useTripDriverPosition';
 
@@ -74,18 +73,16 @@ function TripRoute({ trip }: { trip: Trip }) {
  */
 export default function TripShow() {
   const translate = useTranslate();
-  const { id: rawId } = useParams();
-  const id = Number(rawId);
+  const { id, record: trip, state, refetch } = useRecordFromRoute<Trip>(trips.path);
   const dataProvider = usePanelDataProvider();
   const queryClient = useQueryClient();
-  const { data: trip, error, isPending, refetch } = useGetOne<Trip>(trips.path, { id });
   const events = useQuery({
     queryKey: ['trips', id, 'events'],
     queryFn: () => dataProvider.query<{ data: TripEventRecord[] }>('trip', `trips/${id}/events`),
     enabled: Number.isSafeInteger(id),
   });
   const reload = () => {
-    void refetch();
+    refetch();
     void queryClient.invalidateQueries({ queryKey: ['trips', id] });
     void queryClient.invalidateQueries({ queryKey: [trips.path, 'getList'] });
   };
@@ -94,8 +91,7 @@ export default function TripShow() {
   });
   useSocketFallback(reload);
 
-  if (error) return <ErrorState message={(error as Error).message} onRetry={() => void refetch()} />;
-  if (isPending || !trip) return <LoadingState />;
+  if (state) return state;
   const timeline = buildTimeline(trip, events.data?.data ?? []);
   const paymentLabel = translate(enumLabelKey('paymentMethod', trip.paymentMethod), { _: trip.paymentMethod });
 
