@@ -1,4 +1,5 @@
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -60,6 +61,8 @@ export async function createDb(opts: DbOptions): Promise<DbHandle> {
   const pglite = await PGlite.create({
     dataDir: opts.dataDir,
     loadDataDir: opts.loadDataDir,
+    // Trigram indexes (migration 014: the passengers' `q`); PostgreSQL ships pg_trgm in its contrib.
+    extensions: { pg_trgm },
     parsers: { [pgliteTypes.NUMERIC]: toNumber, [pgliteTypes.INT8]: toNumber, [pgliteTypes.DATE]: asIs },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });

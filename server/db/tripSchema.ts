@@ -125,6 +125,8 @@ export interface TripEventTable {
   staffId: number | null;
   driverId: number | null;
   note: string | null;
+  /** The issue an `issue_opened` step is about (migration 014). */
+  issueId: ColumnType<number | null, number | null | undefined, never>;
 }
 
 export interface IssueTable {

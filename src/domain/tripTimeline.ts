@@ -8,7 +8,8 @@ import type { TripStatus } from './enums.js';
 export type TripActor = 'staff' | 'passenger' | 'driver' | 'system';
 
 /**
- * A recorded step. `offered` and `declined` are kept for the dispatcher's offers (issue 16).
+ * A recorded step. `offered` and `declined` are kept for the dispatcher's offers (issue 16);
+ * `issue_opened` is an issue opened about the trip (its id in `issueId`, its category in `note`).
  */
 export const TRIP_EVENT_KINDS = [
   'requested',
@@ -22,8 +23,12 @@ export const TRIP_EVENT_KINDS = [
   'no_driver_found',
   'offered',
   'declined',
+  'issue_opened',
 ] as const;
 export type TripEventKind = (typeof TRIP_EVENT_KINDS)[number];
+
+/** The step an issue opened about the trip records (the issue's own timeline says the rest). */
+export const ISSUE_OPENED = 'issue_opened' satisfies TripEventKind;
 
 interface StatusAndDriver {
   status: TripStatus;
@@ -72,6 +77,8 @@ export interface TripEventRecord {
   driverId: number | null;
   driverName: string | null;
   note: string | null;
+  /** The issue an `issue_opened` event is about. */
+  issueId?: number | null;
 }
 
 /** What of the trip the timeline needs. */
@@ -102,7 +109,7 @@ export interface StepActor {
 
 export interface TimelineEntry {
   /** A main step, or a recorded event between them (a reassignment, an offer). */
-  key: StepKey | 'reassigned' | 'offered' | 'declined';
+  key: StepKey | 'reassigned' | 'offered' | 'declined' | 'issue_opened';
   /** done: happened; skipped: the trip ended without it; upcoming: not yet (the trip is active). */
   state: 'done' | 'skipped' | 'upcoming';
   at: string | null;
@@ -117,6 +124,8 @@ export interface TimelineEntry {
   /** The driver concerned (accepted, reassigned). */
   driver: StepActor | null;
   note: string | null;
+  /** The issue an `issue_opened` entry is about, and its category. */
+  issue?: { id: number; category: string } | null;
 }
 
 /** The name of the time between two consecutive steps (keyed "previous>step"). */
@@ -126,6 +135,17 @@ const SINCE_LABEL: Record<string, TimelineEntry['sinceLabel']> = {
   'arrived>started': 'wait_at_pickup',
   'started>completed': 'ride',
 };
+
+/** Recorded events shown between the main steps, at their time. */
+const EXTRA_KINDS: readonly TripEventKind[] = ['reassigned', 'offered', 'declined', 'issue_opened'];
+
+/** Who opened an issue: the staff member, or the passenger or driver who reported it from an app. */
+function issueOpener(e: TripEventRecord, trip: TimelineTrip): StepActor | null {
+  if (e.actor === 'staff') return staffActor(e);
+  if (e.actor === 'passenger') return { kind: 'passenger', id: trip.passengerId, name: trip.passengerName ?? null };
+  if (e.actor === 'driver') return driverActor(trip.driverId, trip.driverName);
+  return { kind: 'system', id: null, name: null };
+}
 
 const elapsed = (from: string | null, to: string | null) =>
   from && to ? Math.max(0, new Date(to).getTime() - new Date(from).getTime()) : null;
@@ -206,18 +226,33 @@ export function buildTimeline(trip: TimelineTrip, events: readonly TripEventReco
   }
   // Recorded events that are not main steps, placed by time.
   const extras: TimelineEntry[] = events
-    .filter((e) => e.kind === 'reassigned' || e.kind === 'offered' || e.kind === 'declined')
-    .map((e) => ({
-      key: e.kind as TimelineEntry['key'],
-      state: 'done',
-      at: e.at,
-      sincePreviousMs: null,
-      sinceLabel: null,
-      by: e.actor === 'staff' ? staffActor(e) : e.actor === 'driver' ? driverActor(e.driverId, e.driverName) : null,
-      recordedBy: null,
-      driver: driverActor(e.driverId, e.driverName),
-      note: e.note,
-    }));
+    .filter((e) => EXTRA_KINDS.includes(e.kind))
+    .map((e) => {
+      if (e.kind === 'issue_opened')
+        return {
+          key: 'issue_opened',
+          state: 'done',
+          at: e.at,
+          sincePreviousMs: null,
+          sinceLabel: null,
+          by: issueOpener(e, trip),
+          recordedBy: null,
+          driver: null,
+          note: null,
+          issue: e.issueId != null ? { id: e.issueId, category: e.note ?? 'other' } : null,
+        } satisfies TimelineEntry;
+      return {
+        key: e.kind as TimelineEntry['key'],
+        state: 'done',
+        at: e.at,
+        sincePreviousMs: null,
+        sinceLabel: null,
+        by: e.actor === 'staff' ? staffActor(e) : e.actor === 'driver' ? driverActor(e.driverId, e.driverName) : null,
+        recordedBy: null,
+        driver: driverActor(e.driverId, e.driverName),
+        note: e.note,
+      } satisfies TimelineEntry;
+    });
   const out: TimelineEntry[] = [];
   for (const s of steps) {
     if (s.at) {
@@ -234,7 +269,8 @@ export function buildTimeline(trip: TimelineTrip, events: readonly TripEventReco
 
   let previous: TimelineEntry | null = null;
   for (const s of out) {
-    if (s.state !== 'done' || !s.at) continue;
+    // An issue is raised about the trip, not a step of the ride: it takes no "time since".
+    if (s.state !== 'done' || !s.at || s.key === 'issue_opened') continue;
     if (previous) {
       s.sincePreviousMs = elapsed(previous.at, s.at);
       s.sinceLabel = SINCE_LABEL[`${previous.key}>${s.key}`] ?? 'since_previous';

@@ -51,6 +51,7 @@ export const tripMessages = {
     parties: 'People and vehicle',
     around: 'Around this trip',
     driverLive: 'Driver, last seen %{time}',
+    driverLiveFeed: 'Driver live · updated %{time}',
     bookedBy: 'Booked by phone by',
   },
   steps: {
@@ -64,6 +65,8 @@ export const tripMessages = {
     reassigned: 'Reassigned',
     offered: 'Offered',
     declined: 'Declined',
+    issue_opened: '%{issue} opened: %{category}',
+    issueNumber: 'Issue #%{id}',
     skipped: 'Skipped',
     upcoming: 'Not yet',
     by: 'by %{name}',

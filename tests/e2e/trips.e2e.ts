@@ -110,6 +110,26 @@ describe('trips', () => {
     await snap(page, 'trips-detail-cancelled');
   });
 
+  it("opens an issue from the trip's page and the trip's timeline shows it, linked", async () => {
+    await page.getByRole('button', { name: 'Open an issue' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Category').click();
+    await page.getByRole('option', { name: 'Fare dispute' }).click();
+    await dialog.getByLabel('Description').fill('Charged a cancellation fee after cancelling within a minute.');
+    await dialog.getByRole('button', { name: 'Open an issue' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const step = page.getByTestId('trip-timeline').locator('[data-step="issue_opened"]');
+    await expect.poll(() => step.getByTestId('step-issue').innerText()).toMatch(/^Issue #\d+ opened: Fare dispute$/);
+    expect(await step.innerText()).toContain('by Amara Okafor');
+    const link = step.getByRole('link', { name: /^Issue #\d+$/ });
+    const issueId = (await link.innerText()).replace('Issue #', '');
+    await snap(page, 'trips-detail-issue-opened');
+    await link.click();
+    await waitForPath(page, `/issues/${issueId}`);
+    await page.goto(`/trip-management/trips/${cancelledId}`);
+    await page.getByTestId('trip-timeline').waitFor();
+  });
+
   it('cancels an active trip and a list in a second tab updates without a reload', async () => {
     const activeId = await bookTrip(token);
     const list = await open({ width: 1600, height: 900 });

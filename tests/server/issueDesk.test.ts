@@ -72,6 +72,51 @@ describe('issue desk actions', () => {
     expect(await events(issue.id)).toMatchObject([{ kind: 'opened', toValue: 'open', staffName: 'Amara Okafor' }]);
   });
 
+  it("puts the opening on the trip's timeline, by whom, linked to the issue", async () => {
+    const tripEvents = async (tripId: number): Promise<Json[]> =>
+      (await t.call('GET', `/api/trip/trips/${tripId}/events`, { token: admin })).json().data;
+    const issue = await openIssue();
+    const trip = await t.db
+      .selectFrom('trips')
+      .select('status')
+      .where('id', '=', issue.tripId as number)
+      .executeTakeFirstOrThrow();
+    const opened = (await tripEvents(issue.tripId as number)).filter((e) => e.kind === 'issue_opened');
+    expect(opened).toEqual([
+      expect.objectContaining({
+        kind: 'issue_opened',
+        issueId: issue.id,
+        note: 'fare_dispute',
+        actor: 'staff',
+        staffId: 1,
+        staffName: 'Amara Okafor',
+        status: trip.status,
+      }),
+    ]);
+    // Updating the issue does not open it again; deleting it takes its step off the trip.
+    expect((await action(issue.id as number, 'start')).statusCode).toBe(200);
+    expect((await tripEvents(issue.tripId as number)).filter((e) => e.kind === 'issue_opened')).toHaveLength(1);
+    expect((await t.call('DELETE', `/api/trip/issues/${issue.id}`, { token: admin })).statusCode).toBe(200);
+    expect((await tripEvents(issue.tripId as number)).filter((e) => e.kind === 'issue_opened')).toEqual([]);
+  });
+
+  it('a refused issue leaves nothing on the trip', async () => {
+    const trip = await t.db
+      .selectFrom('trips')
+      .select('id')
+      .where('driverId', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const before = await t.db.selectFrom('tripEvents').select('id').where('tripId', '=', trip.id).execute();
+    const res = await t.call('POST', '/api/trip/issues', {
+      token: admin,
+      body: { tripId: trip.id, reporterKind: 'driver', category: 'route', description: 'Took a long way.' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ reporterKind: 'This trip has no driver' });
+    expect(await t.db.selectFrom('tripEvents').select('id').where('tripId', '=', trip.id).execute()).toEqual(before);
+  });
+
   it('assigns to me, then to someone who may handle issues, and refuses others', async () => {
     const issue = await openIssue();
     const me = await action(issue.id, 'assign', { assigneeId: 1 });

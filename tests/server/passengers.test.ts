@@ -260,6 +260,35 @@ describe('passenger statistics and filters', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('finds by any part of a name, phone or email, in any case, from trigram indexes', async () => {
+    const one = await activePassenger(5);
+    /** Whether `q` finds this passenger (and how many it finds in all). */
+    const search = async (q: string) => {
+      const res = await t.call('GET', BASE, {
+        token: admin,
+        query: listQuery({ filter: { q, id: [one.id] } }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { id: number }[]).map((p) => p.id);
+    };
+    expect(await search(one.lastName.slice(1, 5).toUpperCase())).toEqual([one.id]);
+    expect(await search(one.firstName.toLowerCase())).toEqual([one.id]);
+    expect(await search(one.phone.slice(4, 10))).toEqual([one.id]);
+    if (one.email) expect(await search(one.email.slice(2, 9).toUpperCase())).toEqual([one.id]);
+    expect(await search('zzqqxx')).toEqual([]);
+    // The same condition the engine writes can be answered from the indexes (the demo city is small
+    // enough for the planner to read the table instead, so sequential scans are turned off here).
+    const plan = await t.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const p = '%wanj%';
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select id from passengers
+        where first_name ilike ${p} or last_name ilike ${p} or phone ilike ${p} or email ilike ${p}`.execute(trx);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    for (const column of ['first_name', 'last_name', 'phone', 'email'])
+      expect(plan).toContain(`Bitmap Index Scan on passengers_${column}_trgm_idx`);
+  });
+
   it('exports the filtered passengers as CSV', async () => {
     const res = await t.call('GET', `${BASE}/export`, {
       token: admin,

@@ -206,6 +206,35 @@ describe('trip timeline events', () => {
   });
 });
 
+describe("an active trip's driver position without the live feed", () => {
+  it("answers the driver's last recorded position while the trip runs, and null once it ended", async () => {
+    const trip = await bookTrip();
+    const position = async (id: number, token = admin) =>
+      t.call('GET', `/api/trip/trips/${id}/driver-position`, { token });
+    expect((await position(trip.id)).json()).toEqual({ data: null });
+    const [driver] = await freeDrivers(trip.vehicleTypeId);
+    await act(trip.id, 'assign', { driverId: driver.id });
+    const seen = new Date(Date.now() - 20_000);
+    await t.db
+      .updateTable('drivers')
+      .set({ lastLat: -1.2921, lastLng: 36.8219, lastSeenAt: seen })
+      .where('id', '=', driver.id)
+      .execute();
+    // A viewer of trips who may not read the dispatcher's feed.
+    const finance = await loginRole(t, 'Finance');
+    const feed = await t.call('GET', '/api/trip/dispatcher/drivers', { token: finance });
+    expect(feed.statusCode).toBe(403);
+    const res = await position(trip.id, finance);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      data: { driverId: driver.id, lat: -1.2921, lng: 36.8219, at: seen.toISOString() },
+    });
+    await act(trip.id, 'cancel', { reason: 'Passenger unreachable', by: 'passenger' });
+    expect((await position(trip.id, finance)).json()).toEqual({ data: null });
+    expect((await position(99_999_999)).statusCode).toBe(404);
+  });
+});
+
 describe('field selection on lists', () => {
   const LIST_FIELDS =
     'requestedAt,passengerId,passengerName,driverId,driverName,vehicleTypeName,pickupPlace,dropoffPlace,status,fareTotal,paymentMethod,distanceKm,durationMin';

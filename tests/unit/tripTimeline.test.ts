@@ -126,6 +126,54 @@ describe('buildTimeline', () => {
     expect(steps[2].sincePreviousMs).toBe(2 * 60_000);
   });
 
+  it('puts an issue opened about the trip at its time, by whom, with its number and category, taking no time from the ride', () => {
+    const steps = buildTimeline(
+      trip({
+        status: 'completed',
+        acceptedAt: at(2),
+        arrivedAt: at(6),
+        startedAt: at(8),
+        completedAt: at(20),
+        driverId: 4,
+        driverName: 'Otieno Kamau',
+      }),
+      [
+        event({ id: 2, at: at(12), kind: 'issue_opened', status: 'in_progress', issueId: 31, note: 'safety' }),
+        event({
+          id: 3,
+          at: at(45),
+          kind: 'issue_opened',
+          status: 'completed',
+          actor: 'passenger',
+          staffId: null,
+          staffName: null,
+          issueId: 32,
+          note: 'lost_item',
+        }),
+      ],
+    );
+    expect(steps.map((s) => [s.key, s.state])).toEqual([
+      ['requested', 'done'],
+      ['accepted', 'done'],
+      ['arrived', 'done'],
+      ['started', 'done'],
+      ['issue_opened', 'done'],
+      ['completed', 'done'],
+      ['issue_opened', 'done'],
+    ]);
+    expect(steps[4]).toMatchObject({
+      issue: { id: 31, category: 'safety' },
+      by: { kind: 'staff', id: 3, name: 'Jane Ops' },
+      sincePreviousMs: null,
+    });
+    expect(steps[6]).toMatchObject({
+      issue: { id: 32, category: 'lost_item' },
+      by: { kind: 'passenger', id: 7, name: 'Amina Otieno' },
+    });
+    // The ride is still measured from its start, not from the issue.
+    expect([steps[5].sincePreviousMs, steps[5].sinceLabel]).toEqual([12 * 60_000, 'ride']);
+  });
+
   it('ends a trip nobody took with no driver found, by the system', () => {
     const steps = buildTimeline(trip({ status: 'no_driver_found', cancelledAt: at(10) }));
     expect(steps.map((s) => [s.key, s.state])).toEqual([

@@ -1302,6 +1302,10 @@ async function seedIssueTimelines(db: Db, now: number): Promise<void> {
   await sql`insert into issue_events (issue_id, at, kind, to_value) select id, created_at, 'opened', 'open' from issues`.execute(
     db,
   );
+  // The trips' timelines say an issue was opened about them, by its reporter (migration 014).
+  await sql`insert into trip_events (trip_id, at, kind, status, actor, issue_id, note)
+    select i.trip_id, i.created_at, 'issue_opened', t.status, i.reporter_kind, i.id, i.category
+    from issues i join trips t on t.id = i.trip_id`.execute(db);
   // Taken and started within the first quarter of the time it stayed open.
   await sql`insert into issue_events (issue_id, at, kind, staff_id, from_value, to_value)
     select id, created_at + (coalesce(resolved_at, ${nowAt}::timestamptz) - created_at) * ((id % 7) + 1) / 40, 'assigned', assignee_id, null, assignee_id::text

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Row } from '../../rest/declaration.js';
 import { nameOf } from '../../rest/names.js';
+import { ISSUE_OPENED } from '../../../src/domain/tripTimeline.js';
 
 /** What the timeline records of an issue: opened, assigned, priority, status, note, credit (migration 010). */
 export type IssueStepKind = 'opened' | 'assigned' | 'priority' | 'status' | 'note' | 'credit';
@@ -58,6 +59,25 @@ export async function recordIssueSteps(
       })),
     )
     .execute();
+  if (steps.some((s) => s.kind === 'opened')) await recordIssueOnTrip(trx, issueId, staffId, at);
+}
+
+/**
+ * Puts the opening of issue `issueId` on its trip's timeline (trip_events, kind `issue_opened`, the
+ * category as the note), in the caller's transaction: by the staff member who opened it, or by its
+ * reporter (the passenger or the driver) when nobody in the panel did.
+ */
+async function recordIssueOnTrip(
+  trx: Transaction<Database>,
+  issueId: number,
+  staffId: number | null,
+  at: Date,
+): Promise<void> {
+  const actor = staffId === null ? sql<string>`issues.reporter_kind` : sql<string>`${'staff'}::text`;
+  await sql`insert into trip_events (trip_id, at, kind, status, actor, staff_id, issue_id, note)
+    select issues.trip_id, ${at.toISOString()}::timestamptz, ${ISSUE_OPENED}, trips.status, ${actor}, ${staffId}::int, issues.id, issues.category
+    from issues join trips on trips.id = issues.trip_id
+    where issues.id = ${issueId}`.execute(trx);
 }
 
 /** An issue's timeline, oldest first, with the acting staff member's name and, for assignments, the assignees'. */

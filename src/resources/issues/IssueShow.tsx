@@ -1,7 +1,6 @@
 import SendIcon from '@mui/icons-material/Send';
 import { Avatar, Box, Button, Divider, Grid, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { Form, RecordContextProvider, TextInput, Title, useCanAccess, useGetOne, useTranslate } from 'react-admin';
 import { useAction, usePanelDataProvider } from '../../dataProviders/useAction';
 import { issues, trips } from '../../domain/resources';
@@ -12,6 +11,7 @@ import { formatDateTime, formatMoney, formatRelativeTime } from '../../kit/forma
 import { GuardedLink } from '../../kit/LinkedRecordField';
 import { RouteMap } from '../../kit/map';
 import { ErrorState, LoadingState } from '../../kit/States';
+import { useRecordFromRoute } from '../shared/useRecordFromRoute';
 import { StatusChip } from '../../kit/StatusChip';
 import { showPath } from '../shared/recordPaths';
 import { TripParties } from '../trips/TripParties';
@@ -255,10 +255,8 @@ function History({ events, reporterKind }: { events: IssueEvent[]; reporterKind:
  */
 export default function IssueShow() {
   const translate = useTranslate();
-  const { id: rawId } = useParams();
-  const id = Number(rawId);
+  const { id, record: issue, state } = useRecordFromRoute<Issue>(issues.path);
   const dataProvider = usePanelDataProvider();
-  const { data: issue, error, isPending, refetch } = useGetOne<Issue>(issues.path, { id });
   const events = useQuery({
     queryKey: [issues.path, id, 'events'],
     queryFn: () => dataProvider.query<{ data: IssueEvent[] }>('trip', `issues/${id}/events`),
@@ -267,8 +265,7 @@ export default function IssueShow() {
   const trip = useGetOne<Trip>(trips.path, { id: issue?.tripId ?? 0 }, { enabled: issue !== undefined });
   const canWrite = useCanWriteIssues();
 
-  if (error) return <ErrorState message={(error as Error).message} onRetry={() => void refetch()} />;
-  if (isPending || !issue) return <LoadingState />;
+  if (state) return state;
   const driver =
     trip.data?.driverId != null
       ? { id: trip.data.driverId, name: trip.data.driverName ?? `#${trip.data.driverId}` }

@@ -3,8 +3,7 @@ import { DataTable, Show, TopToolbar, useRecordContext, type RaRecord } from 're
 import { enumWords } from '../../domain/resources/manifest';
 import { issues as issuesManifest, reviews as reviewsManifest, trips as tripsManifest } from '../../domain/resources';
 import { DateTimeField } from '../../kit/DateTimeField';
-import { SHORT_DATE_TIME } from '../../kit/format';
-import { GuardedLink, LinkedRecordField } from '../../kit/LinkedRecordField';
+import { LinkedRecordField } from '../../kit/LinkedRecordField';
 import { MoneyField } from '../../kit/MoneyField';
 import { RatingField } from '../../kit/RatingField';
 import { RelatedList } from '../../kit/RelatedList';
@@ -13,6 +12,7 @@ import { auditLogs } from '../audit-logs';
 import { AuditChangesSummary } from '../shared/AuditChanges';
 import { EditRecordButton } from '../shared/RecordButtons';
 import { showPath } from '../shared/recordPaths';
+import { tripColumn, whenColumn } from '../shared/relatedColumns';
 import { PassengerStatistics } from './PassengerStatistics';
 import { PassengerStatusButton } from './PassengerStatusButton';
 import { PassengerSummary } from './PassengerSummary';
@@ -43,17 +43,6 @@ function RouteText() {
     >
       {text}
     </Typography>
-  );
-}
-
-function TripLink({ source = 'tripId' }: { source?: string; label?: string }) {
-  const record = useRecordContext();
-  const id = record?.[source] as number | undefined;
-  if (id === undefined) return null;
-  return (
-    <GuardedLink resource={tripsManifest.path} to={showPath(tripsManifest.path, id)}>
-      #{id}
-    </GuardedLink>
   );
 }
 
@@ -140,14 +129,8 @@ function Reviews({ direction }: { direction: 'passenger_to_driver' | 'driver_to_
             <LinkedRecordField source="driverId" reference="driver-management/drivers" text={(r) => r.driverName} />
           )}
         />
-        <DataTable.Col source="tripId" label="app.passengers.trip" disableSort render={() => <TripLink />} />
-        <DataTable.Col
-          source="createdAt"
-          label="app.passengers.when"
-          disableSort
-          cellSx={noWrap}
-          render={() => <DateTimeField source="createdAt" options={SHORT_DATE_TIME} />}
-        />
+        {tripColumn()}
+        {whenColumn()}
       </DataTable>
     </RelatedList>
   );
@@ -178,14 +161,8 @@ function IssuesRaised() {
           disableSort
           render={() => <StatusChip palette="issuePriority" source="priority" />}
         />
-        <DataTable.Col source="tripId" label="app.passengers.trip" disableSort render={() => <TripLink />} />
-        <DataTable.Col
-          source="createdAt"
-          label="app.passengers.when"
-          disableSort
-          cellSx={noWrap}
-          render={() => <DateTimeField source="createdAt" options={SHORT_DATE_TIME} />}
-        />
+        {tripColumn()}
+        {whenColumn()}
       </DataTable>
     </RelatedList>
   );
@@ -213,13 +190,7 @@ function PassengerHistory() {
       data-testid="passenger-history"
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col
-          source="createdAt"
-          label="app.passengers.when"
-          disableSort
-          cellSx={noWrap}
-          render={() => <DateTimeField source="createdAt" options={SHORT_DATE_TIME} />}
-        />
+        {whenColumn()}
         <DataTable.Col
           source="action"
           disableSort

@@ -4,7 +4,6 @@ import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturbOn';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import PanToolIcon from '@mui/icons-material/PanTool';
 import { Box, Button, Grid, Link as MuiLink, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import { useParams } from 'react-router';
 import {
   RecordContextProvider,
   TextInput,
@@ -15,10 +14,9 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { drivers, sosCallLogs, sosContacts, trips } from '../../domain/resources';
+import { sosCallLogs, sosContacts, trips } from '../../domain/resources';
 import { sosActionBodies } from '../../domain/resources/sosCallLogs';
 import { formatAckTime, formatAge, secondsBetween } from '../../domain/sos';
-import { ACTIVE_TRIP_STATUSES } from '../../domain/trip';
 import { ActionDialogButton } from '../../kit/ActionDialog';
 import { FieldGrid, KeyValue, SectionCard } from '../../kit/DetailBlocks';
 import { enumLabelKey } from '../../kit/enumChoices';
@@ -29,24 +27,14 @@ import { MoneyField } from '../../kit/MoneyField';
 import { EmptyState, ErrorState, LoadingState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
 import { showPath } from '../shared/recordPaths';
+import { useRecordFromRoute } from '../shared/useRecordFromRoute';
 import { TripParties } from '../trips/TripParties';
 import type { Trip } from '../trips/types';
+import { useTripDriverPosition } from '../trips/useTripDriverPosition';
 import { callerResource, HandledByField } from './SosFields';
 import type { SosAlarm, SosStep } from './types';
 import { useAcknowledge } from './useAcknowledge';
 import { useNow, useSosLive } from './useSosLive';
-
-const ACTIVE: readonly string[] = ACTIVE_TRIP_STATUSES;
-/** Refetch the driver's last known position this often while the trip runs. */
-const DRIVER_POSITION_MS = 5_000;
-
-interface DriverPosition extends RaRecord<number> {
-  firstName: string;
-  lastName: string;
-  lastLat: number | null;
-  lastLng: number | null;
-  lastSeenAt: string | null;
-}
 
 interface Contact extends RaRecord<number> {
   name: string;
@@ -59,24 +47,17 @@ const OPEN = ['new', 'acknowledged'];
 /** The caller's position, the trip's route and, while the trip runs, the driver's live position. */
 function AlarmMap({ alarm, trip }: { alarm: SosAlarm; trip: Trip | undefined }) {
   const translate = useTranslate();
-  const active = !!trip && ACTIVE.includes(trip.status) && trip.driverId !== null;
-  const { canAccess } = useCanAccess({ resource: drivers.path, action: 'show' });
-  const { data: driver } = useGetOne<DriverPosition>(
-    drivers.path,
-    { id: trip?.driverId ?? 0 },
-    { enabled: active && canAccess === true, refetchInterval: DRIVER_POSITION_MS },
-  );
-  const mover =
-    active && driver?.lastLat != null && driver.lastLng != null
-      ? { lat: driver.lastLat, lng: driver.lastLng, label: `${driver.firstName} ${driver.lastName}` }
-      : null;
+  const position = useTripDriverPosition(trip);
+  const mover = position
+    ? { lat: position.lat, lng: position.lng, label: trip?.driverName ?? translate('app.trips.parties.driver') }
+    : null;
   const caller = alarm.callerName ?? `${alarm.callerKind} #${alarm.callerId}`;
   return (
     <SectionCard
       title={translate('app.sos.detail.map')}
       subheader={
-        mover && driver?.lastSeenAt
-          ? translate('app.sos.detail.driverLive', { time: formatRelativeTime(driver.lastSeenAt) })
+        position?.at
+          ? translate('app.sos.detail.driverLive', { time: formatRelativeTime(position.at) })
           : `${alarm.lat.toFixed(5)}, ${alarm.lng.toFixed(5)}`
       }
     >
@@ -349,10 +330,8 @@ function AlarmFacts({ alarm }: { alarm: SosAlarm }) {
  */
 export default function SosCallLogShow() {
   const translate = useTranslate();
-  const { id: rawId } = useParams();
-  const id = Number(rawId);
+  const { record: alarm, state } = useRecordFromRoute<SosAlarm>(sosCallLogs.path);
   useSosLive();
-  const { data: alarm, error, isPending, refetch } = useGetOne<SosAlarm>(sosCallLogs.path, { id });
   const { canAccess: canSeeTrips } = useCanAccess({ resource: trips.path, action: 'show' });
   const { data: trip } = useGetOne<Trip>(
     trips.path,
@@ -360,8 +339,7 @@ export default function SosCallLogShow() {
     { enabled: !!alarm && canSeeTrips === true },
   );
 
-  if (error) return <ErrorState message={(error as Error).message} onRetry={() => void refetch()} />;
-  if (isPending || !alarm) return <LoadingState />;
+  if (state) return state;
   const callerKind = translate(enumLabelKey('reporterKind', alarm.callerKind), { _: alarm.callerKind });
   const otherKind = alarm.callerKind === 'passenger' ? 'driver' : 'passenger';
   const callerLink = callerResource(alarm.callerKind);

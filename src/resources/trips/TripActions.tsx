@@ -227,11 +227,21 @@ function OpenIssue({ trip }: { trip: Trip }) {
   );
 }
 
+interface IssueValues {
+  reporterKind: string;
+  category: string;
+  priority: string;
+  description: string;
+}
+
 function IssueForm({ trip, close }: { trip: Trip; close: () => void }) {
   const translate = useTranslate();
   const create = useAction(
-    async (dp, values: Record<string, unknown>) => {
-      const { data } = await dp.create(issues.path, { data: { ...values, tripId: trip.id } });
+    async (dp, { reporterKind, category, priority, description }: IssueValues) => {
+      // Only the form's own fields: the page's record context (the trip) is not the issue's.
+      const { data } = await dp.create(issues.path, {
+        data: { tripId: trip.id, reporterKind, category, priority, description },
+      });
       return { data, message: `Issue #${String(data.id)} opened` };
     },
     { onSuccess: close },
@@ -239,13 +249,14 @@ function IssueForm({ trip, close }: { trip: Trip; close: () => void }) {
   return (
     <Form
       onSubmit={create.submit}
+      record={{}}
       defaultValues={{ reporterKind: 'passenger', category: '', priority: 'medium', description: '' }}
       noValidate
     >
       <DialogContent sx={{ pt: 0 }}>
         <RadioButtonGroupInput
           source="reporterKind"
-          label="app.trips.actions.by"
+          label="app.issueDesk.create.by"
           choices={[
             { id: 'passenger', name: 'app.trips.parties.passenger' },
             ...(trip.driverId !== null ? [{ id: 'driver', name: 'app.trips.parties.driver' }] : []),

@@ -1,24 +1,13 @@
 import { Box, Chip, Grid, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
-import {
-  RecordContextProvider,
-  Title,
-  TopToolbar,
-  useCanAccess,
-  useGetOne,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
-import { drivers, trips } from '../../domain/resources';
-import { ACTIVE_TRIP_STATUSES } from '../../domain/trip';
+import { RecordContextProvider, Title, TopToolbar, useTranslate } from 'react-admin';
+import { trips } from '../../domain/resources';
 import { buildTimeline, type TripEventRecord } from '../../domain/tripTimeline';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { SectionCard } from '../../kit/DetailBlocks';
 import { enumLabelKey } from '../../kit/enumChoices';
 import { formatDateTime, formatRelativeTime } from '../../kit/format';
 import { RouteMap } from '../../kit/map';
-import { ErrorState, LoadingState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
 import { useSocketEvent } from '../../realtime/RealtimeProvider';
 import { useSocketFallback } from '../../realtime/useSocketFallback';
@@ -28,42 +17,28 @@ import { TripActions } from './TripActions';
 import { TripAround } from './TripAround';
 import { TripParties } from './TripParties';
 import { TripTimeline } from './TripTimeline';
+import { useRecordFromRoute } from '../shared/useRecordFromRoute';
 import type { Trip } from './types';
+import { useTripDriverPosition } from './useTripDriverPosition';
 
-const ACTIVE: readonly string[] = ACTIVE_TRIP_STATUSES;
-
-interface DriverPosition extends RaRecord<number> {
-  firstName: string;
-  lastName: string;
-  lastLat: number | null;
-  lastLng: number | null;
-  lastSeenAt: string | null;
-}
-
-/** Refetch the driver's last known position this often while the trip runs (no position feed yet). */
-const DRIVER_POSITION_MS = 5_000;
-
-/** The route, and for an active trip the driver's last known position, moving as it updates. */
+/** The route, and for an active trip the driver's position, moving live (useTripDriverPosition). */
 function TripRoute({ trip }: { trip: Trip }) {
   const translate = useTranslate();
-  const active = ACTIVE.includes(trip.status) && trip.driverId !== null;
-  const { canAccess } = useCanAccess({ resource: drivers.path, action: 'show' });
-  const { data: driver } = useGetOne<DriverPosition>(
-    drivers.path,
-    { id: trip.driverId ?? 0 },
-    { enabled: active && canAccess === true, refetchInterval: DRIVER_POSITION_MS },
-  );
-  const mover =
-    active && driver?.lastLat != null && driver.lastLng != null
-      ? { lat: driver.lastLat, lng: driver.lastLng, label: `${driver.firstName} ${driver.lastName}` }
-      : null;
+  const position = useTripDriverPosition(trip);
+  const mover = position
+    ? { lat: position.lat, lng: position.lng, label: trip.driverName ?? translate('app.trips.parties.driver') }
+    : null;
   return (
     <SectionCard
       title={translate('app.trips.detail.route')}
       subheader={
-        mover && driver?.lastSeenAt
-          ? translate('app.trips.detail.driverLive', { time: formatRelativeTime(driver.lastSeenAt) })
-          : undefined
+        position?.at ? (
+          <span data-testid="driver-position" data-source={position.source}>
+            {translate(position.source === 'live' ? 'app.trips.detail.driverLiveFeed' : 'app.trips.detail.driverLive', {
+              time: formatRelativeTime(position.at),
+            })}
+          </span>
+        ) : undefined
       }
     >
       <RouteMap
@@ -98,19 +73,17 @@ function TripRoute({ trip }: { trip: Trip }) {
  */
 export default function TripShow() {
   const translate = useTranslate();
-  const { id: rawId } = useParams();
-  const id = Number(rawId);
+  const { id, record: trip, state, refetch } = useRecordFromRoute<Trip>(trips.path);
   const dataProvider = usePanelDataProvider();
   const queryClient = useQueryClient();
-  const { data: trip, error, isPending, refetch } = useGetOne<Trip>(trips.path, { id });
   const events = useQuery({
     queryKey: ['trips', id, 'events'],
     queryFn: () => dataProvider.query<{ data: TripEventRecord[] }>('trip', `trips/${id}/events`),
     enabled: Number.isSafeInteger(id),
   });
   const reload = () => {
-    void refetch();
-    void events.refetch();
+    refetch();
+    void queryClient.invalidateQueries({ queryKey: ['trips', id] });
     void queryClient.invalidateQueries({ queryKey: [trips.path, 'getList'] });
   };
   useSocketEvent<TripUpdated>('tripUpdated', (event) => {
@@ -118,8 +91,7 @@ export default function TripShow() {
   });
   useSocketFallback(reload);
 
-  if (error) return <ErrorState message={(error as Error).message} onRetry={() => void refetch()} />;
-  if (isPending || !trip) return <LoadingState />;
+  if (state) return state;
   const timeline = buildTimeline(trip, events.data?.data ?? []);
   const paymentLabel = translate(enumLabelKey('paymentMethod', trip.paymentMethod), { _: trip.paymentMethod });
 

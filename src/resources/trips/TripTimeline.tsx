@@ -2,11 +2,13 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { Box, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { drivers, passengers, staffs } from '../../domain/resources';
+import { drivers, issues, passengers, staffs } from '../../domain/resources';
 import type { StepActor, TimelineEntry } from '../../domain/tripTimeline';
+import { enumLabelKey } from '../../kit/enumChoices';
 import { formatDateTime, formatDuration } from '../../kit/format';
 import { GuardedLink } from '../../kit/LinkedRecordField';
 import { showPath } from '../shared/recordPaths';
@@ -35,7 +37,27 @@ function StepIcon({ entry }: { entry: TimelineEntry }) {
   if (entry.state === 'upcoming') return <RadioButtonUncheckedIcon color="disabled" />;
   if (entry.key === 'cancelled' || entry.key === 'no_driver_found') return <CancelIcon color="error" />;
   if (entry.key === 'reassigned') return <SwapHorizIcon color="primary" />;
+  if (entry.key === 'issue_opened') return <ReportProblemIcon color="warning" />;
   return <CheckCircleIcon color="success" />;
+}
+
+/** "Issue #N opened: Fare dispute", the issue's number linked to its page. */
+function IssueStepTitle({ issue }: { issue: NonNullable<TimelineEntry['issue']> }) {
+  const translate = useTranslate();
+  const category = translate(enumLabelKey('issueCategory', issue.category), { _: issue.category });
+  const [before, after = ''] = translate('app.trips.steps.issue_opened', {
+    issue: '\u0000',
+    category,
+  }).split('\u0000');
+  return (
+    <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="step-issue">
+      {before}
+      <GuardedLink resource={issues.path} to={showPath(issues.path, issue.id)}>
+        {translate('app.trips.steps.issueNumber', { id: issue.id })}
+      </GuardedLink>
+      {after}
+    </Typography>
+  );
 }
 
 /** Who did it, in words with links. */
@@ -98,13 +120,17 @@ export function TripTimeline({ entries }: { entries: TimelineEntry[] }) {
             disableTypography
             primary={
               <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'baseline' }}>
-                <Typography
-                  variant="body2"
-                  sx={{ fontWeight: 600 }}
-                  color={entry.state === 'done' ? 'text.primary' : 'text.disabled'}
-                >
-                  {translate(`app.trips.steps.${entry.key}`)}
-                </Typography>
+                {entry.issue ? (
+                  <IssueStepTitle issue={entry.issue} />
+                ) : (
+                  <Typography
+                    variant="body2"
+                    sx={{ fontWeight: 600 }}
+                    color={entry.state === 'done' ? 'text.primary' : 'text.disabled'}
+                  >
+                    {translate(`app.trips.steps.${entry.key}`)}
+                  </Typography>
+                )}
                 <Typography variant="body2" color="text.secondary">
                   {entry.state === 'done'
                     ? formatDateTime(entry.at, { dateStyle: 'medium', timeStyle: 'medium' })

@@ -53,6 +53,57 @@ describe('the trip timeline', () => {
     // Times in the city's zone (UTC+3).
     expect(steps[0]).toHaveTextContent('24 Nov 2026, 11:00:00');
   });
+  it('shows an issue opened about the trip, linked to the issue, with its category and who opened it', async () => {
+    const entries = buildTimeline(
+      {
+        status: 'completed',
+        requestedAt: at(0),
+        acceptedAt: at(3),
+        arrivedAt: at(6),
+        startedAt: at(8),
+        completedAt: at(20),
+        cancelledAt: null,
+        driverId: 4,
+        driverName: 'Otieno Kamau',
+        passengerId: 7,
+        passengerName: 'Amina Otieno',
+        cancellationReason: null,
+      },
+      [
+        {
+          id: 9,
+          at: at(30),
+          kind: 'issue_opened',
+          status: 'completed',
+          actor: 'staff',
+          staffId: 2,
+          staffName: 'Jane Ops',
+          driverId: null,
+          driverName: null,
+          note: 'fare_dispute',
+          issueId: 57,
+        },
+      ],
+    );
+    renderKit(<TripTimeline entries={entries} />, { session: sessionOf(superAdminProfile) });
+    const steps = screen.getAllByRole('listitem');
+    expect(steps.map((s) => s.dataset.step)).toEqual([
+      'requested',
+      'accepted',
+      'arrived',
+      'started',
+      'completed',
+      'issue_opened',
+    ]);
+    const issue = steps[5];
+    expect(within(issue).getByTestId('step-issue')).toHaveTextContent('Issue #57 opened: Fare dispute');
+    expect(await within(issue).findByRole('link', { name: 'Issue #57' })).toHaveAttribute('href', '/issues/57');
+    expect(await within(issue).findByRole('link', { name: 'Jane Ops' })).toHaveAttribute(
+      'href',
+      '/staff-management/staffs/2',
+    );
+    expect(within(issue).queryByTestId('step-since')).toBeNull();
+  });
 });
 
 describe('the fare breakdown', () => {
