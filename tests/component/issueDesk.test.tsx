@@ -136,6 +136,8 @@ describe('the issue page', () => {
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
     expect(await within(dialog).findByText('Say how the issue was resolved')).toBeInTheDocument();
+    // Only the field's error: no form-level notice on top of it.
+    await expect(screen.findByText(/form is not valid/, undefined, { timeout: 1500 })).rejects.toThrow();
   });
 
   it('lets an admin credit the driver on resolve', async () => {
