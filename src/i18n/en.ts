@@ -305,6 +305,7 @@ export const appMessages = {
         payout: 'Payout',
         adjustment: 'Adjustment',
       },
+      passengerTransactionKind: { refund: 'Refund', adjustment: 'Adjustment' },
       reviewDirection: { passenger_to_driver: 'Passenger about driver', driver_to_passenger: 'Driver about passenger' },
       auditAction: { create: 'Created', update: 'Updated', delete: 'Deleted' },
     },
@@ -729,6 +730,7 @@ export const appMessages = {
     },
     'sos-call-logs': sosCallLogResource,
     'driver-transactions': { name: 'Driver Transaction |||| Driver Transactions' },
+    'passenger-transactions': { name: 'Passenger Transaction |||| Passenger Transactions' },
     reviews: { name: 'Review |||| Reviews' },
   },
 };

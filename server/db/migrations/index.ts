@@ -11,6 +11,7 @@ import * as m010 from './010_issue_desk.js';
 import * as m011 from './011_apps.js';
 import * as m012 from './012_dispatcher_booking.js';
 import * as m013 from './013_driver_revenue_letters.js';
+import * as m015 from './015_passenger_wallet.js';
 
 /** Every migration in order. Add a line here with each new file. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '011_apps': m011,
   '012_dispatcher_booking': m012,
   '013_driver_revenue_letters': m013,
+  '015_passenger_wallet': m015,
 };
