@@ -224,3 +224,43 @@ describe('the issue page', () => {
     expect(screen.queryByRole('textbox', { name: 'Write a note for the team…' })).not.toBeInTheDocument();
   });
 });
+
+describe('the desk', () => {
+  const deskApi = {
+    'GET /api/trip/issues': listAnswer('issues', [issue]),
+    'GET /api/trip/issues/assignees': api['GET /api/trip/issues/assignees'],
+  };
+  const statusFilter = () => screen.getByTestId('issue-status-filter');
+  const chips = () => Array.from(statusFilter().querySelectorAll('.MuiChip-label')).map((chip) => chip.textContent);
+  const lastFilter = (calls: ReturnType<typeof renderApp>['api']) =>
+    JSON.parse(calls.to('GET /api/trip/issues').at(-1)!.query.get('filter') ?? '{}') as Record<string, unknown>;
+
+  it('shows the statuses a quick tab chose as chips in the Status filter, and the other way round', async () => {
+    const { user, api: calls } = renderApp('/issues', { session: sessionOf(agentProfile), api: deskApi });
+    await user.click(await screen.findByTestId('tab-open'));
+    await waitFor(() => expect(lastFilter(calls)).toEqual({ status: ['open', 'in_progress'] }));
+    await waitFor(() => expect(chips()).toEqual(['Open', 'In progress']));
+
+    await user.click(screen.getByTestId('tab-resolved'));
+    await waitFor(() => expect(chips()).toEqual(['Resolved', 'Closed']));
+    await user.click(screen.getByTestId('tab-all'));
+    await waitFor(() => expect(chips()).toEqual([]));
+
+    // Choosing In progress then Open in the filter is the Open tab's filter, in the same order.
+    await user.click(within(statusFilter()).getByRole('combobox'));
+    await user.click(await screen.findByRole('option', { name: 'In progress' }));
+    await user.click(await screen.findByRole('option', { name: 'Open' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(lastFilter(calls)).toEqual({ status: ['open', 'in_progress'] }));
+    expect(screen.getByTestId('tab-open')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('reads one status from a link as a chip', async () => {
+    renderApp(`/issues?filter=${encodeURIComponent(JSON.stringify({ status: 'resolved' }))}`, {
+      session: sessionOf(agentProfile),
+      api: deskApi,
+    });
+    await screen.findByTestId('issue-status-filter');
+    await waitFor(() => expect(chips()).toEqual(['Resolved']));
+  });
+});
