@@ -495,6 +495,46 @@ describe('emergency contacts', () => {
     ).toBe(403);
   });
 
+  it('moves a contact straight to a position (drag and drop), renumbering 1…n', async () => {
+    const before = await contacts();
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    const moveTo = (id: number, body: unknown, token = agent) =>
+      t.call('POST', `/api/trip/sos-contacts/${id}/move`, { token, body });
+    const first = before[0];
+    const down = await moveTo(first.id, { position: 3 });
+    expect(down.statusCode, down.body).toBe(200);
+    expect(down.json().message).toBe(`${first.name} is now number 3`);
+    const after = await contacts();
+    expect(after.map((c) => c.id)).toEqual([before[1].id, before[2].id, first.id, ...before.slice(3).map((c) => c.id)]);
+    expect(after.map((c) => c.displayOrder)).toEqual(after.map((_, i) => i + 1));
+
+    // Past the end is last; back to the top.
+    expect((await moveTo(before[1].id, { position: 999 })).json().message).toBe(
+      `${before[1].name} is now number ${before.length}`,
+    );
+    expect((await moveTo(before[1].id, { position: 1 })).statusCode).toBe(200);
+    expect((await contacts())[0].id).toBe(before[1].id);
+
+    // Bad input changes nothing.
+    const order = (await contacts()).map((c) => c.id);
+    const same = await moveTo(before[1].id, { position: 1 });
+    expect(same.statusCode).toBe(409);
+    expect(same.json().message).toBe('This contact is already number 1');
+    for (const [body, field] of [
+      [{ position: 0 }, 'position'],
+      [{ position: 1.5 }, 'position'],
+      [{ position: 'top' }, 'position'],
+      [{}, 'direction'],
+      [{ direction: 'up', position: 2 }, 'direction'],
+    ] as const) {
+      const bad = await moveTo(before[2].id, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(bad.json().errors, JSON.stringify(body)).toHaveProperty(field);
+    }
+    expect((await contacts()).map((c) => c.id)).toEqual(order);
+    expect((await moveTo(before[2].id, { position: 1 }, dispatcher)).statusCode).toBe(403);
+  });
+
   it('takes short codes and full numbers, refuses letters, and puts a new contact last', async () => {
     const letters = await t.call('POST', '/api/trip/sos-contacts', {
       token: admin,
