@@ -84,7 +84,8 @@ export const issueFilters = [
     parse={parseStatuses}
     data-testid="issue-status-filter"
     alwaysOn
-    sx={{ minWidth: 200 }}
+    // Chips as tall as a line of text, so the box lines up with the other filters.
+    sx={{ minWidth: 200, '& .MuiChip-root': { height: 20, my: '-2px' } }}
   />,
   <AssigneeFilter key="assigneeId" source="assigneeId" alwaysOn />,
   <CityDateInput key="createdAt_gte" source="createdAt_gte" edge="start" label="app.issueDesk.openedFrom" alwaysOn />,
