@@ -142,6 +142,8 @@ export interface PassengerTable {
   statusReason: ColumnType<string | null, string | null | undefined, string | null>;
   statusChangedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   statusChangedBy: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The wallet: moved only through the ledger, passenger_transactions (migration 015). */
+  creditBalance: Generated<number>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -169,6 +169,8 @@ export interface IssueEventTable {
   note: string | null;
   amount: number | null;
   transactionId: number | null;
+  /** A refund step's passenger ledger row (migration 015). */
+  passengerTransactionId: Generated<number | null>;
 }
 
 export interface SosCallLogTable {
@@ -214,6 +216,19 @@ export interface DriverTransactionTable {
   createdAt: ColumnType<Date, Date | string | undefined, never>;
 }
 
+export interface PassengerTransactionTable {
+  id: Generated<number>;
+  passengerId: number;
+  kind: string;
+  amount: number;
+  balanceAfter: number;
+  tripId: number | null;
+  issueId: number | null;
+  staffId: number | null;
+  note: string | null;
+  createdAt: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface ReviewTable {
   id: Generated<number>;
   tripId: number;
@@ -239,5 +254,6 @@ export interface TripTables {
   sosCallLogs: SosCallLogTable;
   sosCallEvents: SosCallEventTable;
   driverTransactions: DriverTransactionTable;
+  passengerTransactions: PassengerTransactionTable;
   reviews: ReviewTable;
 }

@@ -32,6 +32,8 @@ export const REPORTER_KINDS = ['passenger', 'driver'] as const;
 export const SOS_STATUSES = ['new', 'acknowledged', 'resolved', 'false_alarm'] as const;
 export const SOS_EVENT_KINDS = ['raised', 'reported_again', 'acknowledged', 'note', 'resolved', 'false_alarm'] as const;
 export const TRANSACTION_KINDS = ['credit_topup', 'commission', 'payout', 'adjustment'] as const;
+/** A passenger wallet's ledger (migration 015): refunds granted on an issue's resolution, staff adjustments. */
+export const PASSENGER_TRANSACTION_KINDS = ['refund', 'adjustment'] as const;
 export const REVIEW_DIRECTIONS = ['passenger_to_driver', 'driver_to_passenger'] as const;
 
 export type TripStatus = (typeof TRIP_STATUSES)[number];

@@ -91,6 +91,8 @@ export function ActionDialogButton({
           defaultValues={defaultValues}
           resource={resource}
           noValidate
+          // The errors show under the dialog's few inputs: no second, form-level notice.
+          disableInvalidFormNotification
         >
           <DialogTitle id={titleId}>{translate(title, { _: title })}</DialogTitle>
           <DialogContent>

@@ -19,3 +19,21 @@ export function MoneyField({ source }: KitFieldProps) {
     </Typography>
   );
 }
+
+/** A ledger amount with its sign: a green credit with a plus ("+KES 150.00"), a red debit with a minus. */
+export function SignedMoneyField({ source }: KitFieldProps) {
+  const value: unknown = useFieldValue({ source });
+  const amount = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof amount !== 'number' || !Number.isFinite(amount)) return <EmptyValue />;
+  return (
+    <Typography
+      variant="body2"
+      component="span"
+      color={amount < 0 ? 'error' : 'success.dark'}
+      sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}
+    >
+      {amount > 0 ? '+' : amount < 0 ? '−' : ''}
+      {formatMoney(Math.abs(amount))}
+    </Typography>
+  );
+}

@@ -7,6 +7,8 @@ import { EmptyState, ErrorState, LoadingState } from './States';
 export interface RelatedListProps {
   /** The card's title (a translation key or text). */
   title: string;
+  /** Under the title, e.g. a balance or a short explanation. */
+  subheader?: ReactNode;
   /** The related resource (its route path), e.g. `trip-management/trips`. */
   reference: string;
   /** Its field holding the record's id, e.g. `passengerId`. */
@@ -45,6 +47,7 @@ function RelatedContent({ empty, children }: { empty: string; children: ReactNod
  */
 export function RelatedList({
   title,
+  subheader,
   reference,
   target,
   filter,
@@ -57,7 +60,7 @@ export function RelatedList({
   const translate = useTranslate();
   return (
     <CanAccess resource={reference} action="list">
-      <SectionCard title={translate(title, { _: title })} data-testid={rest['data-testid']}>
+      <SectionCard title={translate(title, { _: title })} subheader={subheader} data-testid={rest['data-testid']}>
         {/* A wide table scrolls inside its card instead of widening the page. */}
         <Box sx={{ overflowX: 'auto' }}>
           <ReferenceManyField reference={reference} target={target} filter={filter} sort={sort} perPage={perPage}>

@@ -1,11 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_CARDS } from '../../src/domain/dashboardCards';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { KpiCard } from '../../src/customRoutes/dashboard/KpiCard';
 import { dispatcherProfile, sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
-import { renderApp } from './support/renderApp';
+import { listAnswer, renderApp } from './support/renderApp';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -102,5 +102,56 @@ describe('the dashboard', () => {
     });
     expect(await screen.findByTestId('kpi-grossFares')).toHaveTextContent('KES 5,000.00');
     expect(screen.getByTestId('kpi-grossFares')).toHaveTextContent('▲ 25%');
+  });
+
+  it('keeps the SOS card live: a new alarm and an acknowledgement refetch it at once', async () => {
+    let unacknowledged = 0;
+    const answer = () => ({
+      json: {
+        data: {
+          ...kpiAnswer.json.data,
+          cards: { ...kpiAnswer.json.data.cards, sosUnacknowledged: { value: unacknowledged } },
+        },
+      },
+    });
+    const { api, sockets } = renderApp('/', {
+      session: sessionOf(superAdminProfile),
+      api: {
+        'GET /api/trip/dashboard/kpis': answer,
+        'GET /api/trip/sos-call-logs': listAnswer('sos-call-logs', []),
+        '*': empty,
+      },
+    });
+    expect(await screen.findByTestId('kpi-sosUnacknowledged')).toHaveTextContent('0');
+    await waitFor(() => expect(sockets.latest().listening('sosUpdated')).toBe(true));
+    const requests = api.to('GET /api/trip/dashboard/kpis').length;
+
+    unacknowledged = 1;
+    sockets.latest().serverSends('newNotification', {
+      id: 5,
+      type: 'sos',
+      title: 'SOS from passenger Jane W.',
+      subjectType: 'sos-call-logs',
+      subjectId: 41,
+      createdAt: new Date().toISOString(),
+      isRead: false,
+    });
+    await waitFor(() => expect(screen.getByTestId('kpi-sosUnacknowledged')).toHaveTextContent(/^[^\d]*1[^\d]*$/));
+
+    unacknowledged = 0;
+    // A burst (acknowledged, then a note) costs one request.
+    for (const status of ['acknowledged', 'acknowledged'])
+      sockets.latest().serverSends('sosUpdated', {
+        id: 41,
+        kind: 'acknowledged',
+        status,
+        tripId: 31662,
+        acknowledgedBy: 'Sam Support',
+        acknowledgedAt: new Date().toISOString(),
+        ackSeconds: 12,
+        at: new Date().toISOString(),
+      });
+    await waitFor(() => expect(screen.getByTestId('kpi-sosUnacknowledged')).toHaveTextContent(/^[^\d]*0[^\d]*$/));
+    expect(api.to('GET /api/trip/dashboard/kpis')).toHaveLength(requests + 2);
   });
 });

@@ -136,6 +136,8 @@ describe('the issue page', () => {
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
     expect(await within(dialog).findByText('Say how the issue was resolved')).toBeInTheDocument();
+    // Only the field's error: no form-level notice on top of it.
+    await expect(screen.findByText(/form is not valid/, undefined, { timeout: 1500 })).rejects.toThrow();
   });
 
   it('lets an admin credit the driver on resolve', async () => {
@@ -148,10 +150,117 @@ describe('the issue page', () => {
     ).toBeInTheDocument();
   });
 
+  it('refunds the passenger on resolve, up to the fare less earlier refunds, with the server refusing more', async () => {
+    const { user, api: calls } = renderApp('/issues/7', {
+      session: sessionOf(superAdminProfile),
+      api: {
+        ...api,
+        'GET /api/trip/passenger-transactions': listAnswer('passenger-transactions', [
+          { id: 3, passengerId: 9, kind: 'refund', amount: 20.7, tripId: 31662, createdAt: hoursAgo(30) },
+        ]),
+        'POST /api/trip/issues/7/resolve': (request) =>
+          (request.body as { refundAmount: number }).refundAmount > 1000
+            ? {
+                status: 400,
+                json: {
+                  message: 'Please correct the highlighted fields',
+                  errors: {
+                    refundAmount:
+                      "A refund may be at most KES 1,000.00: the trip's fare is KES 1,020.70 and KES 20.70 was refunded already",
+                  },
+                },
+              }
+            : {
+                json: {
+                  data: { ...issue, status: 'resolved' },
+                  message: 'Issue #7 resolved; KES 150.00 refunded to the passenger',
+                },
+              },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Resolve…' }));
+    const dialog = await screen.findByRole('dialog');
+    const refund = await within(dialog).findByLabelText('Refund to the passenger (KES, optional)');
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getByText(/^Credits Charlene Ritchie's wallet/)
+          .textContent?.replace(/\s/g, ' '),
+      ).toBe("Credits Charlene Ritchie's wallet; at most KES 1,000.00, the trip's fare less earlier refunds."),
+    );
+    expect(JSON.parse(calls.to('GET /api/trip/passenger-transactions')[0].query.get('filter') ?? '{}')).toEqual({
+      tripId: 31662,
+      kind: 'refund',
+    });
+
+    await user.type(within(dialog).getByLabelText(/Resolution note/), 'Refunded the overcharge.');
+    await user.type(refund, '1500');
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    expect(await within(dialog).findByText(/^A refund may be at most KES 1,000.00/)).toBeInTheDocument();
+
+    await user.clear(refund);
+    await user.type(refund, '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    expect(await screen.findByText('Issue #7 resolved; KES 150.00 refunded to the passenger')).toBeInTheDocument();
+    expect(calls.to('POST /api/trip/issues/7/resolve').at(-1)!.body).toEqual({
+      resolutionNote: 'Refunded the overcharge.',
+      creditAmount: null,
+      refundAmount: 150,
+    });
+  });
+
+  it('tells staff without update-Passenger that a refund needs it', async () => {
+    const { user } = renderApp('/issues/7', { session: sessionOf(agentProfile), api });
+    await user.click(await screen.findByRole('button', { name: 'Resolve…' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('A refund needs the permission to update passengers.')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Refund to the passenger (KES, optional)')).not.toBeInTheDocument();
+  });
+
   it('offers no actions and no note input to staff who may only view issues', async () => {
     renderApp('/issues/7', { session: sessionOf(viewerProfile), api });
     await screen.findByText('Asked the driver for the receipt.');
     expect(screen.queryByTestId('issue-actions')).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Write a note for the team…' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the desk', () => {
+  const deskApi = {
+    'GET /api/trip/issues': listAnswer('issues', [issue]),
+    'GET /api/trip/issues/assignees': api['GET /api/trip/issues/assignees'],
+  };
+  const statusFilter = () => screen.getByTestId('issue-status-filter');
+  const chips = () => Array.from(statusFilter().querySelectorAll('.MuiChip-label')).map((chip) => chip.textContent);
+  const lastFilter = (calls: ReturnType<typeof renderApp>['api']) =>
+    JSON.parse(calls.to('GET /api/trip/issues').at(-1)!.query.get('filter') ?? '{}') as Record<string, unknown>;
+
+  it('shows the statuses a quick tab chose as chips in the Status filter, and the other way round', async () => {
+    const { user, api: calls } = renderApp('/issues', { session: sessionOf(agentProfile), api: deskApi });
+    await user.click(await screen.findByTestId('tab-open'));
+    await waitFor(() => expect(lastFilter(calls)).toEqual({ status: ['open', 'in_progress'] }));
+    await waitFor(() => expect(chips()).toEqual(['Open', 'In progress']));
+
+    await user.click(screen.getByTestId('tab-resolved'));
+    await waitFor(() => expect(chips()).toEqual(['Resolved', 'Closed']));
+    await user.click(screen.getByTestId('tab-all'));
+    await waitFor(() => expect(chips()).toEqual([]));
+
+    // Choosing In progress then Open in the filter is the Open tab's filter, in the same order.
+    await user.click(within(statusFilter()).getByRole('combobox'));
+    await user.click(await screen.findByRole('option', { name: 'In progress' }));
+    await user.click(await screen.findByRole('option', { name: 'Open' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(lastFilter(calls)).toEqual({ status: ['open', 'in_progress'] }));
+    expect(screen.getByTestId('tab-open')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('reads one status from a link as a chip', async () => {
+    renderApp(`/issues?filter=${encodeURIComponent(JSON.stringify({ status: 'resolved' }))}`, {
+      session: sessionOf(agentProfile),
+      api: deskApi,
+    });
+    await screen.findByTestId('issue-status-filter');
+    await waitFor(() => expect(chips()).toEqual(['Resolved']));
   });
 });

@@ -95,6 +95,7 @@ const detailApi = (record: { id: number }) => ({
       createdAt: '2026-11-21T10:00:00Z',
     },
   ]),
+  'GET /api/trip/passenger-transactions': listAnswer('passenger-transactions', []),
 });
 
 /** A wide window: MUI's breakpoint queries (min-width) match, so every column shows. */
@@ -195,6 +196,67 @@ describe('the passenger page', () => {
     expect(await within(trail).findByText('Apologised by phone')).toBeInTheDocument();
     expect(within(trail).getByText('Ada Admin')).toBeInTheDocument();
     expect(filterOf(api.to('GET /api/user/audit-logs')[0])).toEqual({ resource: 'passengers', recordId: 9 });
+  });
+
+  it('shows the wallet balance and its ledger of refunds, and a refund in the history', async () => {
+    const { api } = renderApp('/passenger-management/passengers/9', {
+      session: admin,
+      api: {
+        ...detailApi(passenger(9, 'Charlene', 'Ritchie', { creditBalance: 350.5 })),
+        'GET /api/trip/passenger-transactions': listAnswer('passenger-transactions', [
+          {
+            id: 12,
+            passengerId: 9,
+            kind: 'refund',
+            amount: 200,
+            balanceAfter: 350.5,
+            tripId: 31662,
+            issueId: 77,
+            staffId: 3,
+            staffName: 'Julia Bartell',
+            note: 'Refund, issue #77',
+            createdAt: '2026-11-23T09:00:00Z',
+          },
+        ]),
+        'GET /api/user/audit-logs': listAnswer('audit-logs', [
+          {
+            id: 4,
+            staffId: 3,
+            staffName: 'Julia Bartell',
+            resource: 'passengers',
+            recordId: '9',
+            action: 'refund',
+            before: { creditBalance: 150.5 },
+            after: { creditBalance: 350.5, refund: 200, tripId: 31662, issueId: 77, transactionId: 12 },
+            createdAt: '2026-11-23T09:00:00Z',
+          },
+        ]),
+      },
+    });
+    const wallet = await screen.findByTestId('passenger-wallet');
+    expect(within(wallet).getByTestId('passenger-balance').textContent?.replace(/\s/g, ' ')).toBe('Balance KES 350.50');
+    expect(await within(wallet).findByText('Refund')).toBeInTheDocument();
+    const row = within(wallet)
+      .getAllByRole('row')
+      .find((r) => r.textContent?.includes('Refund, issue #77'))!;
+    expect(row.textContent?.replace(/\s/g, ' ')).toContain('+KES 200.00');
+    expect(within(row).getByRole('link', { name: '#77' })).toHaveAttribute('href', '/issues/77');
+    expect(within(row).getByText('Julia Bartell')).toBeInTheDocument();
+    expect(filterOf(api.to('GET /api/trip/passenger-transactions')[0])).toEqual({ passengerId: 9 });
+    const trail = screen.getByTestId('passenger-history');
+    expect((await within(trail).findByText(/^Refund KES/)).textContent?.replace(/\s/g, ' ')).toBe(
+      'Refund KES 200.00 (issue #77, trip #31662)',
+    );
+  });
+
+  it('shows an empty wallet at KES 0.00', async () => {
+    renderApp('/passenger-management/passengers/9', {
+      session: admin,
+      api: detailApi(passenger(9, 'Charlene', 'Ritchie', { creditBalance: 0 })),
+    });
+    const wallet = await screen.findByTestId('passenger-wallet');
+    expect(await within(wallet).findByText('No wallet entries yet')).toBeInTheDocument();
+    expect(within(wallet).getByTestId('passenger-balance').textContent?.replace(/\s/g, ' ')).toBe('Balance KES 0.00');
   });
 
   it('opens a trip of the history at its detail page', async () => {

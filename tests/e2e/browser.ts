@@ -134,3 +134,23 @@ export async function codeFor(to: string): Promise<string> {
   if (!code) throw new Error(`no code mailed to ${to}`);
   return code;
 }
+
+/** A call to the real server's API from the test itself (not the page): status and JSON answer. */
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<{ status: number; json: T }> {
+  const headers: Record<string, string> = {};
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: response.status, json: (await response.json()) as T };
+}
+
+/** A simple-rest list path: each query value JSON-encoded (filter, sort, range). */
+export const listPath = (path: string, query: Record<string, unknown>) =>
+  `${path}?${new URLSearchParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, JSON.stringify(v)])))}`;

@@ -1,13 +1,15 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, browserPerFile, fitsWidth, pathOf, signIn, snap } from './browser';
+import { ADMIN, api, browserPerFile, fitsWidth, listPath, pathOf, signIn, snap } from './browser';
 
 /**
  * The issues desk and the emergency contacts end to end (issue 14, support half), in the system
  * Chromium against the real server: the desk's list with its quick tabs and SLA badges; an issue
  * taken with "Assign to me", a note added to its conversation, resolving it (the note is required)
- * and the history showing every step; an emergency contact moved up the apps' order. Screens are
- * saved under test-results/screens/issues-*.png and contacts-*.png, also in an 800 px window.
+ * and the history showing every step; a resolution refunding the passenger, seen in their wallet;
+ * the status filter showing a quick tab's statuses; emergency contacts moved up the apps' order with
+ * a button, by dragging a row's handle and from the keyboard. Screens are saved under
+ * test-results/screens/issues-*.png, passenger-wallet*.png and contacts-*.png, also in an 800 px window.
  */
 
 const NARROW = { width: 800, height: 900 };
@@ -119,6 +121,77 @@ describe('issues desk', () => {
   });
 });
 
+describe('passenger refunds', () => {
+  it('refunds the passenger on resolve, and their page shows the balance and the ledger', async () => {
+    const token = (
+      await api<{ data: { accessToken: string } }>('/api/user/auth/login', { method: 'POST', body: ADMIN })
+    ).json.data.accessToken;
+    const [trip] = (
+      await api<{ id: number; passengerId: number; fareTotal: number }[]>(
+        listPath('/api/trip/trips', { filter: { status: 'completed' }, sort: ['id', 'DESC'], range: [0, 0] }),
+        { token },
+      )
+    ).json;
+    expect(trip.fareTotal).toBeGreaterThan(150);
+    const created = await api<{ id: number }>('/api/trip/issues', {
+      method: 'POST',
+      token,
+      body: {
+        tripId: trip.id,
+        reporterKind: 'passenger',
+        category: 'fare_dispute',
+        description: 'Charged for a longer route than taken.',
+      },
+    });
+    expect(created.status).toBe(201);
+
+    const admin = await open();
+    await signIn(admin, ADMIN);
+    await admin.goto(`/issues/${created.json.id}`);
+    await admin.getByTestId('issue-show').waitFor();
+    await admin.getByTestId('issue-trip').waitFor();
+    await admin.getByRole('button', { name: 'Resolve…' }).click();
+    const dialog = admin.getByRole('dialog');
+    const refund = dialog.getByLabel('Refund to the passenger (KES, optional)');
+    await refund.waitFor();
+    await dialog.getByText(/the trip's fare less earlier refunds/).waitFor();
+    await dialog.getByLabel('Resolution note').fill('Refunded the detour.');
+    // More than the fare: the server's field error under the input, nothing resolved.
+    await refund.fill(String(Math.ceil(trip.fareTotal) + 100));
+    await dialog.getByRole('button', { name: 'Resolve', exact: true }).click();
+    await dialog.getByText(/^A refund may be at most KES/).waitFor();
+    await snap(admin, 'issues-refund-refused');
+    await refund.fill('150');
+    await dialog.getByRole('button', { name: 'Resolve', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await admin.getByText('Refund KES 150.00 to the passenger').waitFor();
+    await snap(admin, 'issues-refunded');
+
+    await admin.goto(`/passenger-management/passengers/${trip.passengerId}`);
+    const wallet = admin.getByTestId('passenger-wallet');
+    await wallet.getByText(`Refund, issue #${created.json.id}`).waitFor({ timeout: 15_000 });
+    await expect(wallet.getByTestId('passenger-balance').innerText()).resolves.toMatch(/^Balance KES\s[\d,]+\.\d\d$/);
+    await expect(wallet.locator('tbody tr').first().innerText()).resolves.toMatch(/\+KES\s150\.00/);
+    await wallet.scrollIntoViewIfNeeded();
+    await snap(admin, 'passenger-wallet');
+    await admin.setViewportSize(NARROW);
+    await wallet.scrollIntoViewIfNeeded();
+    await snap(admin, 'passenger-wallet-narrow');
+    expect(await fitsWidth(admin)).toBe(true);
+  });
+
+  it('shows the statuses of the Open tab in the Status filter', async () => {
+    const admin = await open();
+    await signIn(admin, ADMIN);
+    await admin.goto('/issues');
+    await admin.locator('tbody tr').first().waitFor({ timeout: 15_000 });
+    await admin.getByTestId('tab-open').click();
+    const chips = admin.getByTestId('issue-status-filter').locator('.MuiChip-label');
+    await expect.poll(() => chips.allInnerTexts()).toEqual(['Open', 'In progress']);
+    await snap(admin, 'issues-status-chips');
+  });
+});
+
 describe('emergency contacts', () => {
   it('lists contacts in the apps’ order and moves one up', async () => {
     const admin = await open();
@@ -135,5 +208,34 @@ describe('emergency contacts', () => {
     await expect.poll(names, { timeout: 15_000 }).toEqual([before[1], before[0], ...before.slice(2)]);
     await expect(admin.getByRole('button', { name: `Move ${before[1]} up` }).isDisabled()).resolves.toBe(true);
     await snap(admin, 'contacts-moved');
+  });
+
+  it('reorders by dragging a handle and from the keyboard, and the order persists', async () => {
+    const admin = await open();
+    await signIn(admin, ADMIN);
+    await admin.goto('/sos-contacts');
+    const names = () => admin.locator('tbody td.column-name').allInnerTexts();
+    await expect.poll(async () => (await names()).length, { timeout: 15_000 }).toBeGreaterThan(2);
+    const before = await names();
+    const last = before.length - 1;
+
+    // Drag the last contact's handle onto the first row.
+    const handles = admin.getByTestId('drag-handle');
+    await handles.nth(last).dragTo(admin.locator('tbody tr').first());
+    const dragged = [before[last], ...before.slice(0, last)];
+    await expect.poll(names, { timeout: 15_000 }).toEqual(dragged);
+
+    // From the keyboard: pick the first up, two places down, drop.
+    await handles.first().focus();
+    await admin.keyboard.press('Space');
+    await admin.keyboard.press('ArrowDown');
+    await admin.keyboard.press('ArrowDown');
+    await snap(admin, 'contacts-keyboard-move');
+    await admin.keyboard.press('Space');
+    const moved = [dragged[1], dragged[2], dragged[0], ...dragged.slice(3)];
+    await expect.poll(names, { timeout: 15_000 }).toEqual(moved);
+    await admin.reload();
+    await expect.poll(names, { timeout: 15_000 }).toEqual(moved);
+    await snap(admin, 'contacts-reordered');
   });
 });

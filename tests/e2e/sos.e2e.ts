@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, baseUrl, browserPerFile, fitsWidth, shot, signIn, snap } from './browser';
+import { ADMIN, api, browserPerFile, fitsWidth, listPath, shot, signIn, snap } from './browser';
 
 /**
  * SOS end to end with two signed-in members of staff (two browser contexts): an alarm raised
@@ -13,23 +13,7 @@ const { open } = browserPerFile();
 
 const SUPPORT_PASSWORD = 'Staff@1234';
 
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<{ status: number; json: T }> {
-  const headers: Record<string, string> = {};
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, json: (await response.json()) as T };
-}
-
-const list = (path: string, query: Record<string, unknown>) =>
-  `${path}?${new URLSearchParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, JSON.stringify(v)])))}`;
+const list = listPath;
 
 /** How many times the page asked for the SOS sound (the test hook on <html data-sos-sounds>). */
 const sounds = (page: Page) =>

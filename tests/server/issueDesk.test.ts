@@ -42,16 +42,19 @@ const auditOf = (id: number) =>
     .orderBy('id')
     .execute();
 
-/** A new open issue about a completed trip with a driver, reported by its passenger. */
-async function openIssue(priority = 'medium'): Promise<Json> {
-  const trip = await t.db
-    .selectFrom('trips')
-    .select(['id', 'driverId'])
-    .where('status', '=', 'completed')
-    .where('driverId', 'is not', null)
-    .orderBy('id', 'desc')
-    .offset(Math.floor(Math.random() * 50))
-    .executeTakeFirstOrThrow();
+/** A new open issue about a completed trip with a driver (or `tripId`), reported by its passenger. */
+async function openIssue(priority = 'medium', tripId?: number): Promise<Json> {
+  const trip =
+    tripId !== undefined
+      ? { id: tripId }
+      : await t.db
+          .selectFrom('trips')
+          .select(['id', 'driverId'])
+          .where('status', '=', 'completed')
+          .where('driverId', 'is not', null)
+          .orderBy('id', 'desc')
+          .offset(Math.floor(Math.random() * 50))
+          .executeTakeFirstOrThrow();
   const res = await t.call('POST', '/api/trip/issues', {
     token: admin,
     body: {
@@ -282,6 +285,149 @@ describe('issue desk actions', () => {
     });
   });
 
+  it('refunds the passenger through their wallet ledger, capped at the trip fare, with an audit row', async () => {
+    const trip = await t.db
+      .selectFrom('trips')
+      .select(['id', 'passengerId', 'fareTotal'])
+      .where('status', '=', 'completed')
+      .where('fareTotal', '>', 300)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('passengerTransactions as pt').select('pt.id').whereRef('pt.tripId', '=', 'trips.id'))),
+      )
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const fare = Number(trip.fareTotal);
+    const issue = await openIssue('medium', trip.id);
+    const passenger = async () =>
+      t.db
+        .selectFrom('passengers')
+        .select('creditBalance')
+        .where('id', '=', trip.passengerId)
+        .executeTakeFirstOrThrow();
+    const ledger = () =>
+      t.db.selectFrom('passengerTransactions').selectAll().where('tripId', '=', trip.id).orderBy('id').execute();
+    const before = (await passenger()).creditBalance;
+
+    // More than the fare: a field error, nothing written, the issue still open.
+    const tooMuch = await action(issue.id, 'resolve', { resolutionNote: 'Refunded.', refundAmount: fare + 0.01 });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().errors).toEqual({
+      refundAmount: expect.stringMatching(/^A refund may be at most KES [\d,]+\.\d\d, the trip's fare$/),
+    });
+    for (const bad of [-5, 0, 'ten', 12.345])
+      expect(
+        (await action(issue.id, 'resolve', { resolutionNote: 'x', refundAmount: bad })).json().errors,
+      ).toHaveProperty('refundAmount');
+    expect((await get(issue.id)).status).toBe('open');
+    expect(await ledger()).toEqual([]);
+    expect((await passenger()).creditBalance).toBe(before);
+
+    // The Support Agent holds update-Passenger: the refund goes through, in the resolution's transaction.
+    const ok = await action(issue.id, 'resolve', { resolutionNote: 'Refunded the detour.', refundAmount: 200 }, agent);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().message).toBe(`Issue #${issue.id} resolved; KES 200.00 refunded to the passenger`);
+    expect((await passenger()).creditBalance).toBeCloseTo(before + 200, 2);
+    const [row] = await ledger();
+    expect(row).toMatchObject({
+      passengerId: trip.passengerId,
+      kind: 'refund',
+      amount: 200,
+      tripId: trip.id,
+      issueId: issue.id,
+      staffId: agentId,
+      note: `Refund, issue #${issue.id}`,
+    });
+    expect(row.balanceAfter).toBeCloseTo(before + 200, 2);
+    expect((await events(issue.id)).find((e) => e.kind === 'refund')).toMatchObject({
+      amount: 200,
+      toValue: String(trip.passengerId),
+      passengerTransactionId: row.id,
+    });
+    const passengerAudit = await t.db
+      .selectFrom('auditLogs')
+      .select(['action', 'staffId', 'after'])
+      .where('resource', '=', 'passengers')
+      .where('recordId', '=', String(trip.passengerId) as never)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(passengerAudit).toMatchObject({
+      action: 'refund',
+      staffId: agentId,
+      after: { refund: 200, issueId: issue.id },
+    });
+    expect((await auditOf(issue.id)).map((a) => a.action)).toContain('resolve');
+
+    // The panel reads the balance and the ledger.
+    const shown = await t.call('GET', `/api/user/passengers/${trip.passengerId}`, { token: agent });
+    expect(shown.json().creditBalance).toBeCloseTo(before + 200, 2);
+    const list = await t.call('GET', '/api/trip/passenger-transactions', {
+      token: agent,
+      query: listQuery({ filter: { passengerId: trip.passengerId } }),
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()[0]).toMatchObject({ id: row.id, kind: 'refund', amount: 200, staffName: expect.any(String) });
+
+    // Reopened and resolved again: the cap counts the refund already granted on the trip.
+    expect((await action(issue.id, 'reopen', { reason: 'Passenger wants the rest back.' })).statusCode).toBe(200);
+    const over = await action(issue.id, 'resolve', { resolutionNote: 'Rest.', refundAmount: fare - 199.99 });
+    expect(over.json().errors.refundAmount).toMatch(/and KES 200\.00 was refunded already$/);
+    const rest = await action(issue.id, 'resolve', { resolutionNote: 'Rest.', refundAmount: fare - 200 });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect((await passenger()).creditBalance).toBeCloseTo(before + fare, 2);
+    const sum = (await ledger()).reduce((total, r) => total + r.amount, 0);
+    expect(sum).toBeCloseTo(fare, 2);
+  });
+
+  it('refuses a refund to staff without update-Passenger, changing nothing', async () => {
+    const role = await t.db
+      .insertInto('roles')
+      .values({ name: 'Desk without wallets', description: 'update-Issue without update-Passenger' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sql`insert into role_permissions (role_id, permission_id) select ${role.id}, id from permissions where name in ('view-Trip', 'view-Issue', 'update-Issue', 'view-Passenger')`.execute(
+      t.db,
+    );
+    const staff = await t.db
+      .selectFrom('staffs')
+      .innerJoin('roles', 'roles.id', 'staffs.roleId')
+      .select(['staffs.id', 'staffs.email'])
+      .where('roles.name', '=', 'Support Agent')
+      .where('staffs.status', '=', 'active')
+      .where('staffs.id', '<>', agentId)
+      .orderBy('staffs.id')
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('staffs').set({ roleId: role.id }).where('id', '=', staff.id).execute();
+    const desk = await t.login(staff.email, SEED_STAFF_PASSWORD);
+
+    const issue = await openIssue();
+    const trip = await t.db
+      .selectFrom('trips')
+      .select('passengerId')
+      .where('id', '=', issue.tripId)
+      .executeTakeFirstOrThrow();
+    const balance = async () =>
+      (
+        await t.db
+          .selectFrom('passengers')
+          .select('creditBalance')
+          .where('id', '=', trip.passengerId)
+          .executeTakeFirstOrThrow()
+      ).creditBalance;
+    const rows = async () =>
+      (await t.db.selectFrom('passengerTransactions').select('id').where('issueId', '=', issue.id).execute()).length;
+    const before = await balance();
+
+    const refused = await action(issue.id, 'resolve', { resolutionNote: 'Refund.', refundAmount: 10 }, desk);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You may not refund a passenger');
+    expect(await balance()).toBe(before);
+    expect(await rows()).toBe(0);
+    expect((await get(issue.id)).status).toBe('open');
+    expect((await events(issue.id)).map((e) => e.kind)).toEqual(['opened']);
+    // Without a refund the same staff member resolves it.
+    expect((await action(issue.id, 'resolve', { resolutionNote: 'Explained the fare.' }, desk)).statusCode).toBe(200);
+  });
+
   it('refuses the desk to staff without the permissions', async () => {
     const issue = await openIssue();
     expect((await action(issue.id, 'assign', { assigneeId: 1 }, dispatcher)).statusCode).toBe(403);
@@ -392,6 +538,46 @@ describe('emergency contacts', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+
+  it('moves a contact straight to a position (drag and drop), renumbering 1…n', async () => {
+    const before = await contacts();
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    const moveTo = (id: number, body: unknown, token = agent) =>
+      t.call('POST', `/api/trip/sos-contacts/${id}/move`, { token, body });
+    const first = before[0];
+    const down = await moveTo(first.id, { position: 3 });
+    expect(down.statusCode, down.body).toBe(200);
+    expect(down.json().message).toBe(`${first.name} is now number 3`);
+    const after = await contacts();
+    expect(after.map((c) => c.id)).toEqual([before[1].id, before[2].id, first.id, ...before.slice(3).map((c) => c.id)]);
+    expect(after.map((c) => c.displayOrder)).toEqual(after.map((_, i) => i + 1));
+
+    // Past the end is last; back to the top.
+    expect((await moveTo(before[1].id, { position: 999 })).json().message).toBe(
+      `${before[1].name} is now number ${before.length}`,
+    );
+    expect((await moveTo(before[1].id, { position: 1 })).statusCode).toBe(200);
+    expect((await contacts())[0].id).toBe(before[1].id);
+
+    // Bad input changes nothing.
+    const order = (await contacts()).map((c) => c.id);
+    const same = await moveTo(before[1].id, { position: 1 });
+    expect(same.statusCode).toBe(409);
+    expect(same.json().message).toBe('This contact is already number 1');
+    for (const [body, field] of [
+      [{ position: 0 }, 'position'],
+      [{ position: 1.5 }, 'position'],
+      [{ position: 'top' }, 'position'],
+      [{}, 'direction'],
+      [{ direction: 'up', position: 2 }, 'direction'],
+    ] as const) {
+      const bad = await moveTo(before[2].id, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(bad.json().errors, JSON.stringify(body)).toHaveProperty(field);
+    }
+    expect((await contacts()).map((c) => c.id)).toEqual(order);
+    expect((await moveTo(before[2].id, { position: 1 }, dispatcher)).statusCode).toBe(403);
   });
 
   it('takes short codes and full numbers, refuses letters, and puts a new contact last', async () => {

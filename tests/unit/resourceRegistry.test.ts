@@ -15,6 +15,7 @@ const BACKEND = {
     'sos-call-logs',
     'driver-transactions',
     'reviews',
+    'passenger-transactions',
   ],
 };
 

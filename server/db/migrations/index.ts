@@ -12,6 +12,7 @@ import * as m011 from './011_apps.js';
 import * as m012 from './012_dispatcher_booking.js';
 import * as m013 from './013_driver_revenue_letters.js';
 import * as m014 from './014_trip_issues_passenger_search.js';
+import * as m015 from './015_passenger_wallet.js';
 
 /** Every migration in order. Add a line here with each new file. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '012_dispatcher_booking': m012,
   '013_driver_revenue_letters': m013,
   '014_trip_issues_passenger_search': m014,
+  '015_passenger_wallet': m015,
 };

@@ -4,8 +4,8 @@ import type { Row } from '../../rest/declaration.js';
 import { nameOf } from '../../rest/names.js';
 import { ISSUE_OPENED } from '../../../src/domain/tripTimeline.js';
 
-/** What the timeline records of an issue: opened, assigned, priority, status, note, credit (migration 010). */
-export type IssueStepKind = 'opened' | 'assigned' | 'priority' | 'status' | 'note' | 'credit';
+/** What the timeline records of an issue: opened, assigned, priority, status, note, credit (migration 010), refund (015). */
+export type IssueStepKind = 'opened' | 'assigned' | 'priority' | 'status' | 'note' | 'credit' | 'refund';
 
 export interface IssueStep {
   kind: IssueStepKind;
@@ -14,6 +14,8 @@ export interface IssueStep {
   note?: string | null;
   amount?: number | null;
   transactionId?: number | null;
+  /** A refund's row in the passenger's ledger. */
+  passengerTransactionId?: number | null;
 }
 
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v as string | number));
@@ -56,6 +58,7 @@ export async function recordIssueSteps(
         note: s.note ?? null,
         amount: s.amount ?? null,
         transactionId: s.transactionId ?? null,
+        passengerTransactionId: s.passengerTransactionId ?? null,
       })),
     )
     .execute();
@@ -88,7 +91,18 @@ export function issueTimeline(db: Transaction<Database> | import('../../db/index
     >`case when issue_events.kind = 'assigned' and issue_events.${sql.raw(column)} is not null then (select x.first_name || ' ' || x.last_name from staffs x where x.id = issue_events.${sql.raw(column)}::int) end`;
   return db
     .selectFrom('issueEvents')
-    .select(['id', 'at', 'kind', 'staffId', 'fromValue', 'toValue', 'note', 'amount', 'transactionId'])
+    .select([
+      'id',
+      'at',
+      'kind',
+      'staffId',
+      'fromValue',
+      'toValue',
+      'note',
+      'amount',
+      'transactionId',
+      'passengerTransactionId',
+    ])
     .select([
       nameOf('staffs', 'issue_events.staff_id').as('staffName'),
       assigneeName('from_value').as('fromName'),

@@ -13,7 +13,9 @@ import {
   SLA_WARNING_SHARE,
   type IssueStatus,
 } from '../../../src/domain/issueSla.js';
-import { postTransaction } from '../transactions/ledger.js';
+import { postPassengerTransaction, postTransaction } from '../transactions/ledger.js';
+import { recordAudit } from '../../rest/audit.js';
+import { refundProblem } from '../../../src/domain/refunds.js';
 import { recordIssueSteps, stepsBetween, type IssueStep } from './events.js';
 
 const CLOSED = ['resolved', 'closed'];
@@ -22,6 +24,10 @@ const CLOSED = ['resolved', 'closed'];
 export const HANDLES_ISSUES = 'update-Issue';
 /** A goodwill credit moves a driver's wallet: the top-up's permission. */
 export const GOODWILL_PERMISSION = 'update-Driver';
+/** A refund moves a passenger's wallet: the permission to change passengers. */
+export const REFUND_PERMISSION = 'update-Passenger';
+/** The audit action of a refund on the passenger's record (besides the issue's `resolve`). */
+export const REFUND_AUDIT_ACTION = 'refund';
 
 const conflict = (message: string) => new ApiError(409, message);
 
@@ -125,17 +131,79 @@ const start = defineAction({
   },
 });
 
+const cents = (amount: unknown) => (amount === null ? null : Math.round((amount as number) * 100) / 100);
+
+/**
+ * The refund of a resolution: checks the permission and the cap (the trip's fare less what was
+ * refunded on it before; the trip row is locked so two resolutions at once cannot both pass), then
+ * writes the passenger's ledger row through the shared ledger rule and an audit row on the passenger.
+ */
+async function refundPassenger(ctx: ActionContext, amount: number): Promise<IssueStep> {
+  const { trx, existing, staff, id } = ctx;
+  const tripId = existing!.tripId as number;
+  const trip = await trx
+    .selectFrom('trips')
+    .select(['passengerId', 'fareTotal'])
+    .where('id', '=', tripId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const refunded = await trx
+    .selectFrom('passengerTransactions')
+    .select(sql<number>`coalesce(sum(amount), 0)::float8`.as('total'))
+    .where('tripId', '=', tripId)
+    .where('kind', '=', 'refund')
+    .executeTakeFirstOrThrow();
+  const problem = refundProblem(amount, trip.fareTotal === null ? null : Number(trip.fareTotal), refunded.total);
+  if (problem) throw badRequest('Please correct the highlighted fields', { refundAmount: problem });
+  const before = await trx
+    .selectFrom('passengers')
+    .select('creditBalance')
+    .where('id', '=', trip.passengerId)
+    .executeTakeFirstOrThrow();
+  const transaction = await postPassengerTransaction(trx, {
+    passengerId: trip.passengerId,
+    kind: 'refund',
+    amount,
+    tripId,
+    issueId: id!,
+    staffId: staff.id,
+    note: `Refund, issue #${id}`,
+  });
+  await recordAudit(trx, {
+    staffId: staff.id,
+    resource: 'passengers',
+    recordId: trip.passengerId,
+    action: REFUND_AUDIT_ACTION,
+    before: { creditBalance: before.creditBalance },
+    after: {
+      creditBalance: transaction.balanceAfter,
+      refund: amount,
+      tripId,
+      issueId: id,
+      transactionId: transaction.id,
+    },
+  });
+  return { kind: 'refund', amount, toValue: String(trip.passengerId), passengerTransactionId: transaction.id };
+}
+
 const resolve = defineAction({
   summary: 'Resolve an issue',
-  description: `open or in_progress → resolved, with a resolution note (400 without). An optional goodwill credit (\`creditAmount\`, KES, at most ${MAX_GOODWILL_CREDIT}) credits the trip's driver's wallet through the ledger in the same transaction; it needs ${GOODWILL_PERMISSION} (the top-up's permission). An unassigned issue is assigned to whoever resolves it.`,
+  description: `open or in_progress → resolved, with a resolution note (400 without). An unassigned issue is assigned to whoever resolves it.
+- An optional goodwill credit (\`creditAmount\`, KES, at most ${MAX_GOODWILL_CREDIT}) credits the trip's driver's wallet through the ledger in the same transaction; it needs ${GOODWILL_PERMISSION} (the top-up's permission).
+- An optional refund (\`refundAmount\`, KES) credits the trip's passenger's wallet through the same ledger rule (a \`refund\` row in passenger-transactions, an audit row \`refund\` on the passenger); it needs ${REFUND_PERMISSION} and is at most the trip's fare less what was refunded on the trip before (400 \`errors.refundAmount\` otherwise).
+Anything refused (403, 400) leaves the issue, the wallets and the ledgers unchanged.`,
   body: issueActions.resolve,
   async handler(ctx) {
     const { trx, existing, input, staff, id } = ctx;
     move('resolved', existing!);
-    const amount = input.creditAmount === null ? null : Math.round((input.creditAmount as number) * 100) / 100;
+    const amount = cents(input.creditAmount);
+    const refund = cents(input.refundAmount);
+    if (amount !== null && !staff.permissions.has(GOODWILL_PERMISSION))
+      throw new ApiError(403, "You may not credit a driver's wallet");
+    if (refund !== null && !staff.permissions.has(REFUND_PERMISSION))
+      throw new ApiError(403, 'You may not refund a passenger');
     const extra: IssueStep[] = [];
     if (amount !== null) {
-      if (!staff.permissions.has(GOODWILL_PERMISSION)) throw new ApiError(403, "You may not credit a driver's wallet");
       const trip = await trx
         .selectFrom('trips')
         .select('driverId')
@@ -155,6 +223,7 @@ const resolve = defineAction({
       });
       extra.push({ kind: 'credit', amount, toValue: String(trip.driverId), transactionId: transaction.id });
     }
+    if (refund !== null) extra.push(await refundPassenger(ctx, refund));
     const mine = existing!.assigneeId === null ? { assigneeId: staff.id } : {};
     await change(
       ctx,
@@ -162,12 +231,12 @@ const resolve = defineAction({
       input.resolutionNote as string,
       extra,
     );
-    return {
-      message:
-        amount === null
-          ? `Issue #${id} resolved`
-          : `Issue #${id} resolved; ${CITY.currency} ${amount.toFixed(2)} credited to the driver`,
-    };
+    const money = (n: number) => `${CITY.currency} ${n.toFixed(2)}`;
+    const granted = [
+      ...(amount === null ? [] : [`${money(amount)} credited to the driver`]),
+      ...(refund === null ? [] : [`${money(refund)} refunded to the passenger`]),
+    ];
+    return { message: granted.length ? `Issue #${id} resolved; ${granted.join('; ')}` : `Issue #${id} resolved` };
   },
 });
 

@@ -1,7 +1,8 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import type { TRANSACTION_KINDS } from '../../../src/domain/enums.js';
+import type { PASSENGER_TRANSACTION_KINDS, TRANSACTION_KINDS } from '../../../src/domain/enums.js';
+import type { PassengerTransactionTable } from '../../db/tripSchema.js';
 
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
@@ -15,34 +16,80 @@ export interface LedgerEntry {
   note?: string | null;
 }
 
+export type PassengerTransactionKind = (typeof PASSENGER_TRANSACTION_KINDS)[number];
+
+export interface PassengerLedgerEntry {
+  passengerId: number;
+  kind: PassengerTransactionKind;
+  /** Signed: credit positive, debit negative. */
+  amount: number;
+  tripId?: number | null;
+  /** The issue whose resolution granted it (a refund). */
+  issueId?: number | null;
+  staffId?: number | null;
+  note?: string | null;
+}
+
+/** The two wallets: whose balance moves and which ledger explains it. */
+const WALLETS = {
+  driver: { owner: 'drivers', ledger: 'driverTransactions', key: 'driverId', missing: 'No driver with this id' },
+  passenger: {
+    owner: 'passengers',
+    ledger: 'passengerTransactions',
+    key: 'passengerId',
+    missing: 'No passenger with this id',
+  },
+} as const;
+
 /**
- * Moves a driver's credit balance and writes the transaction that explains
- * it, inside the caller's database transaction. The balance changes by one
- * atomic UPDATE … RETURNING, whose row lock orders concurrent writers, so
- * `balanceAfter` is exact and the balance always equals the sum of the
- * driver's transactions.
+ * The one ledger-writing rule, for every wallet: moves the owner's credit balance and writes the
+ * transaction that explains it, inside the caller's database transaction. The balance changes by
+ * one atomic UPDATE … RETURNING, whose row lock orders concurrent writers, so `balanceAfter` is
+ * exact and the balance always equals the sum of the owner's transactions. 404 for an unknown owner.
  */
-export async function postTransaction(trx: Transaction<Database>, entry: LedgerEntry) {
+async function postLedgerEntry(
+  trx: Transaction<Database>,
+  wallet: keyof typeof WALLETS,
+  ownerId: number,
+  amount: number,
+  columns: Record<string, unknown>,
+) {
+  const w = WALLETS[wallet];
+  // Both owner tables have credit_balance and updated_at; the ledgers share their columns but the owner's key.
   const moved = await trx
-    .updateTable('drivers')
-    .set({ creditBalance: sql<number>`credit_balance + ${entry.amount}::numeric`, updatedAt: new Date() })
-    .where('id', '=', entry.driverId)
+    .updateTable(w.owner as 'drivers')
+    .set({ creditBalance: sql<number>`credit_balance + ${amount}::numeric`, updatedAt: new Date() })
+    .where('id', '=', ownerId)
     .returning('creditBalance')
     .executeTakeFirst();
-  if (!moved) throw notFound('No driver with this id');
+  if (!moved) throw notFound(w.missing);
   return trx
-    .insertInto('driverTransactions')
-    .values({
-      driverId: entry.driverId,
-      kind: entry.kind,
-      amount: entry.amount,
-      balanceAfter: moved.creditBalance,
-      tripId: entry.tripId ?? null,
-      staffId: entry.staffId ?? null,
-      note: entry.note ?? null,
-    })
+    .insertInto(w.ledger as 'driverTransactions')
+    .values({ [w.key]: ownerId, amount, balanceAfter: moved.creditBalance, ...columns } as never)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** A driver's ledger entry: credit top-ups, trip settlements, goodwill credits (postLedgerEntry). */
+export async function postTransaction(trx: Transaction<Database>, entry: LedgerEntry) {
+  return postLedgerEntry(trx, 'driver', entry.driverId, entry.amount, {
+    kind: entry.kind,
+    tripId: entry.tripId ?? null,
+    staffId: entry.staffId ?? null,
+    note: entry.note ?? null,
+  });
+}
+
+/** A passenger's ledger entry: refunds granted on an issue's resolution (postLedgerEntry). */
+export async function postPassengerTransaction(trx: Transaction<Database>, entry: PassengerLedgerEntry) {
+  const row = await postLedgerEntry(trx, 'passenger', entry.passengerId, entry.amount, {
+    kind: entry.kind,
+    tripId: entry.tripId ?? null,
+    issueId: entry.issueId ?? null,
+    staffId: entry.staffId ?? null,
+    note: entry.note ?? null,
+  });
+  return row as unknown as Selectable<PassengerTransactionTable>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Box, Card, CardContent, Skeleton, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useSession } from '../../auth/useSession';
 import { CITY } from '../../domain/city';
@@ -8,7 +8,10 @@ import { DATE_PRESETS, type DatePreset } from '../../domain/dateRange';
 import { P } from '../../domain/permissionNames';
 import { useQueryModule } from '../../dataProviders/useQueryModule';
 import { EmptyState, ErrorState } from '../../kit/States';
+import type { NewNotificationEvent } from '../../domain/notifications';
+import { SOS_UPDATED } from '../../domain/sos';
 import { useSocketEvent } from '../../realtime/RealtimeProvider';
+import { useSocketFallback } from '../../realtime/useSocketFallback';
 import { PageCard } from '../PageCard';
 import { DashboardCharts } from './DashboardCharts';
 import { KpiCard } from './KpiCard';
@@ -53,6 +56,46 @@ function comparisonLabel(previous: Kpis['previous'], translate: ReturnType<typeo
     : translate('app.insights.vsPrevious', { from: dayLabel(previous.from), to: dayLabel(previous.to) });
 }
 
+/** Runs `fn` once `ms` after the first of a burst of calls (a burst of socket events costs one refetch). */
+function useCoalesced(fn: () => void, ms = 500): () => void {
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef(fn);
+  useEffect(() => {
+    latest.current = fn;
+  });
+  useEffect(
+    () => () => {
+      if (pending.current) clearTimeout(pending.current);
+    },
+    [],
+  );
+  return useCallback(() => {
+    if (pending.current) return;
+    pending.current = setTimeout(() => {
+      pending.current = null;
+      latest.current();
+    }, ms);
+  }, [ms]);
+}
+
+/**
+ * The SOS card (alarms not yet acknowledged) follows the alarms live, as the SOS board and banner do:
+ * a new alarm (`newNotification` of type sos) or any step of one (`sosUpdated`: acknowledged,
+ * resolved…) refetches the cards; while the socket is down, every 15 s.
+ */
+function useLiveSosCard(enabled: boolean, refetch: () => void) {
+  const reload = useCoalesced(() => {
+    if (enabled) refetch();
+  });
+  useSocketEvent(SOS_UPDATED, reload);
+  useSocketEvent<NewNotificationEvent>('newNotification', (event) => {
+    if (event.type === 'sos') reload();
+  });
+  useSocketFallback(() => {
+    if (enabled) refetch();
+  });
+}
+
 /** The index page: KPI cards for a period against the one before, live figures and charts. */
 export default function Dashboard() {
   const translate = useTranslate();
@@ -63,6 +106,10 @@ export default function Dashboard() {
   const kpis = useQueryModule<Kpis>('dashboard/kpis', { preset }, { enabled: cards.length > 0 });
   const seesTrips = permissions.includes(P.viewTrip);
   const comparedWith = kpis.data ? comparisonLabel(kpis.data.previous, translate) : undefined;
+  useLiveSosCard(
+    cards.some((card) => card.key === 'sosUnacknowledged'),
+    () => void kpis.refetch(),
+  );
 
   return (
     <PageCard title={translate('app.pages.dashboard')} testId="dashboard">
@@ -125,15 +172,11 @@ export default function Dashboard() {
 function LiveNow() {
   const translate = useTranslate();
   const live = useQueryModule<Live>('dashboard/live');
-  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useSocketEvent('tripUpdated', () => {
-    // A burst of trip events costs one refresh.
-    if (pending.current) return;
-    pending.current = setTimeout(() => {
-      pending.current = null;
-      void live.refetch();
-    }, 500);
-  });
+  // A burst of trip events costs one refresh.
+  useSocketEvent(
+    'tripUpdated',
+    useCoalesced(() => void live.refetch()),
+  );
   const figures = [
     ['driversOnline', live.data?.driversOnline],
     ['driversOnTrip', live.data?.driversOnTrip],

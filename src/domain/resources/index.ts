@@ -4,6 +4,7 @@ import { driverTransactions } from './driverTransactions';
 import { drivers } from './drivers';
 import { issues } from './issues';
 import { passengers } from './passengers';
+import { passengerTransactions } from './passengerTransactions';
 import { paymentGateways } from './paymentGateways';
 import { permissions } from './permissions';
 import { priceSettings } from './priceSettings';
@@ -34,6 +35,7 @@ export {
   sosCallLogs,
   driverTransactions,
   reviews,
+  passengerTransactions,
 };
 
 /** Every resource of panel and services, once. */
@@ -54,4 +56,5 @@ export const MANIFEST: readonly ResourceManifest[] = [
   sosCallLogs,
   driverTransactions,
   reviews,
+  passengerTransactions,
 ];

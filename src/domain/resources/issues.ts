@@ -76,7 +76,11 @@ export const issueActions = {
       .defined('Choose a staff member or nobody'),
   }),
   priority: yup.object({ priority: oneOf(ISSUE_PRIORITIES, 'Priority').required('Choose a priority') }),
-  /** resolve: the note says how; an optional goodwill credit to the trip's driver. */
+  /**
+   * resolve: the note says how; an optional goodwill credit to the trip's driver and an optional
+   * refund to the trip's passenger (at most the trip's fare, less what was refunded on it before:
+   * the server checks that against the trip).
+   */
   resolve: yup.object({
     resolutionNote: text('Resolution note', 4000, true).required('Say how the issue was resolved'),
     creditAmount: yup
@@ -85,6 +89,18 @@ export const issueActions = {
       .typeError('Credit must be a number')
       .moreThan(0, 'Credit must be more than 0')
       .max(MAX_GOODWILL_CREDIT, `Credit must be at most ${MAX_GOODWILL_CREDIT.toLocaleString('en')}`)
+      .nullable()
+      .default(null),
+    refundAmount: yup
+      .number()
+      .transform((value: unknown, original: unknown) => (original === '' ? null : value))
+      .typeError('Refund must be a number')
+      .moreThan(0, 'Refund must be more than 0')
+      .test(
+        'cents',
+        'Refund may have at most 2 decimals',
+        (v) => v === null || v === undefined || Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
+      )
       .nullable()
       .default(null),
   }),

@@ -49,6 +49,13 @@ export const passengers = defineManifest({
       description: 'Completed fares plus cancellation fees (KES)',
     },
     lastTripAt: { type: 'timestamp', sort: true, filter: true, nullable: true },
+    creditBalance: {
+      type: 'number',
+      format: 'money',
+      sort: true,
+      filter: true,
+      description: 'The wallet (KES): moved only through the ledger, passenger-transactions (refunds)',
+    },
     statusReason: { type: 'text', nullable: true, description: 'Why the passenger was last blocked or unblocked' },
     statusChangedAt: { type: 'timestamp', nullable: true },
     statusChangedBy: { type: 'int', nullable: true },

@@ -40,7 +40,21 @@ export const sosContacts = defineManifest({
   update: yup.object(writable),
 });
 
-/** POST sos-contacts/:id/move: one place up or down in the display order. */
+/**
+ * POST sos-contacts/:id/move: one place up or down in the display order (`direction`, the buttons),
+ * or straight to a 1-based `position` (a drag and drop); one of the two.
+ */
 export const sosContactMove = yup.object({
-  direction: oneOf(['up', 'down'] as const, 'Direction').required('Say up or down'),
+  direction: oneOf(['up', 'down'] as const, 'Direction').when('position', {
+    is: (position: unknown) => position === undefined || position === null,
+    then: (schema) => schema.required('Say up or down, or give the position'),
+    otherwise: (schema) =>
+      schema.test('either', 'Give either a direction or a position', (value) => value === undefined || value === null),
+  }),
+  position: yup
+    .number()
+    .typeError('Position must be a whole number from 1')
+    .integer('Position must be a whole number from 1')
+    .min(1, 'Position must be a whole number from 1')
+    .max(10_000, 'Position must be a whole number from 1'),
 });

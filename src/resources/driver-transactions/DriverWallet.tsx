@@ -9,7 +9,6 @@ import {
   SelectInput,
   TextInput,
   useCanAccess,
-  useFieldValue,
   useGetOne,
   useRefresh,
   useTranslate,
@@ -22,6 +21,7 @@ import { DateTimeField } from '../../kit/DateTimeField';
 import { enumChoices } from '../../kit/enumChoices';
 import { formatMoney, SHORT_DATE_TIME } from '../../kit/format';
 import { LinkedRecordField } from '../../kit/LinkedRecordField';
+import { SignedMoneyField } from '../../kit/MoneyField';
 import { ResourceList } from '../../kit/ResourceList';
 import { EmptyState, ErrorState, LoadingState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
@@ -59,23 +59,6 @@ const walletFilters = [
   <DateTimeInput key="from" source="createdAt_gte" label="app.wallet.from" parse={parseLocalDateTime} alwaysOn />,
   <DateTimeInput key="to" source="createdAt_lte" label="app.wallet.to" parse={parseLocalDateTime} alwaysOn />,
 ];
-
-/** A signed amount: green credit with a plus, red debit. */
-function SignedAmount() {
-  const value: unknown = useFieldValue({ source: 'amount' });
-  if (typeof value !== 'number') return null;
-  return (
-    <Typography
-      variant="body2"
-      component="span"
-      color={value < 0 ? 'error' : 'success.dark'}
-      sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}
-    >
-      {value > 0 ? '+' : value < 0 ? '−' : ''}
-      {formatMoney(Math.abs(value))}
-    </Typography>
-  );
-}
 
 /** "New balance: KES …", as the amount is typed. */
 function NewBalance({ balance }: { balance: number }) {
@@ -177,7 +160,11 @@ function Wallet({ driverId }: { driverId: number }) {
             label="app.wallet.kind"
             render={() => <StatusChip palette="transactionKind" source="kind" />}
           />
-          <DataTable.Col source="amount" label="app.wallet.amount" render={() => <SignedAmount />} />
+          <DataTable.Col
+            source="amount"
+            label="app.wallet.amount"
+            render={() => <SignedMoneyField source="amount" />}
+          />
           <DataTable.Col
             source="balanceAfter"
             label="app.wallet.balanceAfter"

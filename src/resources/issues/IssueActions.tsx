@@ -6,12 +6,14 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Button, Stack, Typography } from '@mui/material';
-import { SelectInput, TextInput, useCanAccess, useGetIdentity, useTranslate } from 'react-admin';
+import { SelectInput, TextInput, useCanAccess, useGetIdentity, useGetList, useTranslate } from 'react-admin';
 import { useAction } from '../../dataProviders/useAction';
-import { drivers, issues } from '../../domain/resources';
+import { drivers, issues, passengers, passengerTransactions } from '../../domain/resources';
+import { refundableLeft } from '../../domain/refunds';
 import { issueActions } from '../../domain/resources/issues';
 import { ActionDialogButton } from '../../kit/ActionDialog';
 import { enumChoices } from '../../kit/enumChoices';
+import { formatMoney } from '../../kit/format';
 import { MoneyInput } from '../../kit/MoneyInput';
 import { useAssignees } from './issueFilters';
 import type { Issue } from './types';
@@ -78,17 +80,66 @@ function AssignInputs() {
   );
 }
 
+/** Who a resolution may refund: the trip's passenger, up to the trip's fare. */
+export interface TripPassenger {
+  id: number;
+  name: string;
+  fareTotal: number | null;
+}
+
+/**
+ * The refund input of the resolve dialog: what is left to refund on the trip (its fare less the
+ * refunds already in the passenger's ledger for it) in the hint; the server checks the same cap.
+ */
+function RefundInput({ tripId, passenger }: { tripId: number; passenger: TripPassenger }) {
+  const translate = useTranslate();
+  const earlier = useGetList<{ id: number; amount: number }>(passengerTransactions.path, {
+    filter: { tripId, kind: 'refund' },
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'createdAt', order: 'DESC' },
+  });
+  const refunded = (earlier.data ?? []).reduce((total, row) => total + Number(row.amount), 0);
+  const left = refundableLeft(passenger.fareTotal, refunded);
+  if (!earlier.isPending && left === 0)
+    return (
+      <Typography variant="caption" color="text.secondary" component="p" data-testid="no-refund-left">
+        {translate('app.issueDesk.actions.noRefundLeft')}
+      </Typography>
+    );
+  return (
+    <MoneyInput
+      source="refundAmount"
+      label="app.issueDesk.actions.refund"
+      helperText={translate('app.issueDesk.actions.refundHint', {
+        name: passenger.name,
+        max: earlier.isPending ? '…' : (formatMoney(left) ?? ''),
+      })}
+      max={left}
+      fullWidth
+    />
+  );
+}
+
 /**
  * The issue's actions, each an engine action on POST issues/:id/<action>, shown by status and only
  * to staff who may update issues (the server checks again): assign to me, assign to someone,
  * priority, start, resolve (note required; a goodwill credit to the driver with the top-up's
- * permission), close, reopen (reason required).
+ * permission, a refund to the passenger with update-Passenger), close, reopen (reason required).
  */
-export function IssueActions({ issue, tripDriver }: { issue: Issue; tripDriver: { id: number; name: string } | null }) {
+export function IssueActions({
+  issue,
+  tripDriver,
+  tripPassenger = null,
+}: {
+  issue: Issue;
+  tripDriver: { id: number; name: string } | null;
+  tripPassenger?: TripPassenger | null;
+}) {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
   const update = useCanAccess({ resource: issues.path, action: 'edit' });
   const credit = useCanAccess({ resource: drivers.path, action: 'edit' });
+  const refund = useCanAccess({ resource: passengers.path, action: 'edit' });
   if (!update.canAccess) return null;
   const open = OPEN.includes(issue.status);
   const me = identity?.id === undefined ? undefined : Number(identity.id);
@@ -148,7 +199,7 @@ export function IssueActions({ issue, tripDriver }: { issue: Issue; tripDriver: 
           description={translate('app.issueDesk.actions.resolveHint')}
           confirmLabel="app.issueDesk.actions.resolveConfirm"
           schema={issueActions.resolve}
-          defaultValues={{ resolutionNote: '', creditAmount: null }}
+          defaultValues={{ resolutionNote: '', creditAmount: null, refundAmount: null }}
           resource={issues.path}
           id={issue.id}
         >
@@ -164,6 +215,14 @@ export function IssueActions({ issue, tripDriver }: { issue: Issue; tripDriver: 
             ) : (
               <Typography variant="caption" color="text.secondary">
                 {translate('app.issueDesk.actions.noCredit')}
+              </Typography>
+            ))}
+          {tripPassenger &&
+            (refund.canAccess ? (
+              <RefundInput tripId={issue.tripId} passenger={tripPassenger} />
+            ) : (
+              <Typography variant="caption" color="text.secondary" component="p">
+                {translate('app.issueDesk.actions.noRefund')}
               </Typography>
             ))}
         </ActionDialogButton>

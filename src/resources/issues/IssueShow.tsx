@@ -203,6 +203,8 @@ function StepText({ step }: { step: IssueEvent }) {
       );
     case 'credit':
       return <>{translate('app.issueDesk.step.credit', { amount: formatMoney(step.amount) ?? '' })}</>;
+    case 'refund':
+      return <>{translate('app.issueDesk.step.refund', { amount: formatMoney(step.amount) ?? '' })}</>;
     default:
       return <>{translate('app.issueDesk.step.note')}</>;
   }
@@ -270,6 +272,13 @@ export default function IssueShow() {
     trip.data?.driverId != null
       ? { id: trip.data.driverId, name: trip.data.driverName ?? `#${trip.data.driverId}` }
       : null;
+  const passenger = trip.data
+    ? {
+        id: trip.data.passengerId,
+        name: trip.data.passengerName ?? `#${trip.data.passengerId}`,
+        fareTotal: trip.data.fareTotal,
+      }
+    : null;
 
   return (
     <RecordContextProvider value={issue}>
@@ -290,7 +299,7 @@ export default function IssueShow() {
               </Typography>
             </Stack>
           </Box>
-          <IssueActions issue={issue} tripDriver={driver} />
+          <IssueActions issue={issue} tripDriver={driver} tripPassenger={passenger} />
         </Box>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, lg: 7 }}>

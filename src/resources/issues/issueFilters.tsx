@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { SearchInput, SelectInput, useTranslate } from 'react-admin';
+import { SearchInput, SelectArrayInput, SelectInput, useTranslate } from 'react-admin';
+import { ISSUE_STATUSES } from '../../domain/enums';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { CityDateInput } from '../../kit/CityDateInput';
 import { enumChoices } from '../../kit/enumChoices';
@@ -33,9 +34,27 @@ function AssigneeFilter({ source }: { source: string; alwaysOn?: boolean }) {
   );
 }
 
+/** A status filter's value as the multi-select shows it: a list, whatever the URL holds (one value or none). */
+export const statusesOf = (value: unknown): string[] =>
+  value === null || value === undefined || value === ''
+    ? []
+    : Array.isArray(value)
+      ? value.map(String)
+      : [String(value)];
+
+/**
+ * The chosen statuses in the enum's order (open, in progress, resolved, closed), none as no filter:
+ * the same value the quick tabs set, so choosing "Open" and "In progress" here selects the Open tab.
+ */
+export const parseStatuses = (value: unknown): string[] | null => {
+  const chosen = statusesOf(value);
+  const ordered = ISSUE_STATUSES.filter((s) => chosen.includes(s));
+  return ordered.length ? ordered : null;
+};
+
 /**
  * The desk's filters, always shown: search (description, or an issue or trip number), category,
- * priority, status, assignee and the opening day range (city time). The quick tabs set status,
+ * priority, statuses (several at once, as chips), assignee and the opening day range (city time). The quick tabs set status,
  * assignee and SLA on top of them.
  */
 export const issueFilters = [
@@ -56,13 +75,17 @@ export const issueFilters = [
     alwaysOn
     sx={{ minWidth: 140 }}
   />,
-  <SelectInput
+  // Several statuses at once (the Open tab is open + in progress), shown as chips.
+  <SelectArrayInput
     key="status"
     source="status"
     choices={enumChoices('issueStatus')}
-    emptyText="app.issueDesk.anyStatus"
+    format={statusesOf}
+    parse={parseStatuses}
+    data-testid="issue-status-filter"
     alwaysOn
-    sx={{ minWidth: 140 }}
+    // Chips as tall as a line of text, so the box lines up with the other filters.
+    sx={{ minWidth: 200, '& .MuiChip-root': { height: 20, my: '-2px' } }}
   />,
   <AssigneeFilter key="assigneeId" source="assigneeId" alwaysOn />,
   <CityDateInput key="createdAt_gte" source="createdAt_gte" edge="start" label="app.issueDesk.openedFrom" alwaysOn />,

@@ -16,7 +16,7 @@ export type Issue = RaRecord<number> &
 export interface IssueEvent {
   id: number;
   at: string;
-  kind: 'opened' | 'assigned' | 'priority' | 'status' | 'note' | 'credit';
+  kind: 'opened' | 'assigned' | 'priority' | 'status' | 'note' | 'credit' | 'refund';
   staffId: number | null;
   staffName: string | null;
   fromValue: string | null;
@@ -26,6 +26,8 @@ export interface IssueEvent {
   note: string | null;
   amount: number | null;
   transactionId: number | null;
+  /** A refund's row in the passenger's ledger. */
+  passengerTransactionId?: number | null;
 }
 
 /** Someone an issue may be assigned to (GET issues/assignees). */

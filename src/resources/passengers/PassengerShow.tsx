@@ -1,10 +1,16 @@
 import { Box, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, Show, TopToolbar, useRecordContext, type RaRecord } from 'react-admin';
+import { DataTable, Show, TopToolbar, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { enumWords } from '../../domain/resources/manifest';
-import { issues as issuesManifest, reviews as reviewsManifest, trips as tripsManifest } from '../../domain/resources';
+import {
+  issues as issuesManifest,
+  passengerTransactions as passengerTransactionsManifest,
+  reviews as reviewsManifest,
+  trips as tripsManifest,
+} from '../../domain/resources';
 import { DateTimeField } from '../../kit/DateTimeField';
-import { LinkedRecordField } from '../../kit/LinkedRecordField';
-import { MoneyField } from '../../kit/MoneyField';
+import { formatMoney } from '../../kit/format';
+import { GuardedLink, LinkedRecordField } from '../../kit/LinkedRecordField';
+import { MoneyField, SignedMoneyField } from '../../kit/MoneyField';
 import { RatingField } from '../../kit/RatingField';
 import { RelatedList } from '../../kit/RelatedList';
 import { StatusChip } from '../../kit/StatusChip';
@@ -168,12 +174,109 @@ function IssuesRaised() {
   );
 }
 
-/** What an audit row did: a block's or unblock's reason, else the fields it changed. */
+function IssueLink() {
+  const record = useRecordContext<{ id: number; issueId: number | null }>();
+  if (!record?.issueId) return <>—</>;
+  return (
+    <GuardedLink resource={issuesManifest.path} to={showPath(issuesManifest.path, record.issueId)}>
+      #{record.issueId}
+    </GuardedLink>
+  );
+}
+
+/** The passenger's wallet: the balance, and the ledger (refunds granted on issues), newest first. */
+function Wallet() {
+  const translate = useTranslate();
+  const passenger = useRecordContext<Passenger>();
+  if (!passenger) return null;
+  const balance = Number(passenger.creditBalance ?? 0);
+  return (
+    <RelatedList
+      title="app.passengers.wallet"
+      subheader={
+        <>
+          <Typography
+            component="span"
+            variant="subtitle1"
+            data-testid="passenger-balance"
+            color={balance < 0 ? 'error' : 'text.primary'}
+            sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+          >
+            {translate('app.passengers.balance', { balance: formatMoney(balance) })}
+          </Typography>
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+            {translate('app.passengers.walletHint')}
+          </Typography>
+        </>
+      }
+      reference={passengerTransactionsManifest.path}
+      target="passengerId"
+      perPage={5}
+      empty="app.passengers.noWalletEntries"
+      data-testid="passenger-wallet"
+    >
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        {whenColumn()}
+        <DataTable.Col
+          source="kind"
+          label="app.passengers.kind"
+          disableSort
+          render={() => <StatusChip palette="passengerTransactionKind" source="kind" />}
+        />
+        <DataTable.Col
+          source="amount"
+          label="app.passengers.amount"
+          disableSort
+          render={() => <SignedMoneyField source="amount" />}
+        />
+        <DataTable.Col
+          source="balanceAfter"
+          label="app.passengers.balanceAfter"
+          disableSort
+          render={() => <MoneyField source="balanceAfter" />}
+        />
+        {tripColumn()}
+        <DataTable.Col source="issueId" label="app.passengers.issue" disableSort render={() => <IssueLink />} />
+        <DataTable.Col
+          source="staffId"
+          label="app.passengers.staff"
+          disableSort
+          cellSx={noWrap}
+          render={() => (
+            <LinkedRecordField source="staffId" reference="staff-management/staffs" text={(r) => r.staffName} />
+          )}
+        />
+        <DataTable.Col source="note" label="app.passengers.note" disableSort />
+      </DataTable>
+    </RelatedList>
+  );
+}
+
+/** A refund's audit row: "Refund KES 200.00 (issue #7, trip #31662)". */
+function RefundChange({ after }: { after: { refund?: number; issueId?: number; tripId?: number } | null }) {
+  const translate = useTranslate();
+  return (
+    <Typography variant="body2">
+      {translate('app.passengers.refunded', {
+        amount: formatMoney(after?.refund) ?? '—',
+        issue: after?.issueId ?? '—',
+        trip: after?.tripId ?? '—',
+      })}
+    </Typography>
+  );
+}
+
+/** What an audit row did: a block's or unblock's reason, a refund, else the fields it changed. */
 function HistoryChange(_props: { label?: string }) {
-  const row = useRecordContext<{ id: number; action: string; after: { statusReason?: string } | null }>();
+  const row = useRecordContext<{
+    id: number;
+    action: string;
+    after: { statusReason?: string; refund?: number; issueId?: number; tripId?: number } | null;
+  }>();
   if (!row) return null;
   if (row.action === 'block' || row.action === 'unblock')
     return <Typography variant="body2">{row.after?.statusReason ?? '—'}</Typography>;
+  if (row.action === 'refund') return <RefundChange after={row.after} />;
   return <AuditChangesSummary />;
 }
 
@@ -205,8 +308,8 @@ function PassengerHistory() {
 
 /**
  * /passenger-management/passengers/:id: the profile (blocked with its reason),
- * the statistics, the trip history, reviews given and received and the issues
- * raised and the audit history, each shown to staff allowed to see them. Block/Unblock and Edit for
+ * the statistics, the trip history, reviews given and received, the issues
+ * raised, the wallet (balance and ledger) and the audit history, each shown to staff allowed to see them. Block/Unblock and Edit for
  * staff with update-Passenger.
  */
 export default function PassengerShow() {
@@ -233,6 +336,7 @@ export default function PassengerShow() {
           <Reviews direction="driver_to_passenger" />
         </Box>
         <IssuesRaised />
+        <Wallet />
         <PassengerHistory />
       </Stack>
     </Show>

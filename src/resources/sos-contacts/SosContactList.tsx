@@ -1,6 +1,8 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { createContext, useContext, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { DataTable, useCanAccess, useListContext, useRecordContext, useTranslate } from 'react-admin';
 import { useAction } from '../../dataProviders/useAction';
 import { sosContacts } from '../../domain/resources';
@@ -19,7 +21,105 @@ const exporter = csvExporter<SosContact>('emergency-contacts', [
   { header: 'Active', value: (c) => c.active },
 ]);
 
-/** The position with up and down buttons (POST sos-contacts/:id/move renumbers every contact at once). */
+/** A contact being moved: by the mouse (drag) or the keyboard (picked up with Space), and where it would go. */
+interface Moving {
+  id: number;
+  name: string;
+  from: number;
+  to: number;
+  by: 'mouse' | 'keyboard';
+}
+
+interface Reorder {
+  moving: Moving | null;
+  setMoving: (moving: Moving | null) => void;
+  /** Persists the move (POST sos-contacts/:id/move {position}); nothing when it stays in place. */
+  drop: (moving: Moving) => void;
+  busy: boolean;
+  /** What a screen reader hears (picked up, over, dropped, cancelled). */
+  announce: (text: string) => void;
+}
+
+const ReorderContext = createContext<Reorder | null>(null);
+
+/** The rows' index under a drag (the list holds every contact on one page: row index = position − 1). */
+function rowIndexOf(event: DragEvent): number {
+  const row = (event.target as HTMLElement).closest('tbody tr');
+  return row ? Array.from(row.parentElement!.children).indexOf(row) : -1;
+}
+
+/**
+ * The handle: drag it (native drag and drop) onto another row, or, from the keyboard, Space or
+ * Enter picks the contact up, ↑/↓ choose its place, Space or Enter drops it there and Escape
+ * cancels; each step is announced. The up and down buttons stay for one-place moves.
+ */
+function DragHandle({ contact, index, count }: { contact: SosContact; index: number; count: number }) {
+  const translate = useTranslate();
+  const reorder = useContext(ReorderContext)!;
+  const { moving, setMoving, drop, busy, announce } = reorder;
+  const mine = moving?.id === contact.id;
+  const say = (key: string, position: number) =>
+    announce(translate(`app.sosContactsPage.${key}`, { name: contact.name, position }));
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (busy) return;
+    if (event.key === ' ' || event.key === 'Enter') {
+      event.preventDefault();
+      event.stopPropagation();
+      if (!mine) {
+        setMoving({ id: contact.id, name: contact.name, from: index, to: index, by: 'keyboard' });
+        say('picked', index + 1);
+      } else {
+        say('dropped', moving.to + 1);
+        drop(moving);
+      }
+    } else if (mine && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+      event.preventDefault();
+      const to = Math.max(0, Math.min(count - 1, moving.to + (event.key === 'ArrowUp' ? -1 : 1)));
+      setMoving({ ...moving, to });
+      say('over', to + 1);
+    } else if (mine && (event.key === 'Escape' || event.key === 'Tab')) {
+      if (event.key === 'Escape') event.preventDefault();
+      setMoving(null);
+      say('cancelled', index + 1);
+    }
+  };
+  return (
+    <Box
+      component="span"
+      role="button"
+      tabIndex={0}
+      aria-roledescription="sortable"
+      aria-label={translate('app.sosContactsPage.drag', { name: contact.name })}
+      aria-pressed={mine && moving.by === 'keyboard'}
+      aria-disabled={busy}
+      draggable={!busy}
+      data-testid="drag-handle"
+      onClick={(event) => event.stopPropagation()}
+      onKeyDown={onKeyDown}
+      onBlur={() => {
+        if (mine && moving.by === 'keyboard') setMoving(null);
+      }}
+      onDragStart={(event: DragEvent) => {
+        event.dataTransfer.effectAllowed = 'move';
+        event.dataTransfer.setData('text/plain', String(contact.id));
+        setMoving({ id: contact.id, name: contact.name, from: index, to: index, by: 'mouse' });
+      }}
+      onDragEnd={() => setMoving(null)}
+      sx={{
+        display: 'inline-flex',
+        cursor: busy ? 'default' : 'grab',
+        color: mine ? 'primary.main' : 'text.secondary',
+        borderRadius: 1,
+        p: 0.25,
+        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+      }}
+    >
+      <DragIndicatorIcon fontSize="small" />
+    </Box>
+  );
+}
+
+/** The position with the drag handle and the up and down buttons (POST sos-contacts/:id/move renumbers every contact at once). */
 function OrderField(_: { label?: string }) {
   const translate = useTranslate();
   const contact = useRecordContext<SosContact>();
@@ -56,6 +156,7 @@ function OrderField(_: { label?: string }) {
   };
   return (
     <Stack direction="row" sx={{ alignItems: 'center' }} spacing={0.5}>
+      {canAccess && index >= 0 && <DragHandle contact={contact} index={index} count={data?.length ?? 0} />}
       <Typography variant="body2" sx={{ minWidth: 24, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
         {contact.displayOrder}
       </Typography>
@@ -64,6 +165,75 @@ function OrderField(_: { label?: string }) {
     </Stack>
   );
 }
+
+/**
+ * The reorder state around the table: the rows take drops (the row under the pointer is the new
+ * place), the target row is outlined while moving, and the drop persists through the move action.
+ */
+function Reorderable({ children }: { children: ReactNode }) {
+  const [moving, setMoving] = useState<Moving | null>(null);
+  const [message, setMessage] = useState('');
+  const { data } = useListContext<SosContact>();
+  const move = useAction((dp, values: { id: number; position: number }) =>
+    dp.action(sosContacts.path, { id: values.id, action: 'move', data: { position: values.position } }),
+  );
+  const reorder: Reorder = {
+    moving,
+    setMoving,
+    busy: move.isPending,
+    announce: setMessage,
+    drop: (m) => {
+      setMoving(null);
+      if (m.to !== m.from) void move.submit({ id: m.id, position: m.to + 1 });
+    },
+  };
+  const count = data?.length ?? 0;
+  return (
+    <ReorderContext.Provider value={reorder}>
+      <Box
+        onDragOver={(event: DragEvent) => {
+          if (!moving || moving.by !== 'mouse') return;
+          const index = rowIndexOf(event);
+          if (index < 0 || index >= count) return;
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'move';
+          if (index !== moving.to) setMoving({ ...moving, to: index });
+        }}
+        onDrop={(event: DragEvent) => {
+          if (!moving || moving.by !== 'mouse') return;
+          event.preventDefault();
+          const index = rowIndexOf(event);
+          reorder.drop({ ...moving, to: index < 0 ? moving.to : index });
+        }}
+        sx={{
+          ...(moving &&
+            moving.to !== moving.from && {
+              [`& tbody tr:nth-of-type(${moving.to + 1}) td`]: {
+                [moving.to > moving.from ? 'borderBottom' : 'borderTop']: '3px solid',
+                borderColor: 'primary.main',
+              },
+            }),
+          ...(moving && { [`& tbody tr:nth-of-type(${moving.from + 1})`]: { opacity: 0.5 } }),
+        }}
+        data-testid="contacts-reorder"
+      >
+        {children}
+      </Box>
+      <Box role="status" aria-live="assertive" sx={visuallyHidden}>
+        {message}
+      </Box>
+    </ReorderContext.Provider>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 function NoContacts() {
   const translate = useTranslate();
@@ -88,8 +258,8 @@ function ActiveField(_: { label?: string }) {
 }
 
 /**
- * /sos-contacts: emergency contacts in the order the apps list them (display order), with up and
- * down buttons for staff who may edit them; name, phone (a tel: link), description and whether the
+ * /sos-contacts: emergency contacts in the order the apps list them (display order), reordered by
+ * drag and drop (a handle, keyboard operable too) and up and down buttons for staff who may edit them; name, phone (a tel: link), description and whether the
  * apps show it. A row opens the form.
  */
 export default function SosContactList(props: ListScreenProps) {
@@ -105,25 +275,27 @@ export default function SosContactList(props: ListScreenProps) {
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1.5 }}>
         {translate('app.sosContactsPage.hint')}
       </Typography>
-      <DataTable<SosContact> rowClick="edit" bulkActionButtons={false} empty={<NoContacts />}>
-        <DataTable.Col source="displayOrder" disableSort render={() => <OrderField />} />
-        <DataTable.Col source="name" disableSort />
-        <DataTable.Col source="phone" disableSort field={PhoneField} />
-        <DataTable.Col
-          source="description"
-          disableSort
-          render={(c: SosContact) => (
-            <Box
-              component="span"
-              sx={{ display: 'block', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis' }}
-              title={c.description ?? undefined}
-            >
-              {c.description ?? '—'}
-            </Box>
-          )}
-        />
-        <DataTable.Col source="active" disableSort render={() => <ActiveField />} />
-      </DataTable>
+      <Reorderable>
+        <DataTable<SosContact> rowClick="edit" bulkActionButtons={false} empty={<NoContacts />}>
+          <DataTable.Col source="displayOrder" disableSort render={() => <OrderField />} />
+          <DataTable.Col source="name" disableSort />
+          <DataTable.Col source="phone" disableSort field={PhoneField} />
+          <DataTable.Col
+            source="description"
+            disableSort
+            render={(c: SosContact) => (
+              <Box
+                component="span"
+                sx={{ display: 'block', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis' }}
+                title={c.description ?? undefined}
+              >
+                {c.description ?? '—'}
+              </Box>
+            )}
+          />
+          <DataTable.Col source="active" disableSort render={() => <ActiveField />} />
+        </DataTable>
+      </Reorderable>
     </ResourceList>
   );
 }

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../../../src/kit/format';
-import { MoneyField } from '../../../src/kit/MoneyField';
+import { MoneyField, SignedMoneyField } from '../../../src/kit/MoneyField';
 import { renderKit } from './renderKit';
 
 afterEach(() => vi.restoreAllMocks());
@@ -21,6 +21,26 @@ describe('MoneyField', () => {
       { record: { id: 1, price: '250.00', missing: null } },
     );
     expect(await screen.findByText('KES 250.00')).toBeInTheDocument();
+    expect(screen.getByLabelText('none')).toHaveTextContent('—');
+  });
+});
+
+describe('SignedMoneyField', () => {
+  it('shows a credit with a plus and a debit with a minus, and a dash without an amount', async () => {
+    renderKit(
+      <>
+        <span data-testid="credit">
+          <SignedMoneyField source="credit" />
+        </span>
+        <span data-testid="debit">
+          <SignedMoneyField source="debit" />
+        </span>
+        <SignedMoneyField source="missing" />
+      </>,
+      { record: { id: 1, credit: '150.50', debit: -80, missing: null } },
+    );
+    expect((await screen.findByTestId('credit')).textContent?.replace(/\s/g, ' ')).toBe('+KES 150.50');
+    expect(screen.getByTestId('debit').textContent?.replace(/\s/g, ' ')).toBe('−KES 80.00');
     expect(screen.getByLabelText('none')).toHaveTextContent('—');
   });
 });

@@ -1,0 +1,30 @@
+import { CITY } from './city';
+
+/** "KES 1,020.70": the city's currency as the panel's money kit writes it (a plain space, for messages). */
+const money = (amount: number) =>
+  new Intl.NumberFormat('en-KE', { style: 'currency', currency: CITY.currency, currencyDisplay: 'code' })
+    .format(amount)
+    .replace(/\s/g, ' ');
+
+const cents = (amount: number) => Math.round(amount * 100);
+
+/** What may still be refunded on a trip: its fare less the refunds already granted on it (never below 0). */
+export function refundableLeft(fareTotal: number | null, refundedBefore: number): number {
+  if (fareTotal === null || !Number.isFinite(fareTotal)) return 0;
+  return Math.max(0, cents(fareTotal) - cents(refundedBefore)) / 100;
+}
+
+/**
+ * Why a refund of `amount` on a trip is refused, or undefined when it may be granted: a passenger
+ * refund is capped at the trip's fare, less what was refunded on the same trip before (an issue
+ * reopened and resolved again, or a second issue about the trip).
+ */
+export function refundProblem(amount: number, fareTotal: number | null, refundedBefore: number): string | undefined {
+  if (fareTotal === null || cents(fareTotal) <= 0) return 'This trip has no fare to refund';
+  const left = refundableLeft(fareTotal, refundedBefore);
+  if (cents(amount) <= cents(left)) return undefined;
+  if (left === 0) return `The trip's fare of ${money(fareTotal)} has been refunded in full already`;
+  if (cents(refundedBefore) > 0)
+    return `A refund may be at most ${money(left)}: the trip's fare is ${money(fareTotal)} and ${money(refundedBefore)} was refunded already`;
+  return `A refund may be at most ${money(fareTotal)}, the trip's fare`;
+}
