@@ -6,7 +6,13 @@ import { inflateSync } from 'node:zlib';
  * TJ/Tj operators with the map of the font in use. Enough for pdfkit's output; not a general
  * PDF reader.
  */
-export function pdfText(pdf: Buffer): { pages: string[]; text: string; pageCount: number } {
+export function pdfText(pdf: Buffer): {
+  pages: string[];
+  text: string;
+  pageCount: number;
+  /** Each page's inflated content stream (its drawing operators), for checks on what is drawn. */
+  contents: string[];
+} {
   const raw = pdf.toString('latin1');
   const objects = new Map<number, { dict: string; stream?: string }>();
   for (const m of raw.matchAll(/(\d+) 0 obj\s*([\s\S]*?)endobj/g)) {
@@ -55,6 +61,7 @@ export function pdfText(pdf: Buffer): { pages: string[]; text: string; pageCount
   const kids = [...(/\/Kids\s*\[([^\]]*)\]/.exec(pagesRoot.dict)?.[1] ?? '').matchAll(/(\d+) 0 R/g)].map((m) =>
     Number(m[1]),
   );
+  const contents: string[] = [];
   const pages = kids.map((pageId) => {
     const page = objects.get(pageId)!.dict;
     const resourcesId = ref(page, 'Resources');
@@ -67,6 +74,7 @@ export function pdfText(pdf: Buffer): { pages: string[]; text: string; pageCount
       (m) => Number(m[1]),
     );
     const lines: string[] = [];
+    contents.push(contentIds.map((id) => objects.get(id)?.stream ?? '').join('\n'));
     for (const id of contentIds) {
       const content = objects.get(id)?.stream ?? '';
       let cmap = new Map<string, string>();
@@ -88,5 +96,5 @@ export function pdfText(pdf: Buffer): { pages: string[]; text: string; pageCount
     }
     return lines.join('\n');
   });
-  return { pages, text: pages.join('\n'), pageCount: pages.length };
+  return { pages, text: pages.join('\n'), pageCount: pages.length, contents };
 }
