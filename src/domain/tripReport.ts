@@ -40,7 +40,11 @@ export const TRIP_REPORT_LINES: readonly { key: keyof TripSummary; label: string
 const LOCALE = 'en-KE';
 const countFormat = new Intl.NumberFormat(LOCALE);
 const percentFormat = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 1 });
-const moneyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CITY.currency, currencyDisplay: 'code' });
+const moneyFormat = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: CITY.currency,
+  currencyDisplay: 'code',
+});
 
 /** A figure as the report writes it; "—" when there is none (no trips to average). */
 export function tripFigureText(kind: TripFigureKind, value: number | null): string {
