@@ -1,5 +1,6 @@
 import type { AuthProvider, UserIdentity } from 'ra-core';
 import { authApi, type Credentials } from './auth/authApi';
+import { profileIsFresh } from './auth/sessionProfile';
 import { canAccess as mayAccess } from './domain/permissions';
 import { isAuthExpiry } from './http';
 import { buildUserInfo, clearSession, getSession, setSession } from './session';
@@ -15,6 +16,8 @@ export interface AuthProviderDependencies {
   clearCachedData: () => void;
   /** Maps a react-admin resource name to the backend resource that guards it. */
   backendResourceName: (resource: string) => string | undefined;
+  /** Runs once the session is stored, before the first screen renders (e.g. to start its data). */
+  onSignedIn?: () => void;
 }
 
 export interface StaffIdentity extends UserIdentity {
@@ -40,12 +43,15 @@ export const grantedPermissions = (): string[] =>
 export function createAuthProvider({
   clearCachedData,
   backendResourceName,
+  onSignedIn,
 }: AuthProviderDependencies): PanelAuthProvider {
   return {
     async login(params: LoginParams) {
-      const accessToken = 'accessToken' in params ? params.accessToken : await authApi.login(params);
-      const profile = await authApi.me(accessToken);
-      setSession({ accessToken, userInfo: buildUserInfo(profile) });
+      const { accessToken, profile } =
+        'accessToken' in params ? { ...params, profile: undefined } : await authApi.login(params);
+      setSession({ accessToken, userInfo: buildUserInfo(profile ?? (await authApi.me(accessToken))) });
+      profileIsFresh(accessToken); // read just now: the route guard need not ask auth/me again
+      onSignedIn?.();
     },
 
     async logout() {

@@ -1,4 +1,5 @@
-import { createAuthProvider } from './authProvider';
+import { createAuthProvider, grantedPermissions } from './authProvider';
+import { startDashboard } from './customRoutes/dashboard/startDashboard';
 import { config } from './config';
 import { createDataProvider } from './dataProviders/createDataProvider';
 import { queryClient } from './queryClient';
@@ -8,6 +9,7 @@ import { resourceLookup } from './resources/registry';
 export const authProvider = createAuthProvider({
   clearCachedData: () => queryClient.clear(),
   backendResourceName: (resource) => resourceLookup.find(resource)?.name,
+  onSignedIn: () => startDashboard(queryClient, dataProvider, grantedPermissions()),
 });
 
 export const dataProvider = createDataProvider(resourceLookup, { user: config.userApiUrl, trip: config.tripApiUrl });

@@ -28,5 +28,18 @@ export async function verifyPassword(password: string, stored: string | null | u
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A hash no password matches, used to spend the same time on unknown accounts. */
-export const DUMMY_HASH = `scrypt$${2 ** 17}$8$1$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(32).toString('base64')}`;
+/**
+ * Whether a stored hash was made with other parameters than N (and this module's r, p): the
+ * login then hashes the password again, so a change of cost reaches every account that signs in.
+ */
+export function needsRehash(stored: string, N: number): boolean {
+  const [scheme, n, r, p] = stored.split('$');
+  return scheme !== 'scrypt' || Number(n) !== N || Number(r) !== R || Number(p) !== P;
+}
+
+/** A hash no password matches, at cost N, to spend the same time on unknown accounts as on known ones. */
+export const dummyHash = (N = 2 ** 17) =>
+  `scrypt$${N}$8$1$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(32).toString('base64')}`;
+
+/** The dummy hash at the default cost. */
+export const DUMMY_HASH = dummyHash();

@@ -16,6 +16,7 @@ import PDFDocument from 'pdfkit';
 export const BRAND_ORANGE = '#F57C00';
 const INK = '#1f2328';
 const MUTED = '#5f6368';
+const SLATE = '#334155';
 const RULE = '#d0d7de';
 
 const require = createRequire(import.meta.url);
@@ -84,8 +85,29 @@ export interface PdfTable {
   footer?: string[];
 }
 
+/**
+ * A chart drawn in vectors: bars against the left axis and, optionally, a line against the right
+ * one, over labelled categories (days, hours, …). Ticks are round numbers; category labels are
+ * thinned to fit.
+ */
+export interface PdfChart {
+  labels: string[];
+  bars: PdfSeries;
+  line?: PdfSeries;
+  /** Height of the plot in points (default 170). */
+  height?: number;
+}
+export interface PdfSeries {
+  label: string;
+  values: number[];
+  /** Writes an axis tick (default: a compact number, 1.2K, 3.4M). */
+  tick?: (value: number) => string;
+}
+
 export type PdfBlock =
   | { kind: 'title'; text: string }
+  | { kind: 'heading'; text: string }
+  | { kind: 'chart'; chart: PdfChart }
   | { kind: 'paragraph'; text: string; bold?: boolean }
   | { kind: 'facts'; pairs: [label: string, value: string][] }
   | { kind: 'table'; table: PdfTable }
@@ -122,7 +144,7 @@ export function renderPdf(spec: PdfSpec): PDFKit.PDFDocument {
   const width = doc.page.width - 2 * MARGIN;
 
   letterhead(doc, spec.letterhead, width);
-  for (const block of spec.blocks) {
+  spec.blocks.forEach((block, at) => {
     switch (block.kind) {
       case 'title':
         doc.moveDown(0.5).font('Inter-Bold').fontSize(15).fillColor(INK).text(block.text, MARGIN, doc.y, { width });
@@ -135,6 +157,19 @@ export function renderPdf(spec: PdfSpec): PDFKit.PDFDocument {
           .fillColor(INK)
           .text(block.text, MARGIN, doc.y, { width, lineGap: 2 });
         doc.moveDown(0.6);
+        break;
+      case 'heading': {
+        // Kept with the start of what it heads: a chart whole, a table's header and first row.
+        const next = spec.blocks[at + 1];
+        const keep = next?.kind === 'chart' ? chartHeight(next.chart) : 50;
+        if (doc.y + 24 + keep > doc.page.height - doc.page.margins.bottom) doc.addPage();
+        doc.font('Inter-SemiBold').fontSize(11.5).fillColor(INK).text(block.text, MARGIN, doc.y, { width });
+        doc.moveDown(0.4);
+        break;
+      }
+      case 'chart':
+        chart(doc, block.chart, width);
+        doc.moveDown(0.8);
         break;
       case 'facts':
         for (const [label, value] of block.pairs) {
@@ -174,7 +209,7 @@ export function renderPdf(spec: PdfSpec): PDFKit.PDFDocument {
         doc.y += block.height;
         break;
     }
-  }
+  });
 
   // Page numbers and the footer note, once the page count is known.
   const range = doc.bufferedPageRange();
@@ -218,6 +253,18 @@ function letterhead(doc: PDFKit.PDFDocument, head: PdfLetterhead, width: number)
   doc.moveDown(0.8);
 }
 
+const SHAPE = /^([▲▼■])\s?/;
+const SHAPE_SIZE = 6;
+
+/** ▲ (up), ▼ (down) or ■ (flat), SHAPE_SIZE points wide, its top left corner at x, y. */
+function changeShape(doc: PDFKit.PDFDocument, shape: string, x: number, y: number, color: string) {
+  const s = SHAPE_SIZE;
+  if (shape === '▲') doc.polygon([x, y + s], [x + s / 2, y], [x + s, y + s]);
+  else if (shape === '▼') doc.polygon([x, y], [x + s, y], [x + s / 2, y + s]);
+  else doc.rect(x + 0.5, y + 0.5, s - 1, s - 1);
+  doc.fill(color);
+}
+
 /** A table whose rows move to a new page when full, the header row repeated there. */
 function table(doc: PDFKit.PDFDocument, t: PdfTable, width: number) {
   const total = t.columns.reduce((s, c) => s + c.width, 0);
@@ -232,13 +279,20 @@ function table(doc: PDFKit.PDFDocument, t: PdfTable, width: number) {
   const draw = (cells: string[], font: string, fill?: string, color = INK, h = rowHeight(cells, font)) => {
     const y = doc.y;
     if (fill) doc.rect(MARGIN, y, width, h).fill(fill);
-    cells.forEach((c, i) =>
-      doc
-        .font(font)
-        .fontSize(9)
-        .fillColor(color)
-        .text(c, xs[i] + ROW_PAD, y + ROW_PAD, { width: widths[i] - 2 * ROW_PAD, align: t.columns[i].align ?? 'left' }),
-    );
+    cells.forEach((c, i) => {
+      // A leading ▲, ▼ or ■ (a change) is drawn as a shape: Inter's Latin subset has no such glyphs.
+      const shape = SHAPE.exec(c);
+      const text = shape ? c.slice(shape[0].length) : c;
+      const align = t.columns[i].align ?? 'left';
+      const inner = widths[i] - 2 * ROW_PAD;
+      doc.font(font).fontSize(9).fillColor(color);
+      const indent = shape && align === 'left' ? SHAPE_SIZE + 3 : 0;
+      doc.text(text, xs[i] + ROW_PAD + indent, y + ROW_PAD, { width: inner - indent, align });
+      if (shape) {
+        const right = align === 'right' ? xs[i] + ROW_PAD + inner - doc.widthOfString(text) - 3 : xs[i] + ROW_PAD;
+        changeShape(doc, shape[1], align === 'right' ? right - SHAPE_SIZE : right, y + ROW_PAD + 2.5, color);
+      }
+    });
     doc
       .moveTo(MARGIN, y + h)
       .lineTo(MARGIN + width, y + h)
@@ -274,4 +328,119 @@ function table(doc: PDFKit.PDFDocument, t: PdfTable, width: number) {
     }
     draw(r, font, f ? '#FFF3E0' : undefined, INK, h);
   }
+}
+
+/**
+ * Round axis ticks from 0 to at least `max`: about `count` steps of 1, 2, 2.5 or 5 × 10^n
+ * (whole steps when the values are whole). A chart of nothing still gets 0 and 1.
+ */
+export function niceTicks(max: number, count = 4): number[] {
+  if (!(max > 0) || !Number.isFinite(max)) return [0, 1];
+  const rough = max / count;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power;
+  const ticks: number[] = [];
+  for (let i = 0; ticks.length === 0 || ticks[ticks.length - 1] < max; i++)
+    ticks.push(Number((i * step).toPrecision(12)));
+  return ticks;
+}
+
+const compact = new Intl.NumberFormat('en-KE', { notation: 'compact', maximumFractionDigits: 1 });
+
+const LEGEND_HEIGHT = 18;
+const LABEL_HEIGHT = 16;
+const chartHeight = (c: PdfChart) => LEGEND_HEIGHT + (c.height ?? 170) + LABEL_HEIGHT;
+
+function chart(doc: PDFKit.PDFDocument, c: PdfChart, width: number) {
+  const plotHeight = c.height ?? 170;
+  const legendHeight = LEGEND_HEIGHT;
+  const labelHeight = LABEL_HEIGHT;
+  if (doc.y + chartHeight(c) > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  const top = doc.y;
+  const n = c.labels.length;
+  const series = [
+    { s: c.bars, ticks: niceTicks(Math.max(0, ...c.bars.values)) },
+    ...(c.line ? [{ s: c.line, ticks: niceTicks(Math.max(0, ...c.line.values)) }] : []),
+  ];
+  const tickText = (i: number, v: number) => (series[i].s.tick ?? ((x: number) => compact.format(x)))(v);
+  doc.font('Inter').fontSize(7.5);
+  const axisWidth = (i: number) => Math.max(...series[i].ticks.map((v) => doc.widthOfString(tickText(i, v)))) + 8;
+
+  // Legend: a swatch and the name of each series.
+  let x = MARGIN;
+  const legendY = top + 2;
+  doc.rect(x, legendY + 1, 9, 9).fill(BRAND_ORANGE);
+  doc
+    .font('Inter')
+    .fontSize(8.5)
+    .fillColor(INK)
+    .text(c.bars.label, x + 13, legendY, { lineBreak: false });
+  x += 13 + doc.widthOfString(c.bars.label) + 18;
+  if (c.line) {
+    doc
+      .moveTo(x, legendY + 5.5)
+      .lineTo(x + 14, legendY + 5.5)
+      .strokeColor(SLATE)
+      .lineWidth(1.8)
+      .stroke();
+    doc.fillColor(INK).text(c.line.label, x + 18, legendY, { lineBreak: false });
+  }
+
+  const y0 = top + legendHeight;
+  const y1 = y0 + plotHeight;
+  doc.font('Inter').fontSize(7.5);
+  const left = MARGIN + axisWidth(0);
+  const right = MARGIN + width - (c.line ? axisWidth(1) : 0);
+  const plotWidth = right - left;
+  const slot = n ? plotWidth / n : plotWidth;
+  const yOf = (ticks: number[], v: number) => y1 - (Math.max(0, v) / ticks[ticks.length - 1]) * plotHeight;
+
+  // Grid and the left axis (bars).
+  const barTicks = series[0].ticks;
+  for (const v of barTicks) {
+    const y = yOf(barTicks, v);
+    doc
+      .moveTo(left, y)
+      .lineTo(right, y)
+      .strokeColor(RULE)
+      .lineWidth(v === 0 ? 0.8 : 0.4)
+      .stroke();
+    doc
+      .fillColor(MUTED)
+      .text(tickText(0, v), MARGIN, y - 4, { width: left - MARGIN - 5, align: 'right', lineBreak: false });
+  }
+  // Bars.
+  const barWidth = Math.max(0.5, Math.min(slot * 0.7, 40));
+  c.bars.values.forEach((v, i) => {
+    const y = yOf(barTicks, v);
+    if (y1 - y > 0) doc.rect(left + i * slot + (slot - barWidth) / 2, y, barWidth, y1 - y).fill(BRAND_ORANGE);
+  });
+  // The line against its own axis on the right.
+  if (c.line) {
+    const lineTicks = series[1].ticks;
+    for (const v of lineTicks)
+      doc
+        .fillColor(MUTED)
+        .text(tickText(1, v), right + 5, yOf(lineTicks, v) - 4, { width: axisWidth(1), lineBreak: false });
+    c.line.values.forEach((v, i) => {
+      const px = left + (i + 0.5) * slot;
+      const py = yOf(lineTicks, v);
+      if (i === 0) doc.moveTo(px, py);
+      else doc.lineTo(px, py);
+    });
+    if (n) doc.strokeColor(SLATE).lineWidth(1.6).lineJoin('round').stroke();
+    if (n <= 62)
+      c.line.values.forEach((v, i) => doc.circle(left + (i + 0.5) * slot, yOf(lineTicks, v), 1.8).fill(SLATE));
+  }
+  // Category labels, every k-th so that they do not touch.
+  doc.font('Inter').fontSize(7.5).fillColor(MUTED);
+  const widest = Math.max(0, ...c.labels.map((l) => doc.widthOfString(l))) + 6;
+  const every = Math.max(1, Math.ceil(widest / slot));
+  c.labels.forEach((label, i) => {
+    if (i % every) return;
+    const cx = left + (i + 0.5) * slot;
+    doc.text(label, cx - widest / 2, y1 + 4, { width: widest, align: 'center', lineBreak: false });
+  });
+  doc.x = MARGIN;
+  doc.y = y1 + labelHeight;
 }

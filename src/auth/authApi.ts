@@ -37,8 +37,9 @@ async function post<T>(path: string, json: unknown, token?: string): Promise<Env
 }
 
 export const authApi = {
-  async login(credentials: Credentials): Promise<string> {
-    return (await post<{ accessToken: string }>('login', credentials)).data.accessToken;
+  /** The token, and the profile the server sends with it (so no auth/me round trip is needed). */
+  async login(credentials: Credentials): Promise<{ accessToken: string; profile?: StaffProfile }> {
+    return (await post<{ accessToken: string; profile?: StaffProfile }>('login', credentials)).data;
   },
 
   async me(token?: string): Promise<StaffProfile> {

@@ -44,6 +44,11 @@ export async function refreshSessionProfile(): Promise<void> {
 
 let refreshedToken: string | undefined;
 
+/** A profile just read with this token (at sign-in) needs no refresh on this page load. */
+export function profileIsFresh(token: string): void {
+  refreshedToken = token;
+}
+
 /** Refreshes the profile once per page load and token (a reload is how a role change reaches the menu). */
 export function refreshSessionProfileOnce(): void {
   const token = getSession()?.accessToken;

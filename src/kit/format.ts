@@ -1,4 +1,5 @@
 import { CITY } from '../domain/city';
+import { secondsText } from '../domain/durationText';
 
 /**
  * How the panel writes money, times, durations and distances: always in the
@@ -61,10 +62,7 @@ export function formatRelativeTime(value: unknown, now: Date = new Date()): stri
 /** Seconds → "45 s", "12 min", "1 h 05 min". */
 export function formatDuration(seconds: unknown): string | undefined {
   if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return undefined;
-  if (seconds < 60) return `${Math.round(seconds)} s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+  return secondsText(seconds);
 }
 
 const kilometres = new Intl.NumberFormat(CITY_LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });

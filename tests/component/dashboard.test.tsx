@@ -5,6 +5,7 @@ import { DASHBOARD_CARDS } from '../../src/domain/dashboardCards';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { KpiCard } from '../../src/customRoutes/dashboard/KpiCard';
 import { dispatcherProfile, sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
+import { deferred } from '../unit/support/fetchStub';
 import { listAnswer, renderApp } from './support/renderApp';
 
 afterEach(() => {
@@ -93,6 +94,29 @@ describe('the dashboard', () => {
     expect(screen.getByTestId('kpi-tripsRequested')).toHaveTextContent('vs 23 Nov until 14:05');
     // One request for all the cards.
     expect(api.to('GET /api/trip/dashboard/kpis')).toHaveLength(1);
+  });
+
+  it('starts the cards’ request at sign-in, with the token, and asks it once: no auth/me, no second kpis', async () => {
+    const kpis = deferred();
+    const { user, api } = renderApp('/login', {
+      api: {
+        'POST /api/user/auth/login': { json: { data: { accessToken: 'fresh-token', profile: superAdminProfile } } },
+        'GET /api/trip/dashboard/kpis': { ...kpiAnswer, until: kpis.promise },
+        '*': empty,
+      },
+    });
+    await user.type(await screen.findByLabelText(/Email/), 'admin@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'Admin@1234');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    // Asked as soon as the session is stored, while the layout and the dashboard's chunk load.
+    await waitFor(() => expect(api.to('GET /api/trip/dashboard/kpis')).toHaveLength(1));
+    const [request] = api.to('GET /api/trip/dashboard/kpis');
+    expect(request.headers.get('Authorization')).toBe('Bearer fresh-token');
+    expect(request.url).toContain('preset=today');
+    kpis.resolve();
+    expect(await screen.findByTestId('kpi-grossFares')).toHaveTextContent('KES 5,000.00');
+    expect(api.to('GET /api/trip/dashboard/kpis')).toHaveLength(1);
+    expect(api.to('GET /api/user/auth/me')).toHaveLength(0);
   });
 
   it('shows a Super Admin the revenue cards the server sends', async () => {

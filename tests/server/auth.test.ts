@@ -42,6 +42,53 @@ describe('login, me and logout', () => {
     expect(JSON.stringify(profile)).not.toMatch(/password|scrypt/i);
   });
 
+  it('answers the token with the same profile as auth/me, so the panel needs no second round trip', async () => {
+    const res = await t.call('POST', '/api/user/auth/login', {
+      body: { email: ADMIN.email, password: ADMIN.password },
+    });
+    expect(res.statusCode).toBe(200);
+    const { accessToken, profile } = res.json().data;
+    const me = (await t.call('GET', '/api/user/auth/me', { token: accessToken })).json().data;
+    expect(profile).toEqual(me);
+    expect(JSON.stringify(res.json())).not.toMatch(/password|scrypt/i);
+  });
+
+  it('hashes a password again at the configured cost when it signs in with a hash of another cost', async () => {
+    const cheaper = await startApp({ ...relaxed, scryptN: 2 ** 14 });
+    try {
+      const hashOf = async () =>
+        (
+          await cheaper.db
+            .selectFrom('staffs')
+            .select('passwordHash')
+            .where('email', '=', DISPATCHER.email)
+            .executeTakeFirstOrThrow()
+        ).passwordHash!;
+      const before = await hashOf();
+      expect(before.split('$')[1]).toBe(String(2 ** 17)); // the seed's hash
+      const login = () =>
+        cheaper.call('POST', '/api/user/auth/login', {
+          body: { email: DISPATCHER.email, password: DISPATCHER.password },
+        });
+      expect((await login()).statusCode).toBe(200);
+      await expect.poll(async () => (await hashOf()).split('$')[1], { timeout: 10_000 }).toBe(String(2 ** 14));
+      const after = await hashOf();
+      // The new hash still opens the account, and is left alone from then on.
+      expect((await login()).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await hashOf()).toBe(after);
+      expect(
+        (
+          await cheaper.call('POST', '/api/user/auth/login', {
+            body: { email: DISPATCHER.email, password: 'Wrong@1234' },
+          })
+        ).statusCode,
+      ).toBe(401);
+    } finally {
+      await cheaper.close();
+    }
+  });
+
   it('gives the same 401 message for a wrong password and an unknown email', async () => {
     const wrong = await t.call('POST', '/api/user/auth/login', {
       body: { email: ADMIN.email, password: 'Wrong@1234' },

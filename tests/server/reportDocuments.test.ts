@@ -1,7 +1,11 @@
+import { writeFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISPATCHER, startApp, type TestApp } from './harness.js';
 import { pdfText } from './support/pdfText.js';
+import { niceTicks } from '../../server/rest/pdf.js';
+import { tripReportLines } from '../../src/domain/tripReport.js';
+import { insightMessages } from '../../src/i18n/insightMessages.js';
 
 let t: TestApp;
 let admin: string;
@@ -31,6 +35,7 @@ describe('GET /api/trip/reports/revenue/pdf', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain(`revenue-${json.from}-${json.to}-byPeriod.pdf`);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    if (process.env.SAVE_PDF) writeFileSync(`${process.env.SAVE_PDF}/revenue.pdf`, res.rawPayload);
     const { text } = pdfOf(res);
     expect(text).toContain('Revenue report');
     expect(text).toContain('Ride Admin Mobility Ltd');
@@ -39,6 +44,33 @@ describe('GET /api/trip/reports/revenue/pdf', () => {
     for (const key of ['grossFares', 'netFares', 'commission', 'driverEarnings'])
       expect(text, key).toContain(money(json.totals[key]));
     expect(text).toContain(json.totals.trips.toLocaleString('en-KE'));
+  });
+
+  it('draws the screen’s chart above the table: a bar of trips per period, to scale, and the net fares line', async () => {
+    const query = { preset: 'last30days', groupBy: 'week', split: 'byVehicleType' };
+    const json = (await t.call('GET', '/api/trip/reports/revenue', { token: admin, query })).json().data;
+    const { contents, pages } = pdfOf(await t.call('GET', '/api/trip/reports/revenue/pdf', { token: admin, query }));
+    // Legend and right-hand axis of the line, in the currency.
+    expect(pages[0].split('\n')).toEqual(expect.arrayContaining(['Trips', 'Net fares', 'KES 0']));
+    const rects = [...contents[0].matchAll(/^([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re$/gm)].map((m) =>
+      m.slice(1).map(Number),
+    );
+    // Bars: narrower than a table row and not the 9 pt legend swatch.
+    const bars = rects.filter(([, , w, h]) => w < 100 && !(w === 9 && h === 9));
+    const trips = json.rows.map((r: { trips: number }) => r.trips).filter((n: number) => n > 0);
+    expect(trips.length).toBeGreaterThan(2);
+    expect(bars).toHaveLength(trips.length);
+    bars.forEach(([, , , h], i) => expect(h / bars[0][3]).toBeCloseTo(trips[i] / trips[0], 3));
+    // The line: one point per period, stroked through them.
+    expect(contents[0].match(/ c$/gm)?.length ?? 0).toBeGreaterThanOrEqual(json.rows.length * 4); // circle marks
+  });
+
+  it('draws axes at round numbers', () => {
+    expect(niceTicks(1300)).toEqual([0, 500, 1000, 1500]);
+    expect(niceTicks(800_000)).toEqual([0, 200_000, 400_000, 600_000, 800_000]);
+    expect(niceTicks(7)).toEqual([0, 2, 4, 6, 8]);
+    expect(niceTicks(0.9)).toEqual([0, 0.25, 0.5, 0.75, 1]);
+    expect(niceTicks(0)).toEqual([0, 1]);
   });
 
   it('renders the payment-method split, and refuses a bad split or period with a 400', async () => {
@@ -60,6 +92,70 @@ describe('GET /api/trip/reports/revenue/pdf', () => {
     const res = await t.call('GET', '/api/trip/reports/revenue/pdf', { token: dispatcher, query: { preset: 'today' } });
     expect(res.statusCode).toBe(403);
     expect(res.headers['content-type']).toContain('application/json');
+  });
+});
+
+describe('GET /api/trip/reports/trips/pdf', () => {
+  it('holds the trip report on screen: status counts, the comparison rows as the CSV writes them, demand and reasons', async () => {
+    const query = { preset: 'last30days' };
+    const json = (await t.call('GET', '/api/trip/reports/trips', { token: admin, query })).json().data;
+    const res = await t.call('GET', '/api/trip/reports/trips/pdf', { token: admin, query });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`trips-${json.from}-${json.to}.pdf`);
+    if (process.env.SAVE_PDF) writeFileSync(`${process.env.SAVE_PDF}/trips.pdf`, res.rawPayload);
+    const { text, pageCount } = pdfOf(res);
+    expect(text).toContain('Trip report');
+    expect(text).toContain('Ride Admin Mobility Ltd');
+    expect(text).toContain(`Page 1 of ${pageCount}`);
+    // The comparison, row by row, as the page and its CSV write it.
+    expect(json.current.requested).toBeGreaterThan(0);
+    const label = (key: string) => (insightMessages.reports as unknown as Record<string, string>)[key];
+    const lines = tripReportLines(json.current, json.previous, label);
+    expect(lines.map((l) => l.label)).toContain('Average wait at pickup');
+    const rows = text.split('\n');
+    for (const line of lines) {
+      const at = rows.lastIndexOf(line.label); // "Requested" is a status too, in the table before
+      expect(at, line.label).toBeGreaterThan(-1);
+      // ▲ ▼ ■ are drawn as shapes (Inter's Latin subset has no glyph for them); the percentage is text.
+      const change = line.change.replace(/^[▲▼■] ?/, '');
+      expect(rows.slice(at, at + 4)).toEqual([line.label, line.current, line.previous, change]);
+    }
+    // Counts by status, with their total (every request).
+    const requested = json.byStatus.reduce((a: number, s: { trips: number }) => a + s.trips, 0);
+    expect(requested).toBe(json.current.requested);
+    for (const s of json.byStatus)
+      expect(text).toContain(s.status.charAt(0).toUpperCase() + s.status.slice(1).replace(/_/g, ' '));
+    expect(rows[rows.indexOf('Total') + 1]).toBe(requested.toLocaleString('en-KE'));
+    // Demand by hour sums to the requests; the top reason is there with its count.
+    expect(json.demandByHour.reduce((a: number, b: number) => a + b, 0)).toBe(requested);
+    expect(text).toContain('23:00–23:59');
+    expect(json.topCancellationReasons.length).toBeGreaterThan(0);
+    const top = json.topCancellationReasons[0];
+    expect(rows[rows.indexOf(top.reason) + 2]).toBe(top.n.toLocaleString('en-KE'));
+  });
+
+  it('follows the filters, and refuses a bad period or filter with a 400 and a non-holder with a 403', async () => {
+    const query = { preset: 'last7days', paymentMethod: 'card' };
+    const json = (await t.call('GET', '/api/trip/reports/trips', { token: admin, query })).json().data;
+    const res = await t.call('GET', '/api/trip/reports/trips/pdf', { token: admin, query });
+    expect(res.statusCode).toBe(200);
+    const { text } = pdfOf(res);
+    expect(text).toContain('paid by card');
+    expect(text).toContain(tripReportLines(json.current, json.previous, (k) => k)[0].current);
+    for (const [q, message] of [
+      [{ from: '2026-03-10', to: '2026-03-01' }, '"to" cannot be before "from"'],
+      [{ preset: 'today', paymentMethod: 'gold' }, '"paymentMethod" must be one of: cash, card, wallet'],
+    ] as const) {
+      const bad = await t.call('GET', '/api/trip/reports/trips/pdf', { token: admin, query: q });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe(message);
+    }
+    const refused = await t.call('GET', '/api/trip/reports/trips/pdf', {
+      token: dispatcher,
+      query: { preset: 'today' },
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });
 

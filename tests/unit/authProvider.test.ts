@@ -64,6 +64,19 @@ describe('login', () => {
     expect(JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? 'null').accessToken).toBe('new-token');
   });
 
+  it('takes the profile the login answers with, asks no auth/me, then starts the first screen', async () => {
+    api.on('POST /api/user/auth/login', { json: { data: { accessToken: 'new-token', profile: superAdminProfile } } });
+    const onSignedIn = vi.fn(() => expect(getSession()?.accessToken).toBe('new-token'));
+    const provider = createAuthProvider({ clearCachedData, backendResourceName: () => undefined, onSignedIn });
+    await provider.login({ email: 'admin@example.com', password: 'Admin@1234' });
+    expect(api.to('GET /api/user/auth/me')).toHaveLength(0);
+    expect(getSession()).toEqual({
+      accessToken: 'new-token',
+      userInfo: { ...superAdminProfile, gender: 'female', fullName: 'Ada Admin' },
+    });
+    expect(onSignedIn).toHaveBeenCalledOnce();
+  });
+
   it('accepts an access token obtained by another flow', async () => {
     await authProvider.login({ accessToken: 'from-reset' });
     expect(api.to('POST /api/user/auth/login')).toHaveLength(0);

@@ -110,7 +110,15 @@ export const tripReport = defineQuery({
   access: P.viewReport,
   parameters: { ...periodParameters, ...tripFilterParameters },
   parse: (query, now) => ({ range: periodOf(query, now), filters: tripFiltersOf(query), now }),
-  async handler({ range, filters, now }, { services }) {
+  handler: (params, { services }) => tripReportOf(params, services),
+});
+
+/** The trip report's figures (JSON and PDF). */
+export async function tripReportOf(
+  { range, filters, now }: { range: DateRange; filters: RawBuilder<boolean>[]; now: Date },
+  services: { db: Db },
+) {
+  {
     // While the period is not over, the previous one is cut at the same time of day.
     const previous = comparisonPeriod(range, now);
     const [byStatus, totals, before, reasons, hours] = await Promise.all([
@@ -153,8 +161,8 @@ export const tripReport = defineQuery({
       topCancellationReasons: reasons.rows,
       demandByHour: demand,
     };
-  },
-});
+  }
+}
 
 const DRIVER_SORTS = ['trips', 'grossFares', 'commission', 'netEarnings', 'balance', 'name'] as const;
 

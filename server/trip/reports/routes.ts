@@ -6,7 +6,9 @@ import { renderPdf, type PdfSpec } from '../../rest/pdf.js';
 import { CITY } from '../../../src/domain/city.js';
 import { P } from '../../../src/domain/permissionNames.js';
 import { periodParameters, tripFilterParameters } from '../queries/params.js';
-import { revenue, revenueReport } from '../queries/reports.js';
+import { revenue, revenueReport, tripReport, tripReportOf } from '../queries/reports.js';
+import { tripFigureText, tripReportLines } from '../../../src/domain/tripReport.js';
+import { insightMessages } from '../../../src/i18n/insightMessages.js';
 import { findLetter, issueLetter, letterPdf, lettersOf, parseLetterRequest } from './letters.js';
 
 /**
@@ -23,6 +25,16 @@ const count = new Intl.NumberFormat('en-KE');
 const dayText = (day: string) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
+  );
+
+const compactMoney = new Intl.NumberFormat('en-KE', { notation: 'compact', maximumFractionDigits: 1 });
+/** The report pages' own words (src/i18n/insightMessages.ts), so the PDF says what the screen says. */
+const LABEL = insightMessages.reports as unknown as Record<string, string>;
+const humanize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ');
+
+const timeText = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: CITY.timeZone }).format(
+    new Date(iso),
   );
 
 const sendPdf = (reply: FastifyReply, spec: PdfSpec, filename: string) =>
@@ -106,6 +118,19 @@ export function reportDocumentRoutes(app: FastifyInstance): void {
             ],
           },
           {
+            kind: 'chart',
+            chart: {
+              height: 140,
+              labels: data.rows.map((r) => dayText(r.bucket)),
+              bars: { label: LABEL.trips, values: data.rows.map((r) => r.trips) },
+              line: {
+                label: LABEL.netFares,
+                values: data.rows.map((r) => r.netFares),
+                tick: (v) => `${data.currency} ${compactMoney.format(v)}`,
+              },
+            },
+          },
+          {
             kind: 'table',
             table: {
               columns: [
@@ -125,6 +150,123 @@ export function reportDocumentRoutes(app: FastifyInstance): void {
         ],
       };
       return sendPdf(reply, spec, `revenue-${data.from}-${data.to}-${split}.pdf`);
+    },
+  );
+
+  app.get(
+    '/reports/trips/pdf',
+    {
+      config: { access: P.viewReport },
+      schema: {
+        tags: ['reports'],
+        summary: 'The trip report as a PDF',
+        description:
+          'Same parameters as GET /reports/trips: counts by status, this period against the previous one (the rows of the page and its CSV, written the same way), demand by hour of day as a chart and a table, and the top cancellation reasons.',
+        querystring: { type: 'object', properties: { ...periodParameters, ...tripFilterParameters } },
+        response: { 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const data = await tripReportOf(tripReport.parse(query, new Date()), app.services);
+      const lines = tripReportLines(data.current, data.previous, (key) => LABEL[key] ?? key);
+      const vehicleType =
+        query.vehicleTypeId === undefined
+          ? undefined
+          : await db
+              .selectFrom('vehicleTypes')
+              .select('name')
+              .where('id', '=', Number(query.vehicleTypeId))
+              .executeTakeFirst();
+      const filters = [
+        query.vehicleTypeId !== undefined ? (vehicleType?.name ?? `vehicle type #${String(query.vehicleTypeId)}`) : '',
+        query.paymentMethod !== undefined ? `paid by ${String(query.paymentMethod)}` : '',
+      ].filter(Boolean);
+      const previous = `${dayText(data.previousPeriod.from)} – ${dayText(data.previousPeriod.to)}${
+        'until' in data.previousPeriod && data.previousPeriod.until
+          ? `, up to ${timeText(data.previousPeriod.until)} (the period is not over)`
+          : ''
+      }`;
+      const hours = data.demandByHour.map((_, h) => String(h).padStart(2, '0'));
+      const demandTotal = data.demandByHour.reduce((a, b) => a + b, 0);
+      const spec: PdfSpec = {
+        title: `Trip report ${data.from} – ${data.to}`,
+        letterhead: config.company,
+        createdAt: new Date(),
+        footerNote: `Trip report · ${dayText(data.from)} – ${dayText(data.to)}`,
+        blocks: [
+          { kind: 'title', text: 'Trip report' },
+          {
+            kind: 'facts',
+            pairs: [
+              [LABEL.current, `${dayText(data.from)} – ${dayText(data.to)} (${CITY.name} time)`],
+              [LABEL.previous, previous],
+              ['Trips', filters.length ? filters.join(', ') : 'all vehicle types and payment methods'],
+            ],
+          },
+          { kind: 'heading', text: LABEL.byStatus },
+          {
+            kind: 'table',
+            table: {
+              columns: [
+                { header: LABEL.status, width: 3 },
+                { header: LABEL.trips, width: 1, align: 'right' },
+              ],
+              rows: data.byStatus.map((s) => [humanize(s.status), tripFigureText('count', s.trips)]),
+              footer: [LABEL.total, tripFigureText('count', data.current.requested)],
+            },
+          },
+          {
+            kind: 'table',
+            table: {
+              columns: [
+                { header: '', width: 3 },
+                { header: LABEL.current, width: 2, align: 'right' },
+                { header: LABEL.previous, width: 2, align: 'right' },
+                { header: 'Change', width: 1.3, align: 'right' },
+              ],
+              rows: lines.map((l) => [l.label, l.current, l.previous, l.change]),
+            },
+          },
+          { kind: 'heading', text: LABEL.demandByHour },
+          { kind: 'chart', chart: { labels: hours, bars: { label: LABEL.trips, values: data.demandByHour } } },
+          {
+            kind: 'table',
+            table: {
+              columns: [
+                { header: 'Hour', width: 1 },
+                { header: LABEL.trips, width: 1, align: 'right' },
+                { header: 'Share', width: 1, align: 'right' },
+              ],
+              rows: data.demandByHour.map((n, h) => [
+                `${hours[h]}:00–${hours[h]}:59`,
+                tripFigureText('count', n),
+                demandTotal ? tripFigureText('percent', n / demandTotal) : '—',
+              ]),
+              footer: [LABEL.total, tripFigureText('count', demandTotal), demandTotal ? '100%' : '—'],
+            },
+          },
+          { kind: 'heading', text: LABEL.topReasons },
+          data.topCancellationReasons.length
+            ? {
+                kind: 'table',
+                table: {
+                  columns: [
+                    { header: LABEL.reason, width: 4 },
+                    { header: LABEL.status, width: 2.5 },
+                    { header: LABEL.trips, width: 1, align: 'right' },
+                  ],
+                  rows: data.topCancellationReasons.map((r) => [
+                    r.reason,
+                    humanize(r.status),
+                    tripFigureText('count', r.n),
+                  ]),
+                },
+              }
+            : { kind: 'paragraph', text: 'No trips were cancelled with a reason in this period.' },
+        ],
+      };
+      return sendPdf(reply, spec, `trips-${data.from}-${data.to}.pdf`);
     },
   );
 

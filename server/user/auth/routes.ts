@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { checkCode, issueCode, type CodeCheck, type CodePurpose } from '../../auth/codes.js';
 import { staffOf } from '../../auth/guard.js';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../../auth/passwords.js';
 import { ApiError, badRequest } from '../../errors.js';
 import { passwordPolicyError } from '../../../src/domain/passwordRules.js';
 import { DEMO_ACCOUNTS } from '../../db/seed/demoAccounts.js';
@@ -44,6 +44,7 @@ const SAME_ANSWER = {
 export function authRoutes(app: FastifyInstance): void {
   const { db, tokens, config, messenger } = app.services;
   const { rateLimits } = config;
+  const dummy = dummyHash(config.scryptN);
   const findStaff = (email: string) =>
     db
       .selectFrom('staffs')
@@ -85,11 +86,30 @@ export function authRoutes(app: FastifyInstance): void {
       const { email, password: given } = request.body as { email: string; password: string };
       const staff = await findStaff(email);
       // Spend the same time whether or not the account exists.
-      const ok = await verifyPassword(given, staff?.passwordHash ?? DUMMY_HASH);
+      const ok = await verifyPassword(given, staff?.passwordHash ?? dummy);
       if (!staff || !ok) throw new ApiError(401, 'Invalid email or password');
       if (staff.status !== 'active')
         throw new ApiError(403, 'This account has been deactivated. Please contact an administrator.');
-      return { data: { accessToken: await openSession(db, tokens, staff.id) } };
+      if (staff.passwordHash && needsRehash(staff.passwordHash, config.scryptN)) {
+        // The cost changed since this hash was made: store one at today's cost, after answering
+        // (it takes as long as the check), and only over the hash that was checked.
+        const old = staff.passwordHash;
+        setImmediate(() => {
+          hashPassword(given, config.scryptN)
+            .then((passwordHash) =>
+              db
+                .updateTable('staffs')
+                .set({ passwordHash })
+                .where('id', '=', staff.id)
+                .where('passwordHash', '=', old)
+                .execute(),
+            )
+            .catch((error: unknown) => request.log.warn({ err: error }, 'password rehash failed'));
+        });
+      }
+      // The profile comes with the token, so the panel needs no auth/me round trip before its first screen.
+      const accessToken = await openSession(db, tokens, staff.id); // records the sign-in time the profile shows
+      return { data: { accessToken, profile: await staffProfile(db, staff.id) } };
     },
   );
 

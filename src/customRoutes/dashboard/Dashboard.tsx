@@ -15,6 +15,7 @@ import { useSocketFallback } from '../../realtime/useSocketFallback';
 import { PageCard } from '../PageCard';
 import { DashboardCharts } from './DashboardCharts';
 import { KpiCard } from './KpiCard';
+import { FIRST_PRESET, KPIS_FRESH_MS, KPIS_PATH } from './startDashboard';
 
 interface Kpis {
   period: { from: string; to: string };
@@ -102,8 +103,9 @@ export default function Dashboard() {
   const session = useSession();
   const permissions = useMemo(() => session?.userInfo.role.permissions.map((p) => p.name) ?? [], [session]);
   const cards = visibleCards(permissions);
-  const [preset, setPreset] = useState<DatePreset>('today');
-  const kpis = useQueryModule<Kpis>('dashboard/kpis', { preset }, { enabled: cards.length > 0 });
+  const [preset, setPreset] = useState<DatePreset>(FIRST_PRESET);
+  // Started at sign-in already (startDashboard), with the chunk: found in the cache, not asked again.
+  const kpis = useQueryModule<Kpis>(KPIS_PATH, { preset }, { enabled: cards.length > 0, staleTime: KPIS_FRESH_MS });
   const seesTrips = permissions.includes(P.viewTrip);
   const comparedWith = kpis.data ? comparisonLabel(kpis.data.previous, translate) : undefined;
   useLiveSosCard(

@@ -2,43 +2,24 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useState } from 'react';
 import { RecordContextProvider, useTranslate } from 'react-admin';
 import { useQueryModule } from '../../dataProviders/useQueryModule';
-import { changeOf } from '../../domain/dashboardCards';
+import { tripReportLines, type TripReportLine, type TripSummary } from '../../domain/tripReport';
 import { LazyBarChart } from '../../kit/charts';
-import { formatDuration } from '../../kit/format';
 import { StatusChip } from '../../kit/StatusChip';
 import { ErrorState, LoadingState } from '../../kit/States';
 import { PageCard } from '../PageCard';
+import { PdfDownloadButton } from './PdfDownloadButton';
 import { lastMonth, reportParams, ReportFilters, type ReportFilterValues } from './ReportFilters';
 import { formatCell, ReportTable, type ReportColumn } from './ReportTable';
 
-interface Summary {
-  requested: number;
-  completed: number;
-  cancelled: number;
-  noDriverFound: number;
-  cancellationRate: number | null;
-  averageDistanceKm: number | null;
-  averageDurationMin: number | null;
-  averageFare: number | null;
-  averageAcceptSeconds: number | null;
-  averagePickupWaitSeconds: number | null;
-}
 interface TripReportData {
   from: string;
   to: string;
   previousPeriod: { from: string; to: string };
   byStatus: { status: string; trips: number }[];
-  current: Summary;
-  previous: Summary;
+  current: TripSummary;
+  previous: TripSummary;
   topCancellationReasons: { reason: string; status: string; n: number }[];
   demandByHour: number[];
-}
-interface Line {
-  label: string;
-  current: string;
-  previous: string;
-  change: string;
-  raw: [number | null, number | null];
 }
 
 /** /reports/trip: counts by status, cancellations, averages against the previous period, demand by hour. */
@@ -48,37 +29,9 @@ export default function TripReport() {
   const [filters, setFilters] = useState<ReportFilterValues>(lastMonth());
   const report = useQueryModule<TripReportData>('reports/trips', reportParams(filters));
   const data = report.data;
-  const seconds = (v: number | null) => (v === null ? '—' : (formatDuration(v) ?? '—'));
-  const line = (label: string, key: keyof Summary, show: (v: number | null) => string): Line => {
-    const a = data!.current[key];
-    const b = data!.previous[key];
-    const change = changeOf(a, b);
-    return {
-      label,
-      current: show(a),
-      previous: show(b),
-      change: !change
-        ? '—'
-        : change.direction === 'flat'
-          ? '■ 0%'
-          : `${change.direction === 'up' ? '▲' : '▼'} ${change.percent === null ? '' : `${Math.abs(change.percent)}%`}`,
-      raw: [a, b],
-    };
-  };
-  const lines: Line[] = data
-    ? [
-        line(t('requested'), 'requested', (v) => formatCell('count', v)),
-        line(t('completed'), 'completed', (v) => formatCell('count', v)),
-        line(t('cancelled'), 'cancelled', (v) => formatCell('count', v)),
-        line(t('cancellationRate'), 'cancellationRate', (v) => formatCell('percent', v)),
-        line(t('averageDistance'), 'averageDistanceKm', (v) => (v === null ? '—' : `${v.toFixed(2)} km`)),
-        line(t('averageDuration'), 'averageDurationMin', (v) => (v === null ? '—' : `${v.toFixed(1)} min`)),
-        line(t('averageFare'), 'averageFare', (v) => formatCell('money', v)),
-        line(t('averageAccept'), 'averageAcceptSeconds', seconds),
-        line(t('averageWait'), 'averagePickupWaitSeconds', seconds),
-      ]
-    : [];
-  const columns: ReportColumn<Line>[] = [
+  // The same lines, written the same way, as the CSV and the server's PDF (src/domain/tripReport.ts).
+  const lines = data ? tripReportLines(data.current, data.previous, t) : [];
+  const columns: ReportColumn<TripReportLine>[] = [
     { key: 'label', header: '', kind: 'text', value: (r) => r.label },
     { key: 'current', header: t('current'), kind: 'text', value: (r) => r.current },
     { key: 'previous', header: t('previous'), kind: 'text', value: (r) => r.previous },
@@ -115,6 +68,14 @@ export default function TripReport() {
                 columns={columns}
                 rows={lines}
                 filename={`trips-${data.from}-${data.to}`}
+                actions={
+                  <PdfDownloadButton
+                    path="reports/trips/pdf"
+                    params={reportParams(filters)}
+                    filename={`trips-${data.from}-${data.to}.pdf`}
+                    testId="trip-pdf"
+                  />
+                }
               />
             </CardContent>
           </Card>

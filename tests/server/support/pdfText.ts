@@ -6,18 +6,36 @@ import { inflateSync } from 'node:zlib';
  * TJ/Tj operators with the map of the font in use. Enough for pdfkit's output; not a general
  * PDF reader.
  */
-export function pdfText(pdf: Buffer): { pages: string[]; text: string; pageCount: number } {
+export function pdfText(pdf: Buffer): {
+  pages: string[];
+  text: string;
+  pageCount: number;
+  /** Each page's inflated content stream (its drawing operators), for checks on what is drawn. */
+  contents: string[];
+} {
   const raw = pdf.toString('latin1');
   const objects = new Map<number, { dict: string; stream?: string }>();
-  for (const m of raw.matchAll(/(\d+) 0 obj\s*([\s\S]*?)endobj/g)) {
-    const body = m[2];
-    const s = /stream\r?\n/.exec(body);
-    if (!s) {
-      objects.set(Number(m[1]), { dict: body });
+  // Objects one after the other; a stream is cut at its /Length, so that its compressed bytes may
+  // hold anything (even the letters of "endobj").
+  const header = /(\d+) 0 obj\s*/g;
+  for (let m = header.exec(raw); m; m = header.exec(raw)) {
+    const start = header.lastIndex;
+    const end = raw.indexOf('endobj', start);
+    const streamAt = raw.indexOf('stream', start);
+    if (streamAt === -1 || streamAt > end) {
+      objects.set(Number(m[1]), { dict: raw.slice(start, end) });
+      header.lastIndex = end + 6;
       continue;
     }
-    const dict = body.slice(0, s.index);
-    const data = body.slice(s.index + s[0].length, body.lastIndexOf('endstream')).replace(/\r?\n$/, '');
+    const dict = raw.slice(start, streamAt);
+    let from = streamAt + 6;
+    if (raw[from] === '\r') from++;
+    if (raw[from] === '\n') from++;
+    const length = /\/Length\s+(\d+)(?!\s+\d+\s+R)/.exec(dict);
+    const data = length
+      ? raw.slice(from, from + Number(length[1]))
+      : raw.slice(from, raw.indexOf('endstream', from)).replace(/\r?\n$/, '');
+    header.lastIndex = raw.indexOf('endobj', from + data.length) + 6;
     const bytes = Buffer.from(data, 'latin1');
     const stream = /FlateDecode/.test(dict) ? inflateSync(bytes).toString('latin1') : data;
     objects.set(Number(m[1]), { dict, stream });
@@ -55,6 +73,7 @@ export function pdfText(pdf: Buffer): { pages: string[]; text: string; pageCount
   const kids = [...(/\/Kids\s*\[([^\]]*)\]/.exec(pagesRoot.dict)?.[1] ?? '').matchAll(/(\d+) 0 R/g)].map((m) =>
     Number(m[1]),
   );
+  const contents: string[] = [];
   const pages = kids.map((pageId) => {
     const page = objects.get(pageId)!.dict;
     const resourcesId = ref(page, 'Resources');
@@ -67,6 +86,7 @@ export function pdfText(pdf: Buffer): { pages: string[]; text: string; pageCount
       (m) => Number(m[1]),
     );
     const lines: string[] = [];
+    contents.push(contentIds.map((id) => objects.get(id)?.stream ?? '').join('\n'));
     for (const id of contentIds) {
       const content = objects.get(id)?.stream ?? '';
       let cmap = new Map<string, string>();
@@ -88,5 +108,5 @@ export function pdfText(pdf: Buffer): { pages: string[]; text: string; pageCount
     }
     return lines.join('\n');
   });
-  return { pages, text: pages.join('\n'), pageCount: pages.length };
+  return { pages, text: pages.join('\n'), pageCount: pages.length, contents };
 }

@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { PanelDataProvider } from '../../dataProviders/createDataProvider';
+import { prefetchQueryModule } from '../../dataProviders/useQueryModule';
+import { visibleCards } from '../../domain/dashboardCards';
+import type { DatePreset } from '../../domain/dateRange';
+import { loadDashboard } from './loadDashboard';
+
+/** The dashboard's card group: one request for every KPI card, for the period first shown. */
+export const KPIS_PATH = 'dashboard/kpis';
+export const FIRST_PRESET: DatePreset = 'today';
+/** The cards' answer stays fresh this long, so the one started at sign-in is not asked again. */
+export const KPIS_FRESH_MS = 15_000;
+
+/**
+ * Right after signing in, before the layout has rendered: starts the dashboard's chunk and its
+ * cards' request together, so that the first screen waits for neither in turn (no waterfall
+ * of session → layout → chunk → request). Nothing is asked for a viewer who sees no card.
+ */
+export function startDashboard(
+  client: QueryClient,
+  dataProvider: Pick<PanelDataProvider, 'query'>,
+  permissions: string[],
+): void {
+  void loadDashboard().catch(() => undefined);
+  if (visibleCards(permissions).length > 0)
+    void prefetchQueryModule(client, dataProvider, KPIS_PATH, { preset: FIRST_PRESET }, { keepMs: KPIS_FRESH_MS });
+}

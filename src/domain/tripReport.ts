@@ -1,0 +1,98 @@
+import { CITY } from './city';
+import { changeOf } from './dashboardCards';
+import { secondsText } from './durationText';
+
+/**
+ * The trip report's comparison table (this period against the previous one), as text: one pure
+ * function for the report page, its CSV and the server's PDF, so the three show the same figures
+ * written the same way.
+ */
+
+export interface TripSummary {
+  requested: number;
+  completed: number;
+  cancelled: number;
+  noDriverFound: number;
+  cancellationRate: number | null;
+  averageDistanceKm: number | null;
+  averageDurationMin: number | null;
+  averageFare: number | null;
+  averageAcceptSeconds: number | null;
+  averagePickupWaitSeconds: number | null;
+}
+
+/** How a figure is written. */
+export type TripFigureKind = 'count' | 'percent' | 'km' | 'minutes' | 'money' | 'seconds';
+
+/** The rows of the comparison, in order; `label` is a key under app.insights.reports. */
+export const TRIP_REPORT_LINES: readonly { key: keyof TripSummary; label: string; kind: TripFigureKind }[] = [
+  { key: 'requested', label: 'requested', kind: 'count' },
+  { key: 'completed', label: 'completed', kind: 'count' },
+  { key: 'cancelled', label: 'cancelled', kind: 'count' },
+  { key: 'cancellationRate', label: 'cancellationRate', kind: 'percent' },
+  { key: 'averageDistanceKm', label: 'averageDistance', kind: 'km' },
+  { key: 'averageDurationMin', label: 'averageDuration', kind: 'minutes' },
+  { key: 'averageFare', label: 'averageFare', kind: 'money' },
+  { key: 'averageAcceptSeconds', label: 'averageAccept', kind: 'seconds' },
+  { key: 'averagePickupWaitSeconds', label: 'averageWait', kind: 'seconds' },
+];
+
+const LOCALE = 'en-KE';
+const countFormat = new Intl.NumberFormat(LOCALE);
+const percentFormat = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 1 });
+const moneyFormat = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: CITY.currency,
+  currencyDisplay: 'code',
+});
+
+/** A figure as the report writes it; "—" when there is none (no trips to average). */
+export function tripFigureText(kind: TripFigureKind, value: number | null): string {
+  if (value === null || !Number.isFinite(value)) return '—';
+  switch (kind) {
+    case 'count':
+      return countFormat.format(value);
+    case 'percent':
+      return percentFormat.format(value);
+    case 'km':
+      return `${value.toFixed(2)} km`;
+    case 'minutes':
+      return `${value.toFixed(1)} min`;
+    case 'money':
+      return moneyFormat.format(value);
+    case 'seconds':
+      return value < 0 ? '—' : secondsText(value);
+  }
+}
+
+/** "▲ 12.5%", "▼ 3%", "■ 0%", "▲" (from nothing), or "—" when either side is unknown. */
+export function changeText(value: number | null, previous: number | null): string {
+  const change = changeOf(value, previous);
+  if (!change) return '—';
+  if (change.direction === 'flat') return '■ 0%';
+  const arrow = change.direction === 'up' ? '▲' : '▼';
+  return change.percent === null ? arrow : `${arrow} ${Math.abs(change.percent)}%`;
+}
+
+export interface TripReportLine {
+  key: keyof TripSummary;
+  label: string;
+  current: string;
+  previous: string;
+  change: string;
+}
+
+/** The comparison rows, labelled by `label` (a translation of the line's key). */
+export function tripReportLines(
+  current: TripSummary,
+  previous: TripSummary,
+  label: (key: string) => string,
+): TripReportLine[] {
+  return TRIP_REPORT_LINES.map((line) => ({
+    key: line.key,
+    label: label(line.label),
+    current: tripFigureText(line.kind, current[line.key]),
+    previous: tripFigureText(line.kind, previous[line.key]),
+    change: changeText(current[line.key], previous[line.key]),
+  }));
+}
