@@ -85,7 +85,7 @@ export function passengerRoutes(app: FastifyInstance): void {
         const pricing = await loadPricing(db, type.id);
         if (!pricing) continue;
         const fare = quote(pricing, pickup, dropoff, now);
-        const [nearest] = live.store.nearest(pickup.lat, pickup.lng, {
+        const [nearest] = await live.store.nearest(pickup.lat, pickup.lng, {
           limit: 1,
           maxKm: 10,
           accept: (e) => e.vehicleTypeId === type.id && live.store.stateOf(e) === 'available',
@@ -189,7 +189,7 @@ export function passengerRoutes(app: FastifyInstance): void {
               .select(['id', 'firstName', 'vehicleMake', 'vehicleModel', 'vehicleColour', 'vehiclePlate', 'rating'])
               .where('id', '=', trip.driverId)
               .executeTakeFirst();
-      const position = trip.driverId === null ? undefined : live.store.get(trip.driverId);
+      const position = trip.driverId === null ? undefined : await live.store.get(trip.driverId);
       return {
         data: {
           ...tripView(trip),
