@@ -65,6 +65,13 @@ interface SimPassenger {
   pollMs: number;
 }
 
+const LOW_RATING_COMMENTS = [
+  'The driver took a long detour',
+  'The driver was rude',
+  'The car was dirty',
+  'I was overcharged',
+];
+
 const sum = PLACES.reduce((s, p) => s + p.weight, 0);
 
 /** Drives the apps' contract (HTTP + Socket.IO) with simulated drivers and passengers; never the database. */
@@ -406,7 +413,8 @@ export class Simulator {
         if (rating < 3) this.stats.lowRatings++;
         await p.client!.call('POST', `/api/trip/apps/passenger/trips/${id}/rate`, {
           rating,
-          comment: rating < 3 ? 'The driver took a long detour' : null,
+          // Each opens an issue on the desk (a rating below 3), filed by what the comment says.
+          comment: rating < 3 ? LOW_RATING_COMMENTS[Math.floor(this.random() * LOW_RATING_COMMENTS.length)] : null,
         });
       } else if (data.status === 'no_driver_found' || data.status.startsWith('cancelled')) {
         if (data.status === 'no_driver_found') this.stats.noDriver++;
