@@ -7,6 +7,7 @@ import { applyChange } from '../trip/trips/lifecycle.js';
 import { recordTripChange } from '../trip/trips/events.js';
 import { loadPricing, quote } from '../trip/fares/pricing.js';
 import { refreshRating } from '../trip/reviews/resource.js';
+import { driverCardsOf } from '../trip/queries/driverCards.js';
 import { recordIssueSteps } from '../trip/issues/events.js';
 import { issueForLowRating } from '../../src/domain/lowRating.js';
 import { latitude, longitude, text } from '../trip/fields.js';
@@ -315,6 +316,8 @@ export function passengerRoutes(app: FastifyInstance): void {
         ]);
         return opened.id;
       });
+      // The driver's new rating reaches the dispatchers' nearest-drivers list at once.
+      driverCardsOf(app.services).forget(trip.driverId);
       return reply.status(201).send({
         data: null,
         message: issueId

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { badRequest, notFound } from '../../errors.js';
 import { defineQuery } from '../../rest/queries.js';
-import { nameOf } from '../../rest/names.js';
 import type { Db } from '../../db/index.js';
 import { MemoryLiveStore, type LiveEntry, type LiveStore } from '../../apps/live/store.js';
 import type { AppServices } from '../../services.js';
+import { driverCardsOf } from './driverCards.js';
 import { ACTIVE_TRIP_STATUSES } from '../../../src/domain/trip.js';
 import { etaSeconds } from '../../../src/domain/eta.js';
 import { parseBBox } from '../../../src/domain/liveDrivers.js';
@@ -73,22 +73,12 @@ async function nearestOfType(
     accept: (e) => e.vehicleTypeId === vehicleTypeId && e.id !== exceptDriverId && store.stateOf(e) === 'available',
   });
   if (found.length === 0) return [];
-  const details = await services.db
-    .selectFrom('drivers')
-    .select(['drivers.id', 'drivers.phone', 'drivers.vehiclePlate', 'drivers.rating', 'drivers.lastSeenAt'])
-    .select(nameOf('drivers', 'drivers.id').as('name'))
-    .where(
-      'drivers.id',
-      'in',
-      found.map((f) => f.entry.id),
-    )
-    .where('drivers.approvalStatus', '=', 'approved')
-    .execute();
-  const byId = new Map(details.map((d) => [d.id, d]));
+  // Names, phones, plates and ratings from the in-memory card cache: no database on the hot path.
+  const cards = await driverCardsOf(services).get(found.map((f) => f.entry.id));
   return found
-    .filter((f) => byId.has(f.entry.id))
+    .filter((f) => cards.get(f.entry.id)?.approved)
     .map(({ entry, distanceKm }) => {
-      const d = byId.get(entry.id)!;
+      const d = cards.get(entry.id)!;
       return {
         id: d.id,
         name: d.name,
@@ -97,7 +87,7 @@ async function nearestOfType(
         rating: d.rating,
         distanceKm: Math.round(distanceKm * 100) / 100,
         etaSeconds: etaSeconds(distanceKm),
-        lastSeenAt: new Date(Math.max(entry.at, d.lastSeenAt?.getTime() ?? 0)).toISOString(),
+        lastSeenAt: new Date(Math.max(entry.at, d.lastSeenAt ?? 0)).toISOString(),
       };
     });
 }
