@@ -19,6 +19,8 @@ export interface SimulatorOptions {
   tripsPerPassengerHour?: number;
   log?: (line: string) => void;
   reportEveryMs?: number;
+  /** Only every `count`-th driver and passenger of the roster from `index` (several simulators, one city). */
+  shard?: { index: number; count: number };
   random?: () => number;
 }
 
@@ -151,8 +153,11 @@ export class Simulator {
       }
       return rows.slice(0, want);
     };
-    const drivers = await list('drivers', { approvalStatus: 'approved' }, this.opts.drivers);
-    const passengers = await list('passengers', { status: 'active' }, this.opts.passengers);
+    const shard = this.opts.shard ?? { index: 0, count: 1 };
+    const mine = <T>(rows: T[]) => rows.filter((_, i) => i % shard.count === shard.index);
+    const roster = await list('drivers', { approvalStatus: 'approved' }, this.opts.drivers);
+    const drivers = mine(roster);
+    const passengers = mine(await list('passengers', { status: 'active' }, this.opts.passengers));
     await staff.call('POST', '/api/user/auth/logout').catch(() => undefined);
     this.drivers = drivers.map((d) => ({
       ...d,
@@ -165,8 +170,8 @@ export class Simulator {
       busy: false,
     }));
     this.passengers = passengers.map((p) => ({ ...p, tripId: null, waitedMs: 0, pollMs: 0 }));
-    if (this.drivers.length < this.opts.drivers)
-      this.log(`[simulator] only ${this.drivers.length} approved drivers exist (asked for ${this.opts.drivers})`);
+    if (roster.length < this.opts.drivers)
+      this.log(`[simulator] only ${roster.length} approved drivers exist (asked for ${this.opts.drivers})`);
   }
 
   async start(): Promise<void> {
