@@ -65,6 +65,11 @@ export class LiveDrivers {
   private readonly positions = new Map<number, Unwritten>();
   /** Listeners told when a driver goes offline (the offers cascade withdraws a pending offer). */
   readonly offlineListeners: ((driverId: number) => void)[] = [];
+  /**
+   * Sends one batch to several of this process's sockets at once (encoded once: Socket.IO's local
+   * broadcast); set by sockets.ts. Without it each watcher's own `send` is called.
+   */
+  sendTo?: (socketIds: string[], batch: DriverPositionsBatch) => void;
   /** Statistics for benchmarks: batches sent, and the time spent in ticks (ms). */
   readonly sent = { batches: 0, tickMs: 0 };
 
@@ -240,7 +245,10 @@ export class LiveDrivers {
       }
       return feeds.get(id)!;
     };
-    for (const w of this.watchers.values()) {
+    // Watchers whose batches are the same (the same drivers: the feed objects are shared) get it
+    // encoded once; between groups the event loop may serve other work.
+    const groups = new Map<string, { batch: DriverPositionsBatch; ids: string[]; watchers: Watcher[] }>();
+    for (const [socketId, w] of this.watchers) {
       const moved: LiveDriver[] = [];
       const gone: number[] = [];
       const consider = (id: number, always: boolean) => {
@@ -256,10 +264,20 @@ export class LiveDrivers {
         for (const id of entries.keys()) if (!changed.has(id)) consider(id, false);
       }
       for (const id of changed) consider(id, true);
-      if (moved.length || gone.length) {
-        this.sent.batches++;
-        w.send({ at, moved, gone });
-      }
+      if (!moved.length && !gone.length) continue;
+      const key = `${moved.map((d) => d.id).join(',')}|${gone.join(',')}`;
+      const group = groups.get(key) ?? { batch: { at, moved, gone }, ids: [], watchers: [] };
+      group.ids.push(socketId);
+      group.watchers.push(w);
+      groups.set(key, group);
+    }
+    let first = true;
+    for (const { batch, ids, watchers } of groups.values()) {
+      if (!first) await new Promise((resolve) => setImmediate(resolve));
+      first = false;
+      this.sent.batches += ids.length;
+      if (this.sendTo) this.sendTo(ids, batch);
+      else for (const w of watchers) w.send(batch);
     }
   }
 }

@@ -81,6 +81,10 @@ export function installLiveSockets(app: FastifyInstance): void {
     socket.on('disconnect', () => live.unwatch(socket.id));
   });
 
+  // Dispatchers with the same batch get it encoded once, and only from this process (each process
+  // batches the shared store for its own sockets: `local`, not through the Redis adapter).
+  live.sendTo = (socketIds, batch) => app.io.local.to(socketIds).emit('driverPositions', batch);
+
   const { offers } = app.services;
   offers.sendToDriver = (driverId, event, payload) => void drivers.to(driverRoom(driverId)).emit(event, payload);
   const onTrip = async (event: TripUpdatedEvent) => {
