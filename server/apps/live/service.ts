@@ -37,7 +37,12 @@ interface Watcher {
 }
 
 export const BATCH_INTERVAL_MS = 1000;
-export const FLUSH_INTERVAL_MS = 5000;
+/**
+ * Due positions are written every second in statements of at most WRITE_CHUNK rows, the event loop
+ * free between them: on PGlite a statement runs in this thread, and short ones keep requests moving.
+ */
+export const FLUSH_INTERVAL_MS = 1000;
+export const WRITE_CHUNK = 100;
 /** drivers.last_lat/last_lng/last_seen_at are written at most this often per driver. */
 export const DB_WRITE_INTERVAL_MS = 30_000;
 
@@ -198,8 +203,9 @@ export class LiveDrivers {
   }
 
   private async write(entries: Unwritten[], now: number): Promise<void> {
-    for (let i = 0; i < entries.length; i += 500) {
-      const chunk = entries.slice(i, i + 500);
+    for (let i = 0; i < entries.length; i += WRITE_CHUNK) {
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      const chunk = entries.slice(i, i + WRITE_CHUNK);
       const rows = chunk.map(
         (e) =>
           sql`(${e.id}::integer, ${e.lat}::double precision, ${e.lng}::double precision, ${new Date(e.at).toISOString()}::timestamptz)`,
