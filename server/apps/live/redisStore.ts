@@ -119,6 +119,23 @@ for i = 3, #ARGV do
 end
 return n`;
 
+/**
+ * KEYS d, geo, seq, changed. ARGV lng, lat, radiusKm, count (0 = all): the ids within the radius,
+ * nearest first, and their entries, in one round trip.
+ */
+const NEAREST = `
+local args = { KEYS[2], 'FROMLONLAT', ARGV[1], ARGV[2], 'BYRADIUS', ARGV[3], 'km', 'ASC' }
+if tonumber(ARGV[4]) > 0 then args[#args + 1] = 'COUNT'; args[#args + 1] = ARGV[4] end
+local ids = redis.call('GEOSEARCH', unpack(args))
+local raws = {}
+for i = 1, #ids, 1000 do
+  local chunk = {}
+  for j = i, math.min(i + 999, #ids) do chunk[#chunk + 1] = ids[j] end
+  local got = redis.call('HMGET', KEYS[1], unpack(chunk))
+  for j = 1, #got do raws[#raws + 1] = got[j] or '' end
+end
+return { ids, raws }`;
+
 type Stored = Omit<LiveEntry, 'lat' | 'lng' | 'tripId' | 'shown'> & {
   lat?: number;
   lng?: number;
@@ -171,6 +188,7 @@ export class RedisLiveStore implements LiveStore {
       liveSetDuty: SET_DUTY,
       liveOffline: OFFLINE,
       liveReshow: RESHOW,
+      liveNearest: NEAREST,
     };
     for (const [name, lua] of Object.entries(scripts))
       if (!(name in redis)) redis.defineCommand(name, { numberOfKeys: 4, lua });
@@ -300,30 +318,26 @@ export class RedisLiveStore implements LiveStore {
   }
 
   /**
-   * GEOSEARCH nearest first, then the entries (HMGET) filtered by `accept`; when too few pass, the
-   * search is repeated for four times as many. Distances are measured again from the entries'
+   * GEOSEARCH nearest first and the entries (HMGET) in one Lua call (one round trip), filtered by
+   * `accept`; when too few pass, the search is repeated for four times as many. Distances are measured again from the entries'
    * positions (the same great circle as the memory store).
    */
   async nearest(lat: number, lng: number, opts: NearestOptions): Promise<NearestDriver[]> {
-    const now = opts.now ?? Date.now();
     const maxKm = opts.maxKm ?? Infinity;
     const radiusKm = Number.isFinite(maxKm) ? Math.min(ANYWHERE_KM, maxKm * 1.001 + 0.001) : ANYWHERE_KM;
-    const total = await this.redis.zcard(this.keys[1]);
-    let count = Number.isFinite(opts.limit) ? Math.max(16, opts.limit * 4) : total;
+    // 0 asks for every driver within the radius.
+    let count = Number.isFinite(opts.limit) ? Math.max(16, opts.limit * 4) : 0;
     for (;;) {
-      const args: (string | number)[] = [this.keys[1], 'FROMLONLAT', lng, lat, 'BYRADIUS', radiusKm, 'km', 'ASC'];
-      if (count < total) args.push('COUNT', count);
-      const ids = (await this.redis.call('GEOSEARCH', ...args)) as string[];
-      const entries = await this.getMany(ids.map(Number));
+      const [ids, raws] = (await this.run('liveNearest', lng, lat, radiusKm, count)) as [string[], string[]];
       const found: NearestDriver[] = [];
-      for (const id of ids) {
-        const entry = entries.get(Number(id));
-        if (!entry || Number.isNaN(entry.lat) || (opts.accept && !opts.accept(entry))) continue;
+      ids.forEach((id, i) => {
+        if (!raws[i]) return;
+        const entry = decode(raws[i]);
+        if (Number.isNaN(entry.lat) || (opts.accept && !opts.accept(entry))) return;
         const distanceKm = haversineKm({ lat, lng }, { lat: entry.lat, lng: entry.lng });
         if (distanceKm <= maxKm) found.push({ entry, distanceKm });
-      }
-      if (found.length >= opts.limit || ids.length < count || count >= total) {
-        void now;
+      });
+      if (found.length >= opts.limit || count === 0 || ids.length < count) {
         return found
           .sort((a, b) => a.distanceKm - b.distanceKm || a.entry.id - b.entry.id)
           .slice(0, Number.isFinite(opts.limit) ? opts.limit : undefined);
