@@ -330,7 +330,7 @@ export class RedisLiveStore implements LiveStore {
     for (;;) {
       const [ids, raws] = (await this.run('liveNearest', lng, lat, radiusKm, count)) as [string[], string[]];
       const found: NearestDriver[] = [];
-      ids.forEach((id, i) => {
+      ids.forEach((_, i) => {
         if (!raws[i]) return;
         const entry = decode(raws[i]);
         if (Number.isNaN(entry.lat) || (opts.accept && !opts.accept(entry))) return;
