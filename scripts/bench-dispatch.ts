@@ -11,13 +11,19 @@
  *   from its `at` to its arrival and counting the bytes of every `driverPositions` batch.
  * After everyone is online, a BENCH_WINDOW_S-second window is measured.
  *
- * Environment: BENCH_DRIVERS (2000), BENCH_PASSENGERS (500), BENCH_DISPATCHERS (20), BENCH_WINDOW_S (60).
+ * With REDIS_URL (and DATABASE_URL: PGlite is one process) it runs two server processes on one
+ * PostgreSQL database and one Redis, sharing the live position store (RedisLiveStore): two
+ * simulators (`--shard 0/2`, `--shard 1/2`), one per server, and half the dispatchers on each, so
+ * every position must cross processes through Redis to reach half the dispatchers.
+ *
+ * Environment: BENCH_DRIVERS (2000), BENCH_PASSENGERS (500), BENCH_DISPATCHERS (20), BENCH_WINDOW_S (60),
+ * REDIS_URL + DATABASE_URL (two processes).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import type { DriverPositionsBatch } from '../src/domain/liveDrivers.js';
@@ -26,6 +32,10 @@ const DRIVERS = intEnv('BENCH_DRIVERS', 2000);
 const PASSENGERS = intEnv('BENCH_PASSENGERS', 500);
 const DISPATCHERS = intEnv('BENCH_DISPATCHERS', 20);
 const WINDOW_S = intEnv('BENCH_WINDOW_S', 60);
+const SHARED = !!process.env.REDIS_URL;
+const SERVERS = SHARED ? 2 : 1;
+/** The live store's keys in Redis for this bench (cleared at the start). */
+const LIVE_PREFIX = 'bench-dispatch-live:';
 
 function intEnv(name: string, fallback: number): number {
   const n = Number(process.env[name]);
@@ -42,12 +52,17 @@ interface Nearest {
   indexP50: number;
   indexP95: number;
   indexP99: number;
+  /** The server's event-loop delay while the route was timed (ms): what a request waits behind. */
+  loopP95: number;
+  loopMax: number;
 }
-type FromServer =
-  | { ready: true; port: number }
-  | { cpu: { percent: number; ingested: number; dropped: Record<string, number>; tickMs: number } }
-  | { nearest: Nearest }
-  | { failed: string };
+interface Cpu {
+  percent: number;
+  ingested: number;
+  dropped: Record<string, number>;
+  tickMs: number;
+}
+type FromServer = { ready: true; port: number } | { cpu: Cpu } | { nearest: Nearest } | { failed: string };
 
 // ---------------------------------------------------------------- server side
 
@@ -60,8 +75,17 @@ async function serve(): Promise<void> {
     filesDir,
     logLevel: 'warn',
     rateLimits: { loginPerIp: 1_000_000, perEmail: 1_000_000, windowMs: 60_000, global: 0, appsPerIp: 1_000_000 },
+    ...(SHARED ? { redisUrl: process.env.REDIS_URL, liveKeyPrefix: LIVE_PREFIX } : {}),
   });
-  const handle = await createDb({});
+  const first = process.env.BENCH_SERVER_INDEX === '0';
+  if (SHARED && first) {
+    // A fresh shared store: drivers of an earlier run are not online.
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(process.env.REDIS_URL!);
+    await redis.del(...['d', 'geo', 'seq', 'changed'].map((k) => LIVE_PREFIX + k));
+    await redis.quit();
+  }
+  const handle = await createDb(SHARED ? { databaseUrl: process.env.DATABASE_URL, poolSize: 10 } : {});
   const app = await buildApp(config, { db: handle });
   const { db, live } = app.services;
   const types = await db.selectFrom('vehicleTypes').select('id').where('active', '=', true).execute();
@@ -70,7 +94,7 @@ async function serve(): Promise<void> {
     .select(db.fn.countAll<number>().as('n'))
     .where('approvalStatus', '=', 'approved')
     .executeTakeFirstOrThrow();
-  const extra = Math.max(0, DRIVERS - Number(have.n));
+  const extra = first ? Math.max(0, DRIVERS - Number(have.n)) : 0;
   for (let i = 0; i < extra; i += 500) {
     await db
       .insertInto('drivers')
@@ -122,7 +146,7 @@ async function serve(): Promise<void> {
         const lng = 36.7 + Math.random() * 0.25;
         const vehicleTypeId = types[i % types.length].id;
         const t0 = performance.now();
-        live.store.nearest(lat, lng, {
+        await live.store.nearest(lat, lng, {
           limit: 10,
           accept: (e) => e.vehicleTypeId === vehicleTypeId && live.store.stateOf(e) === 'available',
         });
@@ -130,6 +154,8 @@ async function serve(): Promise<void> {
       }
       index.sort((a, b) => a - b);
       const times: number[] = [];
+      const loop = monitorEventLoopDelay({ resolution: 1 });
+      loop.enable();
       for (let i = 0; i < 1000; i++) {
         const lat = -1.37 + Math.random() * 0.17;
         const lng = 36.7 + Math.random() * 0.25;
@@ -142,6 +168,7 @@ async function serve(): Promise<void> {
         times.push(performance.now() - t0);
         if (res.statusCode !== 200) throw new Error(`nearest-drivers ${res.statusCode} ${res.body}`);
       }
+      loop.disable();
       times.sort((a, b) => a - b);
       process.send!({
         nearest: {
@@ -152,6 +179,8 @@ async function serve(): Promise<void> {
           indexP50: pct(index, 50),
           indexP95: pct(index, 95),
           indexP99: pct(index, 99),
+          loopP95: loop.percentile(95) / 1e6,
+          loopMax: loop.max / 1e6,
         },
       });
     } else if (m === 'stop') {
@@ -182,20 +211,20 @@ function ask<T extends FromServer>(child: ChildProcess, message: string, key: st
   });
 }
 
-async function main(): Promise<void> {
-  console.log(
-    `bench:dispatch — ${DRIVERS} drivers, ${PASSENGERS} passengers, ${DISPATCHERS} dispatchers, ${WINDOW_S} s window`,
-  );
-  const server = fork(fileURLToPath(import.meta.url), [], {
-    env: { ...process.env, BENCH_DISPATCH_ROLE: 'server' },
+async function startServer(index: number): Promise<{ child: ChildProcess; base: string }> {
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, BENCH_DISPATCH_ROLE: 'server', BENCH_SERVER_INDEX: String(index) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const { port } = await ask<{ ready: true; port: number }>(server, '', 'ready');
-  const base = `http://127.0.0.1:${port}`;
-  console.log(`server ready on ${base}`);
+  const { port } = await ask<{ ready: true; port: number }>(child, '', 'ready');
+  return { child, base: `http://127.0.0.1:${port}` };
+}
 
-  const simLog = fs.openSync(path.join(os.tmpdir(), `bench-dispatch-sim-${process.pid}.log`), 'w');
-  const sim = spawn(
+/** Starts a simulator against one server; answers once its drivers are online. */
+async function startSimulator(base: string, shard: number) {
+  const logFile = path.join(os.tmpdir(), `bench-dispatch-sim-${process.pid}-${shard}.log`);
+  const simLog = fs.openSync(logFile, 'w');
+  const child = spawn(
     process.execPath,
     [
       '--import',
@@ -207,26 +236,54 @@ async function main(): Promise<void> {
       String(DRIVERS),
       '--passengers',
       String(PASSENGERS),
+      '--shard',
+      `${shard}/${SERVERS}`,
     ],
     { stdio: ['ignore', simLog, simLog] },
   );
   const online = await new Promise<number>((resolve, reject) => {
     const started = Date.now();
     const timer = setInterval(() => {
-      const text = fs.readFileSync(path.join(os.tmpdir(), `bench-dispatch-sim-${process.pid}.log`), 'utf8');
+      const text = fs.readFileSync(logFile, 'utf8');
       const m = text.match(/\[simulator\] (\d+) drivers online/);
       if (m) {
         clearInterval(timer);
         resolve(Number(m[1]));
-      } else if (Date.now() - started > 15 * 60_000) {
+      } else if (Date.now() - started > 15 * 60_000 || child.exitCode !== null) {
         clearInterval(timer);
-        reject(new Error('the simulator did not come online within 15 minutes'));
+        reject(new Error(`the simulator did not come online (see ${logFile})`));
       }
     }, 1000);
   });
-  console.log(`simulator: ${online} drivers online`);
+  return { child, online };
+}
 
-  const login = await fetch(`${base}/api/user/auth/login`, {
+/** Redis's own CPU seconds so far (user + system), to see what the shared store costs it. */
+async function redisCpuSeconds(): Promise<number | null> {
+  if (!SHARED) return null;
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(process.env.REDIS_URL!);
+  const info = await redis.info('cpu');
+  await redis.quit();
+  const get = (k: string) => Number(new RegExp(`${k}:([\\d.]+)`).exec(info)?.[1] ?? NaN);
+  return get('used_cpu_user') + get('used_cpu_sys');
+}
+
+async function main(): Promise<void> {
+  if (SHARED && !process.env.DATABASE_URL)
+    throw new Error('With REDIS_URL the bench runs two server processes: set DATABASE_URL too (PGlite is one process)');
+  console.log(
+    `bench:dispatch — ${DRIVERS} drivers, ${PASSENGERS} passengers, ${DISPATCHERS} dispatchers, ${WINDOW_S} s window, ${SERVERS} server process(es)${SHARED ? ' sharing the live store in Redis' : ''}`,
+  );
+  // The first server migrates, seeds and adds the drivers; the second starts on that database.
+  const servers = [await startServer(0)];
+  for (let i = 1; i < SERVERS; i++) servers.push(await startServer(i));
+  console.log(`servers ready on ${servers.map((s) => s.base).join(', ')}`);
+  const sims = await Promise.all(servers.map((s, i) => startSimulator(s.base, i)));
+  const online = sims.reduce((n, s) => n + s.online, 0);
+  console.log(`simulator: ${online} drivers online (${sims.map((s) => s.online).join(' + ')})`);
+
+  const login = await fetch(`${servers[0].base}/api/user/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'dispatcher@example.com', password: 'Dispatch@1234' }),
@@ -237,7 +294,8 @@ async function main(): Promise<void> {
   let measuring = false;
   const sockets: Socket[] = [];
   for (let i = 0; i < DISPATCHERS; i++) {
-    const socket = connectClient(base, {
+    // Half the dispatchers on each server: each server batches from the shared store for its own.
+    const socket = connectClient(servers[i % SERVERS].base, {
       path: '/socket.io',
       transports: ['websocket'],
       auth: { token },
@@ -258,26 +316,36 @@ async function main(): Promise<void> {
   }
   await new Promise((r) => setTimeout(r, 5000));
   measuring = true;
-  server.send('mark');
+  const redisBefore = await redisCpuSeconds();
+  for (const s of servers) s.child.send('mark');
   await new Promise((r) => setTimeout(r, WINDOW_S * 1000));
   measuring = false;
-  const { cpu } = await ask<{
-    cpu: { percent: number; ingested: number; dropped: Record<string, number>; tickMs: number };
-  }>(server, 'cpu', 'cpu');
+  const redisAfter = await redisCpuSeconds();
+  const cpus: Cpu[] = [];
+  for (const s of servers) cpus.push((await ask<{ cpu: Cpu }>(s.child, 'cpu', 'cpu')).cpu);
   // The nearest query while the drivers still move and the dispatchers still watch.
-  const { nearest } = await ask<{ nearest: Nearest }>(server, 'nearest', 'nearest');
+  const { nearest } = await ask<{ nearest: Nearest }>(servers[0].child, 'nearest', 'nearest');
   for (const s of sockets) s.close();
-  sim.kill('SIGINT');
+  for (const s of sims) s.child.kill('SIGINT');
   latencies.sort((a, b) => a - b);
+  const dropped: Record<string, number> = {};
+  for (const c of cpus) for (const [k, v] of Object.entries(c.dropped)) dropped[k] = (dropped[k] ?? 0) + v;
+  const round1 = (n: number) => Math.round(n * 10) / 10;
   const result = {
     drivers: DRIVERS,
     onlineDrivers: online,
     dispatchers: DISPATCHERS,
+    serverProcesses: SERVERS,
+    liveStore: SHARED ? 'redis' : 'memory',
     windowS: WINDOW_S,
-    positionsPerS: Math.round(cpu.ingested / WINDOW_S),
-    serverCpuPercentOfOneCore: Math.round(cpu.percent * 10) / 10,
-    batchTickMsPerS: Math.round((cpu.tickMs / WINDOW_S) * 10) / 10,
-    dropped: cpu.dropped,
+    positionsPerS: Math.round(cpus.reduce((n, c) => n + c.ingested, 0) / WINDOW_S),
+    serverCpuPercentOfOneCore: round1(cpus.reduce((n, c) => n + c.percent, 0)),
+    serverCpuPercentEach: cpus.map((c) => round1(c.percent)),
+    ...(redisBefore !== null && redisAfter !== null
+      ? { redisCpuPercentOfOneCore: round1(((redisAfter - redisBefore) / WINDOW_S) * 100) }
+      : {}),
+    batchTickMsPerS: cpus.map((c) => round1(c.tickMs / WINDOW_S)),
+    dropped,
     latencyMs: { p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), n: latencies.length },
     bytesPerDispatcherPerS: Math.round(bytes / DISPATCHERS / WINDOW_S),
     nearestHttpMs: {
@@ -285,6 +353,7 @@ async function main(): Promise<void> {
       p95: Math.round(nearest.p95 * 100) / 100,
       p99: Math.round(nearest.p99 * 100) / 100,
     },
+    eventLoopDelayMsDuringNearest: { p95: round1(nearest.loopP95), max: round1(nearest.loopMax) },
     nearestIndexMs: {
       p50: Math.round(nearest.indexP50 * 1000) / 1000,
       p95: Math.round(nearest.indexP95 * 1000) / 1000,
@@ -292,8 +361,8 @@ async function main(): Promise<void> {
     },
   };
   console.log(JSON.stringify(result, null, 2));
-  server.send('stop');
-  await new Promise((r) => server.once('exit', r));
+  for (const s of servers) s.child.send('stop');
+  await Promise.all(servers.map((s) => new Promise((r) => s.child.once('exit', r))));
   process.exit(0);
 }
 

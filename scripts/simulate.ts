@@ -1,5 +1,5 @@
 /**
- * npm run simulate -- --url http://host:8080 --drivers 2000 --passengers 500 [--speed 1]
+ * npm run simulate -- --url http://host:8080 --drivers 2000 --passengers 500 [--speed 1] [--shard 0/2]
  * Drives the apps' contract (HTTP + Socket.IO) against any deployment whose development outbox is
  * on (the simulator reads its sign-in codes there). A one-line report every minute; Ctrl+C stops it.
  */
@@ -12,6 +12,8 @@ const { values } = parseArgs({
     drivers: { type: 'string', default: '150' },
     passengers: { type: 'string', default: '50' },
     speed: { type: 'string', default: '1' },
+    // Several simulators on one city: `--shard i/n` takes every n-th driver and passenger from the i-th.
+    shard: { type: 'string', default: '0/1' },
     'staff-email': { type: 'string' },
     'staff-password': { type: 'string' },
   },
@@ -24,7 +26,13 @@ const count = (name: string, raw: string | undefined) => {
   }
   return n;
 };
+const shardMatch = /^(\d+)\/(\d+)$/.exec(values.shard!);
+if (!shardMatch || Number(shardMatch[2]) < 1 || Number(shardMatch[1]) >= Number(shardMatch[2])) {
+  console.error(`--shard must be i/n with 0 <= i < n (got "${values.shard}")`);
+  process.exit(1);
+}
 const sim = new Simulator({
+  shard: { index: Number(shardMatch[1]), count: Number(shardMatch[2]) },
   url: values.url!.replace(/\/$/, ''),
   drivers: count('drivers', values.drivers),
   passengers: count('passengers', values.passengers),

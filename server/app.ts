@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import { installAccessControl } from './auth/guard.js';
 import { appAccessCheck } from './apps/principal.js';
 import { LiveDrivers } from './apps/live/service.js';
+import { RedisLiveStore } from './apps/live/redisStore.js';
 import { installLiveSockets } from './apps/live/sockets.js';
 import { OfferCascade } from './apps/offers/cascade.js';
 import { PrincipalCache } from './auth/principalCache.js';
@@ -89,7 +90,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events: new EventEmitter(),
     principals: new PrincipalCache(redis),
     redis,
-    live: new LiveDrivers(handle.db, app.log),
+    live: new LiveDrivers(
+      handle.db,
+      app.log,
+      redis && config.liveStore === 'redis' ? new RedisLiveStore(redis, config.liveKeyPrefix) : undefined,
+    ),
     offers: undefined as unknown as OfferCascade,
   };
   services.offers = new OfferCascade(services, app.log);

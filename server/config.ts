@@ -34,6 +34,10 @@ export interface Config {
   rateLimitNamespace: string;
   /** scrypt cost parameter N (OWASP: 2^17). */
   scryptN: number;
+  /** Where live driver positions are kept: Redis (shared by processes) by default when REDIS_URL is set (LIVE_STORE). */
+  liveStore: 'memory' | 'redis';
+  /** Redis key prefix of the live position store (every process of a deployment shares it; tests give each app its own). */
+  liveKeyPrefix: string;
 }
 
 export class ConfigError extends Error {}
@@ -63,6 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.REDIS_URL && !/^rediss?:\/\//.test(env.REDIS_URL))
     problems.push('REDIS_URL must start with redis:// or rediss://');
+  if (env.LIVE_STORE && !['memory', 'redis'].includes(env.LIVE_STORE))
+    problems.push('LIVE_STORE must be memory or redis');
+  if (env.LIVE_STORE === 'redis' && !env.REDIS_URL) problems.push('LIVE_STORE=redis needs REDIS_URL');
   if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL)) problems.push('SMTP_URL must start with smtp:// or smtps://');
   if (nodeEnv === 'production') {
     if (jwtSecret === DEFAULT_JWT_SECRET)
@@ -108,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits,
     rateLimitNamespace: 'ride-admin-rl:',
     scryptN: 2 ** 17,
+    liveStore: env.LIVE_STORE === 'memory' || !env.REDIS_URL ? 'memory' : 'redis',
+    liveKeyPrefix: 'ride-admin-live:',
   };
 }
 
@@ -121,6 +130,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     staticDir: undefined,
     seedDemo: true,
     rateLimitNamespace: `ride-test-rl:${process.pid}:${Date.now()}:${Math.random().toString(36).slice(2)}:`,
+    liveKeyPrefix: `ride-test-live:${process.pid}:${Date.now()}:${Math.random().toString(36).slice(2)}:`,
     ...overrides,
+    liveStore: overrides.liveStore ?? (overrides.redisUrl ? 'redis' : 'memory'),
   };
 }

@@ -7,6 +7,9 @@ import { applyChange } from '../trip/trips/lifecycle.js';
 import { recordTripChange } from '../trip/trips/events.js';
 import { loadPricing, quote } from '../trip/fares/pricing.js';
 import { refreshRating } from '../trip/reviews/resource.js';
+import { driverCardsOf } from '../trip/queries/driverCards.js';
+import { recordIssueSteps } from '../trip/issues/events.js';
+import { issueForLowRating } from '../../src/domain/lowRating.js';
 import { latitude, longitude, text } from '../trip/fields.js';
 import type { TripTable } from '../db/tripSchema.js';
 import type { Insertable } from 'kysely';
@@ -85,7 +88,7 @@ export function passengerRoutes(app: FastifyInstance): void {
         const pricing = await loadPricing(db, type.id);
         if (!pricing) continue;
         const fare = quote(pricing, pickup, dropoff, now);
-        const [nearest] = live.store.nearest(pickup.lat, pickup.lng, {
+        const [nearest] = await live.store.nearest(pickup.lat, pickup.lng, {
           limit: 1,
           maxKm: 10,
           accept: (e) => e.vehicleTypeId === type.id && live.store.stateOf(e) === 'available',
@@ -189,7 +192,7 @@ export function passengerRoutes(app: FastifyInstance): void {
               .select(['id', 'firstName', 'vehicleMake', 'vehicleModel', 'vehicleColour', 'vehiclePlate', 'rating'])
               .where('id', '=', trip.driverId)
               .executeTakeFirst();
-      const position = trip.driverId === null ? undefined : live.store.get(trip.driverId);
+      const position = trip.driverId === null ? undefined : await live.store.get(trip.driverId);
       return {
         data: {
           ...tripView(trip),
@@ -261,7 +264,13 @@ export function passengerRoutes(app: FastifyInstance): void {
           properties: { rating: { type: 'integer' }, comment: { type: 'string' } },
         },
       },
-      schema: { tags, params: idParams, summary: 'The passenger rates the driver of a completed trip (once)' },
+      schema: {
+        tags,
+        params: idParams,
+        summary: 'The passenger rates the driver of a completed trip (once)',
+        description:
+          'A rating below 3 also opens an issue on the trip for the support desk (category from the comment, priority from the rating), in the same transaction.',
+      },
     },
     async (request, reply) => {
       const { id } = appUserOf(request);
@@ -270,7 +279,7 @@ export function passengerRoutes(app: FastifyInstance): void {
       const trip = await ownTrip(id, tripId);
       if (trip.status !== 'completed' || trip.driverId === null)
         throw badRequest('Only a completed trip can be rated', { rating: 'Only a completed trip can be rated' });
-      await db.transaction().execute(async (trx) => {
+      const issueId = await db.transaction().execute(async (trx) => {
         const done = await trx
           .selectFrom('reviews')
           .select('id')
@@ -290,8 +299,31 @@ export function passengerRoutes(app: FastifyInstance): void {
           })
           .execute();
         await refreshRating(trx, 'passenger_to_driver', trip.driverId!, id);
+        // A rating below 3 opens an issue for the support desk, in the same transaction.
+        const issue = issueForLowRating({
+          rating: input.rating as number,
+          comment: input.comment as string | null | undefined,
+          rater: 'passenger',
+        });
+        if (!issue) return null;
+        const opened = await trx
+          .insertInto('issues')
+          .values({ tripId, reporterKind: 'passenger', reporterId: id, ...issue })
+          .returning(['id', 'status'])
+          .executeTakeFirstOrThrow();
+        await recordIssueSteps(trx, opened.id, null, [
+          { kind: 'opened', toValue: opened.status, note: 'Opened by a low rating in the passenger app' },
+        ]);
+        return opened.id;
       });
-      return reply.status(201).send({ data: null, message: 'Thank you for your rating' });
+      // The driver's new rating reaches the dispatchers' nearest-drivers list at once.
+      driverCardsOf(app.services).forget(trip.driverId);
+      return reply.status(201).send({
+        data: null,
+        message: issueId
+          ? 'Thank you for your rating. We are sorry: our support team will look into this trip.'
+          : 'Thank you for your rating',
+      });
     },
   );
 }

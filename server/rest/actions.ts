@@ -39,6 +39,7 @@ export async function runAction(
       after = engine.present(await engine.findRow(recordId, ctx.trx));
       if (!after && id === undefined) throw notFound('No record with this id');
       await recordAudit(ctx.trx, { staffId: ctx.staff.id, resource: d.name, recordId, action: name, before, after });
+      engine.changed(ctx, recordId);
     }
     return { data: result.data ?? after ?? null, ...(result.message ? { message: result.message } : {}) };
   });

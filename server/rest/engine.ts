@@ -23,6 +23,13 @@ const PERMISSION_ACTION: Record<Action, string> = {
   delete: 'delete',
 };
 
+/** Emitted on services.events after a resource write commits: `{ resource, id }` (caches listen). */
+export const RECORD_CHANGED = 'recordChanged';
+export interface RecordChangedEvent {
+  resource: string;
+  id: number;
+}
+
 export function accessFor(d: ResourceDeclaration, action: Action): Access {
   return d.access?.[action] ?? (`${PERMISSION_ACTION[action]}-${d.subject}` as Access);
 }
@@ -266,6 +273,12 @@ export class ResourceEngine {
     return result;
   }
 
+  /** Tells listeners (caches) once the write commits that a record changed. */
+  changed(ctx: WriteContext, id: number): void {
+    const event: RecordChangedEvent = { resource: this.d.name, id };
+    ctx.afterCommit(() => void this.services.events.emit(RECORD_CHANGED, event));
+  }
+
   /** The stored row, locked until the transaction ends; 404 when there is none. */
   async lockRow(ctx: WriteContext, id: number): Promise<Row> {
     const existing = await ctx.trx
@@ -295,6 +308,7 @@ export class ResourceEngine {
       const { id } = await ctx.trx.insertInto(d.table).values(values).returning('id').executeTakeFirstOrThrow();
       const after = this.present(await this.findRow(id as number, ctx.trx))!;
       await d.afterWrite?.({ ...ctx, action: 'create', input, after });
+      this.changed(ctx, id as number);
       const final = d.afterWrite ? this.present(await this.findRow(id as number, ctx.trx))! : after;
       await recordAudit(ctx.trx, {
         staffId: ctx.staff.id,
@@ -317,6 +331,7 @@ export class ResourceEngine {
       if ('updatedAt' in d.fields) values.updatedAt = new Date();
       if (Object.keys(values).length) await ctx.trx.updateTable(d.table).set(values).where('id', '=', id).execute();
       await d.afterWrite?.({ ...ctx, existing, action: 'update', input, before });
+      this.changed(ctx, id);
       const after = this.present(await this.findRow(id, ctx.trx))!;
       await recordAudit(ctx.trx, {
         staffId: ctx.staff.id,
@@ -338,6 +353,7 @@ export class ResourceEngine {
       await d.beforeDelete?.({ ...ctx, existing });
       await ctx.trx.deleteFrom(d.table).where('id', '=', id).execute();
       await d.afterWrite?.({ ...ctx, existing, action: 'delete', before });
+      this.changed(ctx, id);
       await recordAudit(ctx.trx, { staffId: ctx.staff.id, resource: d.name, recordId: id, action: 'delete', before });
       return before;
     });

@@ -19,6 +19,8 @@ export interface SimulatorOptions {
   tripsPerPassengerHour?: number;
   log?: (line: string) => void;
   reportEveryMs?: number;
+  /** Only every `count`-th driver and passenger of the roster from `index` (several simulators, one city). */
+  shard?: { index: number; count: number };
   random?: () => number;
 }
 
@@ -64,6 +66,13 @@ interface SimPassenger {
   waitedMs: number;
   pollMs: number;
 }
+
+const LOW_RATING_COMMENTS = [
+  'The driver took a long detour',
+  'The driver was rude',
+  'The car was dirty',
+  'I was overcharged',
+];
 
 const sum = PLACES.reduce((s, p) => s + p.weight, 0);
 
@@ -144,8 +153,11 @@ export class Simulator {
       }
       return rows.slice(0, want);
     };
-    const drivers = await list('drivers', { approvalStatus: 'approved' }, this.opts.drivers);
-    const passengers = await list('passengers', { status: 'active' }, this.opts.passengers);
+    const shard = this.opts.shard ?? { index: 0, count: 1 };
+    const mine = <T>(rows: T[]) => rows.filter((_, i) => i % shard.count === shard.index);
+    const roster = await list('drivers', { approvalStatus: 'approved' }, this.opts.drivers);
+    const drivers = mine(roster);
+    const passengers = mine(await list('passengers', { status: 'active' }, this.opts.passengers));
     await staff.call('POST', '/api/user/auth/logout').catch(() => undefined);
     this.drivers = drivers.map((d) => ({
       ...d,
@@ -158,8 +170,8 @@ export class Simulator {
       busy: false,
     }));
     this.passengers = passengers.map((p) => ({ ...p, tripId: null, waitedMs: 0, pollMs: 0 }));
-    if (this.drivers.length < this.opts.drivers)
-      this.log(`[simulator] only ${this.drivers.length} approved drivers exist (asked for ${this.opts.drivers})`);
+    if (roster.length < this.opts.drivers)
+      this.log(`[simulator] only ${roster.length} approved drivers exist (asked for ${this.opts.drivers})`);
   }
 
   async start(): Promise<void> {
@@ -406,7 +418,8 @@ export class Simulator {
         if (rating < 3) this.stats.lowRatings++;
         await p.client!.call('POST', `/api/trip/apps/passenger/trips/${id}/rate`, {
           rating,
-          comment: rating < 3 ? 'The driver took a long detour' : null,
+          // Each opens an issue on the desk (a rating below 3), filed by what the comment says.
+          comment: rating < 3 ? LOW_RATING_COMMENTS[Math.floor(this.random() * LOW_RATING_COMMENTS.length)] : null,
         });
       } else if (data.status === 'no_driver_found' || data.status.startsWith('cancelled')) {
         if (data.status === 'no_driver_found') this.stats.noDriver++;

@@ -174,7 +174,7 @@ describe('a driver online, sending positions, seen by a dispatcher', () => {
     });
     expect(assigned.statusCode, assigned.body).toBe(200);
     await sleep(50);
-    expect(t.app.services.live.store.get(d.id)).toMatchObject({ duty: 'en_route', tripId });
+    expect(await t.app.services.live.store.get(d.id)).toMatchObject({ duty: 'en_route', tripId });
     const off = await t.call('POST', '/api/trip/apps/driver/offline', { token });
     expect(off.statusCode).toBe(409);
     expect(off.json().message).toBe(`You are on trip ${tripId}; finish it before going offline`);

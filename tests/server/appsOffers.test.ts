@@ -44,7 +44,7 @@ async function driverAt(km: number, opts: { socket?: boolean } = {}) {
   const token = await appSignIn(t, 'driver', d.phone);
   expect((await t.call('POST', '/api/trip/apps/driver/online', { token })).statusCode).toBe(200);
   online.push(d.id);
-  expect(t.app.services.live.store.ingest(d.id, north(km))).toBe('ok');
+  expect(await t.app.services.live.store.ingest(d.id, north(km))).toBe('ok');
   const offers: OfferMessage[] = [];
   if (opts.socket) {
     const socket = connectClient(`${base}/drivers`, {
@@ -96,7 +96,7 @@ describe('the offer cascade', () => {
     expect(offer).toMatchObject({ driverId: close.id, attempt: 1, radiusKm: 2 });
     const message = await waitFor(async () => close.offers.find((o) => o.tripId === tripId), 'the offer event');
     expect(message).toMatchObject({ offerId: offer.id, pickup: { lat: PICKUP.lat }, vehicleTypeId });
-    expect(t.app.services.live.store.get(close.id)?.duty).toBe('offered');
+    expect((await t.app.services.live.store.get(close.id))?.duty).toBe('offered');
     expect((await t.call('GET', '/api/trip/apps/driver/offer', { token: close.token })).json().data.offerId).toBe(
       offer.id,
     );
@@ -105,7 +105,7 @@ describe('the offer cascade', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await tripOf(tripId)).toMatchObject({ status: 'accepted', driverId: close.id });
     expect((await offersOf(tripId))[0].outcome).toBe('accepted');
-    await waitFor(async () => t.app.services.live.store.get(close.id)?.duty === 'en_route', 'en_route');
+    await waitFor(async () => (await t.app.services.live.store.get(close.id))?.duty === 'en_route', 'en_route');
     expect((await events(tripId)).map((e) => [e.kind, e.actor, e.driverId])).toEqual([
       ['requested', 'staff', null],
       ['offered', 'system', close.id],
@@ -123,7 +123,7 @@ describe('the offer cascade', () => {
     expect((await answer(a.token, first.id, 'decline')).statusCode).toBe(200);
     const second = await pendingOffer(tripId);
     expect(second).toMatchObject({ driverId: b.id, attempt: 2 });
-    await waitFor(async () => t.app.services.live.store.get(a.id)?.duty === 'available', 'a free again');
+    await waitFor(async () => (await t.app.services.live.store.get(a.id))?.duty === 'available', 'a free again');
 
     // Nobody answers: after 15 s the offer times out; nobody else is left, so the search widens…
     let now = Date.now() + OFFER_TIMEOUT_MS + 1;
@@ -192,7 +192,7 @@ describe('the offer cascade', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toMatch(/withdrawn/);
     expect(await tripOf(tripId)).toMatchObject({ status: 'accepted', driverId: b.id });
-    await waitFor(async () => t.app.services.live.store.get(a.id)?.duty === 'available', 'a free again');
+    await waitFor(async () => (await t.app.services.live.store.get(a.id))?.duty === 'available', 'a free again');
   });
 
   it('lets only one of two dispatchers assign the same driver at once', async () => {
@@ -239,7 +239,7 @@ describe('the offer cascade', () => {
       .where('id', '=', d.id)
       .executeTakeFirstOrThrow();
     expect(after.creditBalance).toBeCloseTo(before.creditBalance + ledger[0].amount, 2);
-    await waitFor(async () => t.app.services.live.store.get(d.id)?.duty === 'available', 'free after the trip');
+    await waitFor(async () => (await t.app.services.live.store.get(d.id))?.duty === 'available', 'free after the trip');
     // Another driver cannot touch this trip.
     const stranger = await driverAt(4);
     expect(

@@ -162,6 +162,75 @@ describe('the passenger app', () => {
     ).toBe(404);
   });
 
+  it('opens an issue for a rating below 3 in the same transaction, and none for a good one', async () => {
+    const unrated = (n: number) =>
+      t.db
+        .selectFrom('trips')
+        .select(['id', 'passengerId', 'driverId'])
+        .where('status', '=', 'completed')
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('reviews').select('reviews.id').whereRef('reviews.tripId', '=', 'trips.id'))),
+        )
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('issues').select('issues.id').whereRef('issues.tripId', '=', 'trips.id'))),
+        )
+        .orderBy('id', 'desc')
+        .limit(n)
+        .execute();
+    const [low, good] = await unrated(2);
+    const tokenOf = async (passengerId: number) => {
+      const p = await t.db
+        .selectFrom('passengers')
+        .select('phone')
+        .where('id', '=', passengerId)
+        .executeTakeFirstOrThrow();
+      await t.db.updateTable('passengers').set({ status: 'active' }).where('id', '=', passengerId).execute();
+      return appSignIn(t, 'passenger', p.phone);
+    };
+    const issuesOf = (tripId: number) => t.db.selectFrom('issues').selectAll().where('tripId', '=', tripId).execute();
+
+    const token = await tokenOf(low.passengerId);
+    // Bad input: nothing stored, no issue.
+    const bad = await t.call('POST', `/api/trip/apps/passenger/trips/${low.id}/rate`, {
+      token,
+      body: { rating: 0, comment: 'speeding' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(await issuesOf(low.id)).toEqual([]);
+
+    const res = await t.call('POST', `/api/trip/apps/passenger/trips/${low.id}/rate`, {
+      token,
+      body: { rating: 1, comment: 'He was speeding and on the phone' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().message).toMatch(/support team will look into this trip/);
+    const [issue] = await issuesOf(low.id);
+    expect(issue).toMatchObject({
+      tripId: low.id,
+      reporterKind: 'passenger',
+      reporterId: low.passengerId,
+      category: 'safety',
+      priority: 'urgent',
+      status: 'open',
+      description: 'The passenger rated the driver 1/5: “He was speeding and on the phone”.',
+    });
+    const steps = await t.db.selectFrom('issueEvents').selectAll().where('issueId', '=', issue.id).execute();
+    expect(steps.map((e) => [e.kind, e.toValue, e.staffId])).toEqual([['opened', 'open', null]]);
+    // The desk sees it like any other issue.
+    const admin = await t.login();
+    const desk = await t.call('GET', `/api/trip/issues/${issue.id}`, { token: admin });
+    expect(desk.statusCode, desk.body).toBe(200);
+
+    const goodToken = await tokenOf(good.passengerId);
+    const fine = await t.call('POST', `/api/trip/apps/passenger/trips/${good.id}/rate`, {
+      token: goodToken,
+      body: { rating: 3, comment: 'ok' },
+    });
+    expect(fine.statusCode).toBe(201);
+    expect(fine.json().message).toBe('Thank you for your rating');
+    expect(await issuesOf(good.id)).toEqual([]);
+  });
+
   it('raises an SOS with the app token only on its own trip', async () => {
     const trip = await t.db
       .selectFrom('trips')

@@ -51,9 +51,15 @@ export function installLiveSockets(app: FastifyInstance): void {
       const payload = args[0];
       const result =
         payload && typeof payload === 'object'
-          ? live.store.ingest(driver.id, payload as PositionInput)
-          : (live.store.dropped.invalid++, 'invalid' as const);
-      ack?.(result === 'ok' ? { ok: true } : { ok: false, reason: result });
+          ? live.ingest(driver.id, payload as PositionInput)
+          : Promise.resolve((live.store.dropped.invalid++, 'invalid' as const));
+      result.then(
+        (r) => ack?.(r === 'ok' ? { ok: true } : { ok: false, reason: r }),
+        (err: unknown) => {
+          app.log.error({ err }, 'live: position not stored');
+          ack?.({ ok: false, reason: 'unavailable' });
+        },
+      );
     });
   });
   const onAppSessionEnded = ({ sessionId }: { sessionId: string }) =>
@@ -75,18 +81,24 @@ export function installLiveSockets(app: FastifyInstance): void {
     socket.on('disconnect', () => live.unwatch(socket.id));
   });
 
+  // Dispatchers with the same batch get it encoded once, and only from this process (each process
+  // batches the shared store for its own sockets: `local`, not through the Redis adapter).
+  live.sendTo = (socketIds, batch) => app.io.local.to(socketIds).emit('driverPositions', batch);
+
   const { offers } = app.services;
   offers.sendToDriver = (driverId, event, payload) => void drivers.to(driverRoom(driverId)).emit(event, payload);
-  const onTrip = (event: TripUpdatedEvent) => {
+  const onTrip = async (event: TripUpdatedEvent) => {
     // The driver apps hear of their trip's changes (a passenger's cancellation, a reassignment).
     const message = { id: event.id, status: event.status, driverId: event.driverId };
-    const told = new Set(live.store.onTrip(event.id).map((e) => e.id));
+    const told = new Set((await live.store.onTrip(event.id)).map((e) => e.id));
     if (event.driverId !== null) told.add(event.driverId);
     for (const id of told) drivers.to(driverRoom(id)).emit('trip', message);
-    live.onTripUpdated(event);
-    offers.onTripUpdated(event).catch((err: unknown) => app.log.error({ err }, 'offers: trip change failed'));
+    await live.onTripUpdated(event);
+    await offers.onTripUpdated(event);
   };
-  events.on(TRIP_UPDATED, onTrip);
+  const onTripEvent = (event: TripUpdatedEvent) =>
+    void onTrip(event).catch((err: unknown) => app.log.error({ err }, 'live: trip change failed'));
+  events.on(TRIP_UPDATED, onTripEvent);
   live.offlineListeners.push((driverId) => {
     drivers.in(driverRoom(driverId)).emit('offline', { message: 'You are offline' });
     offers.driverOffline(driverId).catch((err: unknown) => app.log.error({ err }, 'offers: offline failed'));
@@ -95,10 +107,12 @@ export function installLiveSockets(app: FastifyInstance): void {
   app.addHook('onReady', async () => {
     live.start();
     offers.start();
+    // Offers left pending by the previous run: expired ones time out and their trips go on.
+    offers.resume().catch((err: unknown) => app.log.error({ err }, 'offers: resume failed'));
   });
   app.addHook('preClose', async () => {
     offers.stop();
-    events.off(TRIP_UPDATED, onTrip);
+    events.off(TRIP_UPDATED, onTripEvent);
     events.off('appSessionEnded', onAppSessionEnded);
     await live.stop();
   });

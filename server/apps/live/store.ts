@@ -30,9 +30,6 @@ export interface LiveEntry {
   seenAt: number;
   /** The state last shown to dispatchers, to notice a change (lost, back). */
   shown: DriverLiveState | null;
-  /** When the position was last written to drivers.last_* (ms), and whether a newer one waits. */
-  writtenAt: number;
-  unwritten: boolean;
 }
 
 export interface PositionInput {
@@ -53,27 +50,138 @@ export const STALE_AFTER_MS = 30_000;
 export const FUTURE_TOLERANCE_MS = 5_000;
 /** More than ~4 positions a second from one driver is a flood; the extra ones are dropped. */
 export const MIN_INTERVAL_MS = 250;
-/** drivers.last_lat/last_lng/last_seen_at are written at most this often per driver. */
-export const DB_WRITE_INTERVAL_MS = 30_000;
 
 const num = (v: unknown, fallback?: number): number | undefined =>
   typeof v === 'number' && Number.isFinite(v) ? v : v === undefined || v === null ? fallback : undefined;
 
+/** A position that passed the checks that need no stored state, normalised. */
+export interface CheckedPosition {
+  lat: number;
+  lng: number;
+  heading: number;
+  speed: number;
+  at: number;
+}
+
 /**
- * The latest position and duty of every online driver, in this process. Positions are checked on the
- * way in (inside the service area, from an online driver, at a plausible time) and dropped with a
- * count otherwise. `changed` collects the drivers whose feed entry moved or changed state since the
- * dispatcher batch last drained it. Nearest queries go through a kd-tree (kdbush) rebuilt at most
- * once per `indexMaxAgeMs` while positions change, searched great-circle (geokdbush.around).
+ * The checks of a position that need no stored state: well formed, inside the service area, not
+ * older than STALE_AFTER_MS nor more than FUTURE_TOLERANCE_MS ahead. Answers the normalised
+ * position or why it is dropped. (Whether the driver is online and not flooding needs the store.)
  */
-export class LiveStore {
+export function checkPosition(input: PositionInput, now: number): CheckedPosition | DropReason {
+  const lat = num(input.lat);
+  const lng = num(input.lng);
+  if (lat === undefined || lng === undefined || Math.abs(lat) > 90 || Math.abs(lng) > 180) return 'invalid';
+  const heading = num(input.heading, 0);
+  const speed = num(input.speed, 0);
+  if (heading === undefined || speed === undefined) return 'invalid';
+  if (input.at !== undefined && (typeof input.at !== 'string' || Number.isNaN(Date.parse(input.at)))) return 'invalid';
+  if (!insideCity(lat, lng)) return 'outside';
+  const at = input.at === undefined ? now : Date.parse(input.at as string);
+  if (at < now - STALE_AFTER_MS) return 'stale';
+  if (at > now + FUTURE_TOLERANCE_MS) return 'future';
+  return { lat, lng, heading: (((heading % 360) + 360) % 360) | 0, speed: Math.max(0, speed), at };
+}
+
+/** The state dispatchers see; null while the driver has no position yet. */
+export function liveStateOf(
+  entry: Pick<LiveEntry, 'lat' | 'seenAt' | 'duty'>,
+  now = Date.now(),
+): DriverLiveState | null {
+  if (Number.isNaN(entry.lat)) return null;
+  return now - entry.seenAt > LOST_AFTER_MS ? 'lost' : entry.duty;
+}
+
+/** The feed entry of a driver, or null when not in the feed. */
+export function liveFeedOf(entry: LiveEntry, now = Date.now()): LiveDriver | null {
+  const state = liveStateOf(entry, now);
+  if (!state) return null;
+  // Five decimals are a metre; one for speed: the feed stays compact (it goes to every dispatcher each second).
+  return {
+    id: entry.id,
+    lat: Math.round(entry.lat * 1e5) / 1e5,
+    lng: Math.round(entry.lng * 1e5) / 1e5,
+    heading: entry.heading,
+    speed: Math.round(entry.speed * 10) / 10,
+    state,
+    vehicleTypeId: entry.vehicleTypeId,
+    tripId: entry.tripId,
+    at: new Date(entry.at).toISOString(),
+  };
+}
+
+export interface NearestOptions {
+  limit: number;
+  maxKm?: number;
+  accept?: (e: LiveEntry) => boolean;
+  now?: number;
+}
+
+export interface NearestDriver {
+  entry: LiveEntry;
+  distanceKm: number;
+}
+
+/**
+ * The live position store: the latest position and duty of every online driver. Two implementations
+ * with the same behaviour (tests/server/liveStoreSuite.ts): `MemoryLiveStore` (one process, a kd-tree)
+ * and `RedisLiveStore` (GEOADD and a hash, shared by every process on one Redis, GEOSEARCH).
+ * Entries answered are copies: change them through the methods.
+ */
+export interface LiveStore {
+  readonly kind: 'memory' | 'redis';
+  /** Positions accepted and dropped by this process (statistics). */
+  readonly accepted: { count: number };
+  readonly dropped: Record<DropReason, number>;
+  /** How many drivers are online. */
+  size(): Promise<number>;
+  get(id: number): Promise<LiveEntry | undefined>;
+  getMany(ids: Iterable<number>): Promise<Map<number, LiveEntry>>;
+  all(): Promise<LiveEntry[]>;
+  /** A driver goes online (or is already): duty from their trip or offer. */
+  goOnline(
+    driver: { id: number; vehicleTypeId: number; duty: DriverDuty; tripId: number | null },
+    now?: number,
+  ): Promise<LiveEntry>;
+  /**
+   * A driver goes offline; answers the entry, or undefined when they were not online (or, with
+   * `silentSince`, were heard from after it). Only one caller gets the entry, whatever the process.
+   */
+  goOffline(id: number, opts?: { silentSince?: number }): Promise<LiveEntry | undefined>;
+  /** Sets what a driver is doing (a trip changed, an offer went out or ended). */
+  setDuty(id: number, duty: DriverDuty, tripId: number | null, now?: number): Promise<void>;
+  /** Drivers whose duty concerns this trip. */
+  onTrip(tripId: number): Promise<LiveEntry[]>;
+  /** Checks and stores one position; answers 'ok' or why it was dropped (and counts it). */
+  ingest(id: number, input: PositionInput, now?: number): Promise<'ok' | DropReason>;
+  stateOf(entry: Pick<LiveEntry, 'lat' | 'seenAt' | 'duty'>, now?: number): DriverLiveState | null;
+  feedOf(entry: LiveEntry, now?: number): LiveDriver | null;
+  /** Every driver in the feed, optionally only inside a bbox. */
+  snapshot(bbox?: BBox, now?: number): Promise<LiveDriver[]>;
+  /**
+   * The silence rules: a driver silent LOST_AFTER_MS shows as lost (a change for the feed). Answers
+   * the drivers silent OFFLINE_AFTER_MS, to take offline.
+   */
+  sweep(now?: number): Promise<number[]>;
+  /** The drivers that changed since this store object's last call (gone ones included). */
+  drainChanged(): Promise<Set<number>>;
+  /** The nearest drivers that pass `accept`, nearest first, great-circle distance from their position. */
+  nearest(lat: number, lng: number, opts: NearestOptions): Promise<NearestDriver[]>;
+  close(): Promise<void>;
+}
+
+const newDropCounts = () => Object.fromEntries(DROP_REASONS.map((r) => [r, 0])) as Record<DropReason, number>;
+
+/**
+ * The live store in this process's memory. Nearest queries go through a kd-tree (kdbush) rebuilt at
+ * most once per `indexMaxAgeMs` while positions change, searched great-circle (geokdbush.around).
+ */
+export class MemoryLiveStore implements LiveStore {
+  readonly kind = 'memory';
   private readonly entries = new Map<number, LiveEntry>();
   private changed = new Set<number>();
   readonly accepted = { count: 0 };
-  readonly dropped: Record<DropReason, number> = Object.fromEntries(DROP_REASONS.map((r) => [r, 0])) as Record<
-    DropReason,
-    number
-  >;
+  readonly dropped = newDropCounts();
   private index: { tree: KDBush; ids: number[]; builtAt: number } | null = null;
   private indexDirty = true;
   /** A driver entered or left the located set: the tree is rebuilt at the next query whatever its age. */
@@ -81,21 +189,38 @@ export class LiveStore {
 
   constructor(private readonly indexMaxAgeMs = 1000) {}
 
-  get size(): number {
+  async size(): Promise<number> {
     return this.entries.size;
   }
 
-  get(id: number): LiveEntry | undefined {
-    return this.entries.get(id);
+  async get(id: number): Promise<LiveEntry | undefined> {
+    const e = this.entries.get(id);
+    return e && { ...e };
   }
 
-  /** A driver goes online (or is already): duty from their trip or offer, an optional first position. */
-  goOnline(
+  async getMany(ids: Iterable<number>): Promise<Map<number, LiveEntry>> {
+    const out = new Map<number, LiveEntry>();
+    for (const id of ids) {
+      const e = this.entries.get(id);
+      if (e) out.set(id, { ...e });
+    }
+    return out;
+  }
+
+  async all(): Promise<LiveEntry[]> {
+    return [...this.entries.values()].map((e) => ({ ...e }));
+  }
+
+  async goOnline(
     driver: { id: number; vehicleTypeId: number; duty: DriverDuty; tripId: number | null },
     now = Date.now(),
-  ): LiveEntry {
-    const existing = this.entries.get(driver.id);
-    const entry: LiveEntry = existing ?? {
+  ): Promise<LiveEntry> {
+    return { ...this.putOnline(driver, now) };
+  }
+
+  /** goOnline without the copy (the database stand-in places positions by hand). */
+  putOnline(driver: { id: number; vehicleTypeId: number; duty: DriverDuty; tripId: number | null }, now: number) {
+    const entry: LiveEntry = this.entries.get(driver.id) ?? {
       ...driver,
       lat: NaN,
       lng: NaN,
@@ -104,8 +229,6 @@ export class LiveStore {
       at: now,
       seenAt: now,
       shown: null,
-      writtenAt: 0,
-      unwritten: false,
     };
     Object.assign(entry, {
       vehicleTypeId: driver.vehicleTypeId,
@@ -118,10 +241,10 @@ export class LiveStore {
     return entry;
   }
 
-  /** A driver goes offline; answers the entry (its position may still need writing). */
-  goOffline(id: number): LiveEntry | undefined {
+  async goOffline(id: number, opts: { silentSince?: number } = {}): Promise<LiveEntry | undefined> {
     const entry = this.entries.get(id);
     if (!entry) return undefined;
+    if (opts.silentSince !== undefined && entry.seenAt >= opts.silentSince) return undefined;
     this.entries.delete(id);
     this.changed.add(id);
     this.indexDirty = true;
@@ -129,8 +252,7 @@ export class LiveStore {
     return entry;
   }
 
-  /** Sets what a driver is doing (a trip changed, an offer went out or ended). */
-  setDuty(id: number, duty: DriverDuty, tripId: number | null, now = Date.now()): void {
+  async setDuty(id: number, duty: DriverDuty, tripId: number | null, now = Date.now()): Promise<void> {
     const entry = this.entries.get(id);
     if (!entry || (entry.duty === duty && entry.tripId === tripId)) return;
     entry.duty = duty;
@@ -138,128 +260,75 @@ export class LiveStore {
     this.touch(entry, now);
   }
 
-  /** Drivers whose duty concerns this trip. */
-  onTrip(tripId: number): LiveEntry[] {
-    return [...this.entries.values()].filter((e) => e.tripId === tripId);
+  async onTrip(tripId: number): Promise<LiveEntry[]> {
+    return [...this.entries.values()].filter((e) => e.tripId === tripId).map((e) => ({ ...e }));
   }
 
-  /** Checks and stores one position; answers 'ok' or why it was dropped (and counts it). */
-  ingest(id: number, input: PositionInput, now = Date.now()): 'ok' | DropReason {
-    const reason = this.check(id, input, now);
+  async ingest(id: number, input: PositionInput, now = Date.now()): Promise<'ok' | DropReason> {
+    const checked = checkPosition(input, now);
+    const entry = this.entries.get(id);
+    const reason =
+      checked === 'invalid'
+        ? checked
+        : !entry
+          ? 'offline'
+          : typeof checked === 'string'
+            ? checked
+            : !Number.isNaN(entry.lat) && now - entry.seenAt < MIN_INTERVAL_MS
+              ? 'too_fast'
+              : 'ok';
     if (reason !== 'ok') {
       this.dropped[reason]++;
       return reason;
     }
-    const entry = this.entries.get(id)!;
-    if (Number.isNaN(entry.lat)) this.membershipChanged = true;
-    entry.lat = input.lat as number;
-    entry.lng = input.lng as number;
-    entry.heading = ((((num(input.heading, 0) as number) % 360) + 360) % 360) | 0;
-    entry.speed = Math.max(0, num(input.speed, 0) as number);
-    entry.at = input.at === undefined ? now : Date.parse(String(input.at));
-    entry.seenAt = now;
-    entry.unwritten = true;
+    const position = checked as CheckedPosition;
+    if (Number.isNaN(entry!.lat)) this.membershipChanged = true;
+    Object.assign(entry!, position, { seenAt: now });
     this.accepted.count++;
     this.indexDirty = true;
-    this.touch(entry, now);
+    this.touch(entry!, now);
     return 'ok';
   }
 
-  private check(id: number, input: PositionInput, now: number): 'ok' | DropReason {
-    const lat = num(input.lat);
-    const lng = num(input.lng);
-    if (lat === undefined || lng === undefined || Math.abs(lat) > 90 || Math.abs(lng) > 180) return 'invalid';
-    if (num(input.heading, 0) === undefined || num(input.speed, 0) === undefined) return 'invalid';
-    if (input.at !== undefined && (typeof input.at !== 'string' || Number.isNaN(Date.parse(input.at))))
-      return 'invalid';
-    const entry = this.entries.get(id);
-    if (!entry) return 'offline';
-    if (!insideCity(lat, lng)) return 'outside';
-    const at = input.at === undefined ? now : Date.parse(input.at as string);
-    if (at < now - STALE_AFTER_MS) return 'stale';
-    if (at > now + FUTURE_TOLERANCE_MS) return 'future';
-    if (!Number.isNaN(entry.lat) && now - entry.seenAt < MIN_INTERVAL_MS) return 'too_fast';
-    return 'ok';
+  stateOf(entry: Pick<LiveEntry, 'lat' | 'seenAt' | 'duty'>, now = Date.now()): DriverLiveState | null {
+    return liveStateOf(entry, now);
   }
 
-  /** The state dispatchers see; null while the driver has no position yet. */
-  stateOf(entry: LiveEntry, now = Date.now()): DriverLiveState | null {
-    if (Number.isNaN(entry.lat)) return null;
-    return now - entry.seenAt > LOST_AFTER_MS ? 'lost' : entry.duty;
+  feedOf(entry: LiveEntry, now = Date.now()): LiveDriver | null {
+    return liveFeedOf(entry, now);
   }
 
   private touch(entry: LiveEntry, now: number): void {
-    const state = this.stateOf(entry, now);
-    entry.shown = state;
+    entry.shown = liveStateOf(entry, now);
     this.changed.add(entry.id);
   }
 
-  /** The feed entry of a driver, or null when not in the feed. */
-  feedOf(entry: LiveEntry, now = Date.now()): LiveDriver | null {
-    const state = this.stateOf(entry, now);
-    if (!state) return null;
-    // Five decimals are a metre; one for speed: the feed stays compact (it goes to every dispatcher each second).
-    return {
-      id: entry.id,
-      lat: Math.round(entry.lat * 1e5) / 1e5,
-      lng: Math.round(entry.lng * 1e5) / 1e5,
-      heading: entry.heading,
-      speed: Math.round(entry.speed * 10) / 10,
-      state,
-      vehicleTypeId: entry.vehicleTypeId,
-      tripId: entry.tripId,
-      at: new Date(entry.at).toISOString(),
-    };
-  }
-
-  /** Every driver in the feed, optionally only inside a bbox. */
-  snapshot(bbox?: BBox, now = Date.now()): LiveDriver[] {
+  async snapshot(bbox?: BBox, now = Date.now()): Promise<LiveDriver[]> {
     const out: LiveDriver[] = [];
     for (const entry of this.entries.values()) {
       if (bbox && (Number.isNaN(entry.lat) || !inBBox(bbox, entry.lat, entry.lng))) continue;
-      const feed = this.feedOf(entry, now);
+      const feed = liveFeedOf(entry, now);
       if (feed) out.push(feed);
     }
     return out;
   }
 
-  /**
-   * The silence rules: a driver silent LOST_AFTER_MS shows as lost (a change for the feed), one
-   * silent OFFLINE_AFTER_MS goes offline. Answers the drivers to take offline.
-   */
-  sweep(now = Date.now()): number[] {
+  async sweep(now = Date.now()): Promise<number[]> {
     const offline: number[] = [];
     for (const entry of this.entries.values()) {
       if (now - entry.seenAt > OFFLINE_AFTER_MS) {
         offline.push(entry.id);
         continue;
       }
-      const state = this.stateOf(entry, now);
-      if (state !== entry.shown) this.touch(entry, now);
+      if (liveStateOf(entry, now) !== entry.shown) this.touch(entry, now);
     }
     return offline;
   }
 
-  /** The drivers that changed since the last call (gone ones included: they are no longer here). */
-  drainChanged(): Set<number> {
+  async drainChanged(): Promise<Set<number>> {
     const out = this.changed;
     this.changed = new Set();
     return out;
-  }
-
-  /** Positions due for drivers.last_*: unwritten and not written for DB_WRITE_INTERVAL_MS. */
-  dueForWrite(now = Date.now(), force = false): LiveEntry[] {
-    const due: LiveEntry[] = [];
-    for (const entry of this.entries.values())
-      if (entry.unwritten && (force || now - entry.writtenAt >= DB_WRITE_INTERVAL_MS)) due.push(entry);
-    return due;
-  }
-
-  markWritten(entries: LiveEntry[], now = Date.now()): void {
-    for (const e of entries) {
-      e.writtenAt = now;
-      e.unwritten = false;
-    }
   }
 
   private tree(now: number) {
@@ -281,15 +350,15 @@ export class LiveStore {
   }
 
   /**
-   * The nearest drivers to a point that pass `accept`, nearest first, with the great-circle distance
-   * from their current position. The tree may be up to indexMaxAgeMs old; a driver who moved since is
-   * found at the indexed spot and measured at the current one.
+   * The tree may be up to indexMaxAgeMs old; a driver who moved since is found at the indexed spot and
+   * measured at the current one.
    */
-  nearest(
-    lat: number,
-    lng: number,
-    opts: { limit: number; maxKm?: number; accept?: (e: LiveEntry) => boolean; now?: number },
-  ): { entry: LiveEntry; distanceKm: number }[] {
+  async nearest(lat: number, lng: number, opts: NearestOptions): Promise<NearestDriver[]> {
+    return this.nearestNow(lat, lng, opts);
+  }
+
+  /** nearest, synchronously (this store only). */
+  nearestNow(lat: number, lng: number, opts: NearestOptions): NearestDriver[] {
     const now = opts.now ?? Date.now();
     const { tree, ids } = this.tree(now);
     if (ids.length === 0) return [];
@@ -299,7 +368,10 @@ export class LiveStore {
     });
     return found
       .map((i) => this.entries.get(ids[i])!)
-      .map((entry) => ({ entry, distanceKm: haversineKm({ lat, lng }, { lat: entry.lat, lng: entry.lng }) }))
+      .map((entry) => ({
+        entry: { ...entry },
+        distanceKm: haversineKm({ lat, lng }, { lat: entry.lat, lng: entry.lng }),
+      }))
       .sort((a, b) => a.distanceKm - b.distanceKm || a.entry.id - b.entry.id);
   }
 
@@ -308,7 +380,5 @@ export class LiveStore {
     this.membershipChanged = true;
   }
 
-  all(): IterableIterator<LiveEntry> {
-    return this.entries.values();
-  }
+  async close(): Promise<void> {}
 }

@@ -80,6 +80,36 @@ export class OfferCascade {
     this.timer ??= setInterval(() => void this.tick(), 1000).unref();
   }
 
+  /**
+   * Picks up the cascades a previous run (or another process) left: every trip still requested
+   * without a driver that has offers is searched again, its offered drivers not asked twice and its
+   * steps counted from its offers. A pending offer keeps its 15 s; one that expired meanwhile times
+   * out at the first tick and the next driver is asked. Answers how many trips were resumed.
+   */
+  async resume(now = Date.now()): Promise<number> {
+    const rows = await this.services.db
+      .selectFrom('tripOffers')
+      .innerJoin('trips', 'trips.id', 'tripOffers.tripId')
+      .select(['tripOffers.tripId', 'tripOffers.driverId', 'tripOffers.outcome'])
+      .where('trips.status', '=', 'requested')
+      .where('trips.driverId', 'is', null)
+      .execute();
+    const found = new Map<number, Search>();
+    for (const r of rows) {
+      const search = found.get(r.tripId) ?? { step: 0, nextAt: now, tried: new Set<number>() };
+      search.step++;
+      search.tried.add(r.driverId);
+      if (r.outcome === null) search.nextAt = Number.POSITIVE_INFINITY;
+      found.set(r.tripId, search);
+    }
+    for (const [tripId, search] of found) if (!this.searches.has(tripId)) this.searches.set(tripId, search);
+    if (found.size) {
+      this.log.info({ trips: found.size }, 'offers: resumed the searches of requested trips');
+      await this.tick(now);
+    }
+    return found.size;
+  }
+
   stop(): void {
     clearInterval(this.timer);
     this.timer = undefined;
@@ -91,10 +121,11 @@ export class OfferCascade {
   }
 
   /** A trip became requested without a driver: start offering it. */
-  begin(tripId: number, now = Date.now()): Promise<void> {
-    if (this.services.live.store.size === 0 || this.searches.has(tripId)) return Promise.resolve();
+  async begin(tripId: number, now = Date.now()): Promise<void> {
+    if (this.searches.has(tripId)) return;
+    if ((await this.services.live.store.size()) === 0 || this.searches.has(tripId)) return;
     this.searches.set(tripId, { step: 0, nextAt: now, tried: new Set() });
-    return this.advance(tripId, now);
+    await this.advance(tripId, now);
   }
 
   /** Follows every trip change: a new requested trip starts a search; an assigned or ended one stops it. */
@@ -120,6 +151,19 @@ export class OfferCascade {
       for (const offer of expired) {
         await this.close(offer.id, 'timeout', now);
         await this.advance(offer.tripId, now);
+      }
+      // A search waiting for an answer whose offer was closed elsewhere (another process took the
+      // driver's answer) goes on.
+      const waiting = [...this.searches].filter(([, s]) => s.nextAt === Number.POSITIVE_INFINITY).map(([id]) => id);
+      if (waiting.length) {
+        const pending = await this.services.db
+          .selectFrom('tripOffers')
+          .select('tripId')
+          .where('outcome', 'is', null)
+          .where('tripId', 'in', waiting)
+          .execute();
+        const held = new Set(pending.map((p) => p.tripId));
+        for (const id of waiting) if (!held.has(id)) this.searches.get(id)!.nextAt = now;
       }
       for (const [tripId, search] of this.searches) if (search.nextAt <= now) await this.advance(tripId, now);
     } catch (err) {
@@ -151,6 +195,10 @@ export class OfferCascade {
           .where('outcome', 'is', null)
           .executeTakeFirst();
         if (pending) return;
+        // The trip's offers so far, whichever process made them: nobody is asked twice.
+        const made = await ctx.trx.selectFrom('tripOffers').select('driverId').where('tripId', '=', tripId).execute();
+        for (const o of made) search.tried.add(o.driverId);
+        search.step = Math.max(search.step, made.length);
         if (cascadeExhausted(search.step)) {
           this.searches.delete(tripId);
           await applyChange(ctx, trip, { status: 'no_driver_found' }, { actor: 'system', staffId: null });
@@ -159,7 +207,7 @@ export class OfferCascade {
         search.step++;
         const radiusKm = offerRadiusKm(search.step);
         const { store } = this.services.live;
-        const [found] = store.nearest(trip.pickupLat, trip.pickupLng, {
+        const [found] = await store.nearest(trip.pickupLat, trip.pickupLng, {
           limit: 1,
           maxKm: radiusKm,
           now,
@@ -215,8 +263,8 @@ export class OfferCascade {
       .execute();
     search.tried.add(driverId);
     search.nextAt = Number.POSITIVE_INFINITY;
-    ctx.afterCommit(() => {
-      this.services.live.store.setDuty(driverId, 'offered', trip.id);
+    ctx.afterCommit(async () => {
+      await this.services.live.store.setDuty(driverId, 'offered', trip.id);
       this.sendToDriver(driverId, 'offer', offerMessage(offer, trip));
       return this.announce(trip, driverId, now);
     });
@@ -267,7 +315,7 @@ export class OfferCascade {
       return offer;
     });
     if (!closed) return false;
-    this.services.live.store.setDuty(closed.driverId, 'available', null);
+    await this.services.live.store.setDuty(closed.driverId, 'available', null);
     this.sendToDriver(closed.driverId, 'offerWithdrawn', {
       offerId: closed.id,
       tripId: closed.tripId,
@@ -288,9 +336,9 @@ export class OfferCascade {
       .returning(['id', 'driverId'])
       .execute();
     for (const o of offers) {
-      const entry = this.services.live.store.get(o.driverId);
+      const entry = await this.services.live.store.get(o.driverId);
       if (entry?.duty === 'offered' && entry.tripId === tripId)
-        this.services.live.store.setDuty(o.driverId, 'available', null);
+        await this.services.live.store.setDuty(o.driverId, 'available', null);
       this.sendToDriver(o.driverId, 'offerWithdrawn', { offerId: o.id, tripId, reason: outcome });
     }
   }
@@ -339,8 +387,8 @@ export class OfferCascade {
             note: 'No answer within 15 s',
           })
           .execute();
-        ctx.afterCommit(() => {
-          this.services.live.store.setDuty(driverId, 'available', null);
+        ctx.afterCommit(async () => {
+          await this.services.live.store.setDuty(driverId, 'available', null);
           const search = this.searches.get(offer.tripId);
           if (search) search.nextAt = now;
         });
@@ -372,8 +420,8 @@ export class OfferCascade {
             note: null,
           })
           .execute();
-        ctx.afterCommit(() => {
-          this.services.live.store.setDuty(driverId, 'available', null);
+        ctx.afterCommit(async () => {
+          await this.services.live.store.setDuty(driverId, 'available', null);
           const search = this.searches.get(trip.id);
           if (search) search.nextAt = now;
           return this.announce(trip, null, now);

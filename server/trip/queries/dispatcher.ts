@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { badRequest, notFound } from '../../errors.js';
 import { defineQuery } from '../../rest/queries.js';
-import { nameOf } from '../../rest/names.js';
 import type { Db } from '../../db/index.js';
-import { LiveStore } from '../../apps/live/store.js';
+import { MemoryLiveStore, type LiveEntry, type LiveStore } from '../../apps/live/store.js';
 import type { AppServices } from '../../services.js';
+import { driverCardsOf } from './driverCards.js';
 import { ACTIVE_TRIP_STATUSES } from '../../../src/domain/trip.js';
 import { etaSeconds } from '../../../src/domain/eta.js';
 import { parseBBox } from '../../../src/domain/liveDrivers.js';
@@ -32,7 +32,7 @@ const coordinate = (name: string, raw: unknown, limit: number): number => {
  * stand in: approved, online, located and not on an active trip.
  */
 async function availableDrivers(services: AppServices): Promise<LiveStore> {
-  if (services.live.store.size > 0) return services.live.store;
+  if ((await services.live.store.size()) > 0) return services.live.store;
   return storeFromDatabase(services.db);
 }
 
@@ -49,10 +49,10 @@ async function storeFromDatabase(db: Db): Promise<LiveStore> {
       sql<boolean>`not exists (select 1 from trips t where t.driver_id = drivers.id and t.status in (${sql.join([...ACTIVE_TRIP_STATUSES])}))`,
     )
     .execute();
-  const store = new LiveStore();
+  const store = new MemoryLiveStore();
   const now = Date.now();
   for (const r of rows) {
-    const entry = store.goOnline({ id: r.id, vehicleTypeId: r.vehicleTypeId!, duty: 'available', tripId: null }, now);
+    const entry = store.putOnline({ id: r.id, vehicleTypeId: r.vehicleTypeId!, duty: 'available', tripId: null }, now);
     Object.assign(entry, { lat: r.lastLat, lng: r.lastLng, at: r.lastSeenAt?.getTime() ?? now });
   }
   store.markMembershipChanged();
@@ -68,27 +68,17 @@ async function nearestOfType(
   exceptDriverId: number | null,
 ) {
   const store = await availableDrivers(services);
-  const found = store.nearest(at.lat, at.lng, {
+  const found = await store.nearest(at.lat, at.lng, {
     limit,
     accept: (e) => e.vehicleTypeId === vehicleTypeId && e.id !== exceptDriverId && store.stateOf(e) === 'available',
   });
   if (found.length === 0) return [];
-  const details = await services.db
-    .selectFrom('drivers')
-    .select(['drivers.id', 'drivers.phone', 'drivers.vehiclePlate', 'drivers.rating', 'drivers.lastSeenAt'])
-    .select(nameOf('drivers', 'drivers.id').as('name'))
-    .where(
-      'drivers.id',
-      'in',
-      found.map((f) => f.entry.id),
-    )
-    .where('drivers.approvalStatus', '=', 'approved')
-    .execute();
-  const byId = new Map(details.map((d) => [d.id, d]));
+  // Names, phones, plates and ratings from the in-memory card cache: no database on the hot path.
+  const cards = await driverCardsOf(services).get(found.map((f) => f.entry.id));
   return found
-    .filter((f) => byId.has(f.entry.id))
+    .filter((f) => cards.get(f.entry.id)?.approved)
     .map(({ entry, distanceKm }) => {
-      const d = byId.get(entry.id)!;
+      const d = cards.get(entry.id)!;
       return {
         id: d.id,
         name: d.name,
@@ -97,7 +87,7 @@ async function nearestOfType(
         rating: d.rating,
         distanceKm: Math.round(distanceKm * 100) / 100,
         etaSeconds: etaSeconds(distanceKm),
-        lastSeenAt: new Date(Math.max(entry.at, d.lastSeenAt?.getTime() ?? 0)).toISOString(),
+        lastSeenAt: new Date(Math.max(entry.at, d.lastSeenAt ?? 0)).toISOString(),
       };
     });
 }
@@ -170,15 +160,16 @@ export const availability = defineQuery({
       .orderBy('id')
       .execute();
     const store = await availableDrivers(services);
-    return types.map(({ id }) => {
-      const accept = (e: { vehicleTypeId: number }) =>
-        e.vehicleTypeId === id && store.stateOf(e as never) === 'available';
-      const [nearest] = store.nearest(lat, lng, { limit: 1, accept });
-      const available = store.nearest(lat, lng, {
-        limit: Infinity,
-        maxKm: AVAILABILITY_RADIUS_KM,
-        accept,
-      }).length;
+    const perType = types.map(async ({ id }) => {
+      const accept = (e: LiveEntry) => e.vehicleTypeId === id && store.stateOf(e) === 'available';
+      const [nearest] = await store.nearest(lat, lng, { limit: 1, accept });
+      const available = (
+        await store.nearest(lat, lng, {
+          limit: Infinity,
+          maxKm: AVAILABILITY_RADIUS_KM,
+          accept,
+        })
+      ).length;
       return {
         vehicleTypeId: id,
         available,
@@ -186,6 +177,7 @@ export const availability = defineQuery({
         nearestEtaSeconds: nearest ? etaSeconds(nearest.distanceKm) : null,
       };
     });
+    return Promise.all(perType);
   },
 });
 

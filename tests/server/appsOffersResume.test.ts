@@ -1,0 +1,127 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import { testConfig } from '../../server/config.js';
+import type { DbHandle } from '../../server/db/index.js';
+import { ADMIN, seededDb, type TestApp } from './harness.js';
+import { appSignIn, approvedDrivers, bookTrip } from './appsHelpers.js';
+import { sleep } from './sockets.js';
+
+/** The offer cascade survives a restart: the app is closed and built again on the same database. */
+
+let handle: DbHandle;
+const apps: FastifyInstance[] = [];
+afterAll(async () => {
+  for (const app of apps) await app.close().catch(() => undefined);
+  await handle?.close();
+});
+
+/** The app on the shared database, as the harness's TestApp (not ready yet: `ready()` starts it). */
+async function build(): Promise<TestApp> {
+  const config = testConfig({ rateLimits: { loginPerIp: 1000, perEmail: 1000, windowMs: 60_000, global: 0 } });
+  const app = await buildApp(config, { db: handle });
+  apps.push(app);
+  const call: TestApp['call'] = (method, url, opts = {}) =>
+    app.inject({
+      method,
+      url,
+      query: opts.query,
+      payload: opts.body === undefined ? undefined : (opts.body as InjectOptions['payload']),
+      headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
+    });
+  return {
+    app,
+    config,
+    db: handle.db,
+    call,
+    async login(email = ADMIN.email, password = ADMIN.password) {
+      return (await call('POST', '/api/user/auth/login', { body: { email, password } })).json().data.accessToken;
+    },
+    close: () => app.close(),
+  };
+}
+
+const PICKUP = { lat: -1.2841, lng: 36.8233 };
+const north = (km: number) => ({ lat: PICKUP.lat + km / 111.2, lng: PICKUP.lng });
+
+async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, what: string, ms = 8000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+describe('pending offers across a restart', () => {
+  it('times out the offers that expired while the server was down, goes on with the cascade, keeps the others', async () => {
+    handle = await seededDb();
+    const first = await build();
+    await first.app.ready();
+    const admin = await first.login();
+    const all = await approvedDrivers(first, 400);
+    const vehicleTypeId = all[0].vehicleTypeId!;
+    const [a, b, c] = all.filter((d) => d.vehicleTypeId === vehicleTypeId);
+    const place = async (t: TestApp, d: { id: number }, km: number) => {
+      await t.app.services.live.online(d.id, vehicleTypeId);
+      expect(await t.app.services.live.store.ingest(d.id, north(km))).toBe('ok');
+    };
+    await place(first, a, 0.3);
+    await place(first, b, 0.6);
+    const offers = (tripId: number) =>
+      handle.db.selectFrom('tripOffers').selectAll().where('tripId', '=', tripId).orderBy('id').execute();
+    const trip1 = await bookTrip(first, admin, PICKUP, vehicleTypeId);
+    await waitFor(async () => (await offers(trip1)).length === 1, 'the first offer');
+    const trip2 = await bookTrip(first, admin, PICKUP, vehicleTypeId);
+    await waitFor(async () => (await offers(trip2)).length === 1, 'the second offer');
+    expect((await offers(trip1))[0]).toMatchObject({ driverId: a.id, outcome: null });
+    expect((await offers(trip2))[0]).toMatchObject({ driverId: b.id, outcome: null });
+
+    // The server stops; the restart takes long enough for trip 1's offer to expire, not trip 2's.
+    await first.app.close();
+    await handle.db
+      .updateTable('tripOffers')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('tripId', '=', trip1)
+      .execute();
+
+    const second = await build();
+    // The drivers' apps are back (before the cascade resumes, as a reconnecting fleet would be).
+    await place(second, a, 0.3);
+    await place(second, b, 0.6);
+    await place(second, c, 0.9);
+    expect((await second.app.services.live.store.get(b.id))?.duty).toBe('offered');
+    await second.app.ready();
+
+    // Trip 1: A's offer timed out, the next free driver (C, not B who holds trip 2) is asked; A never again.
+    const next = await waitFor(async () => (await offers(trip1)).find((o) => o.outcome === null), 'the next offer');
+    expect(next.driverId).toBe(c.id);
+    expect((await offers(trip1)).map((o) => [o.driverId, o.outcome])).toEqual([
+      [a.id, 'timeout'],
+      [c.id, null],
+    ]);
+    const events = await handle.db
+      .selectFrom('tripEvents')
+      .select(['kind', 'driverId', 'note'])
+      .where('tripId', '=', trip1)
+      .orderBy('id')
+      .execute();
+    expect(events.map((e) => [e.kind, e.driverId])).toEqual([
+      ['requested', null],
+      ['offered', a.id],
+      ['declined', a.id],
+      ['offered', c.id],
+    ]);
+    expect(second.app.services.offers.searching).toBe(2);
+
+    // Trip 2: B's offer still stands and B can take it on the new server.
+    const token = await appSignIn(second, 'driver', b.phone);
+    const offerId = (await offers(trip2))[0].id;
+    const res = await second.call('POST', `/api/trip/apps/driver/offers/${offerId}/accept`, { token });
+    expect(res.statusCode, res.body).toBe(200);
+    const trip = await handle.db.selectFrom('trips').selectAll().where('id', '=', trip2).executeTakeFirstOrThrow();
+    expect(trip).toMatchObject({ status: 'accepted', driverId: b.id });
+    expect((await offers(trip2)).map((o) => o.outcome)).toEqual(['accepted']);
+  });
+});
