@@ -14,6 +14,7 @@ import {
   waitingSeconds,
   type TripUpdated,
 } from './model';
+import { useDriverCards } from './driverCards';
 
 export type BoardRecord = Trip & { offeredDriverId?: number | null };
 
@@ -56,6 +57,9 @@ export function TripsBoard({ selectedId, onSelect }: { selectedId?: number; onSe
   useSocketFallback(() => void refetch());
   const now = useNow();
   const columns = useMemo(() => groupBoard(live), [live]);
+  // Names of the drivers on the board (the offers' drivers are not in the trip records).
+  const driverIds = useMemo(() => live.flatMap((t) => [t.driverId, t.offeredDriverId]), [live]);
+  const { cards } = useDriverCards(driverIds);
 
   if (canAccess === false) return null;
   return (
@@ -148,10 +152,28 @@ export function TripsBoard({ selectedId, onSelect }: { selectedId?: number; onSe
                           {String(trip.pickupAddress ?? '').split(',')[0]} →{' '}
                           {String(trip.dropoffAddress ?? '').split(',')[0]}
                         </Typography>
-                        {trip.driverName && (
-                          <Typography variant="caption" component="div" color="text.secondary" noWrap>
-                            {trip.driverName}
+                        {column === 'offered' && trip.offeredDriverId ? (
+                          <Typography
+                            variant="caption"
+                            component="div"
+                            color="text.secondary"
+                            noWrap
+                            data-testid="board-offered-to"
+                          >
+                            {translate('app.dispatcher.board.offeredTo', {
+                              name:
+                                cards.get(trip.offeredDriverId)?.name ??
+                                translate('app.dispatcher.driverNumber', { id: trip.offeredDriverId }),
+                            })}
                           </Typography>
+                        ) : (
+                          trip.driverId !== null && (
+                            <Typography variant="caption" component="div" color="text.secondary" noWrap>
+                              {cards.get(trip.driverId)?.name ??
+                                trip.driverName ??
+                                translate('app.dispatcher.driverNumber', { id: trip.driverId })}
+                            </Typography>
+                          )
                         )}
                       </ButtonBase>
                     );
