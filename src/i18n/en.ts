@@ -184,7 +184,7 @@ export const appMessages = {
         nearestLoading: 'Finding the nearest drivers…',
         nearestNone: 'No available driver of this type nearby: offers go out as drivers come online.',
         nearestError: 'The nearest drivers could not be loaded.',
-        nearestItem: '%{distance} km · %{minutes} min · ★ %{rating}',
+        nearestItem: '%{distance} km · %{minutes} min',
       },
       board: {
         title: 'Active trips (%{count})',

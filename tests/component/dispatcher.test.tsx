@@ -303,8 +303,8 @@ describe('dispatcher booking', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(nearest).getAllByRole('option')).toHaveLength(3));
     const [, first, second] = within(nearest).getAllByRole('option');
     expect(first).toHaveTextContent('Otieno Kamau');
-    expect(first).toHaveTextContent('Toyota Axio · white · KDA 400A');
-    expect(first).toHaveTextContent('0.8 km · 2 min · ★ 4.8');
+    expect(first).toHaveTextContent('0.8 km · 2 min');
+    expect(first).toHaveTextContent('★ 4.8 · KDA 400A · Toyota Axio · white');
     expect(second).toHaveTextContent('Wairimu Achieng');
     const asked = api.to('GET /api/trip/dispatcher/nearest-drivers').at(-1)!.query;
     expect(Object.fromEntries(asked)).toEqual({ lat: '-1.2926', lng: '36.7878', vehicleTypeId: '3', limit: '5' });

@@ -791,20 +791,23 @@ function NearestDrivers({
               sx={itemSx(selected)}
             >
               <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-                <Typography variant="body2" sx={{ fontWeight: selected ? 700 : 500 }} noWrap>
-                  {driver.name}
-                </Typography>
+                <Stack direction="row" spacing={1} justifyContent="space-between" alignItems="baseline">
+                  <Typography variant="body2" sx={{ fontWeight: selected ? 700 : 500, minWidth: 0 }} noWrap>
+                    {driver.name}
+                  </Typography>
+                  <Typography variant="caption" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                    {translate('app.dispatcher.booking.nearestItem', {
+                      distance: driver.distanceKm.toFixed(1),
+                      minutes: Math.max(1, Math.round(driver.etaSeconds / 60)),
+                    })}
+                  </Typography>
+                </Stack>
                 <Typography variant="caption" color="text.secondary" noWrap component="div">
-                  {[driver.vehicle, driver.vehiclePlate].filter(Boolean).join(' · ')}
+                  {[`★ ${Number(driver.rating).toFixed(1)}`, driver.vehiclePlate, driver.vehicle]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </Typography>
               </Box>
-              <Typography variant="caption" sx={{ whiteSpace: 'nowrap', ml: 1 }}>
-                {translate('app.dispatcher.booking.nearestItem', {
-                  distance: driver.distanceKm.toFixed(1),
-                  minutes: Math.max(1, Math.round(driver.etaSeconds / 60)),
-                  rating: Number(driver.rating).toFixed(1),
-                })}
-              </Typography>
             </ListItem>
           );
         })}
