@@ -12,7 +12,9 @@
  * garbage collection (CDP HeapProfiler.collectGarbage + Performance.getMetrics), the DOM nodes and
  * the `driverPositions` batches the page received.
  *
- * Environment: BENCH_DRIVERS (2000), BENCH_PASSENGERS (200), BENCH_MINUTES (5), CHROMIUM_PATH.
+ * Environment: BENCH_DRIVERS (2000), BENCH_PASSENGERS (200), BENCH_MINUTES (5), CHROMIUM_PATH;
+ * BENCH_NO_WEBGL=1 for the control run without the map's drawing (the page says the browser cannot
+ * draw maps; everything else runs), to tell the page's own work from software WebGL's.
  */
 import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -116,7 +118,9 @@ interface Minute {
 
 async function main(): Promise<void> {
   if (!fs.existsSync('dist/index.html')) throw new Error('Build the panel first: npm run build');
-  console.log(`bench:dispatch-browser — ${DRIVERS} drivers, ${PASSENGERS} passengers, ${MINUTES} min in Chromium`);
+  console.log(
+    `bench:dispatch-browser — ${DRIVERS} drivers, ${PASSENGERS} passengers, ${MINUTES} min in Chromium${process.env.BENCH_NO_WEBGL ? ' without WebGL (control)' : ''}`,
+  );
   const server = fork(fileURLToPath(import.meta.url), [], {
     env: { ...process.env, BENCH_BROWSER_ROLE: 'server' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -169,6 +173,7 @@ async function main(): Promise<void> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(process.env.BENCH_NO_WEBGL ? ['--disable-webgl', '--disable-webgl2'] : []),
     ],
   });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base });

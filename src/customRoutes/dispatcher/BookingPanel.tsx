@@ -12,7 +12,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useCanAccess, useNotify, useTranslate } from 'react-admin';
 import { trips } from '../../domain/resources';
 import { PAYMENT_METHODS } from '../../domain/enums';
@@ -100,9 +100,10 @@ const ERROR_FIELD: Record<string, string> = {
  * The phone booking, keyboard first: F2 the phone (autocomplete of passengers, a new number asks
  * for the name), the pickup and drop-off (known places, or a click on the map), the vehicle type
  * (arrow keys; fare, nearest driver's ETA and available count each), payment, discount code (checked
- * as typed), note; Ctrl+Enter books with automatic offers, Esc clears.
+ * as typed), note; Ctrl+Enter books with automatic offers, Esc clears. Memoised: the page around it
+ * renders on every batch of live positions.
  */
-export function BookingPanel({ form, onChange, onClear, picking, onPick, onBooked }: Props) {
+export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear, picking, onPick, onBooked }: Props) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = usePanelDataProvider();
@@ -413,7 +414,7 @@ export function BookingPanel({ form, onChange, onClear, picking, onPick, onBooke
       </Stack>
     </Box>
   );
-}
+});
 
 function PassengerField({
   form,

@@ -103,6 +103,11 @@ function DispatcherPage() {
     [form.pickup, form.dropoff, route.data, route.isError],
   );
 
+  const onBooked = useCallback((id: number) => {
+    setSelectedTrip(id);
+    setSelectedDriver(undefined);
+  }, []);
+
   const onMapClick = useCallback(
     (point: { lat: number; lng: number }) => {
       if (!picking) return;
@@ -138,10 +143,7 @@ function DispatcherPage() {
           onClear={onClear}
           picking={picking}
           onPick={setPicking}
-          onBooked={(id) => {
-            setSelectedTrip(id);
-            setSelectedDriver(undefined);
-          }}
+          onBooked={onBooked}
         />
       }
     >

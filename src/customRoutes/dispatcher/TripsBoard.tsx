@@ -1,5 +1,5 @@
 import { Alert, Box, Button, ButtonBase, Paper, Stack, Typography } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useCanAccess, useGetList, useTranslate } from 'react-admin';
 import { trips } from '../../domain/resources';
 import { useSocketEvent } from '../../realtime/RealtimeProvider';
@@ -39,7 +39,13 @@ function useNow(): number {
  * en route, at pickup, on trip. Live through `tripUpdated`; a trip it does not know yet is fetched
  * with the list again; while the socket is down the list is fetched every 15 s.
  */
-export function TripsBoard({ selectedId, onSelect }: { selectedId?: number; onSelect: (trip: BoardRecord) => void }) {
+export const TripsBoard = memo(function TripsBoard({
+  selectedId,
+  onSelect,
+}: {
+  selectedId?: number;
+  onSelect: (trip: BoardRecord) => void;
+}) {
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource: trips.path, action: 'list' });
   const { data, isPending, error, refetch } = useGetList<BoardRecord>(trips.path, ACTIVE_TRIPS, {
@@ -186,4 +192,4 @@ export function TripsBoard({ selectedId, onSelect }: { selectedId?: number; onSe
       )}
     </Box>
   );
-}
+});
