@@ -178,6 +178,13 @@ export const appMessages = {
         bookedNotAssigned: 'Trip #%{id} booked, but the chosen driver could not be assigned: %{reason}',
         assignTo: 'Will be assigned to %{name} once booked.',
         useOffers: 'Use offers',
+        nearest: 'Nearest drivers',
+        automatic: 'Automatic offers',
+        automaticHint: 'The nearest available drivers get offers in turn',
+        nearestLoading: 'Finding the nearest drivers…',
+        nearestNone: 'No available driver of this type nearby: offers go out as drivers come online.',
+        nearestError: 'The nearest drivers could not be loaded.',
+        nearestItem: '%{distance} km · %{minutes} min',
       },
       board: {
         title: 'Active trips (%{count})',
@@ -188,6 +195,7 @@ export const appMessages = {
         en_route: 'Driver en route',
         at_pickup: 'At pickup',
         on_trip: 'On trip',
+        offeredTo: 'Offered to %{name}',
       },
       card: {
         close: 'Close',

@@ -83,6 +83,38 @@ const activeTrip = (id: number, status: string, minutesAgo: number) => ({
   requestedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
 });
 
+const nearDriver = (id: number, name: string, distanceKm: number) => ({
+  id,
+  name,
+  phone: `+2547000000${id}`,
+  vehiclePlate: `KDA ${id}0A`,
+  vehicle: 'Toyota Axio · white',
+  rating: 4.75,
+  distanceKm,
+  etaSeconds: Math.round(distanceKm * 170),
+  lastSeenAt: now,
+});
+const CARDS: Record<string, object> = {
+  1: {
+    id: 1,
+    name: 'Kamau Mwangi',
+    phone: '+254711000001',
+    vehiclePlate: 'KDB 101X',
+    vehicle: 'Toyota Fielder · silver',
+    vehicleTypeName: 'Economy',
+    rating: 4.6,
+  },
+  40: {
+    id: 40,
+    name: 'Otieno Kamau',
+    phone: '+254700000040',
+    vehiclePlate: 'KDA 400A',
+    vehicle: 'Toyota Axio · white',
+    vehicleTypeName: 'Economy',
+    rating: 4.75,
+  },
+};
+
 function server(overrides: Record<string, StubRoute> = {}): Record<string, StubRoute> {
   return {
     'GET /api/user/passengers': (request) => {
@@ -116,6 +148,29 @@ function server(overrides: Record<string, StubRoute> = {}): Record<string, StubR
       activeTrip(33, 'in_progress', 20),
     ]),
     'POST /api/trip/trips': { status: 201, json: activeTrip(901, 'requested', 0) },
+    'GET /api/trip/dispatcher/nearest-drivers': (request) => ({
+      json: {
+        data:
+          request.query.get('vehicleTypeId') === '3'
+            ? [nearDriver(40, 'Otieno Kamau', 0.8), nearDriver(41, 'Wairimu Achieng', 1.6)]
+            : [],
+      },
+    }),
+    'GET /api/trip/dispatcher/driver-cards': (request) => ({
+      json: { data: (request.query.get('ids') ?? '').split(',').flatMap((id) => (CARDS[id] ? [CARDS[id]] : [])) },
+    }),
+    'GET /api/trip/dispatcher/route': {
+      json: {
+        data: {
+          coordinates: [
+            [36.7878, -1.2926],
+            [36.79, -1.28],
+            [36.8026, -1.2612],
+          ],
+          polyline: 'x',
+        },
+      },
+    },
     ...overrides,
   };
 }
@@ -228,6 +283,78 @@ describe('dispatcher booking', { timeout: 30_000 }, () => {
     expect(screen.queryByText(/This passenger is blocked/)).not.toBeInTheDocument();
   });
 
+  it('lists the nearest drivers of the chosen type; the arrow keys pick one, who is assigned right after booking', async () => {
+    const { user, api } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
+    await user.type(await phoneInput(), '0712345');
+    await user.click(await screen.findByRole('option', { name: /Amina Njeri/ }));
+    await pickPlace(user, 'Pickup', 'yaya', 'Yaya Centre, Kilimani');
+    await pickPlace(user, 'Drop-off', 'sarit', 'Sarit Centre, Westlands');
+    const vehicles = await screen.findByRole('listbox', { name: /Vehicle type/ });
+    await waitFor(() => expect(within(vehicles).getAllByRole('option')).toHaveLength(3));
+    // Boda (the first type) has nobody near: the list says so and offers stay automatic.
+    const nearest = await screen.findByRole('listbox', { name: /Nearest drivers/ });
+    expect(await screen.findByTestId('booking-nearest-state')).toHaveTextContent(
+      'No available driver of this type nearby: offers go out as drivers come online.',
+    );
+    expect(within(nearest).getByRole('option', { selected: true })).toHaveTextContent('Automatic offers');
+    vehicles.focus();
+    await user.keyboard('{ArrowDown}');
+    // Economy: two drivers, nearest first, with distance, ETA, rating and vehicle.
+    await waitFor(() => expect(within(nearest).getAllByRole('option')).toHaveLength(3));
+    const [, first, second] = within(nearest).getAllByRole('option');
+    expect(first).toHaveTextContent('Otieno Kamau');
+    expect(first).toHaveTextContent('0.8 km · 2 min');
+    expect(first).toHaveTextContent('★ 4.8 · KDA 400A · Toyota Axio · white');
+    expect(second).toHaveTextContent('Wairimu Achieng');
+    const asked = api.to('GET /api/trip/dispatcher/nearest-drivers').at(-1)!.query;
+    expect(Object.fromEntries(asked)).toEqual({ lat: '-1.2926', lng: '36.7878', vehicleTypeId: '3', limit: '5' });
+
+    nearest.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(nearest).getByRole('option', { selected: true })).toHaveTextContent('Otieno Kamau');
+    expect(nearest).toHaveAttribute('aria-activedescendant', 'booking-driver-40');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    // Past the last driver it wraps to the automatic offers, then on to the first driver.
+    expect(within(nearest).getByRole('option', { selected: true })).toHaveTextContent('Otieno Kamau');
+    expect(screen.getByTestId('booking-driver')).toHaveTextContent('Will be assigned to Otieno Kamau once booked.');
+
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(api.to('POST /api/trip/trips/901/assign')).toHaveLength(1));
+    expect(api.to('POST /api/trip/trips/901/assign')[0].body).toEqual({ driverId: 40 });
+    expect(api.to('POST /api/trip/trips')[0].body).toMatchObject({ passengerId: 7, vehicleTypeId: 3 });
+  });
+
+  it('books with automatic offers when the arrow keys come back to them', async () => {
+    const { user, api } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
+    await user.type(await phoneInput(), '0712345');
+    await user.click(await screen.findByRole('option', { name: /Amina Njeri/ }));
+    await pickPlace(user, 'Pickup', 'yaya', 'Yaya Centre, Kilimani');
+    await pickPlace(user, 'Drop-off', 'sarit', 'Sarit Centre, Westlands');
+    await user.click(await screen.findByRole('option', { name: /Economy/ }));
+    const nearest = await screen.findByRole('listbox', { name: /Nearest drivers/ });
+    await waitFor(() => expect(within(nearest).getAllByRole('option')).toHaveLength(3));
+    nearest.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByTestId('booking-driver')).toBeInTheDocument();
+    await user.keyboard('{ArrowUp}');
+    expect(within(nearest).getByRole('option', { selected: true })).toHaveTextContent('Automatic offers');
+    expect(screen.queryByTestId('booking-driver')).not.toBeInTheDocument();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(await screen.findByText('Trip #901 booked; offers go to the nearest drivers.')).toBeInTheDocument();
+    expect(api.to('POST /api/trip/trips/901/assign')).toHaveLength(0);
+  });
+
+  it('asks the server for the booking’s route shape once both points are set', async () => {
+    const { user, api } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
+    await pickPlace(user, 'Pickup', 'yaya', 'Yaya Centre, Kilimani');
+    await pickPlace(user, 'Drop-off', 'sarit', 'Sarit Centre, Westlands');
+    await waitFor(() => expect(api.to('GET /api/trip/dispatcher/route')).toHaveLength(1));
+    expect(Object.fromEntries(api.to('GET /api/trip/dispatcher/route')[0].query)).toEqual({
+      from: '-1.2926,36.7878',
+      to: '-1.2612,36.8026',
+    });
+  });
+
   it('tells a role without create-Trip that it may not book', async () => {
     renderApp('/dispatcher', { session: sessionOf(dispatcherProfile), api: server() });
     expect(await screen.findByText('Your role may not book trips.')).toBeInTheDocument();
@@ -301,6 +428,12 @@ describe('dispatcher live feed and board', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(within(screen.getByTestId('board-offered')).getByTestId('board-trip-32')).toBeInTheDocument(),
     );
+    // The offered driver's name comes from the dispatcher's driver cards (this role has no view-Driver).
+    await waitFor(() =>
+      expect(within(screen.getByTestId('board-trip-32')).getByTestId('board-offered-to')).toHaveTextContent(
+        'Offered to Otieno Kamau',
+      ),
+    );
     socket.serverSends('tripUpdated', {
       id: 33,
       status: 'completed',
@@ -314,5 +447,24 @@ describe('dispatcher live feed and board', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByTestId('board-trip-31'));
     expect(await screen.findByTestId('trip-card')).toBeInTheDocument();
+  });
+
+  it('opens a trip’s card with the driver’s phone to call, for a role that may not read drivers', async () => {
+    const trip = activeTrip(33, 'in_progress', 20);
+    const { user } = renderApp('/dispatcher', {
+      session: sessionOf(booker),
+      api: server({
+        'GET /api/trip/trips/33': {
+          json: { ...trip, vehicleTypeName: 'Economy', fareTotal: 720, paymentMethod: 'cash' },
+        },
+        'GET /api/user/passengers/7': { json: amina },
+      }),
+    });
+    await user.click(await screen.findByTestId('board-trip-33'));
+    const card = await screen.findByTestId('trip-card');
+    expect(await within(card).findByRole('link', { name: 'Call Otieno Kamau' })).toHaveAttribute(
+      'href',
+      'tel:+254700000040',
+    );
   });
 });

@@ -7,8 +7,8 @@ import { ADMIN, DISPATCHER, baseUrl, browserPerFile, shot, signIn, waitForPath }
  * for an existing passenger with the keyboard alone, timed, and the trip on the board. Screens are
  * saved under test-results/screens/dispatcher-*.png.
  *
- * Not here yet: moving drivers, offers from the simulator and the socket cut (they need the apps'
- * server side, built on another branch; the socket drop is covered by the component test).
+ * Moving drivers, offers answered by the simulator, the nearest list and the socket cut are in
+ * dispatcherLive.e2e.ts (with the simulator as a child process).
  */
 
 const { open } = browserPerFile({ keepContexts: true });

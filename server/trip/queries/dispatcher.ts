@@ -1,16 +1,22 @@
 import { sql } from 'kysely';
 import { badRequest, notFound } from '../../errors.js';
 import { defineQuery } from '../../rest/queries.js';
+import { nameOf } from '../../rest/names.js';
 import type { Db } from '../../db/index.js';
 import { MemoryLiveStore, type LiveEntry, type LiveStore } from '../../apps/live/store.js';
 import type { AppServices } from '../../services.js';
-import { driverCardsOf } from './driverCards.js';
+import { driverCardsOf, vehicleOf } from './driverCards.js';
 import { ACTIVE_TRIP_STATUSES } from '../../../src/domain/trip.js';
 import { etaSeconds } from '../../../src/domain/eta.js';
 import { parseBBox } from '../../../src/domain/liveDrivers.js';
+import { CITY, insideCity } from '../../../src/domain/city.js';
+import { routePoints } from '../geo/route.js';
+import polyline from '@mapbox/polyline';
 
 export const NEAREST_DEFAULT = 10;
 export const NEAREST_MAX = 50;
+/** At most this many driver cards in one request. */
+export const CARDS_MAX = 100;
 /** Drivers counted as available for a vehicle type are within this distance of the pickup. */
 export const AVAILABILITY_RADIUS_KM = 5;
 
@@ -84,6 +90,7 @@ async function nearestOfType(
         name: d.name,
         phone: d.phone,
         vehiclePlate: d.vehiclePlate,
+        vehicle: d.vehicle,
         rating: d.rating,
         distanceKm: Math.round(distanceKm * 100) / 100,
         etaSeconds: etaSeconds(distanceKm),
@@ -101,7 +108,7 @@ async function nearestOfType(
 export const nearestDrivers = defineQuery({
   name: 'nearest-drivers',
   summary: 'Nearest available drivers for a trip or a point',
-  description: `Available drivers (online, free, heard from in the last minute) of the trip's vehicle type, nearest to the pickup first, from the live positions through a spatial index: \`{id, name, phone, vehiclePlate, rating, distanceKm, etaSeconds, lastSeenAt}\`. Give \`tripId\`, or \`lat\`, \`lng\` and \`vehicleTypeId\` for a booking not made yet. The trip's current driver is left out. ETA: the straight line × 1.3 at 22 km/h. \`limit\` defaults to ${NEAREST_DEFAULT}, at most ${NEAREST_MAX}. While no app sends positions, the drivers' last known positions stand in.`,
+  description: `Available drivers (online, free, heard from in the last minute) of the trip's vehicle type, nearest to the pickup first, from the live positions through a spatial index: \`{id, name, phone, vehiclePlate, vehicle, rating, distanceKm, etaSeconds, lastSeenAt}\` (vehicle: make, model and colour). Give \`tripId\`, or \`lat\`, \`lng\` and \`vehicleTypeId\` for a booking not made yet. The trip's current driver is left out. ETA: the straight line × 1.3 at 22 km/h. \`limit\` defaults to ${NEAREST_DEFAULT}, at most ${NEAREST_MAX}. While no app sends positions, the drivers' last known positions stand in.`,
   access: 'update-Trip',
   parameters: {
     tripId: { type: 'string', description: 'The trip to find drivers for' },
@@ -198,4 +205,85 @@ export const liveDriversSnapshot = defineQuery({
   handler: async ({ bbox }, { services }) => services.live.store.snapshot(bbox),
 });
 
-export const DISPATCHER_QUERIES = [nearestDrivers, availability, liveDriversSnapshot];
+/**
+ * GET /api/trip/dispatcher/driver-cards?ids=1,2,3: what the dispatcher page shows of drivers (the
+ * map's card, the board's offers, the nearest list) for staff who hold the page but not view-Driver.
+ */
+export const driverCards = defineQuery({
+  name: 'driver-cards',
+  summary: 'Compact cards of drivers for the dispatcher page',
+  description: `For the given driver ids (comma separated, at most ${CARDS_MAX}): \`{id, name, phone, vehiclePlate, vehicle, vehicleTypeName, rating}\` (vehicle: make, model and colour), in the ids' order; unknown ids are left out. For the dispatcher page's map card, trips board and nearest list, so the Dispatcher role, which may not see the drivers resource, sees who it dispatches (and can call them).`,
+  access: 'view-DispatcherPage',
+  parameters: { ids: { type: 'string', description: `Driver ids, comma separated (1–${CARDS_MAX})` } },
+  parse: (query) => {
+    const raw = query.ids;
+    const message = `"ids" must be 1 to ${CARDS_MAX} driver ids, comma separated`;
+    if (typeof raw !== 'string' || !/^\d{1,10}(,\d{1,10})*$/.test(raw)) throw badRequest(message, { ids: message });
+    const ids = [...new Set(raw.split(',').map(Number))];
+    if (ids.length > CARDS_MAX || ids.some((id) => id < 1 || id > 2147483647))
+      throw badRequest(message, { ids: message });
+    return { ids };
+  },
+  async handler({ ids }, { services }) {
+    const rows = await services.db
+      .selectFrom('drivers')
+      .select(['drivers.id', 'drivers.phone', 'drivers.vehiclePlate', 'drivers.rating'])
+      .select(nameOf('drivers', 'drivers.id').as('name'))
+      .select(vehicleOf.as('vehicle'))
+      .select(
+        sql<string | null>`(select v.name from vehicle_types v where v.id = drivers.vehicle_type_id)`.as(
+          'vehicleTypeName',
+        ),
+      )
+      .where('drivers.id', 'in', ids)
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const r = byId.get(id);
+      return r
+        ? [
+            {
+              id: r.id,
+              name: r.name,
+              phone: r.phone,
+              vehiclePlate: r.vehiclePlate,
+              vehicle: r.vehicle,
+              vehicleTypeName: r.vehicleTypeName,
+              rating: Number(r.rating),
+            },
+          ]
+        : [];
+    });
+  },
+});
+
+const cityPoint = (name: string, raw: unknown): { lat: number; lng: number } => {
+  const outside = `"${name}" must be "lat,lng" inside the service area (${CITY.name})`;
+  const parts = typeof raw === 'string' ? raw.split(',') : [];
+  const [lat, lng] = parts.map((p) => (p.trim() === '' ? NaN : Number(p)));
+  if (parts.length !== 2 || !Number.isFinite(lat) || !Number.isFinite(lng) || !insideCity(lat, lng))
+    throw badRequest(outside, { [name]: outside });
+  return { lat, lng };
+};
+
+/**
+ * GET /api/trip/dispatcher/route?from=lat,lng&to=lat,lng: the route shape a trip between two
+ * points gets (server/trip/geo, the shape stored on a booked trip), for the booking's preview.
+ */
+export const routePreview = defineQuery({
+  name: 'route',
+  summary: 'The route shape between two points (booking preview)',
+  description: `The route a trip from \`from\` to \`to\` (each "lat,lng" inside the service area, ${CITY.name}) is given when booked, the same shape as its \`routePolyline\`: \`{coordinates: [[lng, lat], …], polyline}\` (Google encoded polyline, precision 5).`,
+  access: 'view-DispatcherPage',
+  parameters: {
+    from: { type: 'string', description: 'The pickup, "lat,lng"' },
+    to: { type: 'string', description: 'The drop-off, "lat,lng"' },
+  },
+  parse: (query) => ({ from: cityPoint('from', query.from), to: cityPoint('to', query.to) }),
+  handler: async ({ from, to }) => {
+    const points = routePoints(from, to);
+    return { coordinates: points.map(([lat, lng]) => [lng, lat]), polyline: polyline.encode(points, 5) };
+  },
+});
+
+export const DISPATCHER_QUERIES = [nearestDrivers, availability, liveDriversSnapshot, driverCards, routePreview];

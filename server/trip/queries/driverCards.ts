@@ -1,7 +1,13 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { nameOf } from '../../rest/names.js';
 import { RECORD_CHANGED, type RecordChangedEvent } from '../../rest/engine.js';
 import type { AppServices } from '../../services.js';
+
+/** "Toyota Axio · white": the make and model, and the colour, of a driver's vehicle (null when none is recorded). */
+export const vehicleOf = sql<
+  string | null
+>`nullif(concat_ws(' · ', nullif(trim(concat_ws(' ', drivers.vehicle_make, drivers.vehicle_model)), ''), drivers.vehicle_colour), '')`;
 
 /** What the nearest-drivers list shows of a driver besides the live position. */
 export interface DriverCard {
@@ -9,6 +15,8 @@ export interface DriverCard {
   name: string;
   phone: string;
   vehiclePlate: string | null;
+  /** Make, model and colour ("Toyota Axio · white"), null when none is recorded. */
+  vehicle: string | null;
   rating: number;
   vehicleTypeId: number | null;
   approved: boolean;
@@ -92,6 +100,7 @@ export class DriverCards {
         'drivers.lastSeenAt',
       ])
       .select(nameOf('drivers', 'drivers.id').as('name'))
+      .select(vehicleOf.as('vehicle'))
       .where('drivers.id', 'in', ids)
       .execute();
     for (const r of rows)
@@ -100,6 +109,7 @@ export class DriverCards {
         name: r.name,
         phone: r.phone,
         vehiclePlate: r.vehiclePlate,
+        vehicle: r.vehicle,
         rating: Number(r.rating),
         vehicleTypeId: r.vehicleTypeId,
         approved: r.approvalStatus === 'approved',

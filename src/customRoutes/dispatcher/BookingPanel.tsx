@@ -12,7 +12,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useCanAccess, useNotify, useTranslate } from 'react-admin';
 import { trips } from '../../domain/resources';
 import { PAYMENT_METHODS } from '../../domain/enums';
@@ -25,9 +25,11 @@ import {
   phoneDigits,
   useAvailability,
   useFareEstimates,
+  useNearestDrivers,
   usePassengerMatches,
   usePlaces,
   type BookingPoint,
+  type NearDriver,
   type PlaceOption,
 } from './bookingData';
 import { moveChoice } from './model';
@@ -98,13 +100,15 @@ const ERROR_FIELD: Record<string, string> = {
  * The phone booking, keyboard first: F2 the phone (autocomplete of passengers, a new number asks
  * for the name), the pickup and drop-off (known places, or a click on the map), the vehicle type
  * (arrow keys; fare, nearest driver's ETA and available count each), payment, discount code (checked
- * as typed), note; Ctrl+Enter books with automatic offers, Esc clears.
+ * as typed), note; Ctrl+Enter books with automatic offers, Esc clears. Memoised: the page around it
+ * renders on every batch of live positions.
  */
-export function BookingPanel({ form, onChange, onClear, picking, onPick, onBooked }: Props) {
+export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear, picking, onPick, onBooked }: Props) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = usePanelDataProvider();
   const { canAccess: canBook } = useCanAccess({ resource: trips.path, action: 'create' });
+  const { canAccess: canAssign } = useCanAccess({ resource: trips.path, action: 'edit' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string>();
   const [booking, setBooking] = useState(false);
@@ -312,6 +316,20 @@ export function BookingPanel({ form, onChange, onClear, picking, onPick, onBooke
           ready={form.pickup !== undefined && form.dropoff !== undefined}
           onChoose={(vehicleTypeId) => change({ vehicleTypeId }, 'vehicle')}
         />
+        {canAssign === true && canBook === true && form.pickup && form.vehicleTypeId !== undefined && (
+          <NearestDrivers
+            pickup={form.pickup}
+            vehicleTypeId={form.vehicleTypeId}
+            driverId={form.driverId}
+            onChoose={(driver) =>
+              onChange(
+                driver
+                  ? { driverId: driver.id, driverLabel: driver.name }
+                  : { driverId: undefined, driverLabel: undefined },
+              )
+            }
+          />
+        )}
         <Stack direction="row" spacing={1}>
           <TextField
             select
@@ -396,7 +414,7 @@ export function BookingPanel({ form, onChange, onClear, picking, onPick, onBooke
       </Stack>
     </Box>
   );
-}
+});
 
 function PassengerField({
   form,
@@ -684,6 +702,130 @@ function VehicleChoice({
           );
         })}
       </List>
+    </Box>
+  );
+}
+
+/**
+ * The nearest available drivers of the chosen type to the pickup (distance, ETA, rating, vehicle),
+ * under "Automatic offers": the arrow keys choose; a chosen driver is assigned right after booking.
+ */
+function NearestDrivers({
+  pickup,
+  vehicleTypeId,
+  driverId,
+  onChoose,
+}: {
+  pickup: BookingPoint;
+  vehicleTypeId: number;
+  driverId: number | undefined;
+  onChoose: (driver: NearDriver | null) => void;
+}) {
+  const translate = useTranslate();
+  const nearest = useNearestDrivers(pickup, vehicleTypeId, true);
+  const drivers = nearest.data ?? [];
+  // Option 0 is the automatic offers; a driver picked on the map but not in this list selects none.
+  const chosen = driverId === undefined ? 0 : drivers.findIndex((d) => d.id === driverId) + 1 || -1;
+  const choose = (index: number) => onChoose(index <= 0 ? null : drivers[index - 1]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    choose(moveChoice(chosen, step, drivers.length + 1));
+  };
+  const optionId = (index: number) => (index === 0 ? 'booking-driver-auto' : `booking-driver-${drivers[index - 1].id}`);
+  const itemSx = (selected: boolean) => ({
+    cursor: 'pointer',
+    bgcolor: selected ? 'action.selected' : undefined,
+    borderLeft: 3,
+    borderLeftColor: selected ? 'primary.main' : 'transparent',
+  });
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" id="booking-nearest-label">
+        {translate('app.dispatcher.booking.nearest')} · {translate('app.dispatcher.booking.arrows')}
+      </Typography>
+      <List
+        dense
+        disablePadding
+        role="listbox"
+        tabIndex={0}
+        aria-labelledby="booking-nearest-label"
+        aria-activedescendant={chosen >= 0 ? optionId(chosen) : undefined}
+        aria-busy={nearest.isFetching}
+        onKeyDown={onKeyDown}
+        data-testid="booking-nearest"
+        sx={{
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          maxHeight: 232,
+          overflowY: 'auto',
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+        }}
+      >
+        <ListItem
+          id="booking-driver-auto"
+          role="option"
+          aria-selected={chosen === 0}
+          onClick={() => choose(0)}
+          sx={itemSx(chosen === 0)}
+        >
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="body2" sx={{ fontWeight: chosen === 0 ? 700 : 500 }} noWrap>
+              {translate('app.dispatcher.booking.automatic')}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" noWrap component="div">
+              {translate('app.dispatcher.booking.automaticHint')}
+            </Typography>
+          </Box>
+        </ListItem>
+        {drivers.map((driver, i) => {
+          const selected = chosen === i + 1;
+          return (
+            <ListItem
+              key={driver.id}
+              id={`booking-driver-${driver.id}`}
+              role="option"
+              aria-selected={selected}
+              onClick={() => choose(i + 1)}
+              sx={itemSx(selected)}
+            >
+              <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                <Stack direction="row" spacing={1} justifyContent="space-between" alignItems="baseline">
+                  <Typography variant="body2" sx={{ fontWeight: selected ? 700 : 500, minWidth: 0 }} noWrap>
+                    {driver.name}
+                  </Typography>
+                  <Typography variant="caption" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                    {translate('app.dispatcher.booking.nearestItem', {
+                      distance: driver.distanceKm.toFixed(1),
+                      minutes: Math.max(1, Math.round(driver.etaSeconds / 60)),
+                    })}
+                  </Typography>
+                </Stack>
+                <Typography variant="caption" color="text.secondary" noWrap component="div">
+                  {[`★ ${Number(driver.rating).toFixed(1)}`, driver.vehiclePlate, driver.vehicle]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Typography>
+              </Box>
+            </ListItem>
+          );
+        })}
+      </List>
+      {nearest.isPending ? (
+        <Typography variant="caption" color="text.secondary" component="p" data-testid="booking-nearest-state">
+          {translate('app.dispatcher.booking.nearestLoading')}
+        </Typography>
+      ) : nearest.error ? (
+        <Typography variant="caption" color="error" component="p" data-testid="booking-nearest-state">
+          {translate('app.dispatcher.booking.nearestError')}
+        </Typography>
+      ) : drivers.length === 0 ? (
+        <Typography variant="caption" color="text.secondary" component="p" data-testid="booking-nearest-state">
+          {translate('app.dispatcher.booking.nearestNone')}
+        </Typography>
+      ) : null}
     </Box>
   );
 }

@@ -9,7 +9,7 @@ import type { MapPin } from '../../kit/map/LiveMap';
 import { PICKUP_COLOUR, DROPOFF_COLOUR } from '../../kit/map/RouteMap';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { BookingPanel, EMPTY_BOOKING, type BookingForm, type PointKind } from './BookingPanel';
-import { nameOfPoint } from './bookingData';
+import { nameOfPoint, useRoutePreview } from './bookingData';
 import { DriverCard } from './DriverCard';
 import { enumLabelKey } from '../../kit/enumChoices';
 import { LIVE_STATE_COLOURS, type BBox } from './model';
@@ -22,7 +22,7 @@ const CITY_BOX: BBox = [CITY.bounds.west, CITY.bounds.south, CITY.bounds.east, C
 
 /**
  * /dispatcher: the phone booking in the side area; the live map of online drivers (snapshot, then
- * socket deltas for the visible box) with the booking's pickup, drop-off and line; the active trips
+ * socket deltas for the visible box) with the booking's pickup, drop-off and route; the active trips
  * board under it. Picking a trip on the board centres it and opens its card; a driver on the map
  * opens theirs.
  */
@@ -87,16 +87,26 @@ function DispatcherPage() {
       });
     return out;
   }, [form.pickup, form.dropoff, translate]);
+  // The route the trip will get (the server's shape); a straight line only if it cannot be read.
+  const route = useRoutePreview(form.pickup, form.dropoff);
   const line = useMemo(
     () =>
-      form.pickup && form.dropoff
-        ? ([
-            [form.pickup.lng, form.pickup.lat],
-            [form.dropoff.lng, form.dropoff.lat],
-          ] as [number, number][])
-        : undefined,
-    [form.pickup, form.dropoff],
+      !form.pickup || !form.dropoff
+        ? undefined
+        : (route.data ??
+          (route.isError
+            ? ([
+                [form.pickup.lng, form.pickup.lat],
+                [form.dropoff.lng, form.dropoff.lat],
+              ] as [number, number][])
+            : undefined)),
+    [form.pickup, form.dropoff, route.data, route.isError],
   );
+
+  const onBooked = useCallback((id: number) => {
+    setSelectedTrip(id);
+    setSelectedDriver(undefined);
+  }, []);
 
   const onMapClick = useCallback(
     (point: { lat: number; lng: number }) => {
@@ -133,10 +143,7 @@ function DispatcherPage() {
           onClear={onClear}
           picking={picking}
           onPick={setPicking}
-          onBooked={(id) => {
-            setSelectedTrip(id);
-            setSelectedDriver(undefined);
-          }}
+          onBooked={onBooked}
         />
       }
     >

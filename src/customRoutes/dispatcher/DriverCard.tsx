@@ -1,29 +1,19 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Button, IconButton, Paper, Stack, Typography } from '@mui/material';
-import { useCanAccess, useGetOne, useTranslate } from 'react-admin';
+import { useCanAccess, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
-import { drivers, trips } from '../../domain/resources';
+import { trips } from '../../domain/resources';
 import type { LiveDriver } from '../../domain/liveDrivers';
 import { formatRelativeTime } from '../../kit/format';
 import type { BookingForm } from './BookingPanel';
 import { enumLabelKey } from '../../kit/enumChoices';
 import { LIVE_STATE_COLOURS } from './model';
-
-interface DriverRecord {
-  id: number;
-  firstName: string;
-  lastName: string;
-  vehiclePlate: string | null;
-  vehicleMake?: string | null;
-  vehicleModel?: string | null;
-  vehicleTypeName?: string | null;
-  rating: number;
-  phone: string;
-}
+import { useDriverCards, vehicleLine } from './driverCards';
 
 /**
- * A driver picked on the map: name and vehicle (for staff who may see drivers), live state, current
- * trip; follow them, or have the booking being taken assigned to them once booked.
+ * A driver picked on the map: name, vehicle and rating (the dispatcher's driver cards, which the
+ * Dispatcher role may read without view-Driver), live state, current trip; follow them, or have the
+ * booking being taken assigned to them once booked.
  */
 export function DriverCard({
   id,
@@ -43,15 +33,11 @@ export function DriverCard({
   onClose: () => void;
 }) {
   const translate = useTranslate();
-  const { canAccess: seesDrivers } = useCanAccess({ resource: drivers.path, action: 'show' });
   const { canAccess: books } = useCanAccess({ resource: trips.path, action: 'create' });
-  const { data: record } = useGetOne<DriverRecord>(drivers.path, { id }, { enabled: seesDrivers === true });
-  const name = record ? `${record.firstName} ${record.lastName}` : translate('app.dispatcher.driverNumber', { id });
-  const vehicle = record
-    ? [record.vehicleTypeName, [record.vehicleMake, record.vehicleModel].filter(Boolean).join(' '), record.vehiclePlate]
-        .filter(Boolean)
-        .join(' · ')
-    : undefined;
+  const { cards } = useDriverCards([id]);
+  const record = cards.get(id);
+  const name = record?.name ?? translate('app.dispatcher.driverNumber', { id });
+  const vehicle = record ? vehicleLine(record) : undefined;
   const assigned = booking.driverId === id;
   return (
     <Paper

@@ -1,15 +1,16 @@
 import CloseIcon from '@mui/icons-material/Close';
 import PhoneIcon from '@mui/icons-material/Phone';
 import { Box, Button, IconButton, Link as MuiLink, Paper, Stack, Typography } from '@mui/material';
-import { RecordContextProvider, useCanAccess, useGetOne, useTranslate } from 'react-admin';
+import { RecordContextProvider, useGetOne, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
-import { drivers, passengers, trips } from '../../domain/resources';
+import { passengers, trips } from '../../domain/resources';
 import { formatMoney } from '../../kit/format';
 import { LoadingState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
 import type { Passenger } from '../../resources/passengers/types';
 import { TripActions } from '../../resources/trips/TripActions';
 import type { Trip } from '../../resources/trips/types';
+import { useDriverCards } from './driverCards';
 
 /**
  * The card of the trip picked on the board: where from and to, who, the fare and the note, with
@@ -23,13 +24,9 @@ export function TripCard({ id, onClose }: { id: number; onClose: () => void }) {
     { id: trip?.passengerId },
     { enabled: trip !== undefined },
   );
-  // The driver's phone for staff who may see drivers (the Dispatcher role may not).
-  const { canAccess: seesDrivers } = useCanAccess({ resource: drivers.path, action: 'show' });
-  const { data: driver } = useGetOne<{ id: number; phone: string }>(
-    drivers.path,
-    { id: trip?.driverId },
-    { enabled: seesDrivers === true && trip?.driverId != null },
-  );
+  // The driver's phone from the dispatcher's driver cards (the Dispatcher role may not read drivers).
+  const { cards } = useDriverCards([trip?.driverId]);
+  const driver = trip?.driverId != null ? cards.get(trip.driverId) : undefined;
   return (
     <Paper
       elevation={4}

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, ButtonBase, Paper, Stack, Typography } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useCanAccess, useGetList, useTranslate } from 'react-admin';
 import { trips } from '../../domain/resources';
 import { useSocketEvent } from '../../realtime/RealtimeProvider';
@@ -14,6 +14,7 @@ import {
   waitingSeconds,
   type TripUpdated,
 } from './model';
+import { useDriverCards } from './driverCards';
 
 export type BoardRecord = Trip & { offeredDriverId?: number | null };
 
@@ -38,7 +39,13 @@ function useNow(): number {
  * en route, at pickup, on trip. Live through `tripUpdated`; a trip it does not know yet is fetched
  * with the list again; while the socket is down the list is fetched every 15 s.
  */
-export function TripsBoard({ selectedId, onSelect }: { selectedId?: number; onSelect: (trip: BoardRecord) => void }) {
+export const TripsBoard = memo(function TripsBoard({
+  selectedId,
+  onSelect,
+}: {
+  selectedId?: number;
+  onSelect: (trip: BoardRecord) => void;
+}) {
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource: trips.path, action: 'list' });
   const { data, isPending, error, refetch } = useGetList<BoardRecord>(trips.path, ACTIVE_TRIPS, {
@@ -56,6 +63,9 @@ export function TripsBoard({ selectedId, onSelect }: { selectedId?: number; onSe
   useSocketFallback(() => void refetch());
   const now = useNow();
   const columns = useMemo(() => groupBoard(live), [live]);
+  // Names of the drivers on the board (the offers' drivers are not in the trip records).
+  const driverIds = useMemo(() => live.flatMap((t) => [t.driverId, t.offeredDriverId]), [live]);
+  const { cards } = useDriverCards(driverIds);
 
   if (canAccess === false) return null;
   return (
@@ -148,10 +158,28 @@ export function TripsBoard({ selectedId, onSelect }: { selectedId?: number; onSe
                           {String(trip.pickupAddress ?? '').split(',')[0]} →{' '}
                           {String(trip.dropoffAddress ?? '').split(',')[0]}
                         </Typography>
-                        {trip.driverName && (
-                          <Typography variant="caption" component="div" color="text.secondary" noWrap>
-                            {trip.driverName}
+                        {column === 'offered' && trip.offeredDriverId ? (
+                          <Typography
+                            variant="caption"
+                            component="div"
+                            color="text.secondary"
+                            noWrap
+                            data-testid="board-offered-to"
+                          >
+                            {translate('app.dispatcher.board.offeredTo', {
+                              name:
+                                cards.get(trip.offeredDriverId)?.name ??
+                                translate('app.dispatcher.driverNumber', { id: trip.offeredDriverId }),
+                            })}
                           </Typography>
+                        ) : (
+                          trip.driverId !== null && (
+                            <Typography variant="caption" component="div" color="text.secondary" noWrap>
+                              {cards.get(trip.driverId)?.name ??
+                                trip.driverName ??
+                                translate('app.dispatcher.driverNumber', { id: trip.driverId })}
+                            </Typography>
+                          )
                         )}
                       </ButtonBase>
                     );
@@ -164,4 +192,4 @@ export function TripsBoard({ selectedId, onSelect }: { selectedId?: number; onSe
       )}
     </Box>
   );
-}
+});

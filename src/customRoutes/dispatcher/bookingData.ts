@@ -164,3 +164,68 @@ export function useAvailability(pickup: BookingPoint | undefined) {
     refetchInterval: 15_000,
   });
 }
+
+/** GET dispatcher/nearest-drivers by point: an available driver who could take the booking. */
+export interface NearDriver {
+  id: number;
+  name: string;
+  phone: string;
+  vehiclePlate: string | null;
+  vehicle: string | null;
+  rating: number;
+  distanceKm: number;
+  etaSeconds: number;
+  lastSeenAt: string;
+}
+
+/** How many drivers the booking's nearest list offers. */
+export const NEAREST_SHOWN = 5;
+
+/** The nearest available drivers of the chosen type to the pickup, refreshed while the form stays open. */
+export function useNearestDrivers(
+  pickup: BookingPoint | undefined,
+  vehicleTypeId: number | undefined,
+  enabled: boolean,
+) {
+  const dataProvider = usePanelDataProvider();
+  return useQuery({
+    queryKey: ['dispatcher', 'nearest', pickup?.lat, pickup?.lng, vehicleTypeId],
+    queryFn: async ({ signal }) =>
+      (
+        await dataProvider.query<{ data: NearDriver[] }>(
+          'trip',
+          'dispatcher/nearest-drivers',
+          { lat: pickup!.lat, lng: pickup!.lng, vehicleTypeId: vehicleTypeId!, limit: NEAREST_SHOWN },
+          { silent: true, signal },
+        )
+      ).data,
+    enabled: enabled && pickup !== undefined && vehicleTypeId !== undefined,
+    retry: false,
+    refetchInterval: 10_000,
+    // Keep the list while the same type is asked again for a moved pickup; a new type starts empty.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[4] === vehicleTypeId ? previous : undefined),
+  });
+}
+
+/**
+ * The road-like route a booking between two points will get (the server's route shape), as
+ * [lng, lat] pairs; undefined until both points are set and while it is read.
+ */
+export function useRoutePreview(pickup: BookingPoint | undefined, dropoff: BookingPoint | undefined) {
+  const dataProvider = usePanelDataProvider();
+  return useQuery({
+    queryKey: ['dispatcher', 'route', pickup?.lat, pickup?.lng, dropoff?.lat, dropoff?.lng],
+    queryFn: async ({ signal }) =>
+      (
+        await dataProvider.query<{ data: { coordinates: [number, number][]; polyline: string } }>(
+          'trip',
+          'dispatcher/route',
+          { from: `${pickup!.lat},${pickup!.lng}`, to: `${dropoff!.lat},${dropoff!.lng}` },
+          { silent: true, signal },
+        )
+      ).data.coordinates,
+    enabled: pickup !== undefined && dropoff !== undefined,
+    retry: false,
+    staleTime: Infinity,
+  });
+}

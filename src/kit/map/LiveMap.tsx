@@ -156,7 +156,8 @@ export function LiveMap({
       });
     }
   };
-  const { containerRef, ready, state } = useMapLibre({ label, bounds, onStyle: addPoints });
+  // Points change every second: no symbol fades (each is a train of frames).
+  const { containerRef, ready, state } = useMapLibre({ label, bounds, onStyle: addPoints, fadeDuration: 0 });
 
   useEffect(() => {
     void ready?.map.getSource<GeoJSONSource>(POINTS_SOURCE)?.setData(data);

@@ -1,0 +1,302 @@
+/**
+ * The dispatcher page in headless Chromium on a city of moving drivers.
+ *
+ *   npm run build && npm run bench:dispatch-browser
+ *
+ * Three processes on loopback: the server (buildApp on an in-memory PGlite copy of the demo city
+ * plus approved drivers up to BENCH_DRIVERS, serving the built panel from dist/), the simulator
+ * (scripts/simulate.ts) with BENCH_DRIVERS drivers at 1 Hz and BENCH_PASSENGERS, and Chromium
+ * (playwright-core, /usr/bin/chromium, software WebGL) with the seeded Dispatcher on /dispatcher,
+ * the whole city in view. Over BENCH_MINUTES minutes it reports, per minute, the long tasks
+ * (PerformanceObserver 'longtask', over 50 ms: count, total and longest), the JS heap after a
+ * garbage collection (CDP HeapProfiler.collectGarbage + Performance.getMetrics), the DOM nodes and
+ * the `driverPositions` batches the page received.
+ *
+ * Environment: BENCH_DRIVERS (2000), BENCH_PASSENGERS (200), BENCH_MINUTES (5), CHROMIUM_PATH;
+ * BENCH_NO_WEBGL=1 for the control run without the map's drawing (the page says the browser cannot
+ * draw maps; everything else runs), to tell the page's own work from software WebGL's.
+ */
+import { fork, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const DRIVERS = intEnv('BENCH_DRIVERS', 2000);
+const PASSENGERS = intEnv('BENCH_PASSENGERS', 200);
+const MINUTES = intEnv('BENCH_MINUTES', 5);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function intEnv(name: string, fallback: number): number {
+  const n = Number(process.env[name]);
+  return Number.isInteger(n) && n >= 0 && process.env[name] !== '' ? n : fallback;
+}
+
+// ---------------------------------------------------------------- server side
+
+async function serve(): Promise<void> {
+  const { buildApp } = await import('../server/app.js');
+  const { testConfig } = await import('../server/config.js');
+  const { createDb } = await import('../server/db/index.js');
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dispatch-browser-'));
+  const config = testConfig({
+    filesDir,
+    staticDir: path.resolve('dist'),
+    logLevel: 'warn',
+    rateLimits: { loginPerIp: 1_000_000, perEmail: 1_000_000, windowMs: 60_000, global: 0, appsPerIp: 1_000_000 },
+  });
+  const handle = await createDb({});
+  const app = await buildApp(config, { db: handle });
+  const { db } = app.services;
+  const types = await db.selectFrom('vehicleTypes').select('id').where('active', '=', true).execute();
+  const have = await db
+    .selectFrom('drivers')
+    .select(db.fn.countAll<number>().as('n'))
+    .where('approvalStatus', '=', 'approved')
+    .executeTakeFirstOrThrow();
+  const extra = Math.max(0, DRIVERS - Number(have.n));
+  for (let i = 0; i < extra; i += 500)
+    await db
+      .insertInto('drivers')
+      .values(
+        Array.from({ length: Math.min(500, extra - i) }, (_, j) => ({
+          firstName: 'Bench',
+          lastName: `Driver ${i + j + 1}`,
+          phone: `+2547980${String(i + j).padStart(5, '0')}`,
+          approvalStatus: 'approved',
+          vehicleTypeId: types[(i + j) % types.length].id,
+          vehiclePlate: `KBY ${String(i + j).padStart(4, '0')}`,
+        })),
+      )
+      .execute();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.send!({ port: (app.server.address() as { port: number }).port });
+  process.on('message', (m) => {
+    if (m === 'stop') void app.close().then(() => process.exit(0));
+  });
+}
+
+// ---------------------------------------------------------------- the bench
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+/** BENCH_PROFILE=1: a 15 s CPU profile of the page, the functions with the most self time. */
+async function profile(cdp: import('playwright-core').CDPSession): Promise<void> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  await new Promise((r) => setTimeout(r, 15_000));
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  };
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const byName = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const f = node.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+    byName.set(key, (byName.get(key) ?? 0) + (self.get(node.id) ?? 0));
+  }
+  const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 30);
+  for (const [name, us] of top) console.log(`${(us / 1000).toFixed(0).padStart(7)} ms  ${name}`);
+}
+
+interface Minute {
+  minute: number;
+  longTasks: number;
+  longTaskMs: number;
+  longestMs: number;
+  heapMB: number;
+  domNodes: number;
+  batches: number;
+  driversShown: number;
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync('dist/index.html')) throw new Error('Build the panel first: npm run build');
+  console.log(
+    `bench:dispatch-browser — ${DRIVERS} drivers, ${PASSENGERS} passengers, ${MINUTES} min in Chromium${process.env.BENCH_NO_WEBGL ? ' without WebGL (control)' : ''}`,
+  );
+  const server = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, BENCH_BROWSER_ROLE: 'server' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('message', (m: { port: number }) => resolve(m.port));
+    server.once('exit', (code) => reject(new Error(`the server exited with code ${code}`)));
+  });
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`server ready on ${base}`);
+
+  const simLogPath = path.join(os.tmpdir(), `bench-dispatch-browser-sim-${process.pid}.log`);
+  const simLog = fs.openSync(simLogPath, 'w');
+  const sim = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'scripts/simulate.ts',
+      '--url',
+      base,
+      '--drivers',
+      String(DRIVERS),
+      '--passengers',
+      String(PASSENGERS),
+    ],
+    { stdio: ['ignore', simLog, simLog] },
+  );
+  const started = Date.now();
+  for (;;) {
+    const m = fs.readFileSync(simLogPath, 'utf8').match(/\[simulator\] (\d+) drivers online/);
+    if (m) {
+      console.log(`simulator: ${m[1]} drivers online after ${Math.round((Date.now() - started) / 1000)} s`);
+      break;
+    }
+    if (sim.exitCode !== null) throw new Error(`the simulator exited: ${fs.readFileSync(simLogPath, 'utf8')}`);
+    if (Date.now() - started > 20 * 60_000) throw new Error('the simulator did not come online within 20 minutes');
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--enable-unsafe-swiftshader',
+      '--enable-precise-memory-info',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...(process.env.BENCH_NO_WEBGL ? ['--disable-webgl', '--disable-webgl2'] : []),
+    ],
+  });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base });
+  const page = await context.newPage();
+  // Long tasks and the batches, counted in the page from its first script on.
+  await page.addInitScript(() => {
+    const g = globalThis as unknown as {
+      __bench: { long: { start: number; duration: number }[] };
+      PerformanceObserver: new (cb: (list: { getEntries(): { startTime: number; duration: number }[] }) => void) => {
+        observe(o: object): void;
+      };
+    };
+    g.__bench = { long: [] };
+    new g.PerformanceObserver((list) => {
+      for (const e of list.getEntries()) g.__bench.long.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  let batches = 0;
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (frame) => {
+      if (typeof frame.payload === 'string' && frame.payload.startsWith('42["driverPositions"')) batches++;
+    }),
+  );
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('dispatcher@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('Dispatch@1234');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/dispatcher');
+  const legend = page.getByTestId('map-legend');
+  const shown = async () => ((await legend.innerText()).match(/\d+/g) ?? []).reduce((s, n) => s + Number(n), 0);
+  const loadDeadline = Date.now() + 120_000;
+  while ((await shown()) < DRIVERS * 0.9 && Date.now() < loadDeadline) await page.waitForTimeout(1000);
+  console.log(`page shows ${await shown()} drivers`);
+
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const sample = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const get = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+    return { heapMB: Math.round((get('JSHeapUsedSize') / 1048576) * 10) / 10, domNodes: get('Nodes') };
+  };
+  const pageNow = () => page.evaluate(() => performance.now());
+  const longSince = (from: number, to: number) =>
+    page.evaluate(
+      ([a, b]) =>
+        (globalThis as unknown as { __bench: { long: { start: number; duration: number }[] } }).__bench.long.filter(
+          (t) => t.start >= a && t.start < b,
+        ),
+      [from, to] as const,
+    );
+
+  if (process.env.BENCH_PROFILE) await profile(cdp);
+  if (process.env.BENCH_TRACE) {
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    await page.waitForTimeout(10_000);
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
+      traceEvents: { name: string; dur?: number; ph: string; tid: number }[];
+    };
+    const main = new Map<number, number>();
+    for (const e of trace.traceEvents)
+      if (e.name === 'RunTask' && e.dur) main.set(e.tid, (main.get(e.tid) ?? 0) + e.dur);
+    const busiest = [...main].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const byName = new Map<string, { us: number; n: number }>();
+    for (const e of trace.traceEvents)
+      if (e.tid === busiest && e.dur && e.ph === 'X') {
+        const entry = byName.get(e.name) ?? { us: 0, n: 0 };
+        byName.set(e.name, { us: entry.us + e.dur, n: entry.n + 1 });
+      }
+    for (const [name, { us, n }] of [...byName].sort((a, b) => b[1].us - a[1].us).slice(0, 12))
+      console.log(`${(us / 1000).toFixed(0).padStart(7)} ms  ${String(n).padStart(5)}×  ${name}`);
+  }
+  const start = await sample();
+  console.log(`after load: heap ${start.heapMB} MB, ${start.domNodes} DOM nodes`);
+  const minutes: Minute[] = [];
+  let from = await pageNow();
+  let batchesAt = batches;
+  for (let minute = 1; minute <= MINUTES; minute++) {
+    await page.waitForTimeout(60_000);
+    const to = await pageNow();
+    const long = await longSince(from, to);
+    const memory = await sample();
+    const row: Minute = {
+      minute,
+      longTasks: long.length,
+      longTaskMs: Math.round(long.reduce((s, t) => s + t.duration, 0)),
+      longestMs: Math.round(Math.max(0, ...long.map((t) => t.duration))),
+      ...memory,
+      batches: batches - batchesAt,
+      driversShown: await shown(),
+    };
+    minutes.push(row);
+    console.log(JSON.stringify(row));
+    from = to;
+    batchesAt = batches;
+  }
+  await page.screenshot({ path: path.join(os.tmpdir(), 'bench-dispatch-browser.png') });
+  const result = {
+    drivers: DRIVERS,
+    passengers: PASSENGERS,
+    cores: os.cpus().length,
+    load: os.loadavg().map((l) => Math.round(l * 10) / 10),
+    startHeapMB: start.heapMB,
+    minutes,
+    longTasksPerMinute: Math.round((minutes.reduce((s, m) => s + m.longTasks, 0) / minutes.length) * 10) / 10,
+    heapGrowthMB: Math.round((minutes.at(-1)!.heapMB - minutes[0].heapMB) * 10) / 10,
+  };
+  console.log(JSON.stringify(result, null, 2));
+  await browser.close();
+  sim.kill('SIGINT');
+  server.send('stop');
+  await new Promise((r) => server.once('exit', r));
+  process.exit(0);
+}
+
+if (process.env.BENCH_BROWSER_ROLE === 'server')
+  serve().catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
+else
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
