@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, baseUrl, shot, signIn, browserPerFile, type PageGlobals } from './browser';
+import { ADMIN, api, shot, signIn, browserPerFile, type PageGlobals } from './browser';
 
 /**
  * Notifications end to end: the bell's count, a driver registering through
@@ -16,21 +16,6 @@ interface NotificationPageBody {
 }
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
-
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<{ status: number; json: T }> {
-  const headers: Record<string, string> = {};
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, json: (await response.json()) as T };
-}
 
 /** Lets transitions (toast, popover, badge) finish before a screenshot. */
 const settle = (page: Page) => page.waitForTimeout(500);

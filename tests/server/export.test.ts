@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRow } from '../../server/rest/csv.js';
 import { parseIdList } from '../../server/rest/engine.js';
+import { parseCsv } from './support/parseCsv.js';
 import { EXPORT_BATCH, exportColumns, exportHeader } from '../../server/rest/export.js';
 import { trips } from '../../server/trip/trips/resource.js';
 import { DISPATCHER, listQuery, startApp, type TestApp } from './harness.js';
@@ -13,35 +14,6 @@ beforeAll(async () => {
   admin = await t.login();
 });
 afterAll(() => t?.close());
-
-/** RFC 4180 rows: quoted cells may hold commas, doubled quotes and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
 
 /** An instant as the city's clock shows it, to the minute: Nairobi is UTC+3 all year. */
 const nairobi = (iso: string) => new Date(Date.parse(iso) + 3 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
