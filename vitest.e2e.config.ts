@@ -1,4 +1,17 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The living-city file runs last: its simulator signs 20 approved drivers in and takes them offline
+ * when it stops, which changes who is available for every file after it (the server is shared).
+ */
+class LivingCityLast extends BaseSequencer {
+  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const living = (f: TestSpecification) => f.moduleId.endsWith('dispatcherLive.e2e.ts');
+    return [...sorted.filter((f) => !living(f)), ...sorted.filter(living)];
+  }
+}
 
 /** Browser tests: real server (as `npm start` runs it) and the system Chromium, one file at a time. */
 export default defineConfig({
@@ -8,6 +21,7 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/globalSetup.ts'],
     fileParallelism: false,
+    sequence: { sequencer: LivingCityLast },
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },

@@ -197,10 +197,21 @@ export class Simulator {
     this.reporter.unref?.();
   }
 
+  /**
+   * Ends every shift as a driver app would: each driver not on a trip goes offline (a driver on a
+   * trip may not, and is shown as lost after a minute), so a stopped simulator leaves no ghosts in
+   * the live positions for 5 minutes.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
     clearInterval(this.reporter);
+    await Promise.all(
+      this.drivers.map(async (d) => {
+        if (!d.client || d.phase === 'off') return;
+        await d.client.call('POST', '/api/trip/apps/driver/offline').catch(() => undefined);
+      }),
+    );
     for (const d of this.drivers) d.socket?.close();
   }
 

@@ -104,6 +104,13 @@ describe('dispatcher on a living city', () => {
   }, 180_000);
 
   afterAll(async () => {
+    // The simulated drivers' trips cancelled, so that stopping the simulator takes every one of them
+    // offline (a driver on a trip could not go offline, and would hold the live positions for 5
+    // minutes). This file still runs last (vitest.e2e.config.ts): those drivers end offline.
+    const live = await api<{ data: LiveDriver[] }>('trip/dispatcher/drivers', admin);
+    for (const { tripId } of live.data)
+      if (tripId !== null)
+        await api(`trip/trips/${tripId}/cancel`, admin, { reason: 'e2e: simulator stopped' }).catch(() => undefined);
     simulator?.kill('SIGINT');
     await new Promise((r) => (simulator?.exitCode !== null ? r(undefined) : simulator.once('exit', r)));
   });

@@ -156,7 +156,7 @@ describe('driver onboarding review', () => {
     // (CI of 6b6e423 and locally) while a screenshot at the same moment showed the balance.
     await expect
       .poll(() => dialog.getByTestId('new-balance').innerText())
-      .toBe('New balance after the top-up: KES 1,500.00');
+      .toMatch(/^New balance after the top-up: KES\s1,500\.00$/);
     await snap(page, 'drivers-wallet-topup');
     await dialog.getByRole('button', { name: 'Confirm top-up' }).click();
     await dialog.waitFor({ state: 'hidden' });
