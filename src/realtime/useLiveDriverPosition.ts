@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useDriverSnapshot } from './useDriverSnapshot';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSession } from '../auth/useSession';
 import {
@@ -7,7 +7,6 @@ import {
   UNWATCH_EVENT,
   WATCH_EVENT,
 } from '../customRoutes/dispatcher/useLiveDrivers';
-import { usePanelDataProvider } from '../dataProviders/useAction';
 import { followBox, followedIn, needsRecentre, type LatLng } from '../domain/followDriver';
 import type { DriverPositionsBatch, LiveDriver } from '../domain/liveDrivers';
 import { P } from '../domain/permissionNames';
@@ -32,7 +31,6 @@ export interface LiveDriverPosition {
  * watched box per socket: one follower (or the dispatcher's map) per page.
  */
 export function useLiveDriverPosition(driverId: number | null, near: LatLng | null): LiveDriverPosition {
-  const dataProvider = usePanelDataProvider();
   const socket = useRealtimeSocket();
   const session = useSession();
   const allowed = !!session?.userInfo.role.permissions.some((p) => p.name === P.viewDispatcherPage);
@@ -52,20 +50,7 @@ export function useLiveDriverPosition(driverId: number | null, near: LatLng | nu
   const key = enabled && box ? box.join(',') : undefined;
   const recentre = (at: LatLng) => setRecentred({ id: driverId, at: { lat: at.lat, lng: at.lng } });
 
-  const snapshot = useQuery({
-    queryKey: ['dispatcher', 'drivers', key],
-    queryFn: async ({ signal }) =>
-      (
-        await dataProvider.query<{ data: LiveDriver[] }>(
-          'trip',
-          'dispatcher/drivers',
-          { bbox: key },
-          { silent: true, signal },
-        )
-      ).data,
-    enabled: key !== undefined,
-    retry: false,
-  });
+  const snapshot = useDriverSnapshot(key);
   useEffect(() => {
     if (!snapshot.data || driverId === null) return;
     const found = snapshot.data.find((d) => d.id === driverId) ?? null;

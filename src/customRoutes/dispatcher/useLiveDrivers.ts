@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useDriverSnapshot } from '../../realtime/useDriverSnapshot';
 import { useEffect, useRef, useState } from 'react';
-import type { DriverPositionsBatch, LiveDriver } from '../../domain/liveDrivers';
-import { usePanelDataProvider } from '../../dataProviders/useAction';
+import type { DriverPositionsBatch } from '../../domain/liveDrivers';
 import { useRealtimeSocket, useSocketEvent } from '../../realtime/RealtimeProvider';
 import { useSocketFallback, type SocketState } from '../../realtime/useSocketFallback';
 import { applyPositions, fromSnapshot, roundBox, sameBox, type BBox, type LiveDrivers } from './model';
@@ -27,27 +26,13 @@ export interface LiveFeed {
  * after a reconnection). While the socket is down the snapshot is fetched every 5 s.
  */
 export function useLiveDrivers(box: BBox | undefined): LiveFeed {
-  const dataProvider = usePanelDataProvider();
   const socket = useRealtimeSocket();
   const [drivers, setDrivers] = useState<LiveDrivers>(() => new Map());
   const watched = useRef<BBox>(undefined);
   const rounded = box && roundBox(box);
   const key = rounded?.join(',');
 
-  const snapshot = useQuery({
-    queryKey: ['dispatcher', 'drivers', key],
-    queryFn: async ({ signal }) =>
-      (
-        await dataProvider.query<{ data: LiveDriver[] }>(
-          'trip',
-          'dispatcher/drivers',
-          { bbox: key },
-          { silent: true, signal },
-        )
-      ).data,
-    enabled: key !== undefined,
-    retry: false,
-  });
+  const snapshot = useDriverSnapshot(key);
   useEffect(() => {
     if (snapshot.data) setDrivers(fromSnapshot(snapshot.data));
   }, [snapshot.data]);
