@@ -22,6 +22,8 @@ export interface SimulatorOptions {
   /** Only every `count`-th driver and passenger of the roster from `index` (several simulators, one city). */
   shard?: { index: number; count: number };
   random?: () => number;
+  /** Where the simulated clock starts (ms since the epoch); demand follows its hour of day. Now by default. */
+  startAt?: number;
 }
 
 export interface SimulatorStats {
@@ -104,13 +106,14 @@ export class Simulator {
   private readonly log: (line: string) => void;
   private simNow: number;
   private stopped = false;
-  private readonly demandStart = Date.now() - 182 * 86_400_000;
+  private readonly demandStart: number;
 
   constructor(private readonly opts: SimulatorOptions) {
     this.speed = opts.speed ?? 1;
     this.random = opts.random ?? Math.random;
     this.log = opts.log ?? ((line) => console.log(line));
-    this.simNow = Date.now();
+    this.simNow = opts.startAt ?? Date.now();
+    this.demandStart = this.simNow - 182 * 86_400_000;
   }
 
   private place(): Place {
