@@ -5,6 +5,7 @@ import { tripMessages } from './trips';
 import { driverMessages, walletMessages } from './drivers';
 import { insightMessages } from './insightMessages';
 import { sosCallLogResource, sosMessages } from './sos';
+import { enumMessages } from './enums';
 
 /** Every string the panel shows, in English; react-admin's own strings come from ra-language-english. */
 export const appMessages = {
@@ -241,82 +242,7 @@ export const appMessages = {
       },
     },
     /* Staff and access management (issue 6): the shared resource pieces and the staff, role, permission, audit and profile screens. */
-    /** Labels of the shared enums (src/domain/enums.ts), by enum; kit/enumChoices.ts and kit/StatusChip.tsx read them. */
-    enums: {
-      staffStatus: { active: 'Active', inactive: 'Inactive' },
-      sex: { male: 'Male', female: 'Female', other: 'Other' },
-      driverApproval: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', suspended: 'Suspended' },
-      documentKind: {
-        licence: 'Driving licence',
-        identity: 'Identity document',
-        insurance: 'Insurance',
-        vehicle_registration: 'Vehicle registration',
-        photo: 'Photo',
-      },
-      documentReview: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', expired: 'Expired' },
-      driverOnline: { online: 'Online', on_trip: 'On a trip', offline: 'Offline' },
-      driverLiveState: {
-        available: 'Available',
-        offered: 'Offer pending',
-        en_route: 'En route to pickup',
-        on_trip: 'On a trip',
-        lost: 'Lost (no signal)',
-      },
-      documentRejectReason: {
-        unreadable: 'Unreadable',
-        expired: 'Expired',
-        mismatch: 'Does not match the profile',
-        wrong_document: 'Wrong document',
-        other: 'Other',
-      },
-      passengerStatus: { active: 'Active', blocked: 'Blocked' },
-      tripStatus: {
-        requested: 'Requested',
-        accepted: 'Accepted',
-        arrived: 'Driver arrived',
-        in_progress: 'In progress',
-        completed: 'Completed',
-        cancelled_by_passenger: 'Cancelled by passenger',
-        cancelled_by_driver: 'Cancelled by driver',
-        no_driver_found: 'No driver found',
-      },
-      paymentMethod: { cash: 'Cash', card: 'Card', wallet: 'Wallet' },
-      gatewayMode: { test: 'Test', live: 'Live' },
-      discountKind: { percent: 'Percent', fixed: 'Fixed amount' },
-      discountState: {
-        active: 'Running',
-        scheduled: 'Scheduled',
-        expired: 'Expired',
-        used_up: 'Used up',
-        inactive: 'Inactive',
-      },
-      issueStatus: { open: 'Open', in_progress: 'In progress', resolved: 'Resolved', closed: 'Closed' },
-      issuePriority: { low: 'Low', medium: 'Medium', high: 'High', urgent: 'Urgent' },
-      reporterKind: { passenger: 'Passenger', driver: 'Driver' },
-      issueSla: { ok: 'On track', warning: 'At risk', breached: 'Breached' },
-      issueCategory: {
-        lost_item: 'Lost item',
-        driver_behaviour: 'Driver behaviour',
-        passenger_behaviour: 'Passenger behaviour',
-        fare_dispute: 'Fare dispute',
-        payment: 'Payment',
-        safety: 'Safety',
-        vehicle_condition: 'Vehicle condition',
-        route: 'Route',
-        app_problem: 'App problem',
-        other: 'Other',
-      },
-      sosStatus: { new: 'New', acknowledged: 'Acknowledged', resolved: 'Resolved', false_alarm: 'False alarm' },
-      transactionKind: {
-        credit_topup: 'Credit top-up',
-        commission: 'Commission',
-        payout: 'Payout',
-        adjustment: 'Adjustment',
-      },
-      passengerTransactionKind: { refund: 'Refund', adjustment: 'Adjustment' },
-      reviewDirection: { passenger_to_driver: 'Passenger about driver', driver_to_passenger: 'Driver about passenger' },
-      auditAction: { create: 'Created', update: 'Updated', delete: 'Deleted' },
-    },
+    enums: enumMessages,
     issueDesk: {
       tabs: {
         all: 'All',

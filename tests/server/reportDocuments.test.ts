@@ -6,6 +6,7 @@ import { pdfText } from './support/pdfText.js';
 import { niceTicks } from '../../server/rest/pdf.js';
 import { tripReportLines } from '../../src/domain/tripReport.js';
 import { insightMessages } from '../../src/i18n/insightMessages.js';
+import { enumMessages } from '../../src/i18n/enums.js';
 
 let t: TestApp;
 let admin: string;
@@ -124,8 +125,9 @@ describe('GET /api/trip/reports/trips/pdf', () => {
     // Counts by status, with their total (every request).
     const requested = json.byStatus.reduce((a: number, s: { trips: number }) => a + s.trips, 0);
     expect(requested).toBe(json.current.requested);
-    for (const s of json.byStatus)
-      expect(text).toContain(s.status.charAt(0).toUpperCase() + s.status.slice(1).replace(/_/g, ' '));
+    // Each status named as the panel's chips name it ("Driver arrived", not "Arrived").
+    const statusLabels = enumMessages.tripStatus as Record<string, string>;
+    for (const s of json.byStatus) expect(text).toContain(statusLabels[s.status]);
     expect(rows[rows.indexOf('Total') + 1]).toBe(requested.toLocaleString('en-KE'));
     // Demand by hour sums to the requests; the top reason is there with its count.
     expect(json.demandByHour.reduce((a: number, b: number) => a + b, 0)).toBe(requested);

@@ -9,6 +9,7 @@ import { periodParameters, tripFilterParameters } from '../queries/params.js';
 import { revenue, revenueReport, tripReport, tripReportOf } from '../queries/reports.js';
 import { tripFigureText, tripReportLines } from '../../../src/domain/tripReport.js';
 import { insightMessages } from '../../../src/i18n/insightMessages.js';
+import { enumMessages } from '../../../src/i18n/enums.js';
 import { findLetter, issueLetter, letterPdf, lettersOf, parseLetterRequest } from './letters.js';
 
 /**
@@ -30,7 +31,9 @@ const dayText = (day: string) =>
 const compactMoney = new Intl.NumberFormat('en-KE', { notation: 'compact', maximumFractionDigits: 1 });
 /** The report pages' own words (src/i18n/insightMessages.ts), so the PDF says what the screen says. */
 const LABEL = insightMessages.reports as unknown as Record<string, string>;
-const humanize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ');
+/** A trip status or payment method as the panel's chips and filters name it. */
+const statusText = (status: string) => (enumMessages.tripStatus as Record<string, string>)[status] ?? status;
+const paymentText = (method: string) => (enumMessages.paymentMethod as Record<string, string>)[method] ?? method;
 
 const timeText = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: CITY.timeZone }).format(
@@ -82,7 +85,7 @@ export function reportDocumentRoutes(app: FastifyInstance): void {
             ? data.byVehicleType.map((r) => ({ ...r, label: r.name }))
             : data.byPaymentMethod.map((r) => ({
                 ...r,
-                label: r.paymentMethod.charAt(0).toUpperCase() + r.paymentMethod.slice(1),
+                label: paymentText(r.paymentMethod),
               }));
       const figures = (r: (typeof labelled)[number] | typeof data.totals) => [
         count.format(r.trips),
@@ -212,7 +215,7 @@ export function reportDocumentRoutes(app: FastifyInstance): void {
                 { header: LABEL.status, width: 3 },
                 { header: LABEL.trips, width: 1, align: 'right' },
               ],
-              rows: data.byStatus.map((s) => [humanize(s.status), tripFigureText('count', s.trips)]),
+              rows: data.byStatus.map((s) => [statusText(s.status), tripFigureText('count', s.trips)]),
               footer: [LABEL.total, tripFigureText('count', data.current.requested)],
             },
           },
@@ -258,7 +261,7 @@ export function reportDocumentRoutes(app: FastifyInstance): void {
                   ],
                   rows: data.topCancellationReasons.map((r) => [
                     r.reason,
-                    humanize(r.status),
+                    statusText(r.status),
                     tripFigureText('count', r.n),
                   ]),
                 },
