@@ -6,14 +6,16 @@ import type { DbHandle } from '../../server/db/index.js';
 import { ADMIN, seededDb, type TestApp } from './harness.js';
 import { appSignIn, approvedDrivers, bookTrip } from './appsHelpers.js';
 import { sleep } from './sockets.js';
+import { OFFER_MAX_STEPS } from '../../src/domain/offers.js';
 
 /** The offer cascade survives a restart: the app is closed and built again on the same database. */
 
 let handle: DbHandle;
 const apps: FastifyInstance[] = [];
+const handles: DbHandle[] = [];
 afterAll(async () => {
   for (const app of apps) await app.close().catch(() => undefined);
-  await handle?.close();
+  for (const h of handles) await h.close();
 });
 
 /** The app on the shared database, as the harness's TestApp (not ready yet: `ready()` starts it). */
@@ -56,7 +58,7 @@ async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, wh
 
 describe('pending offers across a restart', () => {
   it('times out the offers that expired while the server was down, goes on with the cascade, keeps the others', async () => {
-    handle = await seededDb();
+    handles.push((handle = await seededDb()));
     const first = await build();
     await first.app.ready();
     const admin = await first.login();
@@ -127,5 +129,48 @@ describe('pending offers across a restart', () => {
     const trip = await handle.db.selectFrom('trips').selectAll().where('id', '=', trip2).executeTakeFirstOrThrow();
     expect(trip).toMatchObject({ status: 'accepted', driverId: b.id });
     expect((await offers(trip2)).map((o) => o.outcome)).toEqual(['accepted']);
+  });
+
+  it("goes on counting from the last offer's step: a trip whose last step expired while the server was down has no driver", async () => {
+    handles.push((handle = await seededDb()));
+    const first = await build();
+    await first.app.ready();
+    const admin = await first.login();
+    const all = await approvedDrivers(first, 400);
+    const vehicleTypeId = all[0].vehicleTypeId!;
+    const [a, b] = all.filter((d) => d.vehicleTypeId === vehicleTypeId);
+    await first.app.services.live.online(a.id, vehicleTypeId);
+    expect(await first.app.services.live.store.ingest(a.id, north(0.3))).toBe('ok');
+    const tripId = await bookTrip(first, admin, PICKUP, vehicleTypeId);
+    await waitFor(
+      async () => (await handle.db.selectFrom('tripOffers').select('id').where('tripId', '=', tripId).execute()).length,
+      'the offer',
+    );
+    await first.app.close();
+    // Its one offer was the cascade's last step (the radii before it found nobody) and expired meanwhile.
+    await handle.db
+      .updateTable('tripOffers')
+      .set({ attempt: OFFER_MAX_STEPS, expiresAt: new Date(Date.now() - 1000) })
+      .where('tripId', '=', tripId)
+      .execute();
+
+    const second = await build();
+    for (const d of [a, b]) {
+      await second.app.services.live.online(d.id, vehicleTypeId);
+      expect(await second.app.services.live.store.ingest(d.id, north(0.6))).toBe('ok');
+    }
+    await second.app.ready();
+    const trip = await waitFor(async () => {
+      const row = await handle.db
+        .selectFrom('trips')
+        .select('status')
+        .where('id', '=', tripId)
+        .executeTakeFirstOrThrow();
+      return row.status !== 'requested' && row;
+    }, 'the trip to leave requested');
+    expect(trip.status).toBe('no_driver_found');
+    // B, free and near, was not asked: the search had no step left.
+    const asked = await handle.db.selectFrom('tripOffers').select('driverId').where('tripId', '=', tripId).execute();
+    expect(asked.map((o) => o.driverId)).toEqual([a.id]);
   });
 });

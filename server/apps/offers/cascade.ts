@@ -83,21 +83,23 @@ export class OfferCascade {
   /**
    * Picks up the cascades a previous run (or another process) left: every trip still requested
    * without a driver that has offers is searched again, its offered drivers not asked twice and its
-   * steps counted from its offers. A pending offer keeps its 15 s; one that expired meanwhile times
-   * out at the first tick and the next driver is asked. Answers how many trips were resumed.
+   * steps going on from its last offer's (which counts the radii searched in vain before it). A
+   * pending offer keeps its 15 s; one that expired meanwhile times out at the first tick and the next
+   * driver is asked. A trip with no offer yet waits for a dispatcher, as trips do while no driver app
+   * is connected. Answers how many trips were resumed.
    */
   async resume(now = Date.now()): Promise<number> {
     const rows = await this.services.db
       .selectFrom('tripOffers')
       .innerJoin('trips', 'trips.id', 'tripOffers.tripId')
-      .select(['tripOffers.tripId', 'tripOffers.driverId', 'tripOffers.outcome'])
+      .select(['tripOffers.tripId', 'tripOffers.driverId', 'tripOffers.outcome', 'tripOffers.attempt'])
       .where('trips.status', '=', 'requested')
       .where('trips.driverId', 'is', null)
       .execute();
     const found = new Map<number, Search>();
     for (const r of rows) {
       const search = found.get(r.tripId) ?? { step: 0, nextAt: now, tried: new Set<number>() };
-      search.step++;
+      search.step = Math.max(search.step, r.attempt);
       search.tried.add(r.driverId);
       if (r.outcome === null) search.nextAt = Number.POSITIVE_INFINITY;
       found.set(r.tripId, search);
@@ -196,9 +198,15 @@ export class OfferCascade {
           .executeTakeFirst();
         if (pending) return;
         // The trip's offers so far, whichever process made them: nobody is asked twice.
-        const made = await ctx.trx.selectFrom('tripOffers').select('driverId').where('tripId', '=', tripId).execute();
-        for (const o of made) search.tried.add(o.driverId);
-        search.step = Math.max(search.step, made.length);
+        const made = await ctx.trx
+          .selectFrom('tripOffers')
+          .select(['driverId', 'attempt'])
+          .where('tripId', '=', tripId)
+          .execute();
+        for (const o of made) {
+          search.tried.add(o.driverId);
+          search.step = Math.max(search.step, o.attempt);
+        }
         if (cascadeExhausted(search.step)) {
           this.searches.delete(tripId);
           await applyChange(ctx, trip, { status: 'no_driver_found' }, { actor: 'system', staffId: null });
