@@ -165,12 +165,25 @@ export async function tripReportOf(
 }
 
 const DRIVER_SORTS = ['trips', 'grossFares', 'commission', 'netEarnings', 'balance', 'name'] as const;
+/** The most drivers one page may ask for (the panel shows 25; the CSV asks for every row, without perPage). */
+export const DRIVER_PAGE_MAX = 500;
+
+/** A whole number in [min, max] from the query string, or a 400 naming the parameter. */
+function wholeParam(query: Record<string, unknown>, name: string, min: number, max: number): number | undefined {
+  const raw = query[name];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw badRequest(`"${name}" must be a whole number from ${min} to ${max}`, {
+      [name]: `A whole number from ${min} to ${max}`,
+    });
+  return Number(raw);
+}
 
 export const driverRevenue = defineQuery({
   name: 'driver-revenue',
   summary: "Each driver's trips, fares, commission, net earnings and wallet balance for a period",
   description:
-    'Drivers with trips in the period. netEarnings = fares of completed trips + cancellation fees − commission; balance is the wallet (credit) balance now. Whole months are read from the monthly rollup, the days at the edges from the daily one.',
+    'Drivers with trips in the period, sorted, one page of them (page, perPage) or all of them (no perPage), with the totals over all of them. netEarnings = fares of completed trips + cancellation fees − commission; balance is the wallet (credit) balance now. Whole months are read from the monthly rollup, the days at the edges from the daily one (money in integer cents, migration 016).',
   access: P.viewReport,
   parameters: {
     from: periodParameters.from,
@@ -178,6 +191,8 @@ export const driverRevenue = defineQuery({
     preset: periodParameters.preset,
     sort: { type: 'string', description: DRIVER_SORTS.join(', ') + ' (default netEarnings)' },
     order: { type: 'string', description: 'ASC or DESC (default DESC)' },
+    page: { type: 'string', description: 'Page number from 1 (default 1); only with perPage' },
+    perPage: { type: 'string', description: `Drivers per page, 1 to ${DRIVER_PAGE_MAX} (default: every driver)` },
   },
   parse: (query, now) => {
     const range = periodOf({ from: query.from, to: query.to, preset: query.preset }, now);
@@ -186,13 +201,15 @@ export const driverRevenue = defineQuery({
       throw badRequest(`"sort" must be one of: ${DRIVER_SORTS.join(', ')}`);
     const order = query.order ?? 'DESC';
     if (order !== 'ASC' && order !== 'DESC') throw badRequest('"order" must be ASC or DESC');
-    return { range, sort: sort as (typeof DRIVER_SORTS)[number], order: order as 'ASC' | 'DESC' };
+    const perPage = wholeParam(query, 'perPage', 1, DRIVER_PAGE_MAX) ?? null;
+    const page = wholeParam(query, 'page', 1, 1_000_000) ?? 1;
+    return { range, sort: sort as (typeof DRIVER_SORTS)[number], order: order as 'ASC' | 'DESC', page, perPage };
   },
-  async handler({ range, sort, order }, { services }) {
+  async handler({ range, sort, order, page, perPage }, { services }) {
     // Whole months from trip_driver_monthly; a partly covered month from trip_driver_daily, as its
     // days or as the month minus the days left out, whichever reads fewer daily rows (monthCover).
     const cover = monthCover(range.fromDay, range.toDay);
-    const COLUMNS = sql`driver_id, trips, completed, fare_total, commission, cancellation_fee`;
+    const COLUMNS = sql`driver_id, trips, completed, fare_total_cents, commission_cents, cancellation_fee_cents`;
     const parts = [
       ...(cover.months.length
         ? [
@@ -202,64 +219,90 @@ export const driverRevenue = defineQuery({
       ...cover.days.map(({ fromDay, toDay, sign }) =>
         sign === 1
           ? sql`select ${COLUMNS} from trip_driver_daily where day between ${fromDay}::date and ${toDay}::date`
-          : sql`select driver_id, -trips, -completed, -fare_total, -commission, -cancellation_fee from trip_driver_daily
-              where day between ${fromDay}::date and ${toDay}::date`,
+          : sql`select driver_id, -trips, -completed, -fare_total_cents, -commission_cents, -cancellation_fee_cents
+              from trip_driver_daily where day between ${fromDay}::date and ${toDay}::date`,
       ),
     ];
     const column = {
       trips: sql`x.trips`,
-      grossFares: sql`x."grossFares"`,
+      grossFares: sql`x.fare`,
       commission: sql`x.commission`,
-      netEarnings: sql`x."netEarnings"`,
+      netEarnings: sql`x.net`,
       balance: sql`d.credit_balance`,
       name: sql`d.first_name || ' ' || d.last_name`,
     }[sort];
+    const by = sql`${column} ${sql.raw(order)}, x.driver_id`;
+    // Sorting by a driver's own column joins every driver; otherwise only the page's drivers are joined.
+    const pageOf =
+      sort === 'name' || sort === 'balance'
+        ? sql`select x.*, row_number() over (order by ${by}) as rank from x join drivers d on d.id = x.driver_id order by ${by}`
+        : sql`select x.*, row_number() over (order by ${by}) as rank from x order by ${by}`;
+    // One statement: the per-driver sums (bigint cents, exact), their totals over every driver,
+    // and the page, joined to the drivers; a page past the end answers the totals alone.
     const { rows } = await sql<{
-      driverId: number;
+      drivers: number;
+      totalTrips: number;
+      totalCompleted: number;
+      totalFare: number;
+      totalCommission: number;
+      totalFees: number;
+      driverId: number | null;
       name: string;
       vehicleTypeName: string | null;
       trips: number;
       completed: number;
-      grossFares: number;
+      fare: number;
       commission: number;
-      cancellationFees: number;
-      netEarnings: number;
+      fees: number;
+      net: number;
       balance: number;
-    }>`select x.driver_id as "driverId", d.first_name || ' ' || d.last_name as name,
-        (select v.name from vehicle_types v where v.id = d.vehicle_type_id) as "vehicleTypeName",
-        x.trips, x.completed, x."grossFares", x.commission, x."cancellationFees", x."netEarnings", d.credit_balance as balance
-      from (select driver_id, sum(trips)::int as trips, sum(completed)::int as completed, sum(fare_total) as "grossFares",
-              sum(commission) as commission, sum(cancellation_fee) as "cancellationFees",
-              sum(fare_total) + sum(cancellation_fee) - sum(commission) as "netEarnings"
-            from (${sql.join(parts, sql` union all `)}) p group by driver_id having sum(trips) > 0) x
-      join drivers d on d.id = x.driver_id
-      order by ${column} ${sql.raw(order)}, x.driver_id`.execute(services.db);
-    const totals = rows.reduce(
-      (t, r) => ({
-        trips: t.trips + r.trips,
-        completed: t.completed + r.completed,
-        grossFares: t.grossFares + Math.round(r.grossFares * 100),
-        commission: t.commission + Math.round(r.commission * 100),
-        cancellationFees: t.cancellationFees + Math.round(r.cancellationFees * 100),
-        netEarnings: t.netEarnings + Math.round(r.netEarnings * 100),
-      }),
-      { trips: 0, completed: 0, grossFares: 0, commission: 0, cancellationFees: 0, netEarnings: 0 },
-    );
+    }>`with x as (select driver_id, sum(trips)::int as trips, sum(completed)::int as completed,
+          sum(fare_total_cents)::bigint as fare, sum(commission_cents)::bigint as commission,
+          sum(cancellation_fee_cents)::bigint as fees,
+          (sum(fare_total_cents) + sum(cancellation_fee_cents) - sum(commission_cents))::bigint as net
+        from (${sql.join(parts, sql` union all `)}) p group by driver_id having sum(trips) > 0),
+      t as (select count(*)::int as drivers, coalesce(sum(trips), 0)::bigint as "totalTrips",
+          coalesce(sum(completed), 0)::bigint as "totalCompleted", coalesce(sum(fare), 0)::bigint as "totalFare",
+          coalesce(sum(commission), 0)::bigint as "totalCommission", coalesce(sum(fees), 0)::bigint as "totalFees" from x),
+      pg as (${pageOf} limit ${perPage}::int offset ${perPage === null ? 0 : (page - 1) * perPage}::int)
+      select t.*, r.* from t left join lateral (
+        select x.rank, x.driver_id as "driverId", d.first_name || ' ' || d.last_name as name,
+          (select v.name from vehicle_types v where v.id = d.vehicle_type_id) as "vehicleTypeName",
+          x.trips, x.completed, x.fare, x.commission, x.fees, x.net, d.credit_balance as balance
+        from pg x join drivers d on d.id = x.driver_id) r on true
+      order by r.rank`.execute(services.db);
+    const t = rows[0];
+    const money = (cents: number) => cents / 100;
     return {
       ...period(range),
       timeZone: range.timeZone,
       currency: CITY.currency,
       sort,
       order,
-      rows,
+      page: perPage === null ? 1 : page,
+      perPage,
+      rows: rows
+        .filter((r) => r.driverId !== null)
+        .map((r) => ({
+          driverId: r.driverId!,
+          name: r.name,
+          vehicleTypeName: r.vehicleTypeName,
+          trips: r.trips,
+          completed: r.completed,
+          grossFares: money(r.fare),
+          commission: money(r.commission),
+          cancellationFees: money(r.fees),
+          netEarnings: money(r.net),
+          balance: r.balance,
+        })),
       totals: {
-        drivers: rows.length,
-        trips: totals.trips,
-        completed: totals.completed,
-        grossFares: totals.grossFares / 100,
-        commission: totals.commission / 100,
-        cancellationFees: totals.cancellationFees / 100,
-        netEarnings: totals.netEarnings / 100,
+        drivers: t.drivers,
+        trips: t.totalTrips,
+        completed: t.totalCompleted,
+        grossFares: money(t.totalFare),
+        commission: money(t.totalCommission),
+        cancellationFees: money(t.totalFees),
+        netEarnings: money(t.totalFare + t.totalFees - t.totalCommission),
       },
     };
   },
