@@ -232,20 +232,16 @@ export const driverRevenue = defineQuery({
       name: sql`d.first_name || ' ' || d.last_name`,
     }[sort];
     const by = sql`${column} ${sql.raw(order)}, x.driver_id`;
-    // Sorting by a driver's own column joins every driver; otherwise only the page's drivers are joined.
-    const pageOf =
-      sort === 'name' || sort === 'balance'
-        ? sql`select x.*, row_number() over (order by ${by}) as rank from x join drivers d on d.id = x.driver_id order by ${by}`
-        : sql`select x.*, row_number() over (order by ${by}) as rank from x order by ${by}`;
-    // One statement: the per-driver sums (bigint cents, exact), their totals over every driver,
-    // and the page, joined to the drivers; a page past the end answers the totals alone.
-    const { rows } = await sql<{
-      drivers: number;
-      totalTrips: number;
-      totalCompleted: number;
-      totalFare: number;
-      totalCommission: number;
-      totalFees: number;
+    // Per driver: sums in bigint cents (exact).
+    const sums = sql`select driver_id, sum(trips)::int as trips, sum(completed)::int as completed,
+        sum(fare_total_cents)::bigint as fare, sum(commission_cents)::bigint as commission,
+        sum(cancellation_fee_cents)::bigint as fees,
+        (sum(fare_total_cents) + sum(cancellation_fee_cents) - sum(commission_cents))::bigint as net
+      from (${sql.join(parts, sql` union all `)}) p group by driver_id having sum(trips) > 0`;
+    const driverColumns = sql`x.driver_id as "driverId", d.first_name || ' ' || d.last_name as name,
+      (select v.name from vehicle_types v where v.id = d.vehicle_type_id) as "vehicleTypeName",
+      x.trips, x.completed, x.fare, x.commission, x.fees, x.net, d.credit_balance as balance`;
+    interface Row {
       driverId: number | null;
       name: string;
       vehicleTypeName: string | null;
@@ -256,22 +252,52 @@ export const driverRevenue = defineQuery({
       fees: number;
       net: number;
       balance: number;
-    }>`with x as (select driver_id, sum(trips)::int as trips, sum(completed)::int as completed,
-          sum(fare_total_cents)::bigint as fare, sum(commission_cents)::bigint as commission,
-          sum(cancellation_fee_cents)::bigint as fees,
-          (sum(fare_total_cents) + sum(cancellation_fee_cents) - sum(commission_cents))::bigint as net
-        from (${sql.join(parts, sql` union all `)}) p group by driver_id having sum(trips) > 0),
-      t as (select count(*)::int as drivers, coalesce(sum(trips), 0)::bigint as "totalTrips",
-          coalesce(sum(completed), 0)::bigint as "totalCompleted", coalesce(sum(fare), 0)::bigint as "totalFare",
-          coalesce(sum(commission), 0)::bigint as "totalCommission", coalesce(sum(fees), 0)::bigint as "totalFees" from x),
-      pg as (${pageOf} limit ${perPage}::int offset ${perPage === null ? 0 : (page - 1) * perPage}::int)
-      select t.*, r.* from t left join lateral (
-        select x.rank, x.driver_id as "driverId", d.first_name || ' ' || d.last_name as name,
-          (select v.name from vehicle_types v where v.id = d.vehicle_type_id) as "vehicleTypeName",
-          x.trips, x.completed, x.fare, x.commission, x.fees, x.net, d.credit_balance as balance
-        from pg x join drivers d on d.id = x.driver_id) r on true
-      order by r.rank`.execute(services.db);
-    const t = rows[0];
+    }
+    interface Totals {
+      drivers: number;
+      totalTrips: number;
+      totalCompleted: number;
+      totalFare: number;
+      totalCommission: number;
+      totalFees: number;
+    }
+    let rows: Row[];
+    let t: Totals;
+    if (perPage === null) {
+      // Every driver (the CSV): one plain join, the totals summed here (integer cents, exact).
+      rows = (
+        await sql<Row>`with x as (${sums}) select ${driverColumns} from x join drivers d on d.id = x.driver_id
+          order by ${by}`.execute(services.db)
+      ).rows;
+      t = rows.reduce(
+        (a, r) => ({
+          drivers: a.drivers + 1,
+          totalTrips: a.totalTrips + r.trips,
+          totalCompleted: a.totalCompleted + r.completed,
+          totalFare: a.totalFare + r.fare,
+          totalCommission: a.totalCommission + r.commission,
+          totalFees: a.totalFees + r.fees,
+        }),
+        { drivers: 0, totalTrips: 0, totalCompleted: 0, totalFare: 0, totalCommission: 0, totalFees: 0 },
+      );
+    } else {
+      // A page: one statement sums per driver, totals them over every driver, and joins `drivers` for
+      // the page only (for every driver when sorted by a driver's own column); a page past the end
+      // answers the totals alone.
+      const pageOf =
+        sort === 'name' || sort === 'balance'
+          ? sql`select x.*, row_number() over (order by ${by}) as rank from x join drivers d on d.id = x.driver_id order by ${by}`
+          : sql`select x.*, row_number() over (order by ${by}) as rank from x order by ${by}`;
+      const answer = await sql<Row & Totals>`with x as (${sums}),
+        t as (select count(*)::int as drivers, coalesce(sum(trips), 0)::bigint as "totalTrips",
+            coalesce(sum(completed), 0)::bigint as "totalCompleted", coalesce(sum(fare), 0)::bigint as "totalFare",
+            coalesce(sum(commission), 0)::bigint as "totalCommission", coalesce(sum(fees), 0)::bigint as "totalFees" from x),
+        pg as (${pageOf} limit ${perPage}::int offset ${(page - 1) * perPage}::int)
+        select t.*, r.* from t left join lateral (select x.rank, ${driverColumns} from pg x join drivers d on d.id = x.driver_id) r on true
+        order by r.rank`.execute(services.db);
+      t = answer.rows[0];
+      rows = answer.rows.filter((r) => r.driverId !== null);
+    }
     const money = (cents: number) => cents / 100;
     return {
       ...period(range),
@@ -281,20 +307,18 @@ export const driverRevenue = defineQuery({
       order,
       page: perPage === null ? 1 : page,
       perPage,
-      rows: rows
-        .filter((r) => r.driverId !== null)
-        .map((r) => ({
-          driverId: r.driverId!,
-          name: r.name,
-          vehicleTypeName: r.vehicleTypeName,
-          trips: r.trips,
-          completed: r.completed,
-          grossFares: money(r.fare),
-          commission: money(r.commission),
-          cancellationFees: money(r.fees),
-          netEarnings: money(r.net),
-          balance: r.balance,
-        })),
+      rows: rows.map((r) => ({
+        driverId: r.driverId!,
+        name: r.name,
+        vehicleTypeName: r.vehicleTypeName,
+        trips: r.trips,
+        completed: r.completed,
+        grossFares: money(r.fare),
+        commission: money(r.commission),
+        cancellationFees: money(r.fees),
+        netEarnings: money(r.net),
+        balance: r.balance,
+      })),
       totals: {
         drivers: t.drivers,
         trips: t.totalTrips,
