@@ -1,4 +1,4 @@
-import { Link as MuiLink } from '@mui/material';
+import { Box, Link as MuiLink } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
@@ -106,24 +106,29 @@ export default function DriverRevenueReport() {
       ) : !data ? (
         <LoadingState />
       ) : (
-        <ReportTable
-          testId="driver-revenue-table"
-          columns={columns}
-          rows={data.rows}
-          maxHeight={600}
-          totals={{
-            driverId: 0,
-            name: t('drivers', { count: data.totals.drivers }),
-            vehicleTypeName: '',
-            balance: null,
-            ...data.totals,
-          }}
-          sort={sort}
-          onSort={(key) => setSort((s) => ({ key, order: s.key === key && s.order === 'DESC' ? 'ASC' : 'DESC' }))}
-          pagination={{ page, perPage: PER_PAGE, total: data.totals.drivers, onPageChange: setPage }}
-          exportRows={exportRows}
-          filename={`driver-revenue-${data.from}-${data.to}`}
-        />
+        // While the next page loads the current one stays, dimmed.
+        <Box
+          aria-busy={report.isPlaceholderData}
+          sx={{ opacity: report.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+        >
+          <ReportTable
+            testId="driver-revenue-table"
+            columns={columns}
+            rows={data.rows}
+            totals={{
+              driverId: 0,
+              name: t('drivers', { count: data.totals.drivers }),
+              vehicleTypeName: '',
+              balance: null,
+              ...data.totals,
+            }}
+            sort={sort}
+            onSort={(key) => setSort((s) => ({ key, order: s.key === key && s.order === 'DESC' ? 'ASC' : 'DESC' }))}
+            pagination={{ page, perPage: PER_PAGE, total: data.totals.drivers, onPageChange: setPage }}
+            exportRows={exportRows}
+            filename={`driver-revenue-${data.from}-${data.to}`}
+          />
+        </Box>
       )}
     </PageCard>
   );
