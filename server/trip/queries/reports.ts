@@ -264,11 +264,14 @@ export const driverRevenue = defineQuery({
     let rows: Row[];
     let t: Totals;
     if (perPage === null) {
-      // Every driver (the CSV): one plain join, the totals summed here (integer cents, exact).
-      rows = (
-        await sql<Row>`with x as (${sums}) select ${driverColumns} from x join drivers d on d.id = x.driver_id
-          order by ${by}`.execute(services.db)
-      ).rows;
+      // Every driver (the CSV): one plain join, answered as one JSON text (PGlite decodes a few
+      // thousand rows of ten columns ~2× slower than it parses their JSON), the totals summed here
+      // from integer cents (exact).
+      const { rows: answer } = await sql<{ list: string }>`with x as (${sums})
+        select coalesce(json_agg(r order by r.rank), '[]')::text as list
+        from (select row_number() over (order by ${by}) as rank, ${driverColumns}
+          from x join drivers d on d.id = x.driver_id) r`.execute(services.db);
+      rows = JSON.parse(answer[0].list) as Row[];
       t = rows.reduce(
         (a, r) => ({
           drivers: a.drivers + 1,
