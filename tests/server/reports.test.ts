@@ -116,6 +116,15 @@ describe('GET /api/trip/reports/revenue', () => {
 });
 
 describe('GET /api/trip/reports/trips', () => {
+  it('answers zeros, not an error, for a period without trips', async () => {
+    const res = await get('reports/trips', { from: '2019-01-01', to: '2019-01-31' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { data } = res.json();
+    expect(data.current).toMatchObject({ requested: 0, completed: 0, cancellationRate: null, averageFare: null });
+    expect(data.byStatus.every((s: { trips: number }) => s.trips === 0)).toBe(true);
+    expect(data.topCancellationReasons).toEqual([]);
+  });
+
   it('counts statuses, cancellations and reasons like the trips table, with the previous period', async () => {
     const to = today();
     const from = minusDays(to, 13);

@@ -7,7 +7,7 @@ import { CITY } from '../../../src/domain/city.js';
 import { PAYMENT_METHODS, TRIP_STATUSES } from '../../../src/domain/enums.js';
 import { P } from '../../../src/domain/permissionNames.js';
 import { periodOf, periodParameters, tripFilterParameters, tripFiltersOf } from './params.js';
-import { bucketOf, CANCELLED, daysOf, FIGURES, figuresOf, sumComparison, sumDaily, type RawFigures } from './rollup.js';
+import { bucketOf, CANCELLED, daysOf, FIGURES, figuresOf, sumComparison, type RawFigures } from './rollup.js';
 
 /**
  * The finance reports (GET /api/trip/reports/…, view-Report), read from the trip rollups of
@@ -121,11 +121,13 @@ export async function tripReportOf(
   {
     // While the period is not over, the previous one is cut at the same time of day.
     const previous = comparisonPeriod(range, now);
-    const [byStatus, totals, before, reasons, hours] = await Promise.all([
-      sumDaily<{ status: string } & RawFigures>(services.db, [daysOf(range), ...filters], {
-        status: sql`trips.status`,
-      }),
-      sumDaily<RawFigures>(services.db, [daysOf(range), ...filters]),
+    const [{ rows: sets }, before, reasons, hours] = await Promise.all([
+      // One pass over the rollup for the counts by status and the totals.
+      sql<
+        { set: number; status: string | null } & RawFigures
+      >`select grouping(trips.status) as set, trips.status, ${FIGURES}
+        from trip_daily as trips where ${sql.join([daysOf(range), ...filters], sql` and `)}
+        group by grouping sets ((trips.status), ())`.execute(services.db),
       sumComparison(services.db, previous, filters),
       sql<{ reason: string; status: string; n: number }>`select trips.reason, trips.status, sum(trips.trips)::int as n
         from trip_reasons as trips where ${sql.join([daysOf(range), ...filters], sql` and `)}
@@ -136,6 +138,8 @@ export async function tripReportOf(
         services.db,
       ),
     ]);
+    const byStatus = sets.filter((r) => r.set === 0);
+    const totals = sets.find((r) => r.set === 1) ?? NO_TRIPS;
     const statuses = new Map(byStatus.map((r) => [r.status, r.requested]));
     const demand = Array.from({ length: 24 }, () => 0);
     for (const h of hours.rows) demand[h.hour] = h.n;
@@ -156,7 +160,7 @@ export async function tripReportOf(
       previousPeriod: { ...period(previous), ...(previous.partial ? { until: previous.to.toISOString() } : {}) },
       timeZone: range.timeZone,
       byStatus: TRIP_STATUSES.map((status) => ({ status, trips: statuses.get(status) ?? 0 })),
-      current: summary(figuresOf(totals[0])),
+      current: summary(figuresOf(totals)),
       previous: summary(figuresOf(before)),
       topCancellationReasons: reasons.rows,
       demandByHour: demand,
