@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Service } from '../resources/types';
 import type { PanelDataProvider } from './createDataProvider';
 import { usePanelDataProvider } from './useAction';
@@ -17,6 +17,8 @@ export function useQueryModule<T>(
     /** Attempts after a failure (react-query's default: 3). */ retry?: number;
     /** How long an answer counts as fresh (ms): a prefetched one is then not asked again on mount. */
     staleTime?: number;
+    /** Keep showing the last answer while new parameters load (a table's next page), `isPlaceholderData` meanwhile. */
+    keepPrevious?: boolean;
   } = {},
 ) {
   const dataProvider = usePanelDataProvider();
@@ -25,6 +27,7 @@ export function useQueryModule<T>(
     enabled: options.enabled ?? true,
     ...(options.retry !== undefined && { retry: options.retry }),
     ...(options.staleTime !== undefined && { staleTime: options.staleTime }),
+    ...(options.keepPrevious && { placeholderData: keepPreviousData }),
   });
 }
 

@@ -92,6 +92,7 @@ export const insightMessages = {
     paymentMethod: 'Payment method',
     all: 'All',
     exportCsv: 'Export CSV',
+    exportFailed: 'The CSV could not be exported',
     exportPdf: 'Export PDF',
     pdfFailed: 'The PDF could not be downloaded',
     split: 'Split',

@@ -133,6 +133,26 @@ describe('the revenue report', () => {
     await page.goto('/revenues');
     await expect.poll(() => page.getByTestId('report-totals').count(), { timeout: 20_000 }).toBe(1);
     await snap(page, 'report-driver-revenue');
+    // 25 drivers a page, the totals over all of them; the CSV holds every driver and the same totals.
+    const drivers = page.getByTestId('driver-revenue-table');
+    const driverTotals = (await page.getByTestId('report-totals').locator('td').allInnerTexts()).map((s) => s.trim());
+    const count = Number(driverTotals[0].replace(/\D/g, ''));
+    expect(await drivers.locator('tbody tr').count()).toBe(Math.min(25, count));
+    if (count > 25) {
+      expect(await page.getByTestId('driver-revenue-table-pages').innerText()).toContain(`1–25 of ${count}`);
+      const first = await drivers.locator('tbody tr').first().innerText();
+      await page.getByRole('button', { name: 'Go to next page' }).click();
+      await expect.poll(() => drivers.locator('tbody tr').first().innerText()).not.toBe(first);
+      await shot(page, 'report-driver-revenue-page-2');
+    }
+    const driversCsv = page.waitForEvent('download');
+    await drivers.getByRole('button', { name: 'Export CSV' }).click();
+    const driverLines = parseCsv(fs.readFileSync(await (await driversCsv).path(), 'utf8').replace(/^\uFEFF/, ''));
+    expect(driverLines.length).toBe(1 + count + 1);
+    const csvTotals = driverLines.at(-1)!;
+    expect(csvTotals[0]).toBe(driverTotals[0]);
+    const money = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
+    expect(Number(csvTotals[6])).toBe(money(driverTotals[6])); // net earnings
     await page.goto('/reports/trip');
     await expect.poll(() => page.getByTestId('status-counts').count(), { timeout: 20_000 }).toBe(1);
     await snap(page, 'report-trips');

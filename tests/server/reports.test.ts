@@ -116,6 +116,15 @@ describe('GET /api/trip/reports/revenue', () => {
 });
 
 describe('GET /api/trip/reports/trips', () => {
+  it('answers zeros, not an error, for a period without trips', async () => {
+    const res = await get('reports/trips', { from: '2019-01-01', to: '2019-01-31' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { data } = res.json();
+    expect(data.current).toMatchObject({ requested: 0, completed: 0, cancellationRate: null, averageFare: null });
+    expect(data.byStatus.every((s: { trips: number }) => s.trips === 0)).toBe(true);
+    expect(data.topCancellationReasons).toEqual([]);
+  });
+
   it('counts statuses, cancellations and reasons like the trips table, with the previous period', async () => {
     const to = today();
     const from = minusDays(to, 13);
@@ -174,6 +183,60 @@ describe('GET /api/trip/reports/driver-revenue', () => {
       .where('id', '=', data.rows[0].driverId)
       .executeTakeFirstOrThrow();
     expect(data.rows[0].balance).toBe(balance);
+  });
+});
+
+describe('GET /api/trip/reports/driver-revenue, paged', () => {
+  it('answers one sorted page of drivers with the totals over every driver, the pages making up the whole list', async () => {
+    const to = await latestDay();
+    const from = minusDays(to, 40);
+    for (const [sort, order] of [
+      ['netEarnings', 'DESC'],
+      ['name', 'ASC'],
+      ['balance', 'DESC'],
+    ]) {
+      const query = { from, to, sort, order };
+      const all = (await get('reports/driver-revenue', query)).json().data;
+      expect(all.perPage).toBeNull();
+      expect(all.rows.length, sort).toBeGreaterThan(7);
+      const pages = [];
+      for (let page = 1; (page - 1) * 3 < all.rows.length; page++) {
+        const res = await get('reports/driver-revenue', { ...query, page: String(page), perPage: '3' });
+        expect(res.statusCode, res.body).toBe(200);
+        const { data } = res.json();
+        expect(data).toMatchObject({ page, perPage: 3, sort, order });
+        expect(data.totals, `${sort} page ${page}`).toEqual(all.totals);
+        expect(data.rows.length).toBe(Math.min(3, all.rows.length - (page - 1) * 3));
+        pages.push(...data.rows);
+      }
+      expect(pages, sort).toEqual(all.rows);
+    }
+  });
+
+  it('gives totals that are the sums of the rows and of the trips table, to the cent, also past the last page', async () => {
+    const to = await latestDay();
+    const from = minusDays(to, 40);
+    const { data: all } = (await get('reports/driver-revenue', { from, to })).json();
+    const cents = (key: string) =>
+      all.rows.reduce((s: number, r: Record<string, number>) => s + Math.round(r[key] * 100), 0) / 100;
+    expect(all.totals).toEqual({
+      drivers: all.rows.length,
+      trips: all.rows.reduce((s: number, r: { trips: number }) => s + r.trips, 0),
+      completed: all.rows.reduce((s: number, r: { completed: number }) => s + r.completed, 0),
+      grossFares: cents('grossFares'),
+      commission: cents('commission'),
+      cancellationFees: cents('cancellationFees'),
+      netEarnings: cents('netEarnings'),
+    });
+    const [a, b] = bounds(from, to);
+    const { rows } = await sql<{ net: string; drivers: number }>`select count(distinct driver_id)::int as drivers,
+        (coalesce(sum(fare_total) filter (where status = 'completed'), 0) + sum(cancellation_fee) - sum(commission))::text as net
+      from trips where requested_at >= ${a} and requested_at < ${b} and driver_id is not null`.execute(t.db);
+    expect(all.totals.netEarnings).toBe(Number(rows[0].net));
+    expect(all.totals.drivers).toBe(rows[0].drivers);
+    const past = (await get('reports/driver-revenue', { from, to, page: '1000', perPage: '25' })).json().data;
+    expect(past.rows).toEqual([]);
+    expect(past.totals).toEqual(all.totals);
   });
 });
 
@@ -325,6 +388,9 @@ describe('the dashboard cards', () => {
         '"sort" must be one of: trips, grossFares, commission, netEarnings, balance, name',
       ],
       ['reports/driver-revenue', { order: 'up' }, '"order" must be ASC or DESC'],
+      ['reports/driver-revenue', { perPage: '0' }, '"perPage" must be a whole number from 1 to 500'],
+      ['reports/driver-revenue', { perPage: '25', page: '-1' }, '"page" must be a whole number from 1 to 1000000'],
+      ['reports/driver-revenue', { perPage: '2.5' }, '"perPage" must be a whole number from 1 to 500'],
       [
         'dashboard/kpis',
         { preset: 'lastYear' },

@@ -26,7 +26,7 @@ const ACCEPT = `extract(epoch from accepted_at - requested_at)`;
 const WAIT = `extract(epoch from started_at - arrived_at)`;
 const PICKED_UP = `started_at is not null and arrived_at is not null`;
 
-interface Rollup {
+export interface Rollup {
   table: string;
   keys: [name: string, expression: string][];
   measures: [name: string, expression: string][];
@@ -112,8 +112,8 @@ export const ROLLUPS: Rollup[] = [
  * Groups whose every sum is zero (a row touched without a counted change) are skipped; keys are
  * written in order so that concurrent writers lock rollup rows in the same order.
  */
-function upserts(delta: string): string[] {
-  return ROLLUPS.map(({ table, keys, measures, where }) => {
+export function upserts(delta: string, rollups: Rollup[] = ROLLUPS): string[] {
+  return rollups.map(({ table, keys, measures, where }) => {
     const positions = keys.map((_, i) => i + 1).join(', ');
     const names = [...keys, ...measures].map(([n]) => n).join(', ');
     return `insert into ${table} as r (${names})
@@ -125,13 +125,13 @@ function upserts(delta: string): string[] {
 }
 
 /** An update counts as its old rows taken out and its new rows put in; no join, so bulk updates stay linear. */
-const DELTA = {
+export const DELTA = {
   insert: `(select 1 as s, t.* from new_rows t) d`,
   delete: `(select -1 as s, t.* from old_rows t) d`,
   update: `(select 1 as s, t.* from new_rows t union all select -1 as s, t.* from old_rows t) d`,
 };
 
-const body = (statements: string[]) => statements.map((s) => `    ${s};`).join('\n');
+export const body = (statements: string[]) => statements.map((s) => `    ${s};`).join('\n');
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [

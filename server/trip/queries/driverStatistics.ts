@@ -48,7 +48,8 @@ export const driverStatistics = defineQuery({
     const [takings, rates, offers] = await Promise.all([
       sql<Takings & { inWeek: boolean; inMonth: boolean }>`select day >= ${weekFrom}::date as "inWeek",
           day >= ${monthFrom}::date as "inMonth", trips::int as trips, completed::int as completed,
-          fare_total::float8 as "fareTotal", cancellation_fee::float8 as "cancellationFee", commission::float8 as commission
+          fare_total_cents / 100.0 as "fareTotal", cancellation_fee_cents / 100.0 as "cancellationFee",
+          commission_cents / 100.0 as commission
         from trip_driver_daily where driver_id = ${driverId} and day between ${from}::date and ${today}::date`.execute(
         services.db,
       ),

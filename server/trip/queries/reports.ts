@@ -7,7 +7,7 @@ import { CITY } from '../../../src/domain/city.js';
 import { PAYMENT_METHODS, TRIP_STATUSES } from '../../../src/domain/enums.js';
 import { P } from '../../../src/domain/permissionNames.js';
 import { periodOf, periodParameters, tripFilterParameters, tripFiltersOf } from './params.js';
-import { bucketOf, CANCELLED, daysOf, FIGURES, figuresOf, sumComparison, sumDaily, type RawFigures } from './rollup.js';
+import { bucketOf, CANCELLED, daysOf, FIGURES, figuresOf, sumComparison, type RawFigures } from './rollup.js';
 
 /**
  * The finance reports (GET /api/trip/reports/…, view-Report), read from the trip rollups of
@@ -121,11 +121,13 @@ export async function tripReportOf(
   {
     // While the period is not over, the previous one is cut at the same time of day.
     const previous = comparisonPeriod(range, now);
-    const [byStatus, totals, before, reasons, hours] = await Promise.all([
-      sumDaily<{ status: string } & RawFigures>(services.db, [daysOf(range), ...filters], {
-        status: sql`trips.status`,
-      }),
-      sumDaily<RawFigures>(services.db, [daysOf(range), ...filters]),
+    const [{ rows: sets }, before, reasons, hours] = await Promise.all([
+      // One pass over the rollup for the counts by status and the totals.
+      sql<
+        { set: number; status: string | null } & RawFigures
+      >`select grouping(trips.status) as set, trips.status, ${FIGURES}
+        from trip_daily as trips where ${sql.join([daysOf(range), ...filters], sql` and `)}
+        group by grouping sets ((trips.status), ())`.execute(services.db),
       sumComparison(services.db, previous, filters),
       sql<{ reason: string; status: string; n: number }>`select trips.reason, trips.status, sum(trips.trips)::int as n
         from trip_reasons as trips where ${sql.join([daysOf(range), ...filters], sql` and `)}
@@ -136,6 +138,8 @@ export async function tripReportOf(
         services.db,
       ),
     ]);
+    const byStatus = sets.filter((r) => r.set === 0);
+    const totals = sets.find((r) => r.set === 1) ?? NO_TRIPS;
     const statuses = new Map(byStatus.map((r) => [r.status, r.requested]));
     const demand = Array.from({ length: 24 }, () => 0);
     for (const h of hours.rows) demand[h.hour] = h.n;
@@ -156,7 +160,7 @@ export async function tripReportOf(
       previousPeriod: { ...period(previous), ...(previous.partial ? { until: previous.to.toISOString() } : {}) },
       timeZone: range.timeZone,
       byStatus: TRIP_STATUSES.map((status) => ({ status, trips: statuses.get(status) ?? 0 })),
-      current: summary(figuresOf(totals[0])),
+      current: summary(figuresOf(totals)),
       previous: summary(figuresOf(before)),
       topCancellationReasons: reasons.rows,
       demandByHour: demand,
@@ -165,12 +169,25 @@ export async function tripReportOf(
 }
 
 const DRIVER_SORTS = ['trips', 'grossFares', 'commission', 'netEarnings', 'balance', 'name'] as const;
+/** The most drivers one page may ask for (the panel shows 25; the CSV asks for every row, without perPage). */
+export const DRIVER_PAGE_MAX = 500;
+
+/** A whole number in [min, max] from the query string, or a 400 naming the parameter. */
+function wholeParam(query: Record<string, unknown>, name: string, min: number, max: number): number | undefined {
+  const raw = query[name];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw badRequest(`"${name}" must be a whole number from ${min} to ${max}`, {
+      [name]: `A whole number from ${min} to ${max}`,
+    });
+  return Number(raw);
+}
 
 export const driverRevenue = defineQuery({
   name: 'driver-revenue',
   summary: "Each driver's trips, fares, commission, net earnings and wallet balance for a period",
   description:
-    'Drivers with trips in the period. netEarnings = fares of completed trips + cancellation fees − commission; balance is the wallet (credit) balance now. Whole months are read from the monthly rollup, the days at the edges from the daily one.',
+    'Drivers with trips in the period, sorted, one page of them (page, perPage) or all of them (no perPage), with the totals over all of them. netEarnings = fares of completed trips + cancellation fees − commission; balance is the wallet (credit) balance now. Whole months are read from the monthly rollup, the days at the edges from the daily one (money in integer cents, migration 016).',
   access: P.viewReport,
   parameters: {
     from: periodParameters.from,
@@ -178,6 +195,8 @@ export const driverRevenue = defineQuery({
     preset: periodParameters.preset,
     sort: { type: 'string', description: DRIVER_SORTS.join(', ') + ' (default netEarnings)' },
     order: { type: 'string', description: 'ASC or DESC (default DESC)' },
+    page: { type: 'string', description: 'Page number from 1 (default 1); only with perPage' },
+    perPage: { type: 'string', description: `Drivers per page, 1 to ${DRIVER_PAGE_MAX} (default: every driver)` },
   },
   parse: (query, now) => {
     const range = periodOf({ from: query.from, to: query.to, preset: query.preset }, now);
@@ -186,13 +205,15 @@ export const driverRevenue = defineQuery({
       throw badRequest(`"sort" must be one of: ${DRIVER_SORTS.join(', ')}`);
     const order = query.order ?? 'DESC';
     if (order !== 'ASC' && order !== 'DESC') throw badRequest('"order" must be ASC or DESC');
-    return { range, sort: sort as (typeof DRIVER_SORTS)[number], order: order as 'ASC' | 'DESC' };
+    const perPage = wholeParam(query, 'perPage', 1, DRIVER_PAGE_MAX) ?? null;
+    const page = wholeParam(query, 'page', 1, 1_000_000) ?? 1;
+    return { range, sort: sort as (typeof DRIVER_SORTS)[number], order: order as 'ASC' | 'DESC', page, perPage };
   },
-  async handler({ range, sort, order }, { services }) {
+  async handler({ range, sort, order, page, perPage }, { services }) {
     // Whole months from trip_driver_monthly; a partly covered month from trip_driver_daily, as its
     // days or as the month minus the days left out, whichever reads fewer daily rows (monthCover).
     const cover = monthCover(range.fromDay, range.toDay);
-    const COLUMNS = sql`driver_id, trips, completed, fare_total, commission, cancellation_fee`;
+    const COLUMNS = sql`driver_id, trips, completed, fare_total_cents, commission_cents, cancellation_fee_cents`;
     const parts = [
       ...(cover.months.length
         ? [
@@ -202,64 +223,117 @@ export const driverRevenue = defineQuery({
       ...cover.days.map(({ fromDay, toDay, sign }) =>
         sign === 1
           ? sql`select ${COLUMNS} from trip_driver_daily where day between ${fromDay}::date and ${toDay}::date`
-          : sql`select driver_id, -trips, -completed, -fare_total, -commission, -cancellation_fee from trip_driver_daily
-              where day between ${fromDay}::date and ${toDay}::date`,
+          : sql`select driver_id, -trips, -completed, -fare_total_cents, -commission_cents, -cancellation_fee_cents
+              from trip_driver_daily where day between ${fromDay}::date and ${toDay}::date`,
       ),
     ];
     const column = {
       trips: sql`x.trips`,
-      grossFares: sql`x."grossFares"`,
+      grossFares: sql`x.fare`,
       commission: sql`x.commission`,
-      netEarnings: sql`x."netEarnings"`,
+      netEarnings: sql`x.net`,
       balance: sql`d.credit_balance`,
       name: sql`d.first_name || ' ' || d.last_name`,
     }[sort];
-    const { rows } = await sql<{
-      driverId: number;
+    const by = sql`${column} ${sql.raw(order)}, x.driver_id`;
+    // Per driver: sums in bigint cents (exact).
+    const sums = sql`select driver_id, sum(trips)::int as trips, sum(completed)::int as completed,
+        sum(fare_total_cents)::bigint as fare, sum(commission_cents)::bigint as commission,
+        sum(cancellation_fee_cents)::bigint as fees,
+        (sum(fare_total_cents) + sum(cancellation_fee_cents) - sum(commission_cents))::bigint as net
+      from (${sql.join(parts, sql` union all `)}) p group by driver_id having sum(trips) > 0`;
+    const driverColumns = sql`x.driver_id as "driverId", d.first_name || ' ' || d.last_name as name,
+      (select v.name from vehicle_types v where v.id = d.vehicle_type_id) as "vehicleTypeName",
+      x.trips, x.completed, x.fare, x.commission, x.fees, x.net, d.credit_balance as balance`;
+    interface Row {
+      driverId: number | null;
       name: string;
       vehicleTypeName: string | null;
       trips: number;
       completed: number;
-      grossFares: number;
+      fare: number;
       commission: number;
-      cancellationFees: number;
-      netEarnings: number;
+      fees: number;
+      net: number;
       balance: number;
-    }>`select x.driver_id as "driverId", d.first_name || ' ' || d.last_name as name,
-        (select v.name from vehicle_types v where v.id = d.vehicle_type_id) as "vehicleTypeName",
-        x.trips, x.completed, x."grossFares", x.commission, x."cancellationFees", x."netEarnings", d.credit_balance as balance
-      from (select driver_id, sum(trips)::int as trips, sum(completed)::int as completed, sum(fare_total) as "grossFares",
-              sum(commission) as commission, sum(cancellation_fee) as "cancellationFees",
-              sum(fare_total) + sum(cancellation_fee) - sum(commission) as "netEarnings"
-            from (${sql.join(parts, sql` union all `)}) p group by driver_id having sum(trips) > 0) x
-      join drivers d on d.id = x.driver_id
-      order by ${column} ${sql.raw(order)}, x.driver_id`.execute(services.db);
-    const totals = rows.reduce(
-      (t, r) => ({
-        trips: t.trips + r.trips,
-        completed: t.completed + r.completed,
-        grossFares: t.grossFares + Math.round(r.grossFares * 100),
-        commission: t.commission + Math.round(r.commission * 100),
-        cancellationFees: t.cancellationFees + Math.round(r.cancellationFees * 100),
-        netEarnings: t.netEarnings + Math.round(r.netEarnings * 100),
-      }),
-      { trips: 0, completed: 0, grossFares: 0, commission: 0, cancellationFees: 0, netEarnings: 0 },
-    );
+    }
+    interface Totals {
+      drivers: number;
+      totalTrips: number;
+      totalCompleted: number;
+      totalFare: number;
+      totalCommission: number;
+      totalFees: number;
+    }
+    let rows: Row[];
+    let t: Totals;
+    if (perPage === null) {
+      // Every driver (the CSV): one plain join, answered as one JSON text (PGlite decodes a few
+      // thousand rows of ten columns ~2× slower than it parses their JSON), the totals summed here
+      // from integer cents (exact).
+      const { rows: answer } = await sql<{ list: string }>`with x as (${sums})
+        select coalesce(json_agg(r order by r.rank), '[]')::text as list
+        from (select row_number() over (order by ${by}) as rank, ${driverColumns}
+          from x join drivers d on d.id = x.driver_id) r`.execute(services.db);
+      rows = JSON.parse(answer[0].list) as Row[];
+      t = rows.reduce(
+        (a, r) => ({
+          drivers: a.drivers + 1,
+          totalTrips: a.totalTrips + r.trips,
+          totalCompleted: a.totalCompleted + r.completed,
+          totalFare: a.totalFare + r.fare,
+          totalCommission: a.totalCommission + r.commission,
+          totalFees: a.totalFees + r.fees,
+        }),
+        { drivers: 0, totalTrips: 0, totalCompleted: 0, totalFare: 0, totalCommission: 0, totalFees: 0 },
+      );
+    } else {
+      // A page: one statement sums per driver, totals them over every driver, and joins `drivers` for
+      // the page only (for every driver when sorted by a driver's own column); a page past the end
+      // answers the totals alone.
+      const pageOf =
+        sort === 'name' || sort === 'balance'
+          ? sql`select x.*, row_number() over (order by ${by}) as rank from x join drivers d on d.id = x.driver_id order by ${by}`
+          : sql`select x.*, row_number() over (order by ${by}) as rank from x order by ${by}`;
+      const answer = await sql<Row & Totals>`with x as (${sums}),
+        t as (select count(*)::int as drivers, coalesce(sum(trips), 0)::bigint as "totalTrips",
+            coalesce(sum(completed), 0)::bigint as "totalCompleted", coalesce(sum(fare), 0)::bigint as "totalFare",
+            coalesce(sum(commission), 0)::bigint as "totalCommission", coalesce(sum(fees), 0)::bigint as "totalFees" from x),
+        pg as (${pageOf} limit ${perPage}::int offset ${(page - 1) * perPage}::int)
+        select t.*, r.* from t left join lateral (select x.rank, ${driverColumns} from pg x join drivers d on d.id = x.driver_id) r on true
+        order by r.rank`.execute(services.db);
+      t = answer.rows[0];
+      rows = answer.rows.filter((r) => r.driverId !== null);
+    }
+    const money = (cents: number) => cents / 100;
     return {
       ...period(range),
       timeZone: range.timeZone,
       currency: CITY.currency,
       sort,
       order,
-      rows,
+      page: perPage === null ? 1 : page,
+      perPage,
+      rows: rows.map((r) => ({
+        driverId: r.driverId!,
+        name: r.name,
+        vehicleTypeName: r.vehicleTypeName,
+        trips: r.trips,
+        completed: r.completed,
+        grossFares: money(r.fare),
+        commission: money(r.commission),
+        cancellationFees: money(r.fees),
+        netEarnings: money(r.net),
+        balance: r.balance,
+      })),
       totals: {
-        drivers: rows.length,
-        trips: totals.trips,
-        completed: totals.completed,
-        grossFares: totals.grossFares / 100,
-        commission: totals.commission / 100,
-        cancellationFees: totals.cancellationFees / 100,
-        netEarnings: totals.netEarnings / 100,
+        drivers: t.drivers,
+        trips: t.totalTrips,
+        completed: t.totalCompleted,
+        grossFares: money(t.totalFare),
+        commission: money(t.totalCommission),
+        cancellationFees: money(t.totalFees),
+        netEarnings: money(t.totalFare + t.totalFees - t.totalCommission),
       },
     };
   },

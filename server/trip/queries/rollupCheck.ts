@@ -3,7 +3,7 @@ import type { Db } from '../../db/index.js';
 import { CITY } from '../../../src/domain/city.js';
 
 /**
- * Compares the trip rollups (migration 008) and the sign-ups (013) with a plain GROUP BY over their tables for local days
+ * Compares the trip rollups (migration 008; per-driver money in cents since 016) and the sign-ups (013) with a plain GROUP BY over their tables for local days
  * `fromDay`…`toDay` (inclusive). Answers every row where they differ, as text: none means exact.
  * Used by the server tests and by `npm run bench:reports`, which fails loudly on any difference.
  */
@@ -46,11 +46,11 @@ export async function rollupDifferences(db: Db, fromDay: string, toDay: string):
       where row(t.*) is distinct from row(r.*)`,
     sql<{ diff: string }>`
       with truth as (select ${day} as day, driver_id, count(*)::bigint as trips, count(*) filter (where status = 'completed')::bigint as completed,
-          coalesce(sum(fare_total) filter (where status = 'completed'), 0) as fare_total,
-          coalesce(sum(fare_discount) filter (where status = 'completed'), 0) as fare_discount,
-          sum(commission) as commission, sum(cancellation_fee) as cancellation_fee
+          (coalesce(sum(fare_total) filter (where status = 'completed'), 0) * 100)::bigint as fare_total_cents,
+          (coalesce(sum(fare_discount) filter (where status = 'completed'), 0) * 100)::bigint as fare_discount_cents,
+          (sum(commission) * 100)::bigint as commission_cents, (sum(cancellation_fee) * 100)::bigint as cancellation_fee_cents
         from trips where ${inRange} and driver_id is not null group by 1, 2),
-      rollup as (select day, driver_id, trips, completed, fare_total, fare_discount, commission, cancellation_fee
+      rollup as (select day, driver_id, trips, completed, fare_total_cents, fare_discount_cents, commission_cents, cancellation_fee_cents
         from trip_driver_daily where ${rollupRange} and trips <> 0)
       select 'trip_driver_daily ' || coalesce(row(t.*)::text, 'missing') || ' vs ' || coalesce(row(r.*)::text, 'missing') as diff
       from truth t full join rollup r using (day, driver_id)
@@ -59,12 +59,12 @@ export async function rollupDifferences(db: Db, fromDay: string, toDay: string):
       with months as (select date_trunc('month', ${fromDay}::date)::date as lo, (date_trunc('month', ${toDay}::date) + interval '1 month')::date as hi),
       truth as (select date_trunc('month', requested_at at time zone ${zone})::date as month, driver_id, count(*)::bigint as trips,
           count(*) filter (where status = 'completed')::bigint as completed,
-          coalesce(sum(fare_total) filter (where status = 'completed'), 0) as fare_total,
-          coalesce(sum(fare_discount) filter (where status = 'completed'), 0) as fare_discount,
-          sum(commission) as commission, sum(cancellation_fee) as cancellation_fee
+          (coalesce(sum(fare_total) filter (where status = 'completed'), 0) * 100)::bigint as fare_total_cents,
+          (coalesce(sum(fare_discount) filter (where status = 'completed'), 0) * 100)::bigint as fare_discount_cents,
+          (sum(commission) * 100)::bigint as commission_cents, (sum(cancellation_fee) * 100)::bigint as cancellation_fee_cents
         from trips, months where requested_at >= lo::timestamp at time zone ${zone} and requested_at < hi::timestamp at time zone ${zone}
           and driver_id is not null group by 1, 2),
-      rollup as (select month, driver_id, trips, completed, fare_total, fare_discount, commission, cancellation_fee
+      rollup as (select month, driver_id, trips, completed, fare_total_cents, fare_discount_cents, commission_cents, cancellation_fee_cents
         from trip_driver_monthly, months where month >= lo and month < hi and trips <> 0)
       select 'trip_driver_monthly ' || coalesce(row(t.*)::text, 'missing') || ' vs ' || coalesce(row(r.*)::text, 'missing') as diff
       from truth t full join rollup r using (month, driver_id)

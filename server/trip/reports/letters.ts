@@ -93,9 +93,10 @@ export async function issueLetter(
       cancellationFees: string;
       netEarnings: string;
     }>`select to_char(m.month, 'YYYY-MM-DD') as month, coalesce(r.completed, 0)::int as trips,
-        coalesce(r.fare_total, 0)::text as "grossFares", coalesce(r.commission, 0)::text as commission,
-        coalesce(r.cancellation_fee, 0)::text as "cancellationFees",
-        coalesce(r.fare_total + r.cancellation_fee - r.commission, 0)::text as "netEarnings"
+        (coalesce(r.fare_total_cents, 0) / 100.0)::numeric(16,2)::text as "grossFares",
+        (coalesce(r.commission_cents, 0) / 100.0)::numeric(16,2)::text as commission,
+        (coalesce(r.cancellation_fee_cents, 0) / 100.0)::numeric(16,2)::text as "cancellationFees",
+        (coalesce(r.fare_total_cents + r.cancellation_fee_cents - r.commission_cents, 0) / 100.0)::numeric(16,2)::text as "netEarnings"
       from generate_series(${input.period.fromMonth}::date, ${input.period.toMonth}::date, interval '1 month') as m(month)
       left join trip_driver_monthly r on r.month = m.month::date and r.driver_id = ${d.id}
       order by 1`.execute(trx);

@@ -1,7 +1,8 @@
-import { Link as MuiLink } from '@mui/material';
+import { Box, Link as MuiLink } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
+import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { useQueryModule } from '../../dataProviders/useQueryModule';
 import { ErrorState, LoadingState } from '../../kit/States';
 import { PageCard } from '../PageCard';
@@ -22,7 +23,11 @@ interface DriverRow {
 interface DriverRevenue {
   from: string;
   to: string;
+  page: number;
+  perPage: number | null;
+  /** The page's drivers (every driver when perPage is null). */
   rows: DriverRow[];
+  /** Over every driver with trips in the period, not only the page. */
   totals: {
     drivers: number;
     trips: number;
@@ -33,21 +38,45 @@ interface DriverRevenue {
   };
 }
 
+/** Drivers per page; the server sorts and pages, the CSV holds every driver. */
+const PER_PAGE = 25;
+
 /** The driver's wallet: their transactions. */
 const walletLink = (driverId: number) => `/driver-management/transactions/${driverId}`;
 
-/** /revenues: each driver's trips, fares, commission, net earnings and balance; sortable; CSV. */
+/**
+ * /revenues: each driver's trips, fares, commission, net earnings and balance; sorted and paged
+ * by the server (25 a page, totals over every driver); CSV of every driver.
+ */
 export default function DriverRevenueReport() {
   const translate = useTranslate();
+  const dataProvider = usePanelDataProvider();
   const t = (key: string, options?: object) => translate(`app.insights.reports.${key}`, options);
-  const [filters, setFilters] = useState<ReportFilterValues>(lastMonth());
-  const [sort, setSort] = useState<{ key: string; order: 'ASC' | 'DESC' }>({ key: 'netEarnings', order: 'DESC' });
-  const report = useQueryModule<DriverRevenue>('reports/driver-revenue', {
-    ...reportParams(filters),
-    sort: sort.key,
-    order: sort.order,
+  const [filters, setFiltersState] = useState<ReportFilterValues>(lastMonth());
+  const [sort, setSortState] = useState<{ key: string; order: 'ASC' | 'DESC' }>({
+    key: 'netEarnings',
+    order: 'DESC',
   });
+  const [page, setPage] = useState(1);
+  // A new period or order starts again at the first page.
+  const setFilters = (value: ReportFilterValues) => {
+    setFiltersState(value);
+    setPage(1);
+  };
+  const setSort = (update: (s: typeof sort) => typeof sort) => {
+    setSortState(update);
+    setPage(1);
+  };
+  const params = { ...reportParams(filters), sort: sort.key, order: sort.order };
+  const report = useQueryModule<DriverRevenue>(
+    'reports/driver-revenue',
+    { ...params, page, perPage: PER_PAGE },
+    { keepPrevious: true },
+  );
   const data = report.data;
+  const exportRows = async () =>
+    (await dataProvider.query<{ data: DriverRevenue }>('trip', 'reports/driver-revenue', params, { silent: true })).data
+      .rows;
   const columns: ReportColumn<DriverRow>[] = [
     {
       key: 'name',
@@ -77,22 +106,29 @@ export default function DriverRevenueReport() {
       ) : !data ? (
         <LoadingState />
       ) : (
-        <ReportTable
-          testId="driver-revenue-table"
-          columns={columns}
-          rows={data.rows}
-          maxHeight={600}
-          totals={{
-            driverId: 0,
-            name: t('drivers', { count: data.totals.drivers }),
-            vehicleTypeName: '',
-            balance: null,
-            ...data.totals,
-          }}
-          sort={sort}
-          onSort={(key) => setSort((s) => ({ key, order: s.key === key && s.order === 'DESC' ? 'ASC' : 'DESC' }))}
-          filename={`driver-revenue-${data.from}-${data.to}`}
-        />
+        // While the next page loads the current one stays, dimmed.
+        <Box
+          aria-busy={report.isPlaceholderData}
+          sx={{ opacity: report.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+        >
+          <ReportTable
+            testId="driver-revenue-table"
+            columns={columns}
+            rows={data.rows}
+            totals={{
+              driverId: 0,
+              name: t('drivers', { count: data.totals.drivers }),
+              vehicleTypeName: '',
+              balance: null,
+              ...data.totals,
+            }}
+            sort={sort}
+            onSort={(key) => setSort((s) => ({ key, order: s.key === key && s.order === 'DESC' ? 'ASC' : 'DESC' }))}
+            pagination={{ page, perPage: PER_PAGE, total: data.totals.drivers, onPageChange: setPage }}
+            exportRows={exportRows}
+            filename={`driver-revenue-${data.from}-${data.to}`}
+          />
+        </Box>
       )}
     </PageCard>
   );

@@ -7,12 +7,13 @@ import {
   TableContainer,
   TableFooter,
   TableHead,
+  TablePagination,
   TableRow,
   TableSortLabel,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { downloadCSV, useTranslate } from 'react-admin';
-import type { ReactNode } from 'react';
+import { downloadCSV, useNotify, useTranslate } from 'react-admin';
+import { useState, type ReactNode } from 'react';
 import { toCsv } from '../../resources/shared/csv';
 import { formatMoney } from '../../kit/format';
 import { EmptyState } from '../../kit/States';
@@ -25,6 +26,16 @@ export interface ReportColumn<R> {
   /** What the cell shows instead of the plain value (a link, …). */
   render?: (row: R) => ReactNode;
   sortable?: boolean;
+}
+
+/** A table that shows one page of the rows the server sorted and paged. */
+export interface ReportPagination {
+  /** 1-based. */
+  page: number;
+  perPage: number;
+  /** Rows over all pages. */
+  total: number;
+  onPageChange: (page: number) => void;
 }
 
 const countFormat = new Intl.NumberFormat('en-KE');
@@ -40,7 +51,8 @@ export function formatCell(kind: ReportColumn<unknown>['kind'], value: string | 
 
 /**
  * A report's table: columns, rows, a totals footer, and CSV export of exactly the rows and totals
- * on screen (money as plain numbers to the cent).
+ * on screen (money as plain numbers to the cent). A paged table (`pagination`) exports every row:
+ * `exportRows` fetches them all.
  */
 export function ReportTable<R>({
   columns,
@@ -52,6 +64,8 @@ export function ReportTable<R>({
   testId,
   maxHeight,
   actions,
+  pagination,
+  exportRows,
 }: {
   columns: ReportColumn<R>[];
   rows: R[];
@@ -63,10 +77,28 @@ export function ReportTable<R>({
   maxHeight?: number;
   /** More buttons beside Export CSV (e.g. the PDF of the same table). */
   actions?: ReactNode;
+  /** The server pages the rows: show page controls under the table. */
+  pagination?: ReportPagination;
+  /** Every row of the report in screen order, for the CSV of a paged table. */
+  exportRows?: () => Promise<R[]>;
 }) {
   const translate = useTranslate();
-  const exportCsv = () => {
-    const all = totals ? [...rows, totals] : rows;
+  const notify = useNotify();
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    let body = rows;
+    if (exportRows) {
+      setExporting(true);
+      try {
+        body = await exportRows();
+      } catch (error) {
+        notify(`${translate('app.insights.reports.exportFailed')}: ${(error as Error).message}`, { type: 'error' });
+        return;
+      } finally {
+        setExporting(false);
+      }
+    }
+    const all = totals ? [...body, totals] : body;
     const records = all.map((row, i) => ({ id: i, row }));
     downloadCSV(
       toCsv(
@@ -81,7 +113,12 @@ export function ReportTable<R>({
     <Box data-testid={testId}>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mb: 1 }}>
         {actions}
-        <Button size="small" startIcon={<DownloadIcon />} onClick={exportCsv} disabled={!rows.length}>
+        <Button
+          size="small"
+          startIcon={<DownloadIcon />}
+          onClick={() => void exportCsv()}
+          disabled={!rows.length || exporting}
+        >
           {translate('app.insights.reports.exportCsv')}
         </Button>
       </Box>
@@ -137,6 +174,19 @@ export function ReportTable<R>({
             )}
           </Table>
         </TableContainer>
+      )}
+      {pagination && pagination.total > 0 && (
+        <TablePagination
+          component="div"
+          data-testid={testId ? `${testId}-pages` : undefined}
+          count={pagination.total}
+          page={pagination.page - 1}
+          rowsPerPage={pagination.perPage}
+          rowsPerPageOptions={[pagination.perPage]}
+          onPageChange={(_, page) => pagination.onPageChange(page + 1)}
+          showFirstButton
+          showLastButton
+        />
       )}
     </Box>
   );
