@@ -79,9 +79,10 @@ export class CopyBinaryText {
  * connection of its own, byte chunks only (no string or row object per value), paced by the
  * reader: pg-copy-streams stops reading the socket while the stream's buffer is full, so
  * PostgreSQL waits. Destroying the stream before its end (the client went away) cancels the
- * statement and closes that connection instead of returning it to the pool mid-COPY.
+ * statement and closes that connection instead of returning it to the pool mid-COPY. `settings`
+ * apply to this statement alone (`set local` in a read-only transaction around it).
  */
-export function copyText(pool: pg.Pool, select: string): Readable {
+export function copyText(pool: pg.Pool, select: string, settings: Record<string, string> = {}): Readable {
   let client: pg.PoolClient | undefined;
   let source: Readable | undefined;
   const frames = new CopyBinaryText();
@@ -105,13 +106,26 @@ export function copyText(pool: pg.Pool, select: string): Readable {
       callback(error);
     },
   });
+  const names = Object.keys(settings);
+  const begin = async (connected: pg.PoolClient) => {
+    if (!names.length) return;
+    await connected.query('begin transaction read only');
+    for (const name of names) await connected.query('select set_config($1, $2, true)', [name, settings[name]]);
+  };
   pool.connect().then(
-    (connected) => {
+    async (connected) => {
       if (out.destroyed) {
         connected.release();
         return;
       }
       client = connected;
+      try {
+        await begin(connected);
+      } catch (error) {
+        out.destroy(error as Error);
+        return;
+      }
+      if (out.destroyed) return;
       source = connected.query(copyTo(`copy (${select}) to stdout (format binary)`));
       source.on('data', (chunk: Buffer) => {
         let slices: Buffer[];
@@ -125,11 +139,27 @@ export function copyText(pool: pg.Pool, select: string): Readable {
         if (!out.push(slices.length === 1 ? slices[0] : Buffer.concat(slices))) source?.pause();
       });
       source.on('end', () => {
+        if (!frames.complete) {
+          out.destroy(new Error('COPY ended before its trailer'));
+          return;
+        }
         const held = client;
         client = undefined;
-        held?.release();
-        if (!frames.complete) out.destroy(new Error('COPY ended before its trailer'));
-        else out.push(null);
+        if (!held || !names.length) {
+          held?.release();
+          out.push(null);
+          return;
+        }
+        held.query('commit').then(
+          () => {
+            held.release();
+            out.push(null);
+          },
+          (error: Error) => {
+            held.release(error);
+            out.destroy(error);
+          },
+        );
       });
       source.on('error', (error) => out.destroy(error));
     },

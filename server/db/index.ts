@@ -43,7 +43,7 @@ export interface BulkReader {
   /** The type (OID) of each column of a statement's result, read from its description without a row. */
   columnTypes(text: string, params: readonly unknown[]): Promise<number[]>;
   /** The one text column of `select` (no bound parameters), streamed as bytes through COPY; see copy.ts. */
-  copyText(select: string): Readable;
+  copyText(select: string, settings?: Record<string, string>): Readable;
 }
 
 const bulkReaders = new WeakMap<object, BulkReader>();
@@ -78,7 +78,7 @@ export async function createDb(opts: DbOptions): Promise<DbHandle> {
         const result = await pool.query({ text, values: values as unknown[], rowMode: 'array' });
         return result.fields.map((field) => field.dataTypeID);
       },
-      copyText: (select) => copyText(pool, select),
+      copyText: (select, settings) => copyText(pool, select, settings),
     });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

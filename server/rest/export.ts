@@ -232,6 +232,14 @@ export async function* csvBatches(
   }
 }
 
+/**
+ * JIT compilation of the line's ~40 expressions costs PostgreSQL ~1.1 s and saves ~1.4 s per
+ * million rows (1,000,000 trips: 12.4 s with, 13.8 s without; 30,000: 1.6 s with, 0.5 s without).
+ * Its default threshold (cost 100,000) is passed by any export with a name subquery, so it is raised
+ * to what ~700,000 trips cost: only exports that large are compiled.
+ */
+const COPY_SETTINGS = { jit_above_cost: '20000000' };
+
 /** A resource's export as PostgreSQL writes it: each column's value and the SQL of its cell over `t.cN`. */
 interface CopyPlan {
   values: RawBuilder<unknown>[];
@@ -311,7 +319,7 @@ export async function copyExport(
   );
   const text = inlineParameters(select.sql, select.parameters);
   if (text === undefined) return undefined;
-  const lines = bulk.copyText(text);
+  const lines = bulk.copyText(text, COPY_SETTINGS);
   const header = Buffer.from(csvRow(exportHeader(d, columns)));
   // An error before the body is read is answered by the iterator below (it rethrows it).
   lines.on('error', () => undefined);
