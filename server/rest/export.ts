@@ -233,16 +233,17 @@ export async function* csvBatches(
 }
 
 /**
- * JIT compilation of the line's ~40 expressions costs PostgreSQL ~1.1 s and saves ~1.4 s per
- * million rows (1,000,000 trips: 12.4 s with, 13.8 s without; 30,000: 1.6 s with, 0.5 s without).
- * Its default threshold (cost 100,000) is passed by any export with a name subquery, so it is raised
- * to what ~700,000 trips cost: only exports that large are compiled.
+ * No JIT for an export's statement: compiling the line's ~40 expressions (in each parallel worker)
+ * costs more than it saves. PostgreSQL 15, bench database, COPY to /dev/null: 1,000,000 trips
+ * 20.6 s with JIT, 11.4 s without (load 11); 30,000 trips 1.6 s with, 0.5 s without.
  */
-const COPY_SETTINGS = { jit_above_cost: '20000000' };
+const COPY_SETTINGS = { jit: 'off' };
 
 /** A resource's export as PostgreSQL writes it: each column's value and the SQL of its cell over `t.cN`. */
 interface CopyPlan {
   values: RawBuilder<unknown>[];
+  /** A left join per looked-up name (`nameOf`, `valueOf`), so PostgreSQL may hash them instead of a subquery per row. */
+  joins: RawBuilder<unknown>[];
   /** One CSV line, CRLF included, over the subquery `t`'s columns c0, c1, … */
   line: string;
 }
@@ -261,14 +262,24 @@ function copyPlanOf(engine: ResourceEngine, d: ResourceDeclaration, columns: str
     plan = (async () => {
       const bulk = engine.bulkReader();
       if (!bulk) return undefined;
+      const joins: RawBuilder<unknown>[] = [];
       const values = columns.map((column) => {
         const computed = d.computed?.[column];
+        const lookup = computed && lookupOf(computed.sql);
+        if (lookup) {
+          // A lateral subquery this simple is pulled up into a plain left join (x.id is a key: one row at most).
+          const alias = sql.raw(`j${joins.length}`);
+          joins.push(
+            sql`left join lateral (select ${lookup.value} as v from ${sql.table(lookup.table)} x where x.id = ${sql.ref(lookup.column)}) ${alias} on true`,
+          );
+          return sql`${alias}.v`;
+        }
         const value = computed ? computed.sql : columnRef(d.table, column);
         const format = exportFormat(d, column);
         return format ? formatted[format](value) : value;
       });
       const probe = engine.compile(
-        sql`select ${sql.join(values.map((v, i) => sql`${v} as ${sql.ref(`c${i}`)}`))} from ${sql.table(snake(d.table))} limit 0`,
+        sql`select ${sql.join(values.map((v, i) => sql`${v} as ${sql.ref(`c${i}`)}`))} from ${sql.table(snake(d.table))} ${sql.join(joins, sql` `)} limit 0`,
       );
       const types = await bulk.columnTypes(probe.sql, probe.parameters);
       const cells: string[] = [];
@@ -281,7 +292,7 @@ function copyPlanOf(engine: ResourceEngine, d: ResourceDeclaration, columns: str
         if (cell === undefined) return undefined;
         cells.push(`(${cell})`);
       }
-      return { values, line: `${cells.join(` || ',' || `)} || E'\r\n'` };
+      return { values, joins, line: `${cells.join(` || ',' || `)} || E'\r\n'` };
     })();
     // A failed probe is not cached: the next export asks again.
     plan.catch(() => copyPlans.delete(d));
@@ -314,7 +325,7 @@ export async function copyExport(
   const dir = sql.raw(q.sort.order === 'ASC' ? 'asc' : 'desc');
   const select = engine.compile(
     sql`select ${sql.raw(plan.line)} from (select ${sql.join(plan.values.map((v, i) => sql`${v} as ${sql.ref(`c${i}`)}`))}, ${key} as __k, ${id} as __id
-      from ${sql.table(snake(d.table))} where ${q.where} order by ${key} ${dir}, ${id} ${dir} offset 0) t
+      from ${sql.table(snake(d.table))} ${sql.join(plan.joins, sql` `)} where ${q.where} order by ${key} ${dir}, ${id} ${dir} offset 0) t
       order by t.__k ${dir}, t.__id ${dir}`,
   );
   const text = inlineParameters(select.sql, select.parameters);
