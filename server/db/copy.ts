@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the panel's tsconfig (which reaches this file through tests) does not include server/db/*.d.ts
+/// <reference path="./pg-copy-streams.d.ts" />
 import { Readable } from 'node:stream';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
