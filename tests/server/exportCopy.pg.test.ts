@@ -98,6 +98,19 @@ describe('CSV export through COPY on PostgreSQL', () => {
     expect(last).toContain(`"'\rCR"`);
   });
 
+  it('inlines filter values as literals that cannot break out of the statement', async () => {
+    await sql`update trips set dropoff_address = 'O''Brien Road'' or true --' where id = (select min(id) + 1 from trips)`.execute(
+      t.db,
+    );
+    for (const q of ["O'Brien\\ Road' or true --", "' or true --", '\\']) {
+      const { js, copy } = await bothPaths(trips, { filter: { q } });
+      expect(copy).toBeDefined();
+      expect(copy).toBe(js);
+    }
+    const { copy } = await bothPaths(trips, { filter: { q: "O'Brien Road' or true --" } });
+    expect(copy!.split('\r\n').filter(Boolean)).toHaveLength(2);
+  });
+
   it('leaves to the JS path a resource whose cells SQL does not write (JSON, a secret in JSON), with the same answer', async () => {
     const gateways = DECLARATIONS.find((d) => d.name === 'payment-gateways')!;
     const { js, copy } = await bothPaths(gateways, {});
