@@ -4,6 +4,8 @@ import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { copyText } from './copy.js';
+import type { Readable } from 'node:stream';
 
 export type Db = Kysely<Database>;
 
@@ -36,6 +38,21 @@ export function arrayQueryOf(db: Pick<Kysely<unknown>, 'getExecutor'>): ArrayQue
   return arrayQueries.get(db.getExecutor().adapter);
 }
 
+/** PostgreSQL only: bulk reads that skip pg's per-value parsing (exports). */
+export interface BulkReader {
+  /** The type (OID) of each column of a statement's result, read from its description without a row. */
+  columnTypes(text: string, params: readonly unknown[]): Promise<number[]>;
+  /** The one text column of `select` (no bound parameters), streamed as bytes through COPY; see copy.ts. */
+  copyText(select: string, settings?: Record<string, string>): Readable;
+}
+
+const bulkReaders = new WeakMap<object, BulkReader>();
+
+/** The bulk reader of `db`'s database: undefined on PGlite (its COPY TO writes to a blob in memory). */
+export function bulkReaderOf(db: Pick<Kysely<unknown>, 'getExecutor'>): BulkReader | undefined {
+  return bulkReaders.get(db.getExecutor().adapter);
+}
+
 export interface DbOptions {
   databaseUrl?: string;
   dataDir?: string;
@@ -55,6 +72,13 @@ export async function createDb(opts: DbOptions): Promise<DbHandle> {
     arrayQueries.set(db.getExecutor().adapter, async (text, values) => {
       const result = await pool.query<unknown[]>({ text, values: values as unknown[], rowMode: 'array' });
       return result.rows;
+    });
+    bulkReaders.set(db.getExecutor().adapter, {
+      async columnTypes(text, values) {
+        const result = await pool.query({ text, values: values as unknown[], rowMode: 'array' });
+        return result.fields.map((field) => field.dataTypeID);
+      },
+      copyText: (select, settings) => copyText(pool, select, settings),
     });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

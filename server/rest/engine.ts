@@ -6,7 +6,7 @@ import { ApiError, badRequest, notFound } from '../errors.js';
 import type { AppServices } from '../services.js';
 import type { ResourceDeclaration, Row, WriteContext } from './declaration.js';
 import { recordAudit } from './audit.js';
-import { arrayQueryOf } from '../db/index.js';
+import { arrayQueryOf, bulkReaderOf, type BulkReader } from '../db/index.js';
 import { columnRef, parseListQuery, snake, sortRef } from './query.js';
 import { maskSecret, mergeSecret } from './secrets.js';
 import { recordJsonSchema, writeJsonSchema } from './docs.js';
@@ -249,6 +249,16 @@ export class ResourceEngine {
       this.read,
     );
     return rows[0].n > 0;
+  }
+
+  /** PostgreSQL's bulk reader (COPY exports); undefined on PGlite. */
+  bulkReader(): BulkReader | undefined {
+    return bulkReaderOf(this.read);
+  }
+
+  /** The SQL text and parameters of a statement, compiled as this engine's reads are. */
+  compile(statement: RawBuilder<unknown>): { sql: string; parameters: readonly unknown[] } {
+    return statement.compile(this.read);
   }
 
   /** Rows of a read-only statement, without the CamelCasePlugin (exports' lookups). */

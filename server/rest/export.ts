@@ -9,7 +9,8 @@ import { csvRow, csvRowWriter, readableColumn, type CellReader } from './csv.js'
 import { lookupOf, type Lookup } from './names.js';
 import { maskSecret } from './secrets.js';
 import type { ResourceEngine } from './engine.js';
-import { columnRef, parseListQuery, sortRef, type ListQuery } from './query.js';
+import { columnRef, parseListQuery, snake, sortRef, type ListQuery } from './query.js';
+import { csvCellSql, inlineParameters } from './csvSql.js';
 
 /**
  * Rows read per query: big enough to amortise the round trip, small enough that a batch in flight
@@ -231,6 +232,121 @@ export async function* csvBatches(
   }
 }
 
+/**
+ * No JIT for an export's statement: compiling the line's ~40 expressions (in each parallel worker)
+ * costs more than it saves. PostgreSQL 15, bench database, COPY to /dev/null: 1,000,000 trips
+ * 20.6 s with JIT, 11.4 s without (load 11); 30,000 trips 1.6 s with, 0.5 s without.
+ */
+const COPY_SETTINGS = { jit: 'off' };
+
+/** A resource's export as PostgreSQL writes it: each column's value and the SQL of its cell over `t.cN`. */
+interface CopyPlan {
+  values: RawBuilder<unknown>[];
+  /** A left join per looked-up name (`nameOf`, `valueOf`), so PostgreSQL may hash them instead of a subquery per row. */
+  joins: RawBuilder<unknown>[];
+  /** One CSV line, CRLF included, over the subquery `t`'s columns c0, c1, … */
+  line: string;
+}
+
+const copyPlans = new WeakMap<ResourceDeclaration, Promise<CopyPlan | undefined>>();
+
+/**
+ * How PostgreSQL writes this resource's lines: each column's value as exportPlan reads it (money
+ * and times formatted, a computed name as its subquery), its cell built by csvSql.ts from the
+ * value's type, which one statement with no row reads from PostgreSQL once. Undefined when a
+ * column's cell cannot be written in SQL (a json value, a non-text secret): the JS path writes it.
+ */
+function copyPlanOf(engine: ResourceEngine, d: ResourceDeclaration, columns: string[]): Promise<CopyPlan | undefined> {
+  let plan = copyPlans.get(d);
+  if (!plan) {
+    plan = (async () => {
+      const bulk = engine.bulkReader();
+      if (!bulk) return undefined;
+      const joins: RawBuilder<unknown>[] = [];
+      const values = columns.map((column) => {
+        const computed = d.computed?.[column];
+        const lookup = computed && lookupOf(computed.sql);
+        if (lookup) {
+          // A lateral subquery this simple is pulled up into a plain left join (x.id is a key: one row at most).
+          const alias = sql.raw(`j${joins.length}`);
+          joins.push(
+            sql`left join lateral (select ${lookup.value} as v from ${sql.table(lookup.table)} x where x.id = ${sql.ref(lookup.column)}) ${alias} on true`,
+          );
+          return sql`${alias}.v`;
+        }
+        const value = computed ? computed.sql : columnRef(d.table, column);
+        const format = exportFormat(d, column);
+        return format ? formatted[format](value) : value;
+      });
+      const probe = engine.compile(
+        sql`select ${sql.join(values.map((v, i) => sql`${v} as ${sql.ref(`c${i}`)}`))} from ${sql.table(snake(d.table))} ${sql.join(joins, sql` `)} limit 0`,
+      );
+      const types = await bulk.columnTypes(probe.sql, probe.parameters);
+      const cells: string[] = [];
+      for (const [i, column] of columns.entries()) {
+        const ref = `t.c${i}`;
+        // Formatted money ("-80.00") and times ("2026-11-24 14:05") never need the guard or quotes.
+        const cell = exportFormat(d, column)
+          ? `coalesce(${ref}, '')`
+          : csvCellSql(ref, types[i], d.fields[column]?.secret === true);
+        if (cell === undefined) return undefined;
+        cells.push(`(${cell})`);
+      }
+      return { values, joins, line: `${cells.join(` || ',' || `)} || E'\r\n'` };
+    })();
+    // A failed probe is not cached: the next export asks again.
+    plan.catch(() => copyPlans.delete(d));
+    copyPlans.set(d, plan);
+  }
+  return plan;
+}
+
+/**
+ * The export as one COPY statement on PostgreSQL, or undefined where the JS path must write it
+ * (PGlite; a column csvSql.ts cannot write; a filter value that is not a plain literal). The rows
+ * come in one ordered statement, (sort key, id) in the sort's direction, so nulls come last
+ * ascending and first descending, by id, as the batched paths give them. The inner query reads
+ * each value once (`offset 0` keeps PostgreSQL from inlining it into the line's expression, which
+ * repeats it); the outer ORDER BY is the same order, which the subquery's sort or index scan
+ * already gives, so it costs no second sort.
+ */
+export async function copyExport(
+  engine: ResourceEngine,
+  d: ResourceDeclaration,
+  q: ListQuery,
+  columns: string[],
+): Promise<Readable | undefined> {
+  const bulk = engine.bulkReader();
+  if (!bulk) return undefined;
+  const plan = await copyPlanOf(engine, d, columns);
+  if (!plan) return undefined;
+  const key = sortRef(d, q.sort.field);
+  const id = columnRef(d.table, 'id');
+  const dir = sql.raw(q.sort.order === 'ASC' ? 'asc' : 'desc');
+  const select = engine.compile(
+    sql`select ${sql.raw(plan.line)} from (select ${sql.join(plan.values.map((v, i) => sql`${v} as ${sql.ref(`c${i}`)}`))}, ${key} as __k, ${id} as __id
+      from ${sql.table(snake(d.table))} ${sql.join(plan.joins, sql` `)} where ${q.where} order by ${key} ${dir}, ${id} ${dir} offset 0) t
+      order by t.__k ${dir}, t.__id ${dir}`,
+  );
+  const text = inlineParameters(select.sql, select.parameters);
+  if (text === undefined) return undefined;
+  const lines = bulk.copyText(text, COPY_SETTINGS);
+  const header = Buffer.from(csvRow(exportHeader(d, columns)));
+  // An error before the body is read is answered by the iterator below (it rethrows it).
+  lines.on('error', () => undefined);
+  const body = Readable.from(
+    (async function* () {
+      yield header;
+      for await (const chunk of lines) yield chunk as Buffer;
+    })(),
+    { highWaterMark: 1 },
+  );
+  // However the body ends (the client went away, even before the first chunk), `lines` goes too,
+  // which cancels the statement and closes its connection if it was still running.
+  body.once('close', () => lines.destroy());
+  return body;
+}
+
 const indexedSorts = new Map<string, boolean>();
 /** Whether the sort is a stored column that a full index of the table starts with (cached: the schema is the code's). */
 async function sortLeadsAnIndex(engine: ResourceEngine, d: ResourceDeclaration, field: string): Promise<boolean> {
@@ -287,10 +403,13 @@ export function registerExport(
         throw badRequest('Query parameter "format" must be csv');
       delete query.range;
       const q = parseListQuery(d, query);
+      const body =
+        (await copyExport(engine, d, q, columns)) ??
+        Readable.from(csvBatches(engine, d, q, columns), { highWaterMark: 1 });
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename=${d.name}-${cityDate()}.csv`)
-        .send(Readable.from(csvBatches(engine, d, q, columns), { highWaterMark: 1 }));
+        .send(body);
     },
   );
 }

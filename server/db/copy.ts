@@ -1,0 +1,171 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the panel's tsconfig (which reaches this file through tests) does not include server/db/*.d.ts
+/// <reference path="./pg-copy-streams.d.ts" />
+import { Readable } from 'node:stream';
+import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+
+/**
+ * The bytes of a one-column `COPY … TO STDOUT (FORMAT binary)` stream, without its framing: the
+ * 19-byte header, each row's field count (2 bytes) and length (4 bytes), and the trailer. Chunks may
+ * split anything anywhere. A row's value is taken as it is (a null, length −1, adds nothing). Binary,
+ * not text or csv: those formats escape or quote the value (backslashes, line breaks), binary
+ * passes it byte for byte.
+ */
+export class CopyBinaryText {
+  /** Bytes still to skip (header, counts, lengths) before the next thing to read. */
+  private state: 'header' | 'extension' | 'count' | 'length' | 'value' | 'end' = 'header';
+  /** A fixed-size piece split between chunks. */
+  private partial = Buffer.alloc(19);
+  private partialSize = 0;
+  private valueLeft = 0;
+
+  /** The value bytes in `chunk`, as slices of it (no copy). */
+  take(chunk: Buffer): Buffer[] {
+    const out: Buffer[] = [];
+    let at = 0;
+    while (at < chunk.length) {
+      if (this.state === 'value') {
+        const n = Math.min(this.valueLeft, chunk.length - at);
+        out.push(chunk.subarray(at, at + n));
+        at += n;
+        this.valueLeft -= n;
+        if (!this.valueLeft) this.state = 'count';
+        continue;
+      }
+      if (this.state === 'end') throw new Error('COPY binary: data after the trailer');
+      const size = this.state === 'header' ? 19 : this.state === 'length' || this.state === 'extension' ? 4 : 2;
+      const n = Math.min(size - this.partialSize, chunk.length - at);
+      chunk.copy(this.partial, this.partialSize, at, at + n);
+      this.partialSize += n;
+      at += n;
+      if (this.partialSize < size) break;
+      this.partialSize = 0;
+      const piece = this.partial;
+      switch (this.state) {
+        case 'header':
+          if (piece.toString('latin1', 0, 11) !== 'PGCOPY\n\xff\r\n\0') throw new Error('COPY binary: bad signature');
+          this.valueLeft = piece.readUInt32BE(15);
+          this.state = this.valueLeft ? 'extension' : 'count';
+          break;
+        case 'extension':
+          // A header extension (none is defined yet) is skipped 4 bytes at a time; its length is one.
+          this.valueLeft -= 4;
+          if (this.valueLeft <= 0) this.state = 'count';
+          break;
+        case 'count': {
+          const count = piece.readInt16BE(0);
+          if (count === -1) this.state = 'end';
+          else if (count !== 1) throw new Error(`COPY binary: ${count} columns, one expected`);
+          else this.state = 'length';
+          break;
+        }
+        case 'length': {
+          const length = piece.readInt32BE(0);
+          this.valueLeft = Math.max(length, 0);
+          this.state = this.valueLeft ? 'value' : 'count';
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Whether the trailer was read: the stream is complete. */
+  get complete(): boolean {
+    return this.state === 'end';
+  }
+}
+
+/**
+ * Streams the text column of `select` through `COPY (select) TO STDOUT (FORMAT binary)` on a
+ * connection of its own, byte chunks only (no string or row object per value), paced by the
+ * reader: pg-copy-streams stops reading the socket while the stream's buffer is full, so
+ * PostgreSQL waits. Destroying the stream before its end (the client went away) cancels the
+ * statement and closes that connection instead of returning it to the pool mid-COPY. `settings`
+ * apply to this statement alone (`set local` in a read-only transaction around it).
+ */
+export function copyText(pool: pg.Pool, select: string, settings: Record<string, string> = {}): Readable {
+  let client: pg.PoolClient | undefined;
+  let source: Readable | undefined;
+  const frames = new CopyBinaryText();
+  const out = new Readable({
+    // About one socket read of PostgreSQL's output (64 kB); pg-copy-streams holds at most as much.
+    highWaterMark: 64 * 1024,
+    read() {
+      source?.resume();
+    },
+    destroy(error, callback) {
+      const held = client;
+      client = undefined;
+      source?.destroy();
+      if (held) {
+        // Mid-statement: cancel it (a sort would otherwise run on until it first writes), and
+        // close the connection (release with an error), which pg would leave in COPY mode.
+        const pid = (held as unknown as { processID?: number }).processID;
+        if (pid) pool.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
+        held.release(error ?? new Error('COPY abandoned before its end'));
+      }
+      callback(error);
+    },
+  });
+  const names = Object.keys(settings);
+  const begin = async (connected: pg.PoolClient) => {
+    if (!names.length) return;
+    await connected.query('begin transaction read only');
+    for (const name of names) await connected.query('select set_config($1, $2, true)', [name, settings[name]]);
+  };
+  pool.connect().then(
+    async (connected) => {
+      if (out.destroyed) {
+        connected.release();
+        return;
+      }
+      client = connected;
+      try {
+        await begin(connected);
+      } catch (error) {
+        out.destroy(error as Error);
+        return;
+      }
+      if (out.destroyed) return;
+      source = connected.query(copyTo(`copy (${select}) to stdout (format binary)`));
+      source.on('data', (chunk: Buffer) => {
+        let slices: Buffer[];
+        try {
+          slices = frames.take(chunk);
+        } catch (error) {
+          out.destroy(error as Error);
+          return;
+        }
+        if (!slices.length) return;
+        if (!out.push(slices.length === 1 ? slices[0] : Buffer.concat(slices))) source?.pause();
+      });
+      source.on('end', () => {
+        if (!frames.complete) {
+          out.destroy(new Error('COPY ended before its trailer'));
+          return;
+        }
+        const held = client;
+        client = undefined;
+        if (!held || !names.length) {
+          held?.release();
+          out.push(null);
+          return;
+        }
+        held.query('commit').then(
+          () => {
+            held.release();
+            out.push(null);
+          },
+          (error: Error) => {
+            held.release(error);
+            out.destroy(error);
+          },
+        );
+      });
+      source.on('error', (error) => out.destroy(error));
+    },
+    (error: Error) => out.destroy(error),
+  );
+  return out;
+}
