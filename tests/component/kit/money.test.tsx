@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../../../src/kit/format';
-import { MoneyField, SignedMoneyField } from '../../../src/kit/MoneyField';
+import { BalanceField, MoneyField, SignedMoneyField } from '../../../src/kit/MoneyField';
 import { renderKit } from './renderKit';
 
 afterEach(() => vi.restoreAllMocks());
@@ -50,5 +50,30 @@ describe('formatMoney', () => {
     expect(formatMoney(-80)?.replace(/\s/g, ' ')).toBe('-KES 80.00');
     expect(formatMoney('abc')).toBeUndefined();
     expect(formatMoney(Number.NaN)).toBeUndefined();
+  });
+});
+
+describe('BalanceField', () => {
+  it('shows a balance owed in red and a dash without one', async () => {
+    renderKit(
+      <>
+        <span data-testid="owed">
+          <BalanceField source="owed" />
+        </span>
+        <span data-testid="credit">
+          <BalanceField source="credit" />
+        </span>
+        <BalanceField source="missing" />
+      </>,
+      { record: { id: 1, owed: -250, credit: 1500, missing: null } },
+    );
+    const owed = (await screen.findByTestId('owed')).firstElementChild!;
+    expect(owed.textContent?.replace(/\s/g, ' ')).toBe('-KES 250.00');
+    expect(owed.className).toMatch(/MuiTypography/);
+    expect(getComputedStyle(owed).fontWeight).toBe('600');
+    const credit = screen.getByTestId('credit').firstElementChild!;
+    expect(credit.textContent?.replace(/\s/g, ' ')).toBe('KES 1,500.00');
+    expect(getComputedStyle(credit).fontWeight).not.toBe('600');
+    expect(screen.getByLabelText('none')).toHaveTextContent('—');
   });
 });
