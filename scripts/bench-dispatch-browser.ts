@@ -16,22 +16,18 @@
  * BENCH_NO_WEBGL=1 for the control run without the map's drawing (the page says the browser cannot
  * draw maps; everything else runs), to tell the page's own work from software WebGL's.
  */
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium.js';
+import { addBenchDrivers, intEnv, simulatorOnline, spawnSimulator } from './lib/dispatchBench.js';
 
-const DRIVERS = intEnv('BENCH_DRIVERS', 2000);
-const PASSENGERS = intEnv('BENCH_PASSENGERS', 200);
-const MINUTES = intEnv('BENCH_MINUTES', 5);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-function intEnv(name: string, fallback: number): number {
-  const n = Number(process.env[name]);
-  return Number.isInteger(n) && n >= 0 && process.env[name] !== '' ? n : fallback;
-}
+const DRIVERS = intEnv('BENCH_DRIVERS', 2000, 0);
+const PASSENGERS = intEnv('BENCH_PASSENGERS', 200, 0);
+const MINUTES = intEnv('BENCH_MINUTES', 5, 0);
 
 // ---------------------------------------------------------------- server side
 
@@ -48,28 +44,7 @@ async function serve(): Promise<void> {
   });
   const handle = await createDb({});
   const app = await buildApp(config, { db: handle });
-  const { db } = app.services;
-  const types = await db.selectFrom('vehicleTypes').select('id').where('active', '=', true).execute();
-  const have = await db
-    .selectFrom('drivers')
-    .select(db.fn.countAll<number>().as('n'))
-    .where('approvalStatus', '=', 'approved')
-    .executeTakeFirstOrThrow();
-  const extra = Math.max(0, DRIVERS - Number(have.n));
-  for (let i = 0; i < extra; i += 500)
-    await db
-      .insertInto('drivers')
-      .values(
-        Array.from({ length: Math.min(500, extra - i) }, (_, j) => ({
-          firstName: 'Bench',
-          lastName: `Driver ${i + j + 1}`,
-          phone: `+2547980${String(i + j).padStart(5, '0')}`,
-          approvalStatus: 'approved',
-          vehicleTypeId: types[(i + j) % types.length].id,
-          vehiclePlate: `KBY ${String(i + j).padStart(4, '0')}`,
-        })),
-      )
-      .execute();
+  await addBenchDrivers(app.services.db, DRIVERS, { phonePrefix: '+2547980', platePrefix: 'KBY' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.send!({ port: (app.server.address() as { port: number }).port });
   process.on('message', (m) => {
@@ -133,46 +108,17 @@ async function main(): Promise<void> {
   console.log(`server ready on ${base}`);
 
   const simLogPath = path.join(os.tmpdir(), `bench-dispatch-browser-sim-${process.pid}.log`);
-  const simLog = fs.openSync(simLogPath, 'w');
-  const sim = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'scripts/simulate.ts',
-      '--url',
-      base,
-      '--drivers',
-      String(DRIVERS),
-      '--passengers',
-      String(PASSENGERS),
-    ],
-    { stdio: ['ignore', simLog, simLog] },
-  );
+  const sim = spawnSimulator({ url: base, drivers: DRIVERS, passengers: PASSENGERS, logFile: simLogPath });
   const started = Date.now();
-  for (;;) {
-    const m = fs.readFileSync(simLogPath, 'utf8').match(/\[simulator\] (\d+) drivers online/);
-    if (m) {
-      console.log(`simulator: ${m[1]} drivers online after ${Math.round((Date.now() - started) / 1000)} s`);
-      break;
-    }
-    if (sim.exitCode !== null) throw new Error(`the simulator exited: ${fs.readFileSync(simLogPath, 'utf8')}`);
-    if (Date.now() - started > 20 * 60_000) throw new Error('the simulator did not come online within 20 minutes');
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+  const online = await simulatorOnline(sim, simLogPath, 20 * 60_000);
+  console.log(`simulator: ${online} drivers online after ${Math.round((Date.now() - started) / 1000)} s`);
 
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--enable-unsafe-swiftshader',
+      ...CHROMIUM_ARGS,
       '--enable-precise-memory-info',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
       ...(process.env.BENCH_NO_WEBGL ? ['--disable-webgl', '--disable-webgl2'] : []),
     ],
   });

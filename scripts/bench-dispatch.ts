@@ -19,7 +19,7 @@
  * Environment: BENCH_DRIVERS (2000), BENCH_PASSENGERS (500), BENCH_DISPATCHERS (20), BENCH_WINDOW_S (60),
  * REDIS_URL + DATABASE_URL (two processes).
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import type { DriverPositionsBatch } from '../src/domain/liveDrivers.js';
+import { addBenchDrivers, intEnv, simulatorOnline, spawnSimulator } from './lib/dispatchBench.js';
 
 const DRIVERS = intEnv('BENCH_DRIVERS', 2000);
 const PASSENGERS = intEnv('BENCH_PASSENGERS', 500);
@@ -37,10 +38,6 @@ const SERVERS = SHARED ? 2 : 1;
 /** The live store's keys in Redis for this bench (cleared at the start). */
 const LIVE_PREFIX = 'bench-dispatch-live:';
 
-function intEnv(name: string, fallback: number): number {
-  const n = Number(process.env[name]);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 
@@ -89,27 +86,7 @@ async function serve(): Promise<void> {
   const app = await buildApp(config, { db: handle });
   const { db, live } = app.services;
   const types = await db.selectFrom('vehicleTypes').select('id').where('active', '=', true).execute();
-  const have = await db
-    .selectFrom('drivers')
-    .select(db.fn.countAll<number>().as('n'))
-    .where('approvalStatus', '=', 'approved')
-    .executeTakeFirstOrThrow();
-  const extra = first ? Math.max(0, DRIVERS - Number(have.n)) : 0;
-  for (let i = 0; i < extra; i += 500) {
-    await db
-      .insertInto('drivers')
-      .values(
-        Array.from({ length: Math.min(500, extra - i) }, (_, j) => ({
-          firstName: 'Bench',
-          lastName: `Driver ${i + j + 1}`,
-          phone: `+2547990${String(i + j).padStart(5, '0')}`,
-          approvalStatus: 'approved',
-          vehicleTypeId: types[(i + j) % types.length].id,
-          vehiclePlate: `KBX ${String(i + j).padStart(4, '0')}`,
-        })),
-      )
-      .execute();
-  }
+  if (first) await addBenchDrivers(db, DRIVERS, { phonePrefix: '+2547990', platePrefix: 'KBX' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   let mark: { cpu: NodeJS.CpuUsage; at: number; ingested: number; tickMs: number } | undefined;
@@ -223,38 +200,14 @@ async function startServer(index: number): Promise<{ child: ChildProcess; base: 
 /** Starts a simulator against one server; answers once its drivers are online. */
 async function startSimulator(base: string, shard: number) {
   const logFile = path.join(os.tmpdir(), `bench-dispatch-sim-${process.pid}-${shard}.log`);
-  const simLog = fs.openSync(logFile, 'w');
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'scripts/simulate.ts',
-      '--url',
-      base,
-      '--drivers',
-      String(DRIVERS),
-      '--passengers',
-      String(PASSENGERS),
-      '--shard',
-      `${shard}/${SERVERS}`,
-    ],
-    { stdio: ['ignore', simLog, simLog] },
-  );
-  const online = await new Promise<number>((resolve, reject) => {
-    const started = Date.now();
-    const timer = setInterval(() => {
-      const text = fs.readFileSync(logFile, 'utf8');
-      const m = text.match(/\[simulator\] (\d+) drivers online/);
-      if (m) {
-        clearInterval(timer);
-        resolve(Number(m[1]));
-      } else if (Date.now() - started > 15 * 60_000 || child.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`the simulator did not come online (see ${logFile})`));
-      }
-    }, 1000);
+  const child = spawnSimulator({
+    url: base,
+    drivers: DRIVERS,
+    passengers: PASSENGERS,
+    shard: `${shard}/${SERVERS}`,
+    logFile,
   });
+  const online = await simulatorOnline(child, logFile, 15 * 60_000);
   return { child, online };
 }
 

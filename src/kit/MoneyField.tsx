@@ -37,3 +37,21 @@ export function SignedMoneyField({ source }: KitFieldProps) {
     </Typography>
   );
 }
+
+/** A balance, red and bold when below zero (a driver owing commission): "-KES 80.00". */
+export function BalanceField({ source }: KitFieldProps) {
+  const value: unknown = useFieldValue({ source });
+  const owes = typeof value === 'number' && value < 0;
+  const text = formatMoney(value);
+  if (text === undefined) return <EmptyValue />;
+  return (
+    <Typography
+      component="span"
+      variant="body2"
+      color={owes ? 'error' : undefined}
+      sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontWeight: owes ? 600 : undefined }}
+    >
+      {text}
+    </Typography>
+  );
+}

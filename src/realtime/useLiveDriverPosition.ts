@@ -1,17 +1,11 @@
-import { useDriverSnapshot } from './useDriverSnapshot';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSession } from '../auth/useSession';
-import {
-  POSITIONS_EVENT,
-  SNAPSHOT_RETRY_MS,
-  UNWATCH_EVENT,
-  WATCH_EVENT,
-} from '../customRoutes/dispatcher/useLiveDrivers';
 import { followBox, followedIn, needsRecentre, type LatLng } from '../domain/followDriver';
 import type { DriverPositionsBatch, LiveDriver } from '../domain/liveDrivers';
 import { P } from '../domain/permissionNames';
-import { useRealtimeSocket, useSocketEvent } from './RealtimeProvider';
-import { useSocketFallback, type SocketState } from './useSocketFallback';
+import { useSocketEvent } from './RealtimeProvider';
+import { POSITIONS_EVENT, useDriverFeed } from './useDriverFeed';
+import type { SocketState } from './useSocketFallback';
 
 export interface LiveDriverPosition {
   /** The driver's latest position on the live feed; null while the feed has none (or may not be read). */
@@ -31,7 +25,6 @@ export interface LiveDriverPosition {
  * watched box per socket: one follower (or the dispatcher's map) per page.
  */
 export function useLiveDriverPosition(driverId: number | null, near: LatLng | null): LiveDriverPosition {
-  const socket = useRealtimeSocket();
   const session = useSession();
   const allowed = !!session?.userInfo.role.permissions.some((p) => p.name === P.viewDispatcherPage);
   const enabled = allowed && driverId !== null;
@@ -47,10 +40,9 @@ export function useLiveDriverPosition(driverId: number | null, near: LatLng | nu
   const [recentred, setRecentred] = useState<{ id: number | null; at: LatLng } | null>(null);
   const centre = recentred?.id === driverId ? recentred.at : near;
   const box = useMemo(() => (centre ? followBox(centre) : undefined), [centre?.lat, centre?.lng]); // eslint-disable-line react-hooks/exhaustive-deps
-  const key = enabled && box ? box.join(',') : undefined;
   const recentre = (at: LatLng) => setRecentred({ id: driverId, at: { lat: at.lat, lng: at.lng } });
 
-  const snapshot = useDriverSnapshot(key);
+  const { snapshot, socket } = useDriverFeed(enabled ? box : undefined);
   useEffect(() => {
     if (!snapshot.data || driverId === null) return;
     const found = snapshot.data.find((d) => d.id === driverId) ?? null;
@@ -60,7 +52,7 @@ export function useLiveDriverPosition(driverId: number | null, near: LatLng | nu
         ? state
         : { id: driverId, driver: found },
     );
-    // `box` and `recentre` follow `key` and `driverId`.
+    // `box` and `recentre` follow the snapshot's box and `driverId`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [snapshot.data, driverId]);
 
@@ -79,31 +71,5 @@ export function useLiveDriverPosition(driverId: number | null, near: LatLng | nu
     if (box && needsRecentre(box, news)) recentre(news);
   });
 
-  const latest = useRef({ enabled: false, key });
-  latest.current = { enabled: key !== undefined, key };
-  const socketState = useSocketFallback(() => {
-    if (latest.current.enabled) void snapshot.refetch();
-  }, SNAPSHOT_RETRY_MS);
-
-  // Watch the box: on each change, and again after every (re)connection.
-  useEffect(() => {
-    if (!socket || !box || !enabled) return;
-    const watch = () => socket.emit(WATCH_EVENT, { bbox: box });
-    watch();
-    socket.on('connect', watch);
-    return () => {
-      socket.off('connect', watch);
-    };
-    // `key` stands for `box`'s content.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [socket, key]);
-
-  useEffect(() => {
-    if (!socket || !enabled) return;
-    return () => {
-      socket.emit(UNWATCH_EVENT);
-    };
-  }, [socket, enabled]);
-
-  return { driver: enabled ? driver : null, allowed, socket: socketState };
+  return { driver: enabled ? driver : null, allowed, socket };
 }

@@ -160,3 +160,61 @@ describe("the driver's page", () => {
     expect(screen.queryByText('KES 0.00')).toBeNull();
   });
 });
+
+describe("the driver's wallet", () => {
+  const entry = (id: number, extra: object) => ({
+    id,
+    driverId: 3,
+    kind: 'commission',
+    amount: -80,
+    balanceAfter: -250,
+    tripId: null,
+    staffId: null,
+    staffName: null,
+    note: null,
+    createdAt: '2026-11-23T09:00:00Z',
+    ...extra,
+  });
+
+  it('shows the balance owed and the ledger: signed amounts, the balance after, the trip and the staff member', async () => {
+    const { api, user } = renderApp('/driver-management/transactions/3', {
+      session: admin,
+      api: {
+        'GET /api/user/drivers/3': { json: driver(3, 'Achieng', 'Odhiambo') },
+        'GET /api/trip/driver-transactions': listAnswer('driver-transactions', [
+          entry(21, { tripId: 31662, note: 'Commission, trip #31662' }),
+          entry(20, {
+            kind: 'credit_topup',
+            amount: 1500,
+            balanceAfter: -170,
+            staffId: 3,
+            staffName: 'Julia Bartell',
+            note: 'M-Pesa QK7H2',
+          }),
+        ]),
+      },
+    });
+    expect((await screen.findByTestId('wallet-balance')).textContent?.replace(/\s/g, ' ')).toBe('-KES 250.00');
+    expect(screen.getByText('The driver owes commission on cash trips.')).toBeInTheDocument();
+    const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
+    const hrefIn = async (row: HTMLElement, name: string) =>
+      (await within(row).findByRole('link', { name })).getAttribute('href');
+    const commission = await rowOf('Commission, trip #31662');
+    expect(within(commission).getByText('Commission')).toBeInTheDocument();
+    expect(commission.textContent?.replace(/\s/g, ' ')).toContain('−KES 80.00');
+    expect(await hrefIn(commission, '#31662')).toBe('/trip-management/trips/31662');
+    const topUp = await rowOf('M-Pesa QK7H2');
+    expect(within(topUp).getByText('Credit top-up')).toBeInTheDocument();
+    expect(topUp.textContent?.replace(/\s/g, ' ')).toContain('+KES 1,500.00');
+    expect(await hrefIn(topUp, 'Julia Bartell')).toBe('/staff-management/staffs/3');
+    const first = api.to('GET /api/trip/driver-transactions')[0].query;
+    expect(JSON.parse(first.get('filter') ?? '{}')).toEqual({ driverId: 3 });
+
+    // The amount sorts (a full list, unlike the passenger's wallet card).
+    expect(screen.queryByRole('button', { name: /^Sort by balance after/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: /^Sort by amount/ }));
+    await waitFor(() =>
+      expect(api.to('GET /api/trip/driver-transactions').at(-1)!.query.get('sort')).toBe('["amount","ASC"]'),
+    );
+  });
+});

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/lib/chromium.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const baseUrl = () => inject('baseUrl');
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin@1234' };
@@ -12,18 +12,7 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      // WebGL (the maps) through SwiftShader, the software renderer: no GPU here. Chromium only
-      // falls back to it on its own with a deprecation warning, so ask for it.
-      '--enable-unsafe-swiftshader',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS, '--disable-quic'],
   });
 }
 
@@ -149,6 +138,13 @@ export async function api<T>(
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   return { status: response.status, json: (await response.json()) as T };
+}
+
+/** For set-ups: the JSON answer of `/api/<path>` (a POST of `body` when given); an error unless 2xx. */
+export async function apiData<T>(path: string, token?: string, body?: unknown): Promise<T> {
+  const res = await api<T>(`/api/${path}`, { method: body === undefined ? 'GET' : 'POST', body, token });
+  if (res.status < 200 || res.status > 299) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.json)}`);
+  return res.json;
 }
 
 /** A simple-rest list path: each query value JSON-encoded (filter, sort, range). */

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DISPATCHER, baseUrl, browserPerFile, shot, signIn, waitForPath } from './browser';
+import { ADMIN, DISPATCHER, apiData, browserPerFile, shot, signIn, waitForPath } from './browser';
 
 /**
  * The dispatcher page (issue 16, panel side) in Chromium against the real server: a phone booking
@@ -14,19 +14,6 @@ import { ADMIN, DISPATCHER, baseUrl, browserPerFile, shot, signIn, waitForPath }
 const { open } = browserPerFile({ keepContexts: true });
 /** A person types about this fast; the script types at this pace so the time means something. */
 const KEY_DELAY_MS = 60;
-
-async function api<T>(path: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 const focusedTestId = (page: Page) =>
   page.evaluate(
@@ -47,14 +34,14 @@ describe('dispatcher', () => {
   let passenger: { id: number; firstName: string; lastName: string; phone: string };
 
   beforeAll(async () => {
-    const login = await api<{ data: { accessToken: string } }>('user/auth/login', undefined, ADMIN);
+    const login = await apiData<{ data: { accessToken: string } }>('user/auth/login', undefined, ADMIN);
     const token = login.data.accessToken;
     const query = new URLSearchParams({
       filter: JSON.stringify({ status: 'active' }),
       sort: JSON.stringify(['tripsCount', 'DESC']),
       range: JSON.stringify([0, 0]),
     });
-    [passenger] = await api<(typeof passenger)[]>(`user/passengers?${query}`, token);
+    [passenger] = await apiData<(typeof passenger)[]>(`user/passengers?${query}`, token);
     page = await open({ width: 1440, height: 900 });
     await signIn(page, DISPATCHER);
   });

@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import type { Page, Request, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DISPATCHER, baseUrl, browserPerFile, shot, signIn, waitForPath } from './browser';
+import { ADMIN, DISPATCHER, apiData, baseUrl, browserPerFile, shot, signIn, waitForPath } from './browser';
 import type { LiveDriver } from '../../src/domain/liveDrivers';
+import { spawnSimulator } from '../../scripts/lib/dispatchBench';
 
 /**
  * The dispatcher page on a living city (issue 16): the simulator runs as a separate process against
@@ -16,19 +17,6 @@ import type { LiveDriver } from '../../src/domain/liveDrivers';
 
 const { open } = browserPerFile({ keepContexts: true });
 const SIM_DRIVERS = 20;
-
-async function api<T>(path: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** A socket.io text frame `42["event",payload]` → [event, payload]. */
 function eventOf(frame: string | Buffer): [string, unknown] | undefined {
@@ -53,23 +41,13 @@ describe('dispatcher on a living city', () => {
 
   beforeAll(async () => {
     fs.mkdirSync('test-results', { recursive: true });
-    const log = fs.openSync('test-results/e2e-simulator.log', 'w');
-    simulator = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'scripts/simulate.ts',
-        '--url',
-        baseUrl(),
-        '--drivers',
-        String(SIM_DRIVERS),
-        '--passengers',
-        '0',
-      ],
-      { stdio: ['ignore', log, log] },
-    );
-    const login = await api<{ data: { accessToken: string } }>('user/auth/login', undefined, ADMIN);
+    simulator = spawnSimulator({
+      url: baseUrl(),
+      drivers: SIM_DRIVERS,
+      passengers: 0,
+      logFile: 'test-results/e2e-simulator.log',
+    });
+    const login = await apiData<{ data: { accessToken: string } }>('user/auth/login', undefined, ADMIN);
     admin = login.data.accessToken;
     // The simulated drivers are online and sending positions.
     const deadline = Date.now() + 120_000;
@@ -78,7 +56,7 @@ describe('dispatcher on a living city', () => {
       if (Date.now() > deadline) throw new Error(`only ${online} simulated drivers online after 2 minutes`);
       if (simulator.exitCode !== null) throw new Error(`the simulator exited with code ${simulator.exitCode}`);
       await new Promise((r) => setTimeout(r, 1000));
-      online = (await api<{ data: LiveDriver[] }>('trip/dispatcher/drivers', admin)).data.length;
+      online = (await apiData<{ data: LiveDriver[] }>('trip/dispatcher/drivers', admin)).data.length;
     }
 
     page = await open({ width: 1440, height: 900 });
@@ -107,10 +85,12 @@ describe('dispatcher on a living city', () => {
     // The simulated drivers' trips cancelled, so that stopping the simulator takes every one of them
     // offline (a driver on a trip could not go offline, and would hold the live positions for 5
     // minutes). This file still runs last (vitest.e2e.config.ts): those drivers end offline.
-    const live = await api<{ data: LiveDriver[] }>('trip/dispatcher/drivers', admin);
+    const live = await apiData<{ data: LiveDriver[] }>('trip/dispatcher/drivers', admin);
     for (const { tripId } of live.data)
       if (tripId !== null)
-        await api(`trip/trips/${tripId}/cancel`, admin, { reason: 'e2e: simulator stopped' }).catch(() => undefined);
+        await apiData(`trip/trips/${tripId}/cancel`, admin, { reason: 'e2e: simulator stopped' }).catch(
+          () => undefined,
+        );
     simulator?.kill('SIGINT');
     await new Promise((r) => (simulator?.exitCode !== null ? r(undefined) : simulator.once('exit', r)));
   });
@@ -164,12 +144,12 @@ describe('dispatcher on a living city', () => {
       sort: JSON.stringify(['tripsCount', 'DESC']),
       range: JSON.stringify([0, 0]),
     });
-    const [passenger] = await api<{ firstName: string; lastName: string; phone: string }[]>(
+    const [passenger] = await apiData<{ firstName: string; lastName: string; phone: string }[]>(
       `user/passengers?${query}`,
       admin,
     );
     // A vehicle type with a simulated driver available within the offers' reach of the pickup.
-    const availability = await api<{ data: { vehicleTypeId: number; nearestDistanceKm: number | null }[] }>(
+    const availability = await apiData<{ data: { vehicleTypeId: number; nearestDistanceKm: number | null }[] }>(
       `trip/dispatcher/availability?lat=${YAYA.lat}&lng=${YAYA.lng}`,
       admin,
     );
@@ -177,7 +157,7 @@ describe('dispatcher on a living city', () => {
       .filter((a) => a.nearestDistanceKm !== null && a.nearestDistanceKm < 7)
       .sort((a, b) => a.nearestDistanceKm! - b.nearestDistanceKm!)[0];
     expect(near, 'a vehicle type with a simulated driver near Yaya Centre').toBeDefined();
-    const type = await api<{ name: string }>(`trip/vehicle-types/${near.vehicleTypeId}`, admin);
+    const type = await apiData<{ name: string }>(`trip/vehicle-types/${near.vehicleTypeId}`, admin);
 
     await page.keyboard.press('F2');
     await page.keyboard.type(passenger.phone.slice(-9));
@@ -221,11 +201,11 @@ describe('dispatcher on a living city', () => {
     const driverLine = (await card.innerText()).split('\n').at(-1)!;
     // The driver is named (not "Driver #id"), and is the one the trip now has.
     expect(driverLine).not.toMatch(/^Driver #/);
-    const trip = await api<{ driverName: string; driverId: number }>(`trip/trips/${tripId}`, admin);
+    const trip = await apiData<{ driverName: string; driverId: number }>(`trip/trips/${tripId}`, admin);
     expect(driverLine).toBe(trip.driverName);
     // Through an offer: the timeline has the offer to that driver, then the driver's acceptance.
     const events = (
-      await api<{ data: { kind: string; actor: string; driverId: number | null }[] }>(
+      await apiData<{ data: { kind: string; actor: string; driverId: number | null }[] }>(
         `trip/trips/${tripId}/events`,
         admin,
       )

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISPATCHER, loginRole, startApp, type TestApp } from './harness.js';
 import { SEED_STAFF_PASSWORD } from '../../server/db/seed/demoAccounts.js';
 import { placeIndexOf } from '../../server/trip/booking/places.js';
+import { dispatcherFixtures, OUTSIDE, SARIT, YAYA } from './dispatcherFixtures.js';
 
 let t: TestApp;
 let admin: string;
@@ -17,25 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const YAYA = { lat: -1.2926, lng: 36.7878 };
-const SARIT = { lat: -1.2612, lng: 36.8026 };
-const OUTSIDE = { lat: -1.5, lng: 36.8 };
-
-const post = (path: string, body: unknown, token = dispatcher) => t.call('POST', `/api/trip/${path}`, { token, body });
-const get = (path: string, query: Record<string, string>, token = dispatcher) =>
-  t.call('GET', `/api/trip/dispatcher/${path}`, { token, query });
-
-const booking = (over: Record<string, unknown> = {}) => ({
-  vehicleTypeId: types.Economy,
-  pickupAddress: 'Yaya Centre, Kilimani',
-  pickupLat: YAYA.lat,
-  pickupLng: YAYA.lng,
-  dropoffAddress: 'Sarit Centre, Westlands',
-  dropoffLat: SARIT.lat,
-  dropoffLng: SARIT.lng,
-  paymentMethod: 'cash',
-  ...over,
-});
+const fx = dispatcherFixtures(
+  () => t,
+  () => dispatcher,
+);
+const { get, post, activePassenger } = fx;
+const booking = (over: Record<string, unknown> = {}) => fx.booking(types.Economy, over);
 
 const counts = async () => {
   const n = async (table: 'trips' | 'passengers' | 'auditLogs') =>
@@ -47,14 +35,6 @@ const counts = async () => {
     ).n;
   return { trips: await n('trips'), passengers: await n('passengers'), audits: await n('auditLogs') };
 };
-
-const activePassenger = () =>
-  t.db
-    .selectFrom('passengers')
-    .select(['id', 'phone'])
-    .where('status', '=', 'active')
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
 
 /** A staff member whose role books trips but may not create passengers. */
 async function bookerWithoutPassengers(): Promise<string> {

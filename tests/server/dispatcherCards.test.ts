@@ -1,5 +1,6 @@
 import polyline from '@mapbox/polyline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dispatcherFixtures, SARIT, YAYA } from './dispatcherFixtures.js';
 import { DISPATCHER, loginRole, startApp, type TestApp } from './harness.js';
 
 let t: TestApp;
@@ -10,11 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const get = (path: string, query: Record<string, string>, token = dispatcher) =>
-  t.call('GET', `/api/trip/dispatcher/${path}`, { token, query });
-
-const YAYA = { lat: -1.2926, lng: 36.7878 };
-const SARIT = { lat: -1.2612, lng: 36.8026 };
+const { get, post, booking, activePassenger } = dispatcherFixtures(
+  () => t,
+  () => dispatcher,
+);
 
 describe('GET dispatcher/driver-cards', () => {
   it('gives the Dispatcher role (no view-Driver) the names, vehicles and ratings of the asked drivers, in order', async () => {
@@ -101,32 +101,14 @@ describe('GET dispatcher/route', () => {
   });
 
   it('is the shape stored on a trip booked between the same points', async () => {
-    const passenger = await t.db
-      .selectFrom('passengers')
-      .select('id')
-      .where('status', '=', 'active')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
+    const passenger = await activePassenger();
     const type = await t.db
       .selectFrom('vehicleTypes')
       .select('id')
       .where('active', '=', true)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const booked = await t.call('POST', '/api/trip/trips', {
-      token: dispatcher,
-      body: {
-        passengerId: passenger.id,
-        vehicleTypeId: type.id,
-        pickupAddress: 'Yaya Centre, Kilimani',
-        pickupLat: YAYA.lat,
-        pickupLng: YAYA.lng,
-        dropoffAddress: 'Sarit Centre, Westlands',
-        dropoffLat: SARIT.lat,
-        dropoffLng: SARIT.lng,
-        paymentMethod: 'cash',
-      },
-    });
+    const booked = await post('trips', booking(type.id, { passengerId: passenger.id }));
     expect(booked.statusCode, booked.body).toBe(201);
     const trip = await t.db
       .selectFrom('trips')

@@ -1,14 +1,9 @@
-import { defineResource } from '../../rest/declaration.js';
 import { passengerTransactions as passengerTransactionsManifest } from '../../../src/domain/resources/passengerTransactions.js';
-import { nameOf } from '../../rest/names.js';
+import { defineLedgerResource } from '../transactions/ledgerResource.js';
 
-export const passengerTransactions = defineResource(passengerTransactionsManifest, {
+export const passengerTransactions = defineLedgerResource(passengerTransactionsManifest, {
   table: 'passengerTransactions',
+  owner: { table: 'passengers', key: 'passengerId' },
   description:
     "A passenger's wallet ledger, read-only: refund (granted when an issue is resolved, POST /api/trip/issues/:id/resolve with `refundAmount`, needs update-Passenger) and adjustment. `balanceAfter` is the passenger's credit balance right after the entry; the balance always equals the sum of the entries.",
-  computed: {
-    passengerName: { type: 'text', sql: nameOf('passengers', 'passenger_transactions.passenger_id') },
-    staffName: { type: 'text', sql: nameOf('staffs', 'passenger_transactions.staff_id') },
-  },
-  access: { list: 'view-Passenger', read: 'view-Passenger' },
 });

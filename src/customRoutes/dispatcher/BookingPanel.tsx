@@ -1,17 +1,5 @@
 import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
-import {
-  Alert,
-  Autocomplete,
-  Box,
-  Button,
-  IconButton,
-  List,
-  ListItem,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Autocomplete, Box, Button, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useCanAccess, useNotify, useTranslate } from 'react-admin';
 import { trips } from '../../domain/resources';
@@ -32,7 +20,7 @@ import {
   type NearDriver,
   type PlaceOption,
 } from './bookingData';
-import { moveChoice } from './model';
+import { ChoiceList, ChoiceOption } from './ChoiceList';
 import { matchesPlace } from '../../domain/placeSearch';
 
 export type PointKind = 'pickup' | 'dropoff';
@@ -594,13 +582,6 @@ function VehicleChoice({
   onChoose: (vehicleTypeId: number) => void;
 }) {
   const translate = useTranslate();
-  const onKeyDown = (event: KeyboardEvent) => {
-    const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = moveChoice(chosen, step, fares.length);
-    if (next >= 0) onChoose(fares[next].vehicleTypeId);
-  };
   const label = translate('app.dispatcher.booking.vehicle');
   if (!ready)
     return (
@@ -628,80 +609,58 @@ function VehicleChoice({
       </Typography>
     );
   if (fares.length === 0) return <Alert severity="warning">{translate('app.dispatcher.booking.noVehicles')}</Alert>;
-  const active = chosen >= 0 ? fares[chosen] : undefined;
   return (
     <Box>
-      <Typography variant="caption" color="text.secondary" id="booking-vehicles-label">
-        {label} · {translate('app.dispatcher.booking.arrows')}
-      </Typography>
-      <List
-        dense
-        disablePadding
-        role="listbox"
-        tabIndex={0}
-        aria-labelledby="booking-vehicles-label"
-        aria-activedescendant={active ? `booking-vehicle-${active.vehicleTypeId}` : undefined}
-        onKeyDown={onKeyDown}
+      <ChoiceList
+        label={`${label} · ${translate('app.dispatcher.booking.arrows')}`}
+        labelId="booking-vehicles-label"
+        count={fares.length}
+        chosen={chosen}
+        optionId={(index) => `booking-vehicle-${fares[index].vehicleTypeId}`}
+        onChoose={(index) => onChoose(fares[index].vehicleTypeId)}
         data-testid="booking-vehicles"
-        sx={{
-          border: 1,
-          borderColor: 'divider',
-          borderRadius: 1,
-          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-        }}
       >
         {fares.map((fare, index) => {
           const near = availability?.find((a) => a.vehicleTypeId === fare.vehicleTypeId);
           const before = plain?.find((p) => p.vehicleTypeId === fare.vehicleTypeId);
-          const selected = index === chosen;
           return (
-            <ListItem
+            <ChoiceOption
               key={fare.vehicleTypeId}
               id={`booking-vehicle-${fare.vehicleTypeId}`}
-              role="option"
-              aria-selected={selected}
+              selected={index === chosen}
               onClick={() => onChoose(fare.vehicleTypeId)}
-              sx={{
-                cursor: 'pointer',
-                bgcolor: selected ? 'action.selected' : undefined,
-                borderLeft: 3,
-                borderLeftColor: selected ? 'primary.main' : 'transparent',
-              }}
-            >
-              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                <Typography variant="body2" sx={{ fontWeight: selected ? 700 : 500 }} noWrap>
-                  {fare.vehicleTypeName}
-                </Typography>
-                <Typography variant="caption" color="text.secondary" noWrap component="div">
-                  {near
-                    ? near.available > 0 && near.nearestEtaSeconds !== null
-                      ? translate('app.dispatcher.booking.eta', {
-                          minutes: Math.max(1, Math.round(near.nearestEtaSeconds / 60)),
-                          count: near.available,
-                        })
-                      : translate('app.dispatcher.booking.noneAvailable')
-                    : translate('app.dispatcher.booking.noFeed')}
-                </Typography>
-              </Box>
-              <Box sx={{ textAlign: 'right' }}>
-                {before && fare.discount > 0 && (
-                  <Typography
-                    variant="caption"
-                    color="text.secondary"
-                    sx={{ textDecoration: 'line-through' }}
-                    component="div"
-                  >
-                    {formatMoney(before.total)}
+              title={fare.vehicleTypeName}
+              detail={
+                near
+                  ? near.available > 0 && near.nearestEtaSeconds !== null
+                    ? translate('app.dispatcher.booking.eta', {
+                        minutes: Math.max(1, Math.round(near.nearestEtaSeconds / 60)),
+                        count: near.available,
+                      })
+                    : translate('app.dispatcher.booking.noneAvailable')
+                  : translate('app.dispatcher.booking.noFeed')
+              }
+              end={
+                <Box sx={{ textAlign: 'right' }}>
+                  {before && fare.discount > 0 && (
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ textDecoration: 'line-through' }}
+                      component="div"
+                    >
+                      {formatMoney(before.total)}
+                    </Typography>
+                  )}
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {formatMoney(fare.total)}
                   </Typography>
-                )}
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {formatMoney(fare.total)}
-                </Typography>
-              </Box>
-            </ListItem>
+                </Box>
+              }
+            />
           );
         })}
-      </List>
+      </ChoiceList>
     </Box>
   );
 }
@@ -727,92 +686,48 @@ function NearestDrivers({
   // Option 0 is the automatic offers; a driver picked on the map but not in this list selects none.
   const chosen = driverId === undefined ? 0 : drivers.findIndex((d) => d.id === driverId) + 1 || -1;
   const choose = (index: number) => onChoose(index <= 0 ? null : drivers[index - 1]);
-  const onKeyDown = (event: KeyboardEvent) => {
-    const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    choose(moveChoice(chosen, step, drivers.length + 1));
-  };
   const optionId = (index: number) => (index === 0 ? 'booking-driver-auto' : `booking-driver-${drivers[index - 1].id}`);
-  const itemSx = (selected: boolean) => ({
-    cursor: 'pointer',
-    bgcolor: selected ? 'action.selected' : undefined,
-    borderLeft: 3,
-    borderLeftColor: selected ? 'primary.main' : 'transparent',
-  });
   return (
     <Box>
-      <Typography variant="caption" color="text.secondary" id="booking-nearest-label">
-        {translate('app.dispatcher.booking.nearest')} · {translate('app.dispatcher.booking.arrows')}
-      </Typography>
-      <List
-        dense
-        disablePadding
-        role="listbox"
-        tabIndex={0}
-        aria-labelledby="booking-nearest-label"
-        aria-activedescendant={chosen >= 0 ? optionId(chosen) : undefined}
-        aria-busy={nearest.isFetching}
-        onKeyDown={onKeyDown}
+      <ChoiceList
+        label={`${translate('app.dispatcher.booking.nearest')} · ${translate('app.dispatcher.booking.arrows')}`}
+        labelId="booking-nearest-label"
+        count={drivers.length + 1}
+        chosen={chosen}
+        optionId={optionId}
+        onChoose={choose}
+        busy={nearest.isFetching}
         data-testid="booking-nearest"
-        sx={{
-          border: 1,
-          borderColor: 'divider',
-          borderRadius: 1,
-          maxHeight: 232,
-          overflowY: 'auto',
-          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-        }}
+        sx={{ maxHeight: 232, overflowY: 'auto' }}
       >
-        <ListItem
+        <ChoiceOption
           id="booking-driver-auto"
-          role="option"
-          aria-selected={chosen === 0}
+          selected={chosen === 0}
           onClick={() => choose(0)}
-          sx={itemSx(chosen === 0)}
-        >
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2" sx={{ fontWeight: chosen === 0 ? 700 : 500 }} noWrap>
-              {translate('app.dispatcher.booking.automatic')}
-            </Typography>
-            <Typography variant="caption" color="text.secondary" noWrap component="div">
-              {translate('app.dispatcher.booking.automaticHint')}
-            </Typography>
-          </Box>
-        </ListItem>
-        {drivers.map((driver, i) => {
-          const selected = chosen === i + 1;
-          return (
-            <ListItem
-              key={driver.id}
-              id={`booking-driver-${driver.id}`}
-              role="option"
-              aria-selected={selected}
-              onClick={() => choose(i + 1)}
-              sx={itemSx(selected)}
-            >
-              <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-                <Stack direction="row" spacing={1} justifyContent="space-between" alignItems="baseline">
-                  <Typography variant="body2" sx={{ fontWeight: selected ? 700 : 500, minWidth: 0 }} noWrap>
-                    {driver.name}
-                  </Typography>
-                  <Typography variant="caption" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                    {translate('app.dispatcher.booking.nearestItem', {
-                      distance: driver.distanceKm.toFixed(1),
-                      minutes: Math.max(1, Math.round(driver.etaSeconds / 60)),
-                    })}
-                  </Typography>
-                </Stack>
-                <Typography variant="caption" color="text.secondary" noWrap component="div">
-                  {[`★ ${Number(driver.rating).toFixed(1)}`, driver.vehiclePlate, driver.vehicle]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </Typography>
-              </Box>
-            </ListItem>
-          );
-        })}
-      </List>
+          title={translate('app.dispatcher.booking.automatic')}
+          detail={translate('app.dispatcher.booking.automaticHint')}
+        />
+        {drivers.map((driver, i) => (
+          <ChoiceOption
+            key={driver.id}
+            id={optionId(i + 1)}
+            selected={chosen === i + 1}
+            onClick={() => choose(i + 1)}
+            title={driver.name}
+            aside={
+              <Typography variant="caption" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                {translate('app.dispatcher.booking.nearestItem', {
+                  distance: driver.distanceKm.toFixed(1),
+                  minutes: Math.max(1, Math.round(driver.etaSeconds / 60)),
+                })}
+              </Typography>
+            }
+            detail={[`★ ${Number(driver.rating).toFixed(1)}`, driver.vehiclePlate, driver.vehicle]
+              .filter(Boolean)
+              .join(' · ')}
+          />
+        ))}
+      </ChoiceList>
       {nearest.isPending ? (
         <Typography variant="caption" color="text.secondary" component="p" data-testid="booking-nearest-state">
           {translate('app.dispatcher.booking.nearestLoading')}

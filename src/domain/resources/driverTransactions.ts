@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { text } from '../fieldRules';
-import { defineManifest, enumWords } from './manifest';
+import { defineLedgerManifest } from './ledger';
 import { TRANSACTION_KINDS } from '../enums';
 
 /** The largest single credit top-up, in the city's currency. */
@@ -28,32 +28,10 @@ export const creditTopupSchema = yup.object({
   note: text('Note', 300, true).required('Say why the credit is added'),
 });
 
-export const driverTransactions = defineManifest({
+/** A driver's credit ledger (migration 002), read-only but for credit top-ups; commissions are posted by the trip rules. */
+export const driverTransactions = defineLedgerManifest({
   name: 'driver-transactions',
-  service: 'trip',
   subject: 'Driver',
-  path: 'driver-transactions',
-  fields: {
-    driverId: { type: 'int', filter: true, sort: true },
-    kind: { type: 'text', filter: true, sort: true, enum: TRANSACTION_KINDS },
-    amount: {
-      type: 'number',
-      format: 'money',
-      filter: true,
-      sort: true,
-      description: 'Signed: credit positive, debit negative',
-    },
-    balanceAfter: { type: 'number', format: 'money' },
-    tripId: { type: 'int', filter: true },
-    staffId: { type: 'int', filter: true },
-    note: { type: 'text' },
-    createdAt: { type: 'timestamp', filter: true, sort: true },
-  },
-  search: ['note'],
-  searchIds: ['id', 'tripId', 'driverId'],
-  defaultSort: ['createdAt', 'DESC'],
-  label: {
-    fields: ['kind', 'id'],
-    format: ({ kind, id }) => (typeof kind === 'string' ? `${enumWords(kind)} #${String(id)}` : undefined),
-  },
+  owner: 'driverId',
+  kinds: TRANSACTION_KINDS,
 });

@@ -3,7 +3,6 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
-  DataTable,
   DateTimeInput,
   NumberInput,
   SelectInput,
@@ -17,34 +16,17 @@ import { useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { creditTopupSchema, MAX_TOPUP } from '../../domain/resources/driverTransactions';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
-import { DateTimeField } from '../../kit/DateTimeField';
 import { enumChoices } from '../../kit/enumChoices';
-import { formatMoney, SHORT_DATE_TIME } from '../../kit/format';
-import { LinkedRecordField } from '../../kit/LinkedRecordField';
-import { SignedMoneyField } from '../../kit/MoneyField';
+import { formatMoney } from '../../kit/format';
 import { ResourceList } from '../../kit/ResourceList';
 import { EmptyState, ErrorState, LoadingState } from '../../kit/States';
-import { StatusChip } from '../../kit/StatusChip';
 import { parseLocalDateTime } from '../audit-logs/auditLogFilters';
 import { ActionDialog } from '../drivers/ActionDialog';
-import { BalanceField } from '../drivers/ApprovedDriverList';
 import type { Driver } from '../drivers/types';
+import { LedgerTable } from '../shared/LedgerTable';
 import { ScreenAccess } from '../shared/ScreenAccess';
 
 const DRIVERS = 'driver-management/drivers';
-
-interface Transaction {
-  id: number;
-  driverId: number;
-  kind: string;
-  amount: number;
-  balanceAfter: number;
-  tripId: number | null;
-  staffId: number | null;
-  staffName: string | null;
-  note: string | null;
-  createdAt: string;
-}
 
 const walletFilters = [
   <SelectInput
@@ -149,54 +131,7 @@ function Wallet({ driverId }: { driverId: number }) {
         create={false}
         empty={<EmptyState message={translate('app.wallet.empty')} />}
       >
-        <DataTable<Transaction> bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col
-            source="createdAt"
-            label="app.wallet.when"
-            render={() => <DateTimeField source="createdAt" options={SHORT_DATE_TIME} />}
-          />
-          <DataTable.Col
-            source="kind"
-            label="app.wallet.kind"
-            render={() => <StatusChip palette="transactionKind" source="kind" />}
-          />
-          <DataTable.Col
-            source="amount"
-            label="app.wallet.amount"
-            render={() => <SignedMoneyField source="amount" />}
-          />
-          <DataTable.Col
-            source="balanceAfter"
-            label="app.wallet.balanceAfter"
-            disableSort
-            render={() => <BalanceField source="balanceAfter" />}
-          />
-          <DataTable.Col
-            source="tripId"
-            label="app.wallet.trip"
-            disableSort
-            render={() => (
-              <LinkedRecordField<Transaction>
-                source="tripId"
-                reference="trip-management/trips"
-                text={(t) => (t.tripId ? `#${t.tripId}` : null)}
-              />
-            )}
-          />
-          <DataTable.Col
-            source="staffId"
-            label="app.wallet.staff"
-            disableSort
-            render={() => (
-              <LinkedRecordField<Transaction>
-                source="staffId"
-                reference="staff-management/staffs"
-                text={(t) => t.staffName}
-              />
-            )}
-          />
-          <DataTable.Col source="note" label="app.wallet.note" disableSort />
-        </DataTable>
+        <LedgerTable palette="transactionKind" messages="app.wallet" sortable />
       </ResourceList>
 
       <ActionDialog<{ creditBalance: number }>

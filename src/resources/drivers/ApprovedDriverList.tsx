@@ -11,7 +11,8 @@ import {
   useRefresh,
 } from 'react-admin';
 import { DateTimeField } from '../../kit/DateTimeField';
-import { DATE_ONLY, formatMoney } from '../../kit/format';
+import { DATE_ONLY } from '../../kit/format';
+import { BalanceField } from '../../kit/MoneyField';
 import { ReferenceSelectInput } from '../../kit/ReferenceSelectInput';
 import { PhoneField } from '../../kit/PhoneField';
 import { RatingField } from '../../kit/RatingField';
@@ -56,26 +57,6 @@ const driverFilters = [
   />,
   <BooleanInput key="negativeBalance" source="negativeBalance" label="app.drivers.negativeBalance" alwaysOn />,
 ];
-
-/** The credit balance in money, red when the driver owes commission. */
-export function BalanceField({ source = 'creditBalance' }: { source?: string; label?: string }) {
-  const value: unknown = useFieldValue({ source });
-  const text = formatMoney(value);
-  return (
-    <Typography
-      component="span"
-      variant="body2"
-      color={typeof value === 'number' && value < 0 ? 'error' : undefined}
-      sx={{
-        whiteSpace: 'nowrap',
-        fontVariantNumeric: 'tabular-nums',
-        fontWeight: typeof value === 'number' && value < 0 ? 600 : undefined,
-      }}
-    >
-      {text ?? '—'}
-    </Typography>
-  );
-}
 
 /** Make, model and plate over the vehicle type. */
 function VehicleWithType() {

@@ -10,12 +10,13 @@ import {
 import { DateTimeField } from '../../kit/DateTimeField';
 import { formatMoney } from '../../kit/format';
 import { GuardedLink, LinkedRecordField } from '../../kit/LinkedRecordField';
-import { MoneyField, SignedMoneyField } from '../../kit/MoneyField';
+import { MoneyField } from '../../kit/MoneyField';
 import { RatingField } from '../../kit/RatingField';
 import { RelatedList } from '../../kit/RelatedList';
 import { StatusChip } from '../../kit/StatusChip';
 import { auditLogs } from '../audit-logs';
 import { AuditChangesSummary } from '../shared/AuditChanges';
+import { LedgerTable } from '../shared/LedgerTable';
 import { EditRecordButton } from '../shared/RecordButtons';
 import { showPath } from '../shared/recordPaths';
 import { tripColumn, whenColumn } from '../shared/relatedColumns';
@@ -215,39 +216,9 @@ function Wallet() {
       empty="app.passengers.noWalletEntries"
       data-testid="passenger-wallet"
     >
-      <DataTable bulkActionButtons={false} rowClick={false}>
-        {whenColumn()}
-        <DataTable.Col
-          source="kind"
-          label="app.passengers.kind"
-          disableSort
-          render={() => <StatusChip palette="passengerTransactionKind" source="kind" />}
-        />
-        <DataTable.Col
-          source="amount"
-          label="app.passengers.amount"
-          disableSort
-          render={() => <SignedMoneyField source="amount" />}
-        />
-        <DataTable.Col
-          source="balanceAfter"
-          label="app.passengers.balanceAfter"
-          disableSort
-          render={() => <MoneyField source="balanceAfter" />}
-        />
-        {tripColumn()}
+      <LedgerTable palette="passengerTransactionKind" messages="app.passengers">
         <DataTable.Col source="issueId" label="app.passengers.issue" disableSort render={() => <IssueLink />} />
-        <DataTable.Col
-          source="staffId"
-          label="app.passengers.staff"
-          disableSort
-          cellSx={noWrap}
-          render={() => (
-            <LinkedRecordField source="staffId" reference="staff-management/staffs" text={(r) => r.staffName} />
-          )}
-        />
-        <DataTable.Col source="note" label="app.passengers.note" disableSort />
-      </DataTable>
+      </LedgerTable>
     </RelatedList>
   );
 }

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../../../src/kit/format';
-import { MoneyField, SignedMoneyField } from '../../../src/kit/MoneyField';
+import { BalanceField, MoneyField, SignedMoneyField } from '../../../src/kit/MoneyField';
 import { renderKit } from './renderKit';
 
 afterEach(() => vi.restoreAllMocks());
@@ -50,5 +50,23 @@ describe('formatMoney', () => {
     expect(formatMoney(-80)?.replace(/\s/g, ' ')).toBe('-KES 80.00');
     expect(formatMoney('abc')).toBeUndefined();
     expect(formatMoney(Number.NaN)).toBeUndefined();
+  });
+});
+
+describe('BalanceField', () => {
+  it.each([
+    { balance: -250, text: '-KES 250.00', weight: '600', why: 'in bold when below zero (owed)' },
+    { balance: 1500, text: 'KES 1,500.00', weight: '400', why: 'in plain weight otherwise' },
+  ])('shows $balance $why', async ({ balance, text, weight }) => {
+    renderKit(<BalanceField source="balance" />, { record: { id: 1, balance } });
+    const shown = await screen.findByText(
+      (_, node) => node?.tagName === 'SPAN' && node.textContent?.replace(/\s/g, ' ') === text,
+    );
+    expect(getComputedStyle(shown).fontWeight).toBe(weight);
+  });
+
+  it('shows a dash without a balance', async () => {
+    renderKit(<BalanceField source="balance" />, { record: { id: 1, balance: null } });
+    expect(await screen.findByLabelText('none')).toHaveTextContent('—');
   });
 });

@@ -1,0 +1,72 @@
+import { defineManifest, enumWords, type FieldSpec, type Fields, type ResourceManifest } from './manifest';
+
+/** The columns every wallet ledger has, whoever owns the wallet (migrations 002 and 015). */
+type LedgerFields<O extends string, K extends readonly string[], X extends Fields> = Record<
+  O,
+  { type: 'int'; filter: true; sort: true }
+> & {
+  kind: { type: 'text'; filter: true; sort: true; enum: K };
+  amount: { type: 'number'; format: 'money'; filter: true; sort: true; description: string };
+  balanceAfter: { type: 'number'; format: 'money' };
+  tripId: { type: 'int'; filter: true };
+  staffId: { type: 'int'; filter: true };
+  note: { type: 'text' };
+  createdAt: { type: 'timestamp'; filter: true; sort: true };
+} & X;
+
+export interface LedgerSpec<O extends string, K extends readonly string[], X extends Fields> {
+  /** Backend name and route path, e.g. `driver-transactions`. */
+  name: string;
+  /** The owner's permission subject: the ledger is read with view-<subject>. */
+  subject: string;
+  /** The field holding the owner's id, e.g. `driverId`. */
+  owner: O;
+  /** The entry kinds (an enum of src/domain/enums.ts). */
+  kinds: K;
+  /** Fields only this ledger has (integer references are also matched by `q`), after `tripId`. */
+  extra?: X;
+}
+
+/**
+ * A wallet ledger's manifest entry, read-only: one signed entry a row (credit positive, debit
+ * negative) with the owner's balance right after it, the trip and the staff member behind it and a
+ * note; newest first, `q` searches the note and matches ids; named "Refund #12".
+ */
+export function defineLedgerManifest<
+  const O extends string,
+  const K extends readonly string[],
+  const X extends Fields = Record<never, FieldSpec>,
+>({ name, subject, owner, kinds, extra }: LedgerSpec<O, K, X>): ResourceManifest<LedgerFields<O, K, X>> {
+  const fields = {
+    [owner]: { type: 'int', filter: true, sort: true },
+    kind: { type: 'text', filter: true, sort: true, enum: kinds },
+    amount: {
+      type: 'number',
+      format: 'money',
+      filter: true,
+      sort: true,
+      description: 'Signed: credit positive, debit negative',
+    },
+    balanceAfter: { type: 'number', format: 'money' },
+    tripId: { type: 'int', filter: true },
+    ...extra,
+    staffId: { type: 'int', filter: true },
+    note: { type: 'text' },
+    createdAt: { type: 'timestamp', filter: true, sort: true },
+  } as LedgerFields<O, K, X>;
+  const extraIds = Object.keys(extra ?? {}).filter((field) => extra?.[field]?.type === 'int');
+  return defineManifest<Fields>({
+    name,
+    service: 'trip',
+    subject,
+    path: name,
+    fields,
+    search: ['note'],
+    searchIds: ['id', 'tripId', owner, ...extraIds],
+    defaultSort: ['createdAt', 'DESC'],
+    label: {
+      fields: ['kind', 'id'],
+      format: ({ kind, id }) => (typeof kind === 'string' ? `${enumWords(kind)} #${String(id)}` : undefined),
+    },
+  }) as ResourceManifest<LedgerFields<O, K, X>>;
+}
