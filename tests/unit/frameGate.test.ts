@@ -9,7 +9,7 @@ class FakeMap implements GateableMap {
   frames = 0;
   moving = false;
   loading = new Set<string>();
-  private listeners = new Map<string, Set<(event: { sourceId?: string }) => void>>();
+  private listeners = new Map<string, Set<(event: { sourceId?: string; sourceDataType?: string }) => void>>();
   /** MapLibre's _render: draws, fires 'render', then asks for a follow-up frame if still dirty. */
   render(followUp: boolean) {
     for (const listener of this.listeners.get('render') ?? []) listener({});
@@ -24,11 +24,11 @@ class FakeMap implements GateableMap {
   isSourceLoaded(id: string) {
     return !this.loading.has(id);
   }
-  on(type: string, listener: (event: { sourceId?: string }) => void) {
+  on(type: string, listener: (event: { sourceId?: string; sourceDataType?: string }) => void) {
     if (!this.listeners.has(type)) this.listeners.set(type, new Set());
     this.listeners.get(type)!.add(listener);
   }
-  off(type: string, listener: (event: { sourceId?: string }) => void) {
+  off(type: string, listener: (event: { sourceId?: string; sourceDataType?: string }) => void) {
     this.listeners.get(type)?.delete(listener);
   }
   /** The worker applied new data to `sourceId`: its tiles start reloading. */
