@@ -157,7 +157,7 @@ describe('gateFrames: one frame per data update', () => {
     expect(map.frames).toBe(2);
   });
 
-  it("waits for the new data: a late tile of the previous update does not open the gate", () => {
+  it('waits for the new data: a late tile of the previous update does not open the gate', () => {
     const map = new FakeMap();
     const gate = gateFrames(map, 'points');
     map.content('points');
