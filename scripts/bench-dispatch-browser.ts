@@ -88,6 +88,8 @@ interface Minute {
   heapMB: number;
   domNodes: number;
   batches: number;
+  /** Frames the map drew (WebGL draw calls in one burst). */
+  mapFrames: number;
   driversShown: number;
 }
 
@@ -127,12 +129,29 @@ async function main(): Promise<void> {
   // Long tasks and the batches, counted in the page from its first script on.
   await page.addInitScript(() => {
     const g = globalThis as unknown as {
-      __bench: { long: { start: number; duration: number }[] };
+      __bench: { long: { start: number; duration: number }[]; frames: number };
       PerformanceObserver: new (cb: (list: { getEntries(): { startTime: number; duration: number }[] }) => void) => {
         observe(o: object): void;
       };
     };
-    g.__bench = { long: [] };
+    g.__bench = { long: [], frames: 0 };
+    // Map frames: the tasks that made WebGL draw calls (a frame's draws all run in one task).
+    const w = globalThis as unknown as Record<string, { prototype: Record<string, (...a: unknown[]) => unknown> }>;
+    let drawing = false;
+    for (const ctor of ['WebGLRenderingContext', 'WebGL2RenderingContext'])
+      for (const name of ['drawElements', 'drawArrays']) {
+        const proto = w[ctor]?.prototype;
+        const draw = proto?.[name];
+        if (!proto || !draw) continue;
+        proto[name] = function (this: unknown, ...args: unknown[]) {
+          if (!drawing) {
+            drawing = true;
+            g.__bench.frames++;
+            setTimeout(() => (drawing = false));
+          }
+          return draw.apply(this, args);
+        };
+      }
     new g.PerformanceObserver((list) => {
       for (const e of list.getEntries()) g.__bench.long.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
@@ -164,6 +183,8 @@ async function main(): Promise<void> {
     return { heapMB: Math.round((get('JSHeapUsedSize') / 1048576) * 10) / 10, domNodes: get('Nodes') };
   };
   const pageNow = () => page.evaluate(() => performance.now());
+  const framesNow = () =>
+    page.evaluate(() => (globalThis as unknown as { __bench: { frames: number } }).__bench.frames);
   const longSince = (from: number, to: number) =>
     page.evaluate(
       ([a, b]) =>
@@ -198,6 +219,7 @@ async function main(): Promise<void> {
   const minutes: Minute[] = [];
   let from = await pageNow();
   let batchesAt = batches;
+  let framesAt = await framesNow();
   for (let minute = 1; minute <= MINUTES; minute++) {
     await page.waitForTimeout(60_000);
     const to = await pageNow();
@@ -210,8 +232,12 @@ async function main(): Promise<void> {
       longestMs: Math.round(Math.max(0, ...long.map((t) => t.duration))),
       ...memory,
       batches: batches - batchesAt,
+      mapFrames: 0,
       driversShown: await shown(),
     };
+    const frames = await framesNow();
+    row.mapFrames = frames - framesAt;
+    framesAt = frames;
     minutes.push(row);
     console.log(JSON.stringify(row));
     from = to;
@@ -225,6 +251,7 @@ async function main(): Promise<void> {
     load: os.loadavg().map((l) => Math.round(l * 10) / 10),
     startHeapMB: start.heapMB,
     minutes,
+    mapFramesPerMinute: Math.round(minutes.reduce((s, m) => s + m.mapFrames, 0) / minutes.length),
     longTasksPerMinute: Math.round((minutes.reduce((s, m) => s + m.longTasks, 0) / minutes.length) * 10) / 10,
     heapGrowthMB: Math.round((minutes.at(-1)!.heapMB - minutes[0].heapMB) * 10) / 10,
   };

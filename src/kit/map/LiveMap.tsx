@@ -11,6 +11,7 @@ import {
   type LivePoint,
   type Position,
 } from './geo';
+import { gateFrames, type FrameGate } from './frameGate';
 import { MapFrame } from './MapFrame';
 import { useMapLibre, type MapReady } from './useMapLibre';
 
@@ -159,8 +160,23 @@ export function LiveMap({
   // Points change every second: no symbol fades (each is a train of frames).
   const { containerRef, ready, state } = useMapLibre({ label, bounds, onStyle: addPoints, fadeDuration: 0 });
 
+  // One frame per points update, not one per reloaded tile (see frameGate).
+  const gate = useRef<FrameGate>(undefined);
   useEffect(() => {
-    void ready?.map.getSource<GeoJSONSource>(POINTS_SOURCE)?.setData(data);
+    if (!ready) return;
+    const made = gateFrames(ready.map, POINTS_SOURCE);
+    gate.current = made;
+    return () => {
+      made.dispose();
+      gate.current = undefined;
+    };
+  }, [ready]);
+
+  useEffect(() => {
+    const source = ready?.map.getSource<GeoJSONSource>(POINTS_SOURCE);
+    if (!source) return;
+    gate.current?.hold();
+    void source.setData(data);
   }, [ready, data]);
 
   useEffect(() => {

@@ -55,7 +55,9 @@ export function fallbackStyle(): StyleSpecification {
         id: 'service-area-fill',
         type: 'fill',
         source: 'service-area',
-        paint: { 'fill-color': '#f7f9fc', 'fill-opacity': 0.9 },
+        // Opaque (the colour #f7f9fc at 0.9 over the background gave): drawn in the opaque pass,
+        // without blending over the whole canvas at every frame.
+        paint: { 'fill-color': '#f6f8fb' },
       },
       {
         id: 'service-area-outline',
