@@ -56,19 +56,25 @@ async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, wh
   }
 }
 
+/** A fresh seeded database and the first server on it; `place` puts a driver of one type online north of the pickup. */
+async function firstRun() {
+  handles.push((handle = await seededDb()));
+  const first = await build();
+  await first.app.ready();
+  const admin = await first.login();
+  const all = await approvedDrivers(first, 400);
+  const vehicleTypeId = all[0].vehicleTypeId!;
+  const place = async (t: TestApp, d: { id: number }, km: number) => {
+    await t.app.services.live.online(d.id, vehicleTypeId);
+    expect(await t.app.services.live.store.ingest(d.id, north(km))).toBe('ok');
+  };
+  return { first, admin, vehicleTypeId, drivers: all.filter((d) => d.vehicleTypeId === vehicleTypeId), place };
+}
+
 describe('pending offers across a restart', () => {
   it('times out the offers that expired while the server was down, goes on with the cascade, keeps the others', async () => {
-    handles.push((handle = await seededDb()));
-    const first = await build();
-    await first.app.ready();
-    const admin = await first.login();
-    const all = await approvedDrivers(first, 400);
-    const vehicleTypeId = all[0].vehicleTypeId!;
-    const [a, b, c] = all.filter((d) => d.vehicleTypeId === vehicleTypeId);
-    const place = async (t: TestApp, d: { id: number }, km: number) => {
-      await t.app.services.live.online(d.id, vehicleTypeId);
-      expect(await t.app.services.live.store.ingest(d.id, north(km))).toBe('ok');
-    };
+    const { first, admin, vehicleTypeId, drivers, place } = await firstRun();
+    const [a, b, c] = drivers;
     await place(first, a, 0.3);
     await place(first, b, 0.6);
     const offers = (tripId: number) =>
@@ -132,15 +138,9 @@ describe('pending offers across a restart', () => {
   });
 
   it("goes on counting from the last offer's step: a trip whose last step expired while the server was down has no driver", async () => {
-    handles.push((handle = await seededDb()));
-    const first = await build();
-    await first.app.ready();
-    const admin = await first.login();
-    const all = await approvedDrivers(first, 400);
-    const vehicleTypeId = all[0].vehicleTypeId!;
-    const [a, b] = all.filter((d) => d.vehicleTypeId === vehicleTypeId);
-    await first.app.services.live.online(a.id, vehicleTypeId);
-    expect(await first.app.services.live.store.ingest(a.id, north(0.3))).toBe('ok');
+    const { first, admin, vehicleTypeId, drivers, place } = await firstRun();
+    const [a, b] = drivers;
+    await place(first, a, 0.3);
     const tripId = await bookTrip(first, admin, PICKUP, vehicleTypeId);
     await waitFor(
       async () => (await handle.db.selectFrom('tripOffers').select('id').where('tripId', '=', tripId).execute()).length,
@@ -155,10 +155,7 @@ describe('pending offers across a restart', () => {
       .execute();
 
     const second = await build();
-    for (const d of [a, b]) {
-      await second.app.services.live.online(d.id, vehicleTypeId);
-      expect(await second.app.services.live.store.ingest(d.id, north(0.6))).toBe('ok');
-    }
+    for (const d of [a, b]) await place(second, d, 0.6);
     await second.app.ready();
     const trip = await waitFor(async () => {
       const row = await handle.db
