@@ -60,6 +60,32 @@ interface ProfileNode {
   children?: number[];
 }
 
+interface TraceEvent {
+  name: string;
+  dur?: number;
+  ts: number;
+  ph: string;
+  tid: number;
+  args?: { data?: { functionName?: string; url?: string; type?: string } };
+}
+
+/** BENCH_TRACE: each long task (> 50 ms) of the main thread, with the events inside it that took longest. */
+function printLongTasks(events: TraceEvent[], tid: number | undefined): void {
+  const own = events.filter((e) => e.tid === tid && e.ph === 'X' && e.dur);
+  const long = own.filter((e) => e.name === 'RunTask' && e.dur! > 50_000);
+  console.log(`${long.length} long tasks in the trace`);
+  for (const task of long) {
+    const inside = own
+      .filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur! && e.dur! > 3_000)
+      .map((e) => {
+        const d = e.args?.data;
+        const what = d?.functionName || d?.url?.split('/').pop() || d?.type || '';
+        return `${e.name}${what ? ` (${what})` : ''} ${(e.dur! / 1000).toFixed(1)}`;
+      });
+    console.log(`  ${(task.dur! / 1000).toFixed(0)} ms: ${inside.slice(0, 10).join(' · ')}`);
+  }
+}
+
 /** BENCH_PROFILE=1: a 15 s CPU profile of the page, the functions with the most self time. */
 async function profile(cdp: import('playwright-core').CDPSession): Promise<void> {
   await cdp.send('Profiler.enable');
@@ -197,9 +223,9 @@ async function main(): Promise<void> {
   if (process.env.BENCH_PROFILE) await profile(cdp);
   if (process.env.BENCH_TRACE) {
     await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
-    await page.waitForTimeout(10_000);
+    await page.waitForTimeout(intEnv('BENCH_TRACE_S', 10) * 1000);
     const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
-      traceEvents: { name: string; dur?: number; ph: string; tid: number }[];
+      traceEvents: TraceEvent[];
     };
     const main = new Map<number, number>();
     for (const e of trace.traceEvents)
@@ -213,6 +239,7 @@ async function main(): Promise<void> {
       }
     for (const [name, { us, n }] of [...byName].sort((a, b) => b[1].us - a[1].us).slice(0, 12))
       console.log(`${(us / 1000).toFixed(0).padStart(7)} ms  ${String(n).padStart(5)}×  ${name}`);
+    printLongTasks(trace.traceEvents, busiest);
   }
   const start = await sample();
   console.log(`after load: heap ${start.heapMB} MB, ${start.domNodes} DOM nodes`);
