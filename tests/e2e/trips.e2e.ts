@@ -30,23 +30,29 @@ async function adminToken(): Promise<string> {
 }
 
 /** Books a phone trip through the API (a passenger and vehicle type of the demo data). */
+const SARIT = { lat: -1.2605, lng: 36.8024 };
+
 async function bookTrip(token: string): Promise<number> {
   const [passenger] = await api<{ id: number }[]>(
     token,
     'GET',
     `/api/user/passengers?filter=${encodeURIComponent('{"status":"active"}')}&range=[0,0]`,
   );
-  const [vehicleType] = await api<{ id: number }[]>(
-    token,
-    'GET',
-    `/api/trip/vehicle-types?filter=${encodeURIComponent('{"active":true}')}&range=[0,0]`,
-  );
+  // A vehicle type with an available driver, so the trip can be assigned: at night the seed puts only
+  // a fifth of the drivers online, and the first type could have none left (CI of 5e1e07f, 03:35 Nairobi).
+  const { data: availability } = await api<{
+    data: { vehicleTypeId: number; available: number; nearestDistanceKm: number | null }[];
+  }>(token, 'GET', `/api/trip/dispatcher/availability?lat=${SARIT.lat}&lng=${SARIT.lng}`);
+  const [vehicleType] = availability
+    .filter((a) => a.nearestDistanceKm !== null)
+    .sort((a, b) => b.available - a.available || a.nearestDistanceKm! - b.nearestDistanceKm!);
+  if (!vehicleType) throw new Error('no vehicle type has an available driver in the demo city');
   const trip = await api<{ id: number }>(token, 'POST', '/api/trip/trips', {
     passengerId: passenger.id,
-    vehicleTypeId: vehicleType.id,
+    vehicleTypeId: vehicleType.vehicleTypeId,
     pickupAddress: 'Sarit Centre, Westlands',
-    pickupLat: -1.2605,
-    pickupLng: 36.8024,
+    pickupLat: SARIT.lat,
+    pickupLng: SARIT.lng,
     dropoffAddress: 'Yaya Centre, Kilimani',
     dropoffLat: -1.2925,
     dropoffLng: 36.7875,
