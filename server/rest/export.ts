@@ -256,10 +256,11 @@ const copyPlans = new WeakMap<ResourceDeclaration, Promise<CopyPlan | undefined>
  * value's type, which one statement with no row reads from PostgreSQL once. Undefined when a
  * column's cell cannot be written in SQL (a json value, a non-text secret): the JS path writes it.
  */
-function copyPlanOf(engine: ResourceEngine, d: ResourceDeclaration, columns: string[]): Promise<CopyPlan | undefined> {
+function copyPlanOf(engine: ResourceEngine, d: ResourceDeclaration): Promise<CopyPlan | undefined> {
   let plan = copyPlans.get(d);
   if (!plan) {
     plan = (async () => {
+      const columns = exportColumns(d);
       const bulk = engine.bulkReader();
       if (!bulk) return undefined;
       const joins: RawBuilder<unknown>[] = [];
@@ -314,11 +315,11 @@ export async function copyExport(
   engine: ResourceEngine,
   d: ResourceDeclaration,
   q: ListQuery,
-  columns: string[],
 ): Promise<Readable | undefined> {
   const bulk = engine.bulkReader();
   if (!bulk) return undefined;
-  const plan = await copyPlanOf(engine, d, columns);
+  const plan = await copyPlanOf(engine, d);
+  const columns = exportColumns(d);
   if (!plan) return undefined;
   const key = sortRef(d, q.sort.field);
   const id = columnRef(d.table, 'id');
@@ -404,7 +405,7 @@ export function registerExport(
       delete query.range;
       const q = parseListQuery(d, query);
       const body =
-        (await copyExport(engine, d, q, columns)) ??
+        (await copyExport(engine, d, q)) ??
         Readable.from(csvBatches(engine, d, q, columns), { highWaterMark: 1 });
       return reply
         .type('text/csv; charset=utf-8')

@@ -55,7 +55,7 @@ async function bothPaths(d: ResourceDeclaration, query: { filter?: object; sort?
   const columns = exportColumns(d);
   let js = '';
   for await (const text of csvBatches(engine, d, q, columns)) js += text;
-  const copied = await copyExport(engine, d, q, columns);
+  const copied = await copyExport(engine, d, q);
   return { js, copy: copied && (await collect(copied)) };
 }
 
