@@ -54,9 +54,19 @@ interface SimDriver {
   route: LatLng[];
   phase: DriverPhase;
   tripId: number | null;
+  /** Where the current trip ends, once a trip is held. */
+  dropoff?: LatLng;
   /** Simulated ms until the next decision (waiting at the pickup, a break). */
   waitMs: number;
   busy: boolean;
+}
+
+/** The part of the apps' trip view (`GET apps/driver/trip`) a driver needs to carry on. */
+interface HeldTrip {
+  id: number;
+  status: string;
+  pickup: LatLng;
+  dropoff: LatLng;
 }
 
 interface SimPassenger {
@@ -238,11 +248,7 @@ export class Simulator {
       );
       d.phase = 'cruising';
       d.tripId = null;
-      if (data.tripId && data.state !== 'offered') {
-        // A trip from an earlier run: finish it.
-        d.tripId = data.tripId;
-        d.phase = 'to_pickup';
-      }
+      if (data.tripId && data.state !== 'offered') await this.resumeTrip(d);
       if (!d.socket) {
         d.socket = d.client.socket('/drivers');
         d.socket.on('offer', (offer: { offerId: number; tripId: number; pickup: LatLng; dropoff: LatLng }) =>
@@ -280,12 +286,39 @@ export class Simulator {
           d.tripId = offer.tripId;
           d.phase = 'to_pickup';
           d.route = this.routeTo(d.at, offer.pickup);
-          (d as SimDriver & { dropoff?: LatLng }).dropoff = offer.dropoff;
+          d.dropoff = offer.dropoff;
         })
         .catch((e: unknown) => {
           if (!(e instanceof ApiCallError && e.status === 409)) this.fail(`driver ${d.id} answer`, e);
         });
     }, thinkMs).unref?.();
+  }
+
+  /**
+   * A trip held from an earlier run or from the seed: carry on from its current step, as a driver
+   * app restarted mid-trip would (asking "arrived" of a trip already started is refused).
+   */
+  private async resumeTrip(d: SimDriver): Promise<void> {
+    const { data: trip } = await d.client!.call<{ data: HeldTrip | null }>('GET', '/api/trip/apps/driver/trip');
+    if (!trip) return;
+    d.tripId = trip.id;
+    d.dropoff = trip.dropoff;
+    if (trip.status === 'accepted') {
+      d.phase = 'to_pickup';
+      d.route = this.routeTo(d.at, trip.pickup);
+    } else if (trip.status === 'arrived') {
+      d.at = trip.pickup;
+      d.phase = 'at_pickup';
+      d.waitMs = this.pickupWaitMs();
+    } else if (trip.status === 'in_progress') {
+      d.phase = 'on_trip';
+      d.route = this.routeTo(d.at, trip.dropoff);
+    } else d.tripId = null;
+  }
+
+  /** Simulated ms a driver waits at the pickup for the passenger. */
+  private pickupWaitMs(): number {
+    return 20_000 + this.random() * 100_000;
   }
 
   private routeTo(from: LatLng, to: LatLng): LatLng[] {
@@ -342,13 +375,12 @@ export class Simulator {
     for (const d of this.drivers) {
       if (d.phase === 'off' || !d.socket?.connected) continue;
       const arrived = this.move(d, ms);
-      const dropoff = (d as SimDriver & { dropoff?: LatLng }).dropoff;
       if (d.phase === 'cruising' && arrived) d.route = this.routeTo(d.at, this.jitter(this.place()));
       else if (d.phase === 'to_pickup' && arrived) {
-        d.waitMs = (20_000 + this.random() * 100_000) * 1;
+        d.waitMs = this.pickupWaitMs();
         this.step(d, 'arrived', 'at_pickup');
       } else if (d.phase === 'at_pickup' && (d.waitMs -= ms) <= 0) {
-        d.route = dropoff ? this.routeTo(d.at, dropoff) : [];
+        d.route = d.dropoff ? this.routeTo(d.at, d.dropoff) : [];
         this.step(d, 'started', 'on_trip');
       } else if (d.phase === 'on_trip' && arrived) this.step(d, 'completed', 'cruising');
       d.socket.emit('position', {

@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp } from './harness.js';
+import { loginRole, startApp, type TestApp } from './harness.js';
 import { sleep } from './sockets.js';
+import { appSignIn } from './appsHelpers.js';
 import { Simulator } from '../../server/simulator/simulator.js';
 
 /** A deterministic pseudo-random sequence (mulberry32). */
@@ -96,6 +97,83 @@ describe('the simulator against the real app', () => {
         `select count(*) n from (select passenger_id from trips where requested_at >= ${since} and status in ('requested','accepted','arrived','in_progress') group by passenger_id having count(*) > 1) x`,
       ),
     ).toBe(0);
+    expect(sim.failures).toEqual([]);
+  }, 90_000);
+
+  it('carries on the trips its drivers already hold (accepted, arrived, started) and completes them', async () => {
+    const admin = await loginRole(t, 'Super Admin');
+    // The simulator's roster is the first approved drivers by id: three of them, on no trip yet.
+    const drivers = await t.db
+      .selectFrom('drivers')
+      .select(['id', 'phone', 'vehicleTypeId'])
+      .where('approvalStatus', '=', 'approved')
+      .orderBy('id')
+      .limit(3)
+      .execute();
+    await sql`update trips set status = 'cancelled_by_driver', cancelled_at = now()
+      where driver_id in (${sql.join(drivers.map((d) => d.id))}) and status in ('requested', 'accepted', 'arrived', 'in_progress')`.execute(
+      t.db,
+    );
+    const passengers = await t.db
+      .selectFrom('passengers')
+      .select('id')
+      .where('status', '=', 'active')
+      .where(
+        sql<boolean>`not exists (select 1 from trips where trips.passenger_id = passengers.id and trips.status in ('requested', 'accepted', 'arrived', 'in_progress'))`,
+      )
+      .orderBy('id', 'desc')
+      .limit(3)
+      .execute();
+    const held: number[] = [];
+    for (const [i, driver] of drivers.entries()) {
+      const booked = await t.call('POST', '/api/trip/trips', {
+        token: admin,
+        body: {
+          passengerId: passengers[i].id,
+          vehicleTypeId: driver.vehicleTypeId,
+          pickupAddress: 'Moi Avenue',
+          pickupLat: -1.2841,
+          pickupLng: 36.8233,
+          dropoffAddress: 'Kilimani',
+          dropoffLat: -1.2906,
+          dropoffLng: 36.7856,
+        },
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+      const id = booked.json().id as number;
+      const assigned = await t.call('POST', `/api/trip/trips/${id}/assign`, {
+        token: admin,
+        body: { driverId: driver.id },
+      });
+      expect(assigned.statusCode, assigned.body).toBe(200);
+      // The second driver is at the pickup, the third already driving the passenger.
+      const app = await appSignIn(t, 'driver', driver.phone!);
+      for (const step of ['arrived', 'started'].slice(0, i)) {
+        const res = await t.call('POST', `/api/trip/apps/driver/trips/${id}/${step}`, { token: app });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      held.push(id);
+    }
+
+    const sim = new Simulator({
+      url: base,
+      drivers: 3,
+      passengers: 0,
+      speed: 60,
+      random: random(11),
+      log: () => undefined,
+      startAt: Date.parse('2026-11-24T08:00:00+03:00'),
+    });
+    await sim.start();
+    const statuses = () =>
+      t.db.selectFrom('trips').select(['id', 'status', 'fareTotal']).where('id', 'in', held).orderBy('id').execute();
+    try {
+      for (let i = 0; i < 90 && (await statuses()).some((x) => x.status !== 'completed'); i++) await sleep(500);
+    } finally {
+      await sim.stop();
+    }
+    expect((await statuses()).map((x) => x.status)).toEqual(['completed', 'completed', 'completed']);
+    expect((await statuses()).every((x) => Number(x.fareTotal) > 0)).toBe(true);
     expect(sim.failures).toEqual([]);
   }, 90_000);
 });
