@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { RequestLogs } from './delivery/requestLogs.js';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -63,6 +64,7 @@ const CSP = {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
+    logController: new RequestLogs(),
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === 'true',
     routerOptions: { maxParamLength: 200 },

@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import { SIMULATOR_USER_AGENT } from '../delivery/requestLogs.js';
 
 /** An HTTP error from the API, with its status and message. */
 export class ApiCallError extends Error {
@@ -21,6 +22,7 @@ export class ApiClient {
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
+        'user-agent': `${SIMULATOR_USER_AGENT}/1`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
       },
