@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
-import { LazyBarChart, LazyLineChart } from '../../src/kit/charts';
+import { LazyBarChart, LazyComboChart, LazyLineChart } from '../../src/kit/charts';
 
 const DAYS = ['Mon', 'Tue', 'Wed'];
 
@@ -40,5 +40,22 @@ describe('lazy charts', () => {
     );
     expect(await screen.findByText('Revenue')).toBeInTheDocument();
     expect(await screen.findByText('Wed')).toBeInTheDocument();
+  });
+
+  it('names the bars and the line of a combined chart in a legend outside the SVG (a browser draws no HTML inside it)', async () => {
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <LazyComboChart
+          labels={DAYS}
+          bars={{ label: 'Trips', data: [12, 30, 18] }}
+          line={{ label: 'Net fares', data: [1200, 900, 1500] }}
+          height={240}
+        />
+      </AdminContext>,
+    );
+    for (const series of ['Trips', 'Net fares']) {
+      const entry = await screen.findByText(series);
+      expect(entry.closest('svg')).toBeNull();
+    }
   });
 });

@@ -1,8 +1,10 @@
 import { BarPlot } from '@mui/x-charts/BarChart';
 import { ChartsAxisHighlight } from '@mui/x-charts/ChartsAxisHighlight';
-import { ChartsContainer } from '@mui/x-charts/ChartsContainer';
+import { ChartsDataProvider } from '@mui/x-charts/ChartsDataProvider';
 import { ChartsLegend } from '@mui/x-charts/ChartsLegend';
+import { ChartsSurface } from '@mui/x-charts/ChartsSurface';
 import { ChartsTooltip } from '@mui/x-charts/ChartsTooltip';
+import { ChartsWrapper } from '@mui/x-charts/ChartsWrapper';
 import { ChartsXAxis } from '@mui/x-charts/ChartsXAxis';
 import { ChartsYAxis } from '@mui/x-charts/ChartsYAxis';
 import { LinePlot, MarkPlot } from '@mui/x-charts/LineChart';
@@ -16,10 +18,13 @@ export interface ComboChartProps {
   height: number;
 }
 
-/** Bars with a line on a second axis (e.g. trips per day and revenue), sharing one tooltip. */
+/**
+ * Bars with a line on a second axis (e.g. trips per day and revenue), sharing one tooltip. The
+ * legend and the tooltip are HTML: they sit in the wrapper, beside the SVG surface, not inside it.
+ */
 export default function ComboChart({ labels, bars, line, height }: ComboChartProps) {
   return (
-    <ChartsContainer
+    <ChartsDataProvider
       height={height}
       xAxis={[{ id: 'x', scaleType: 'band', data: labels }]}
       yAxis={[
@@ -42,15 +47,19 @@ export default function ComboChart({ labels, bars, line, height }: ComboChartPro
           : []),
       ]}
     >
-      <ChartsLegend />
-      <ChartsAxisHighlight x="band" />
-      <BarPlot />
-      <LinePlot />
-      <MarkPlot />
-      <ChartsXAxis axisId="x" />
-      <ChartsYAxis axisId="bars" />
-      {line && <ChartsYAxis axisId="line" />}
-      <ChartsTooltip trigger="axis" />
-    </ChartsContainer>
+      <ChartsWrapper legendPosition={{ vertical: 'top', horizontal: 'end' }}>
+        <ChartsLegend />
+        <ChartsSurface>
+          <ChartsAxisHighlight x="band" />
+          <BarPlot />
+          <LinePlot />
+          <MarkPlot />
+          <ChartsXAxis axisId="x" />
+          <ChartsYAxis axisId="bars" />
+          {line && <ChartsYAxis axisId="line" />}
+        </ChartsSurface>
+        <ChartsTooltip trigger="axis" />
+      </ChartsWrapper>
+    </ChartsDataProvider>
   );
 }
