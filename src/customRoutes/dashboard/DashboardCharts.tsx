@@ -32,7 +32,7 @@ const shortDay = (day: string) =>
     new Date(`${day}T00:00:00Z`),
   );
 const shortMonth = (day: string) =>
-  new Intl.DateTimeFormat('en-KE', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
+  new Intl.DateTimeFormat('en-KE', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
   );
 const count = (v: number | null) => (v === null ? '' : v.toLocaleString('en-KE'));
