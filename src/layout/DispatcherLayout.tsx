@@ -6,7 +6,7 @@ import { SosBanner } from './SosBanner';
 
 /**
  * The dispatcher's own layout: the top bar without the menu, a 330 px side
- * area and the main area, with the SOS banner over the main area. The page
+ * area and the main area, with the SOS banner at the top of the main area. The page
  * using it opens the realtime socket around it (RealtimeProvider), so that its
  * own state can listen too.
  */
@@ -29,11 +29,16 @@ export function DispatcherLayout({ side, children }: { side: ReactNode; children
         >
           {side}
         </Box>
-        <Box component="main" data-testid="dispatcher-main" sx={{ flexGrow: 1, minWidth: 0, position: 'relative' }}>
-          <Box sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 2, px: { xs: 1.5, sm: 3 } }}>
+        <Box
+          component="main"
+          data-testid="dispatcher-main"
+          sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}
+        >
+          {/* In the flow, not over the map: the map's own controls (zoom) stay visible and usable. */}
+          <Box sx={{ flexShrink: 0, px: { xs: 1.5, sm: 3 }, '& [data-testid="sos-banner"]': { mb: 0 } }}>
             <SosBanner />
           </Box>
-          {children}
+          <Box sx={{ flexGrow: 1, minHeight: 0, position: 'relative' }}>{children}</Box>
         </Box>
       </Box>
     </Box>
