@@ -18,7 +18,7 @@ import { tripExporter } from './tripExporter';
 import { tripFilters } from './tripFilters';
 import { RequestedRangeFilter, TripTabs } from './TripListBar';
 import { isWaiting, NEWEST_FIRST, WAITING_ALERT_MS } from './tripListState';
-import { TripPreview, usePreviewedTrip } from './TripPreview';
+import { TripPreview, usePreviewBeside, usePreviewedTrip } from './TripPreview';
 import { TRIP_LIST_FIELDS, type Trip } from './types';
 
 const noWrap = { whiteSpace: 'nowrap' } as const;
@@ -132,9 +132,11 @@ function TripTable() {
   const [reading, setReading] = useState(false);
   const hoverTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const previewOnHover = usePreviewBeside();
   useEffect(() => () => clearTimeout(hoverTimer.current), []);
 
   const onPointerOver = (event: MouseEvent<HTMLElement>) => {
+    if (!previewOnHover) return;
     const row = (event.target as HTMLElement).closest('tbody tr');
     if (!row?.parentElement) return;
     const trip = data?.[Array.from(row.parentElement.children).indexOf(row)];

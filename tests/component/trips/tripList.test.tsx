@@ -73,6 +73,9 @@ function renderList(sockets = fakeSockets()) {
                 headers: { 'Content-Range': `trips 0-${rows.length - 1}/${rows.length}` },
               }
             : { json: rows, headers: { 'Content-Range': `trips 0-${rows.length - 1}/${rows.length}` } },
+        'GET /api/trip/trips/41': {
+          json: { ...rows[0], pickupAddress: 'Sarit Centre, Westlands', dropoffAddress: 'Yaya Centre, Kilimani' },
+        },
         'GET /api/trip/vehicle-types': listAnswer('vehicle-types', [{ id: 1, name: 'Economy' }]),
         'GET /api/user/drivers': listAnswer('drivers', []),
         'GET /api/user/passengers': listAnswer('passengers', []),
@@ -164,5 +167,27 @@ describe('the trips list', () => {
     fireEvent.mouseLeave(screen.getByRole('table').parentElement!);
     await waitFor(() => expect(api.to('GET /api/trip/trips').length).toBe(before + 1));
     expect(screen.queryByTestId('trips-pending')).toBeNull();
+  });
+
+  it("opens a trip's route preview in a drawer from its map button where no panel fits beside the table", async () => {
+    renderList();
+    await screen.findByText('Amina Otieno');
+    // Narrow (jsdom): no side panel, and pointing at a row previews nothing.
+    expect(screen.queryByText('Route preview')).not.toBeInTheDocument();
+    fireEvent.mouseOver(screen.getByText('Amina Otieno'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByTestId('trip-preview')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show the route of trip #41' }));
+    const drawer = await screen.findByRole('presentation');
+    expect(within(drawer).getByText('Route preview')).toBeInTheDocument();
+    expect(await within(drawer).findByText('Sarit Centre, Westlands')).toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: 'Open trip' })).toHaveAttribute(
+      'href',
+      '/trip-management/trips/41',
+    );
+
+    fireEvent.keyDown(drawer, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByText('Route preview')).not.toBeInTheDocument());
   });
 });
