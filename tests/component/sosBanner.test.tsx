@@ -99,7 +99,10 @@ describe('the SOS banner', () => {
     const server = sosServer([]);
     const { api, sockets } = renderApp('/', { session: admin, api: server.routes });
     await waitFor(() => expect(api.to(LIST).length).toBeGreaterThan(0));
-    await waitFor(() => expect(sockets.latest().listening('newNotification')).toBe(true));
+    // The banner, the dashboard's SOS card and the bell (which plays the sound) must all be listening:
+    // on a loaded machine the banner can subscribe well before the top bar's bell has mounted.
+    await screen.findByTestId('notification-bell');
+    await waitFor(() => expect(sockets.latest().listeners.get('newNotification')?.size ?? 0).toBeGreaterThanOrEqual(3));
     expect(screen.queryByTestId('sos-banner')).not.toBeInTheDocument();
     const before = sounds();
     server.state.open = [alarm(7, { calledAt: secondsAgo(1) })];
