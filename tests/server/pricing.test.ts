@@ -416,9 +416,16 @@ describe('payment gateways: configured or not, and secrets that never leave the 
         name: 'Stripe live',
         provider: 'stripe',
         publicSettings: { publishableKey: 'pk_live_visible' },
-        secretSettings: { secretKey: SECRET, webhookSecret: 'whsec_ALSO_SECRET_1234' },
+        // A short secret (a PIN) would be given away whole by its last 4 characters: it shows as •••• alone.
+        secretSettings: {
+          secretKey: SECRET,
+          webhookSecret: 'whsec_ALSO_SECRET_1234',
+          pin: 'qZx7',
+          shortKey: 'Kp3_vW9-mQ',
+        },
       });
       const id = created.json().id as number;
+      expect(created.json().secretSettings).toMatchObject({ pin: '••••', shortKey: '••••' });
       const answers = [
         created.body,
         (
@@ -433,27 +440,52 @@ describe('payment gateways: configured or not, and secrets that never leave the 
         JSON.stringify(
           await logged.db.selectFrom('auditLogs').selectAll().where('resource', '=', 'payment-gateways').execute(),
         ),
+        // The audit log as staff read and export it.
+        (
+          await logged.call('GET', '/api/user/audit-logs', {
+            token,
+            query: listQuery({ filter: { resource: 'payment-gateways' } }),
+          })
+        ).body,
+        (await logged.call('GET', '/api/user/audit-logs/export?format=csv', { token })).body,
         lines.join('\n'),
       ];
       expect(answers[1]).toContain('••••5678');
       // The log lines were captured (every request is logged at this level).
       expect(lines.some((l) => l.includes('payment-gateways'))).toBe(true);
       for (const text of answers)
-        for (const secret of [SECRET, 'whsec_ALSO_SECRET_1234', 'whsec_NEW_SECRET_5678', 'NEVER_SHOW', 'NEW_SECRET'])
+        for (const secret of [
+          SECRET,
+          'whsec_ALSO_SECRET_1234',
+          'whsec_NEW_SECRET_5678',
+          'NEVER_SHOW',
+          'NEW_SECRET',
+          'qZx7',
+          'vW9-mQ',
+        ])
           expect(text).not.toContain(secret);
+      // The mask sent back as it was shown keeps the short secret.
+      const kept = await call('PUT', `payment-gateways/${id}`, { secretSettings: { pin: '••••' } });
+      expect(kept.statusCode, kept.body).toBe(200);
       // The secrets are stored, and the switch to live is in the audit log.
       const stored = await logged.db
         .selectFrom('paymentGateways')
         .select('secretSettings')
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      expect(stored.secretSettings).toEqual({ secretKey: SECRET, webhookSecret: 'whsec_NEW_SECRET_5678' });
+      expect(stored.secretSettings).toEqual({
+        secretKey: SECRET,
+        webhookSecret: 'whsec_NEW_SECRET_5678',
+        pin: 'qZx7',
+        shortKey: 'Kp3_vW9-mQ',
+      });
       const audit = await logged.db
         .selectFrom('auditLogs')
         .select(['before', 'after'])
         .where('resource', '=', 'payment-gateways')
         .where('recordId', '=', String(id))
         .where('action', '=', 'update')
+        .orderBy('id')
         .executeTakeFirstOrThrow();
       expect(audit).toMatchObject({ before: { mode: 'test' }, after: { mode: 'live' } });
     } finally {

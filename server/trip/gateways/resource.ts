@@ -24,7 +24,7 @@ const missingSql = sql`(case payment_gateways.provider ${sql.join(
 export const paymentGateways = defineResource(paymentGatewaysManifest, {
   table: 'paymentGateways',
   description:
-    'Payment providers for card and wallet fares. `secretSettings` is write-only: answers, exports and the audit log show each value masked (•••• and its last 4 characters). An update changes only the secret keys it sends: a new value replaces the stored one, the masked value sent back unchanged keeps it, null clears it, and a key left out is kept. `missingSettings` lists the provider’s required keys without a value and `configured` says whether there are none.',
+    'Payment providers for card and wallet fares. `secretSettings` is write-only: answers, exports and the audit log show each value masked (•••• and its last 4 characters; •••• alone for a value under 12 characters). An update changes only the secret keys it sends: a new value replaces the stored one, the masked value sent back unchanged keeps it, null clears it, and a key left out is kept. `missingSettings` lists the provider’s required keys without a value and `configured` says whether there are none.',
   computed: {
     missingSettings: { type: 'text[]', sql: missingSql },
     configured: { type: 'bool', sql: sql`(cardinality(${missingSql}) = 0)`, filter: true },
