@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discountState, type DiscountFacts } from '../../src/domain/discounts.js';
 import { listQuery, startApp, type TestApp } from './harness.js';
 
 let t: TestApp;
@@ -343,6 +344,34 @@ describe('discounts', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().errors).toEqual(errors);
     expect(await count(`select count(*) n from discounts`)).toBe(before);
+  });
+
+  it('derives its state in SQL as discountState does, at the edges of its window and its limit', async () => {
+    const minute = 60_000;
+    const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
+    const cases: [string, Record<string, unknown>, number, string][] = [
+      ['starts in a minute', { validFrom: iso(minute), validTo: iso(60 * minute) }, 0, 'scheduled'],
+      ['started a minute ago', { validFrom: iso(-minute), validTo: iso(60 * minute) }, 0, 'active'],
+      ['ends in a minute', { validFrom: iso(-60 * minute), validTo: iso(minute) }, 0, 'active'],
+      ['ended a minute ago', { validFrom: iso(-60 * minute), validTo: iso(-minute) }, 0, 'expired'],
+      ['one use left', { validFrom: null, validTo: null, usageLimit: 5 }, 4, 'active'],
+      ['at its limit', { validFrom: null, validTo: null, usageLimit: 5 }, 5, 'used_up'],
+      ['at its limit and ended', { validFrom: iso(-60 * minute), validTo: iso(-minute), usageLimit: 5 }, 5, 'expired'],
+      ['switched off while running', { validFrom: null, validTo: null, active: false }, 0, 'inactive'],
+    ];
+    for (const [what, over, used, state] of cases) {
+      const created = await post('discounts', body(over));
+      expect(created.statusCode, `${what}: ${created.body}`).toBe(201);
+      const id = created.json().id as number;
+      await sql`update discounts set times_used = ${used} where id = ${id}`.execute(t.db);
+      const row = await one('discounts', id);
+      expect(row.state, what).toBe(state);
+      expect(discountState(row as DiscountFacts, new Date()), what).toBe(state);
+      expect(
+        (await rows('discounts', { filter: { state, id } })).map((d) => d.id),
+        what,
+      ).toEqual([id]);
+    }
   });
 
   it('refuses a bad update and leaves the discount unchanged', async () => {
