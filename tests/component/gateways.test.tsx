@@ -87,3 +87,21 @@ describe('editing a gateway', () => {
     });
   });
 });
+
+describe('a bad value in the gateway form', () => {
+  it('is refused under its input, and nothing is sent', async () => {
+    const { user, api } = renderApp('/manage-payment-getwas/2/edit', {
+      session: admin,
+      api: { 'GET /api/trip/payment-gateways/2': { json: stripe } },
+    });
+    const name = await screen.findByLabelText(/Name/);
+    await user.clear(name);
+    await user.type(name, 'x'.repeat(61));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Name must be at most 60 characters')).toBeInTheDocument();
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(api.requests.some((r) => r.method === 'PUT')).toBe(false);
+  });
+});

@@ -425,6 +425,40 @@ describe('payment gateways: configured or not, and secrets that never leave the 
     );
   });
 
+  it.each([
+    ['an empty name', { name: '' }, { name: 'Name is required' }],
+    ['an unknown mode', { mode: 'production' }, { mode: 'Mode must be one of: test, live' }],
+    [
+      'a number as a secret',
+      { secretSettings: { secretKey: 42 } },
+      {
+        secretSettings:
+          'Secret settings must be an object of text (or null to clear) values with names such as consumerKey',
+      },
+    ],
+    [
+      'a list as public settings',
+      { publicSettings: ['pk_live_x'] },
+      {
+        publicSettings:
+          'Public settings must be an object of text, number or true/false values with names such as consumerKey',
+      },
+    ],
+  ])('refuses %s in an update with a field error and changes nothing', async (_, change, errors) => {
+    const stripe = (await rows('payment-gateways', { filter: { provider: 'stripe' } }))[0];
+    const stored = () =>
+      t.db
+        .selectFrom('paymentGateways')
+        .selectAll()
+        .where('id', '=', stripe.id as number)
+        .executeTakeFirstOrThrow();
+    const before = await stored();
+    const res = await put(`payment-gateways/${stripe.id}`, { mode: 'live', ...change });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual(errors);
+    expect(await stored()).toEqual(before);
+  });
+
   it('keeps a written secret out of every answer, the audit log, the export and the log lines', async () => {
     const lines: string[] = [];
     const logged = await startApp({ logLevel: 'trace' });

@@ -16,12 +16,17 @@ import {
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { GATEWAY_REQUIREMENTS, type GatewayProvider } from '../../domain/gateways';
+import { paymentGateways } from '../../domain/resources';
+import { yupResolver } from '../../forms/yupResolver';
 import { FieldRow } from '../../kit/DetailBlocks';
 import { enumChoices } from '../../kit/enumChoices';
 import { EditFormActions } from '../shared/RecordButtons';
 import { redirectToShowPage } from '../shared/recordPaths';
 import { SecretInput } from './SecretInput';
 import type { Gateway } from './types';
+
+/** The trip service's own rules (src/domain/resources/paymentGateways.ts), on the whole record as a create checks it. */
+const resolver = yupResolver(paymentGateways.create!);
 
 /** The provider's required keys first, then any other key the gateway holds. */
 function keysOf(required: readonly string[], stored: Record<string, unknown> | null | undefined): string[] {
@@ -115,6 +120,7 @@ export default function GatewayEdit() {
       })}
     >
       <SimpleForm
+        resolver={resolver}
         toolbar={
           <Toolbar>
             <GatewaySaveButton />
