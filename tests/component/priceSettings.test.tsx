@@ -77,6 +77,8 @@ describe('the price-settings page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
+    // The card says what Economy now prices differently from the default.
+    expect(economy).toHaveTextContent('Differs from the default: surge Fri 17:00–20:00: ×1.5 → ×1.8');
     // The overlap is named; the highest wins.
     expect(within(economy).getByTestId('surge-overlaps')).toHaveTextContent('the highest multiplier applies');
     // The calculator (Economy, 12 km, 30 min, Friday 18:00) prices both.

@@ -4,6 +4,7 @@ import {
   calculateFare,
   describePricingChange,
   describeWindow,
+  differencesFromDefault,
   formatDays,
   overlappingWindows,
   surgeWeekGrid,
@@ -107,6 +108,54 @@ describe('the change summary', () => {
       'Economy, Sat 22:00–24:00: ×1 → ×1.4',
       'Economy, Sun 00:00–03:00: ×1 → ×1.4',
     ]);
+  });
+});
+
+describe('a vehicle type’s differences from the default', () => {
+  const economy = types[0];
+  const own = (p: Partial<PriceProfile>): PriceProfile => ({
+    commissionPercent: null,
+    bidPercent: null,
+    surgeRules: null,
+    ...p,
+  });
+
+  it('is nothing without settings of its own, or with settings equal to the default', () => {
+    expect(differencesFromDefault(saved.defaults, undefined, economy)).toEqual([]);
+    expect(differencesFromDefault(saved.defaults, own({ commissionPercent: 18, bidPercent: 20 }), economy)).toEqual([]);
+  });
+
+  it('names the commission, the bid and each stretch of the week its own windows price differently', () => {
+    const friday = { days: [FRI], from: '17:00', to: '20:00', multiplier: 1.8 };
+    expect(
+      differencesFromDefault(
+        saved.defaults,
+        own({ commissionPercent: 20, bidPercent: 10, surgeRules: [weekdayEvening, friday] }),
+        economy,
+      ),
+    ).toEqual(['commission 20 % (default 18 %)', 'bid 10 % (default 20 %)', 'surge Fri 17:00–20:00: ×1.5 → ×1.8']);
+    // The vehicle type's own commission wins over both.
+    expect(
+      differencesFromDefault(saved.defaults, own({ commissionPercent: 20 }), { ...economy, commissionPercent: 15 }),
+    ).toEqual(["commission 15 % (the vehicle type's own)"]);
+  });
+
+  it('says when its own windows price the week as the default, remove all surge, or change many stretches', () => {
+    expect(differencesFromDefault(saved.defaults, own({ surgeRules: [weekdayEvening] }), economy)).toEqual([
+      "own surge windows, pricing the week as the default's do today",
+    ]);
+    expect(differencesFromDefault(saved.defaults, own({ surgeRules: [] }), economy)).toEqual(['no surge at any hour']);
+    expect(differencesFromDefault(saved.defaults, own({ surgeRules: [weekendNight] }), economy)).toEqual([
+      'surge Mon 17:00–20:00: ×1.5 → ×1',
+      'surge Tue 17:00–20:00: ×1.5 → ×1',
+      'surge Wed 17:00–20:00: ×1.5 → ×1',
+      'surge Thu 17:00–20:00: ×1.5 → ×1',
+      'and 5 more surge changes',
+    ]);
+  });
+
+  it('is nothing when its own settings are switched off', () => {
+    expect(differencesFromDefault(saved.defaults, { ...own({ bidPercent: 5 }), active: false }, economy)).toEqual([]);
   });
 });
 

@@ -23,7 +23,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Title, useCanAccess, useGetList, useNotify, useRefresh } from 'react-admin';
 import type { PriceProfile, SurgeRule } from '../../domain/fare';
 import { bidRange, resolvePricing } from '../../domain/fare';
-import { describePricingChange, type PricingDraft } from '../../domain/surge';
+import { describePricingChange, differencesFromDefault, type PricingDraft } from '../../domain/surge';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { SectionCard } from '../../kit/DetailBlocks';
 import { formatPercent } from '../../kit/format';
@@ -94,22 +94,14 @@ function TypeOverrides({
   onProblem: (key: string, problem: string | undefined) => void;
 }) {
   const own = draft.own[type.id];
-  const inForce = own && own.active !== false ? own : undefined;
   const rules = resolvePricing(draft.defaults, own, type);
   const profile: PriceProfile = own ?? { commissionPercent: null, bidPercent: null, surgeRules: null };
   const set = (change: Partial<PriceProfile>) => onChange({ ...profile, ...change });
-  const differences = [
-    type.commissionPercent !== null && `commission ${formatPercent(type.commissionPercent)} (the vehicle type's own)`,
-    type.commissionPercent === null &&
-      inForce?.commissionPercent != null &&
-      `commission ${formatPercent(inForce.commissionPercent)}`,
-    inForce?.bidPercent != null && `bid ${formatPercent(inForce.bidPercent)}`,
-    inForce?.surgeRules != null && `own surge windows (${inForce.surgeRules.length})`,
-  ].filter(Boolean) as string[];
+  const differences = differencesFromDefault(draft.defaults, own, type);
   return (
     <SectionCard
       title={type.name}
-      subheader={differences.length ? `Differs from the default: ${differences.join(', ')}` : 'Same as the default'}
+      subheader={differences.length ? `Differs from the default: ${differences.join('; ')}` : 'Same as the default'}
       action={!type.active ? <Chip size="small" variant="outlined" label="Inactive type" /> : undefined}
       data-testid={`overrides-${type.name}`}
     >
