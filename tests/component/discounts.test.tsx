@@ -1,4 +1,4 @@
-import { waitFor, within } from '@testing-library/react';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
 import { listAnswer, renderApp, screen } from './support/renderApp';
@@ -90,5 +90,38 @@ describe('the discount form', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('A percentage must be from 1 to 100')).toBeInTheDocument();
     expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('takes the validity window on the Nairobi clock, whatever the browser’s zone', async () => {
+    const { user, api } = renderApp('/discounts/create', {
+      session: admin,
+      api: {
+        'GET /api/trip/vehicle-types': listAnswer('vehicle-types', [ECONOMY]),
+        'POST /api/trip/discounts': (request) => ({
+          status: 201,
+          json: { ...discount(9, 'MARCH', 'scheduled'), ...(request.body as object), id: 9 },
+        }),
+        'GET /api/trip/discounts/9': { json: discount(9, 'MARCH', 'scheduled') },
+      },
+    });
+    await user.type(await screen.findByLabelText(/Code/), 'march');
+    await user.type(screen.getByLabelText(/Name/), 'March');
+    await user.type(screen.getByLabelText(/Value/), '10');
+    for (const [label, value] of [
+      ['Valid from', '2030-03-01T08:00'],
+      ['Valid to', '2030-03-31T23:59'],
+    ]) {
+      const input = screen.getByLabelText(label);
+      fireEvent.change(input, { target: { value } });
+      fireEvent.blur(input);
+    }
+    expect(screen.getAllByText('Nairobi time')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.requests.some((r) => r.method === 'POST')).toBe(true));
+    expect(api.requests.find((r) => r.method === 'POST')!.body).toMatchObject({
+      code: 'MARCH',
+      validFrom: '2030-03-01T05:00:00.000Z',
+      validTo: '2030-03-31T20:59:00.000Z',
+    });
   });
 });
