@@ -125,3 +125,40 @@ describe('the discount form', () => {
     });
   });
 });
+
+describe('deleting a discount', () => {
+  const showPage = (used: boolean) =>
+    renderApp('/discounts/5', {
+      session: admin,
+      api: {
+        'GET /api/trip/discounts/5': { json: discount(5, 'KARIBU', 'active', { timesUsed: used ? 12 : 0 }) },
+        'GET /api/trip/vehicle-types': listAnswer('vehicle-types', [ECONOMY]),
+        'GET /api/trip/trips': listAnswer('trips', []),
+        'DELETE /api/trip/discounts/5': used
+          ? {
+              status: 409,
+              json: { message: 'This discount was used on 12 trips, so it stays on record. Deactivate it instead.' },
+            }
+          : { json: { data: discount(5, 'KARIBU', 'active') } },
+        'GET /api/trip/discounts': listAnswer('discounts', []),
+      },
+    });
+
+  it('asks first, and deletes an unused one only once confirmed', async () => {
+    const { user, api } = showPage(false);
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(api.requests.some((r) => r.method === 'DELETE')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(api.requests.some((r) => r.method === 'DELETE')).toBe(true));
+  });
+
+  it('shows the refusal for a code that trips used, saying to deactivate it', async () => {
+    const { user } = showPage(true);
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByTestId('error-dialog-message')).toHaveTextContent(
+      'This discount was used on 12 trips, so it stays on record. Deactivate it instead.',
+    );
+  });
+});

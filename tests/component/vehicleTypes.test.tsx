@@ -191,4 +191,18 @@ describe('deactivating a vehicle type', () => {
     await waitFor(() => expect(api.requests.some((r) => r.path.endsWith('/deactivate'))).toBe(true));
     expect(await screen.findByText('Economy deactivated')).toBeInTheDocument();
   });
+
+  it('shows the refusal, with how many drivers are on a trip, when the service refuses', async () => {
+    const message = '2 drivers of this type are on an active trip. Deactivate it once their trips have ended.';
+    const { user } = renderApp('/vehicle-management/vehicles/3', {
+      session: admin,
+      api: {
+        'GET /api/trip/vehicle-types/3': { json: economy },
+        'POST /api/trip/vehicle-types/3/deactivate': { status: 409, json: { message } },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByTestId('error-dialog-message')).toHaveTextContent(message);
+  });
 });
