@@ -14,6 +14,7 @@ import {
   type SurgeRule,
   type VehicleTypeRates,
 } from './fare';
+import { SAMPLE_TRIPS, type SampleTrip } from './farePreview';
 
 /** Weekdays as fare.ts numbers them (0 = Sunday), in the order the grid shows them: Monday first. */
 export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -287,4 +288,66 @@ export function calculateFare(input: CalculatorInput): CalculatorResult | undefi
     driverShare: (Math.round(fare.total * 100) - Math.round(fare.commission * 100)) / 100,
     bidPercent: rules.bidPercent,
   };
+}
+
+export interface PricingChangeEffect {
+  typeId: number;
+  typeName: string;
+  /** "Fri 17:00 (×1.5 → ×1.8)", or "At any hour" when only the commission changes. */
+  when: string;
+  before: CalculatorResult;
+  after: CalculatorResult;
+}
+
+/**
+ * What a change of the price settings does in money, for the confirmation before saving: one
+ * sample trip (the commute by default) priced for each vehicle type whose fares or commission
+ * change, with the settings in force and with the new ones. A surge change is priced at the first
+ * stretch of the week with that change of multiplier (one row per change of multiplier, not per
+ * day); a commission change with no surge change at 12:00 on a Monday.
+ */
+export function pricingChangeEffects(
+  before: PricingDraft,
+  after: PricingDraft,
+  types: readonly (PricingTypeInfo & VehicleTypeRates)[],
+  trip: SampleTrip = SAMPLE_TRIPS[1],
+): PricingChangeEffect[] {
+  const effects: PricingChangeEffect[] = [];
+  for (const t of types) {
+    const price = (draft: PricingDraft, day: number, time: string) =>
+      calculateFare({
+        vehicleType: t,
+        defaults: draft.defaults,
+        own: draft.own[t.id],
+        distanceKm: trip.distanceKm,
+        durationMin: trip.durationMin,
+        day,
+        time,
+      })!;
+    const rb = resolvePricing(before.defaults, before.own[t.id], t);
+    const ra = resolvePricing(after.defaults, after.own[t.id], t);
+    const seen = new Set<string>();
+    for (const change of surgeChanges(rb.surgeRules, ra.surgeRules)) {
+      const key = `${change.from}>${change.to}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const time = clock(change.start);
+      effects.push({
+        typeId: t.id,
+        typeName: t.name,
+        when: `${DAY_NAMES[change.day]} ${time} (${times(change.from)} → ${times(change.to)})`,
+        before: price(before, change.day, time),
+        after: price(after, change.day, time),
+      });
+    }
+    if (!seen.size && rb.commissionPercent !== ra.commissionPercent)
+      effects.push({
+        typeId: t.id,
+        typeName: t.name,
+        when: 'At any hour',
+        before: price(before, 1, '12:00'),
+        after: price(after, 1, '12:00'),
+      });
+  }
+  return effects;
 }

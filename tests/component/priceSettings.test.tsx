@@ -102,6 +102,12 @@ describe('the price-settings page', () => {
     await user.click(screen.getByRole('button', { name: 'Review and save' }));
     const confirm = await screen.findByRole('dialog');
     expect(within(confirm).getByTestId('change-summary')).toHaveTextContent('Economy, Fri 17:00–20:00: ×1.5 → ×1.8');
+    // And in money, before saving: the commute (12 km, 30 min) on Friday at 17:00, fare and commission.
+    const effect = within(within(confirm).getByTestId('change-effects')).getAllByRole('row')[1];
+    expect(effect).toHaveTextContent('Economy');
+    expect(effect).toHaveTextContent('Fri 17:00 (×1.5 → ×1.8)');
+    expect(effect).toHaveTextContent(`${money(price(1.5))} → ${money(price(1.8))}`);
+    expect(effect).toHaveTextContent(`${money(0.18 * price(1.5))} → ${money(0.18 * price(1.8))}`);
     expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.requests.some((r) => r.path.endsWith('/price-settings/save'))).toBe(true));

@@ -5,6 +5,7 @@ import {
   describePricingChange,
   describeWindow,
   differencesFromDefault,
+  pricingChangeEffects,
   formatDays,
   overlappingWindows,
   surgeWeekGrid,
@@ -156,6 +157,52 @@ describe('a vehicle type’s differences from the default', () => {
 
   it('is nothing when its own settings are switched off', () => {
     expect(differencesFromDefault(saved.defaults, { ...own({ bidPercent: 5 }), active: false }, economy)).toEqual([]);
+  });
+});
+
+describe('the change in money before saving', () => {
+  const rates = { baseFare: 100, pricePerKm: 35, pricePerMinute: 4, minimumFare: 200, cancellationFee: 0 };
+  const priced = [
+    { ...types[0], ...rates },
+    { ...types[1], ...rates, commissionPercent: 15 },
+  ];
+  const commute = (m: number, commissionPercent: number) =>
+    computeFare({
+      rates: { ...rates, commissionPercent: null },
+      commissionPercent,
+      distanceKm: 12,
+      durationMin: 30,
+      surgeMultiplier: m,
+    });
+
+  it('prices the commute once per vehicle type and change of multiplier, at the first stretch with it', () => {
+    // Monday to Friday evenings go from ×1.5 to ×1.6: one row per type, priced on Monday at 17:00.
+    const after: PricingDraft = {
+      ...saved,
+      defaults: { ...saved.defaults, surgeRules: [{ ...weekdayEvening, multiplier: 1.6 }] },
+    };
+    const effects = pricingChangeEffects(saved, after, priced);
+    expect(effects.map((e) => [e.typeName, e.when])).toEqual([
+      ['Economy', 'Mon 17:00 (×1.5 → ×1.6)'],
+      ['Comfort', 'Mon 17:00 (×1.5 → ×1.6)'],
+    ]);
+    expect(effects[0].before).toMatchObject({ total: commute(1.5, 18).total, commission: commute(1.5, 18).commission });
+    expect(effects[0].after).toMatchObject({ total: commute(1.6, 18).total, commission: commute(1.6, 18).commission });
+    // Comfort's own commission (15 %) applies to it.
+    expect(effects[1].after.commission).toBe(commute(1.6, 15).commission);
+  });
+
+  it('gives a commission change its own row, and nothing for a change with no money in it', () => {
+    const after: PricingDraft = { ...saved, defaults: { ...saved.defaults, commissionPercent: 20, bidPercent: 25 } };
+    // Comfort sets its own commission: the default's change does not reach it.
+    const effects = pricingChangeEffects(saved, after, priced);
+    expect(effects.map((e) => [e.typeName, e.when])).toEqual([['Economy', 'At any hour']]);
+    expect(effects[0].before.total).toBe(effects[0].after.total);
+    expect([effects[0].before.commission, effects[0].after.commission]).toEqual([
+      commute(1, 18).commission,
+      commute(1, 20).commission,
+    ]);
+    expect(pricingChangeEffects(saved, saved, priced)).toEqual([]);
   });
 });
 
