@@ -62,10 +62,13 @@ describe('editing a gateway', () => {
       },
     });
     const secretKey = await screen.findByTestId('secret-secretKey');
+    expect(secretKey).toHaveTextContent('Secret key (required)');
     expect(secretKey).toHaveTextContent('•••• 9f2a');
+    // Settings are named by the provider's keys, in words.
+    expect(screen.getByLabelText(/Publishable key/)).toHaveValue('pk_test_abc');
     expect(document.body.textContent).not.toContain('sk_');
     await user.click(within(secretKey).getByRole('button', { name: 'Replace' }));
-    await user.type(within(secretKey).getByLabelText('New secretKey'), 'sk_live_new_1234');
+    await user.type(within(secretKey).getByLabelText('New secret key'), 'sk_live_new_1234');
     const webhook = screen.getByTestId('secret-webhookSecret');
     await user.click(within(webhook).getByRole('button', { name: 'Clear' }));
     expect(webhook).toHaveTextContent('Will be cleared when you save');

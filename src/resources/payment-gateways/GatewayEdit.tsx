@@ -15,7 +15,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { GATEWAY_REQUIREMENTS, type GatewayProvider } from '../../domain/gateways';
+import { GATEWAY_REQUIREMENTS, settingLabel, type GatewayProvider } from '../../domain/gateways';
 import { paymentGateways } from '../../domain/resources';
 import { yupResolver } from '../../forms/yupResolver';
 import { FieldRow } from '../../kit/DetailBlocks';
@@ -85,7 +85,7 @@ function GatewayFormFields() {
         <TextInput
           key={key}
           source={`publicSettings.${key}`}
-          label={key}
+          label={settingLabel(key)}
           isRequired={needs.public.includes(key)}
           parse={(v: string) => v}
         />
