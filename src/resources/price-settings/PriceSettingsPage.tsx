@@ -459,7 +459,9 @@ export default function PriceSettingsPage() {
           <Typography variant="body2">
             {blocked
               ? 'Correct the highlighted values to save.'
-              : `${summary.length} change${summary.length === 1 ? '' : 's'} not saved`}
+              : summary.length
+                ? `${summary.length} change${summary.length === 1 ? '' : 's'} not saved`
+                : 'Not saved yet: no fare changes so far'}
           </Typography>
           <Button color="inherit" startIcon={<RestartAltIcon />} onClick={() => setEdits(undefined)}>
             Discard
