@@ -155,7 +155,31 @@ export function surgeChanges(before: readonly SurgeRule[], after: readonly Surge
 export const describeSurgeChange = (c: SurgeChange) =>
   `${DAY_NAMES[c.day]} ${clock(c.start)}–${clock(c.end)}: ${times(c.from)} → ${times(c.to)}`;
 
-const weekPosition = (c: SurgeChange) =>
+/** Changes with the same hours and multipliers on several days, as one: "Mon–Fri 17:00–20:00: ×1.5 → ×1.6". */
+export interface GroupedSurgeChange extends Omit<SurgeChange, 'day'> {
+  days: number[];
+  /** The first of the days, in the week's order (Monday first). */
+  day: number;
+  text: string;
+}
+
+export function groupSurgeChanges(changes: readonly SurgeChange[]): GroupedSurgeChange[] {
+  const groups = new Map<string, GroupedSurgeChange>();
+  for (const c of changes) {
+    const key = `${c.start}|${c.end}|${c.from}|${c.to}`;
+    const group = groups.get(key);
+    if (group) group.days.push(c.day);
+    else groups.set(key, { ...c, days: [c.day], text: '' });
+  }
+  return [...groups.values()]
+    .map((g) => ({
+      ...g,
+      text: `${formatDays(g.days)} ${clock(g.start)}–${clock(g.end)}: ${times(g.from)} → ${times(g.to)}`,
+    }))
+    .sort((a, b) => weekPosition(a).localeCompare(weekPosition(b)));
+}
+
+const weekPosition = (c: Pick<SurgeChange, 'day' | 'start'>) =>
   `${WEEK_ORDER.indexOf(c.day as (typeof WEEK_ORDER)[number])}|${String(c.start).padStart(4, '0')}`;
 
 export interface PricingTypeInfo {
@@ -203,8 +227,8 @@ export function describePricingChange(
   for (const t of types) {
     const rb = resolvePricing(before.defaults, before.own[t.id], t).surgeRules;
     const ra = resolvePricing(after.defaults, after.own[t.id], t).surgeRules;
-    for (const change of surgeChanges(rb, ra)) {
-      const key = describeSurgeChange(change);
+    for (const change of groupSurgeChanges(surgeChanges(rb, ra))) {
+      const key = change.text;
       if (!byChange.has(key)) {
         byChange.set(key, []);
         order.push(`${weekPosition(change)}|${key}`);
@@ -241,11 +265,11 @@ export function differencesFromDefault(
   if (inForce?.bidPercent != null && inForce.bidPercent !== defaults.bidPercent)
     lines.push(`bid ${pct(inForce.bidPercent)} (default ${pct(defaults.bidPercent)})`);
   if (inForce?.surgeRules != null) {
-    const changes = surgeChanges(defaults.surgeRules ?? [], inForce.surgeRules);
+    const changes = groupSurgeChanges(surgeChanges(defaults.surgeRules ?? [], inForce.surgeRules));
     if (!changes.length) lines.push("own surge windows, pricing the week as the default's do today");
     else if (inForce.surgeRules.length === 0) lines.push('no surge at any hour');
     else {
-      lines.push(...changes.slice(0, DIFFERENCES_SHOWN).map((c) => `surge ${describeSurgeChange(c)}`));
+      lines.push(...changes.slice(0, DIFFERENCES_SHOWN).map((c) => `surge ${c.text}`));
       if (changes.length > DIFFERENCES_SHOWN)
         lines.push(`and ${changes.length - DIFFERENCES_SHOWN} more surge changes`);
     }

@@ -93,21 +93,16 @@ describe('the change summary', () => {
       'Default: commission 18 % → 20 %',
       'Comfort: bid percentage default → 25 %',
       'Economy, Comfort, Mon 17:00–20:00: ×1.5 → ×1.6',
-      'Economy, Comfort, Tue 17:00–20:00: ×1.5 → ×1',
-      'Economy, Comfort, Wed 17:00–20:00: ×1.5 → ×1',
-      'Economy, Comfort, Thu 17:00–20:00: ×1.5 → ×1',
-      'Economy, Comfort, Fri 17:00–20:00: ×1.5 → ×1',
+      'Economy, Comfort, Tue–Fri 17:00–20:00: ×1.5 → ×1',
     ]);
     expect(describePricingChange(saved, saved, types)).toEqual([]);
   });
 
-  it('splits a window past midnight at midnight', () => {
+  it('splits a window past midnight at midnight, days with the same change together', () => {
     const after = { ...saved, defaults: { ...saved.defaults, surgeRules: [weekdayEvening, weekendNight] } };
     expect(describePricingChange(saved, after, [types[0]])).toEqual([
-      'Economy, Fri 22:00–24:00: ×1 → ×1.4',
-      'Economy, Sat 00:00–03:00: ×1 → ×1.4',
-      'Economy, Sat 22:00–24:00: ×1 → ×1.4',
-      'Economy, Sun 00:00–03:00: ×1 → ×1.4',
+      'Economy, Fri, Sat 22:00–24:00: ×1 → ×1.4',
+      'Economy, Sat, Sun 00:00–03:00: ×1 → ×1.4',
     ]);
   });
 });
@@ -147,12 +142,25 @@ describe('a vehicle type’s differences from the default', () => {
     ]);
     expect(differencesFromDefault(saved.defaults, own({ surgeRules: [] }), economy)).toEqual(['no surge at any hour']);
     expect(differencesFromDefault(saved.defaults, own({ surgeRules: [weekendNight] }), economy)).toEqual([
-      'surge Mon 17:00–20:00: ×1.5 → ×1',
-      'surge Tue 17:00–20:00: ×1.5 → ×1',
-      'surge Wed 17:00–20:00: ×1.5 → ×1',
-      'surge Thu 17:00–20:00: ×1.5 → ×1',
-      'and 5 more surge changes',
+      'surge Mon–Fri 17:00–20:00: ×1.5 → ×1',
+      'surge Fri, Sat 22:00–24:00: ×1 → ×1.4',
+      'surge Sat, Sun 00:00–03:00: ×1 → ×1.4',
     ]);
+    const mornings = [1, 2, 3, 4, 5, 6].map((day) => ({
+      days: [day],
+      from: `0${day}:00`,
+      to: '09:00',
+      multiplier: 1.2,
+    }));
+    expect(differencesFromDefault(saved.defaults, own({ surgeRules: [weekdayEvening, ...mornings] }), economy)).toEqual(
+      [
+        'surge Mon 01:00–09:00: ×1 → ×1.2',
+        'surge Tue 02:00–09:00: ×1 → ×1.2',
+        'surge Wed 03:00–09:00: ×1 → ×1.2',
+        'surge Thu 04:00–09:00: ×1 → ×1.2',
+        'and 2 more surge changes',
+      ],
+    );
   });
 
   it('is nothing when its own settings are switched off', () => {
