@@ -39,7 +39,7 @@ function NameCell({ withStatus }: { withStatus: boolean }) {
           {vt.name}
         </Typography>
         <Stack direction="row" spacing={1} alignItems="center">
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
             {translate('app.vehicleTypes.seatsCount', { smart_count: vt.seats })}
           </Typography>
           {withStatus && <ActiveChip />}
