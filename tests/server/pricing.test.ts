@@ -411,15 +411,32 @@ describe('payment gateways: configured or not, and secrets that never leave the 
       name: 'Cellulant pilot',
       provider: 'cellulant',
       publicSettings: { serviceCode: '' },
-      secretSettings: { accessKey: 'ak_1234567890' },
+      // An empty secret is no secret: it is not stored, so "missing" reads key presence alone.
+      secretSettings: { accessKey: 'ak_1234567890', secretKey: '' },
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ configured: false, missingSettings: ['serviceCode', 'secretKey'] });
+    const storedKeys = async () =>
+      Object.keys(
+        (
+          await t.db
+            .selectFrom('paymentGateways')
+            .select('secretSettings')
+            .where('id', '=', created.json().id as number)
+            .executeTakeFirstOrThrow()
+        ).secretSettings as object,
+      );
+    expect(await storedKeys()).toEqual(['accessKey']);
     const fixed = await put(`payment-gateways/${created.json().id}`, {
       publicSettings: { serviceCode: 'RIDE01' },
       secretSettings: { secretKey: 'cs_live_secret_42' },
     });
     expect(fixed.json()).toMatchObject({ configured: true, missingSettings: [] });
+    // Emptying a secret clears it, and the gateway says so.
+    const emptied = await put(`payment-gateways/${created.json().id}`, { secretSettings: { accessKey: '' } });
+    expect(emptied.json()).toMatchObject({ configured: false, missingSettings: ['accessKey'] });
+    expect(await storedKeys()).toEqual(['secretKey']);
+    await put(`payment-gateways/${created.json().id}`, { secretSettings: { accessKey: 'ak_0987654321' } });
     expect((await rows('payment-gateways', { filter: { configured: false } })).map((g) => g.name)).not.toContain(
       'Cellulant pilot',
     );
