@@ -162,3 +162,42 @@ describe('deleting a discount', () => {
     );
   });
 });
+
+describe('a discount’s page', () => {
+  it('lists the trips that used it, each linked, and the total it took off', async () => {
+    const { api } = renderApp('/discounts/5', {
+      session: admin,
+      api: {
+        'GET /api/trip/discounts/5': {
+          json: discount(5, 'KARIBU', 'active', { timesUsed: 2, discountedTotal: 137.5 }),
+        },
+        'GET /api/trip/vehicle-types': listAnswer('vehicle-types', [ECONOMY]),
+        'GET /api/trip/trips': listAnswer('trips', [
+          {
+            id: 812,
+            requestedAt: '2026-11-20T15:00:00Z',
+            status: 'completed',
+            passengerName: 'Wanjiru K.',
+            fareDiscount: 87.5,
+            fareTotal: 495.5,
+          },
+          {
+            id: 790,
+            requestedAt: '2026-11-19T06:30:00Z',
+            status: 'completed',
+            passengerName: 'Otieno M.',
+            fareDiscount: 50,
+            fareTotal: 310,
+          },
+        ]),
+      },
+    });
+    const trips = await screen.findByTestId('discount-trips');
+    expect(await within(trips).findByRole('link', { name: '#812' })).toHaveAttribute('href', '/trip-management/trips/812');
+    expect(plain(trips.textContent!)).toContain('Wanjiru K.');
+    expect(plain(trips.textContent!)).toContain('KES 87.50');
+    expect(plain(screen.getByTestId('discount-summary').textContent!)).toContain('KES 137.50');
+    const asked = api.requests.find((r) => r.path.startsWith('/api/trip/trips'))!;
+    expect(decodeURIComponent(asked.url)).toContain('"discountId":5');
+  });
+});
