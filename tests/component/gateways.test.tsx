@@ -40,11 +40,22 @@ describe('the payment-gateway list', () => {
   it('shows live in a warning colour and whether each gateway is configured', async () => {
     renderApp('/manage-payment-getwas', {
       session: admin,
-      api: { 'GET /api/trip/payment-gateways': listAnswer('payment-gateways', [pesapal, stripe]) },
+      api: {
+        'GET /api/trip/payment-gateways': listAnswer('payment-gateways', [
+          pesapal,
+          stripe,
+          { ...stripe, id: 1, name: 'M-Pesa (Daraja)', provider: 'mpesa' },
+        ]),
+      },
     });
     const live = (await screen.findAllByText('Pesapal'))[0].closest('tr')!;
     expect(within(live).getByTestId('status-chip')).toHaveAttribute('data-color', 'warning');
     expect(within(live).getByTestId('configured')).toHaveTextContent('Missing settings');
+    // The provider's mark in its colour: letters only ("M-Pesa" reads MP, not "M-").
+    expect(within(live).getByLabelText('Pesapal')).toHaveTextContent(/^Pe$/);
+    expect(within(screen.getByText('M-Pesa (Daraja)').closest('tr')!).getByLabelText('M-Pesa')).toHaveTextContent(
+      /^MP$/,
+    );
     const test = screen.getByText('Stripe cards').closest('tr')!;
     expect(within(test).getByTestId('status-chip')).toHaveTextContent('Test');
     expect(within(test).getByTestId('configured')).toHaveTextContent('Configured');

@@ -34,7 +34,7 @@ export function GatewayNameField(_: { label?: string }) {
         sx={{ bgcolor: BRAND[g.provider] ?? 'grey.600', width: 36, height: 36, fontSize: 15, fontWeight: 700 }}
         aria-label={provider}
       >
-        {provider.slice(0, 2)}
+        {provider.replace(/[^A-Za-z]/g, '').slice(0, 2)}
       </Avatar>
       <div>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
