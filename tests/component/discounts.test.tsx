@@ -193,7 +193,10 @@ describe('a discount’s page', () => {
       },
     });
     const trips = await screen.findByTestId('discount-trips');
-    expect(await within(trips).findByRole('link', { name: '#812' })).toHaveAttribute('href', '/trip-management/trips/812');
+    expect(await within(trips).findByRole('link', { name: '#812' })).toHaveAttribute(
+      'href',
+      '/trip-management/trips/812',
+    );
     expect(plain(trips.textContent!)).toContain('Wanjiru K.');
     expect(plain(trips.textContent!)).toContain('KES 87.50');
     expect(plain(screen.getByTestId('discount-summary').textContent!)).toContain('KES 137.50');

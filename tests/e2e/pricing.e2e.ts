@@ -234,14 +234,14 @@ describe('pricing', () => {
     await confirm.getByRole('button', { name: 'Switch to live' }).click();
     await page.getByTestId('gateway-summary').waitFor();
     expect((await api<{ mode: string }>('GET', `payment-gateways/${stripeId}`)).mode).toBe('live');
-    const audit = await (
+    const audit = (await (
       await fetch(
         `${baseUrl()}/api/user/audit-logs?filter=${encodeURIComponent(
           JSON.stringify({ resource: 'payment-gateways', recordId: String(stripeId) }),
         )}&sort=["id","DESC"]&range=[0,0]`,
         { headers: { authorization: `Bearer ${token}` } },
       )
-    ).json();
+    ).json()) as Record<string, unknown>[];
     expect(audit[0]).toMatchObject({ action: 'update', before: { mode: 'test' }, after: { mode: 'live' } });
     expect(JSON.stringify(audit)).not.toContain('sk_test_');
   });

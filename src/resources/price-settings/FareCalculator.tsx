@@ -38,7 +38,7 @@ const ROWS: {
     key: 'commission',
     label: () => 'Commission',
     value: (r) => r.commission,
-    rate: (r) => formatPercent(r.commissionPercent),
+    rate: (r) => formatPercent(r.commissionPercent) ?? '',
   },
   { key: 'driverShare', label: () => 'Driver’s share', value: (r) => r.driverShare },
 ];
