@@ -6,6 +6,7 @@
  * the SQL of its cell, never null.
  */
 import pg from 'pg';
+import { SECRET_TAIL_MIN_LENGTH } from './secrets.js';
 
 /** PostgreSQL type OIDs this file writes. */
 const OID = {
@@ -56,8 +57,12 @@ export function jsNumberSql(v: string): string {
     else ${expanded} end`;
 }
 
-/** The masked form of a secret, as maskSecret writes a string (the last four characters behind a mask). */
-export const maskedSql = (v: string) => `case when ${v} = '' then '' else '••••' || right(${v}, 4) end`;
+/**
+ * The masked form of a secret, as maskSecret writes a string (the last four characters behind a
+ * mask; the mask alone under SECRET_TAIL_MIN_LENGTH characters).
+ */
+export const maskedSql = (v: string) =>
+  `case when ${v} = '' then '' when length(${v}) < ${SECRET_TAIL_MIN_LENGTH} then '••••' else '••••' || right(${v}, 4) end`;
 
 /**
  * The SQL of a cell for a value of PostgreSQL type `oid` (as `ref`), or undefined when the JS path

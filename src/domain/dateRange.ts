@@ -76,6 +76,29 @@ export function localMidnight(day: string, timeZone: string): Date {
   return new Date(at);
 }
 
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * The instant a wall-clock time "YYYY-MM-DDTHH:MM" (a datetime-local input's value) names in a
+ * zone; undefined when malformed or not a real date and time.
+ */
+export function localInstant(wall: string, timeZone: string): Date | undefined {
+  const m = WALL_TIME.exec(wall);
+  if (!m) return undefined;
+  const value = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  if (new Date(value).toISOString().slice(0, 16) !== wall) return undefined;
+  let at = value - zoneOffset(value, timeZone);
+  at = value - zoneOffset(at, timeZone);
+  return new Date(at);
+}
+
+/** The wall-clock time "YYYY-MM-DDTHH:MM" of an instant in a zone (a datetime-local input's value). */
+export function localWallTime(at: Date, timeZone: string): string {
+  return new Date(Math.floor(at.getTime() / 60_000) * 60_000 + zoneOffset(at.getTime(), timeZone))
+    .toISOString()
+    .slice(0, 16);
+}
+
 function presetDays(preset: DatePreset, today: string): [string, string] {
   switch (preset) {
     case 'today':

@@ -30,3 +30,17 @@ export function missingGatewaySettings(
     ...needs.secret.filter((k) => !secretPresent(k)),
   ];
 }
+
+const ACRONYMS: Record<string, string> = { url: 'URL', ipn: 'IPN', id: 'ID', api: 'API' };
+
+/** A setting's key as people read it: "callbackUrl" → "Callback URL", "ipnUrl" → "IPN URL". */
+export function settingLabel(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s._-]+/)
+    .filter(Boolean)
+    .map((w) => ACRONYMS[w.toLowerCase()] ?? w.toLowerCase());
+  if (!words.length) return key;
+  const [first, ...rest] = words;
+  return [first === first.toUpperCase() ? first : first[0].toUpperCase() + first.slice(1), ...rest].join(' ');
+}

@@ -14,6 +14,7 @@ import {
   type SurgeRule,
   type VehicleTypeRates,
 } from './fare';
+import { SAMPLE_TRIPS, type SampleTrip } from './farePreview';
 
 /** Weekdays as fare.ts numbers them (0 = Sunday), in the order the grid shows them: Monday first. */
 export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -117,6 +118,70 @@ export function describeWindow(rule: SurgeRule): string {
   return `${formatDays(rule.days)} ${rule.from}–${rule.to}${overnight} ${times(rule.multiplier)}`;
 }
 
+/** A stretch of one day whose surge multiplier differs between two sets of windows. */
+export interface SurgeChange {
+  /** 0 = Sunday. */
+  day: number;
+  /** Minutes after midnight, start inclusive, end exclusive (1440: midnight). */
+  start: number;
+  end: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * Where two sets of windows price the week differently, as the highest covering window decides
+ * (`surgeAtClock`), day by day in the week's order; a window past midnight splits at midnight.
+ */
+export function surgeChanges(before: readonly SurgeRule[], after: readonly SurgeRule[]): SurgeChange[] {
+  const changes: SurgeChange[] = [];
+  for (const day of WEEK_ORDER) {
+    let current: SurgeChange | undefined;
+    for (let minute = 0; minute <= 1440; minute++) {
+      const mb = minute < 1440 ? surgeAtClock(before, day, minute) : 1;
+      const ma = minute < 1440 ? surgeAtClock(after, day, minute) : 1;
+      const changed = minute < 1440 && mb !== ma;
+      if (current && (!changed || mb !== current.from || ma !== current.to)) {
+        changes.push({ ...current, end: minute });
+        current = undefined;
+      }
+      if (changed && !current) current = { day, start: minute, end: minute, from: mb, to: ma };
+    }
+  }
+  return changes;
+}
+
+/** "Fri 17:00–20:00: ×1.5 → ×1.8" */
+export const describeSurgeChange = (c: SurgeChange) =>
+  `${DAY_NAMES[c.day]} ${clock(c.start)}–${clock(c.end)}: ${times(c.from)} → ${times(c.to)}`;
+
+/** Changes with the same hours and multipliers on several days, as one: "Mon–Fri 17:00–20:00: ×1.5 → ×1.6". */
+export interface GroupedSurgeChange extends Omit<SurgeChange, 'day'> {
+  days: number[];
+  /** The first of the days, in the week's order (Monday first). */
+  day: number;
+  text: string;
+}
+
+export function groupSurgeChanges(changes: readonly SurgeChange[]): GroupedSurgeChange[] {
+  const groups = new Map<string, GroupedSurgeChange>();
+  for (const c of changes) {
+    const key = `${c.start}|${c.end}|${c.from}|${c.to}`;
+    const group = groups.get(key);
+    if (group) group.days.push(c.day);
+    else groups.set(key, { ...c, days: [c.day], text: '' });
+  }
+  return [...groups.values()]
+    .map((g) => ({
+      ...g,
+      text: `${formatDays(g.days)} ${clock(g.start)}–${clock(g.end)}: ${times(g.from)} → ${times(g.to)}`,
+    }))
+    .sort((a, b) => weekPosition(a).localeCompare(weekPosition(b)));
+}
+
+const weekPosition = (c: Pick<SurgeChange, 'day' | 'start'>) =>
+  `${WEEK_ORDER.indexOf(c.day as (typeof WEEK_ORDER)[number])}|${String(c.start).padStart(4, '0')}`;
+
 export interface PricingTypeInfo {
   id: number;
   name: string;
@@ -162,38 +227,52 @@ export function describePricingChange(
   for (const t of types) {
     const rb = resolvePricing(before.defaults, before.own[t.id], t).surgeRules;
     const ra = resolvePricing(after.defaults, after.own[t.id], t).surgeRules;
-    for (let day = 0; day < 7; day++) {
-      let start = -1;
-      let from = 1;
-      let to = 1;
-      const flush = (end: number) => {
-        if (start < 0) return;
-        const key = `${DAY_NAMES[day]} ${clock(start)}–${clock(end)}: ${times(from)} → ${times(to)}`;
-        if (!byChange.has(key)) {
-          byChange.set(key, []);
-          order.push(
-            `${WEEK_ORDER.indexOf(day as (typeof WEEK_ORDER)[number])}|${String(start).padStart(4, '0')}|${key}`,
-          );
-        }
-        byChange.get(key)!.push(t.name);
-        start = -1;
-      };
-      for (let minute = 0; minute <= 1440; minute++) {
-        const mb = minute < 1440 ? surgeAtClock(rb, day, minute) : 1;
-        const ma = minute < 1440 ? surgeAtClock(ra, day, minute) : 1;
-        const changed = minute < 1440 && mb !== ma;
-        if (start >= 0 && (!changed || mb !== from || ma !== to)) flush(minute);
-        if (changed && start < 0) {
-          start = minute;
-          from = mb;
-          to = ma;
-        }
+    for (const change of groupSurgeChanges(surgeChanges(rb, ra))) {
+      const key = change.text;
+      if (!byChange.has(key)) {
+        byChange.set(key, []);
+        order.push(`${weekPosition(change)}|${key}`);
       }
+      byChange.get(key)!.push(t.name);
     }
   }
   for (const entry of order.sort()) {
     const key = entry.split('|')[2];
     lines.push(`${byChange.get(key)!.join(', ')}, ${key}`);
+  }
+  return lines;
+}
+
+/** How many surge changes a vehicle type's card names before "and N more". */
+const DIFFERENCES_SHOWN = 4;
+
+/**
+ * What a vehicle type's own settings change against the default, in words for its card:
+ * "commission 15 % (the vehicle type's own)", "bid 10 % (default 20 %)", and each stretch of the
+ * week its own surge windows price differently, "Fri 17:00–20:00: ×1.5 → ×1.8". Empty when the
+ * type is priced as the default. Settings switched off (inactive) change nothing.
+ */
+export function differencesFromDefault(
+  defaults: PriceProfile,
+  own: PriceProfile | undefined,
+  type: PricingTypeInfo,
+): string[] {
+  const inForce = own && own.active !== false ? own : undefined;
+  const lines: string[] = [];
+  if (type.commissionPercent !== null) lines.push(`commission ${pct(type.commissionPercent)} (the vehicle type's own)`);
+  else if (inForce?.commissionPercent != null && inForce.commissionPercent !== defaults.commissionPercent)
+    lines.push(`commission ${pct(inForce.commissionPercent)} (default ${pct(defaults.commissionPercent)})`);
+  if (inForce?.bidPercent != null && inForce.bidPercent !== defaults.bidPercent)
+    lines.push(`bid ${pct(inForce.bidPercent)} (default ${pct(defaults.bidPercent)})`);
+  if (inForce?.surgeRules != null) {
+    const changes = groupSurgeChanges(surgeChanges(defaults.surgeRules ?? [], inForce.surgeRules));
+    if (!changes.length) lines.push("own surge windows, pricing the week as the default's do today");
+    else if (inForce.surgeRules.length === 0) lines.push('no surge at any hour');
+    else {
+      lines.push(...changes.slice(0, DIFFERENCES_SHOWN).map((c) => `surge ${c.text}`));
+      if (changes.length > DIFFERENCES_SHOWN)
+        lines.push(`and ${changes.length - DIFFERENCES_SHOWN} more surge changes`);
+    }
   }
   return lines;
 }
@@ -233,4 +312,66 @@ export function calculateFare(input: CalculatorInput): CalculatorResult | undefi
     driverShare: (Math.round(fare.total * 100) - Math.round(fare.commission * 100)) / 100,
     bidPercent: rules.bidPercent,
   };
+}
+
+export interface PricingChangeEffect {
+  typeId: number;
+  typeName: string;
+  /** "Fri 17:00 (×1.5 → ×1.8)", or "At any hour" when only the commission changes. */
+  when: string;
+  before: CalculatorResult;
+  after: CalculatorResult;
+}
+
+/**
+ * What a change of the price settings does in money, for the confirmation before saving: one
+ * sample trip (the commute by default) priced for each vehicle type whose fares or commission
+ * change, with the settings in force and with the new ones. A surge change is priced at the first
+ * stretch of the week with that change of multiplier (one row per change of multiplier, not per
+ * day); a commission change with no surge change at 12:00 on a Monday.
+ */
+export function pricingChangeEffects(
+  before: PricingDraft,
+  after: PricingDraft,
+  types: readonly (PricingTypeInfo & VehicleTypeRates)[],
+  trip: SampleTrip = SAMPLE_TRIPS[1],
+): PricingChangeEffect[] {
+  const effects: PricingChangeEffect[] = [];
+  for (const t of types) {
+    const price = (draft: PricingDraft, day: number, time: string) =>
+      calculateFare({
+        vehicleType: t,
+        defaults: draft.defaults,
+        own: draft.own[t.id],
+        distanceKm: trip.distanceKm,
+        durationMin: trip.durationMin,
+        day,
+        time,
+      })!;
+    const rb = resolvePricing(before.defaults, before.own[t.id], t);
+    const ra = resolvePricing(after.defaults, after.own[t.id], t);
+    const seen = new Set<string>();
+    for (const change of surgeChanges(rb.surgeRules, ra.surgeRules)) {
+      const key = `${change.from}>${change.to}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const time = clock(change.start);
+      effects.push({
+        typeId: t.id,
+        typeName: t.name,
+        when: `${DAY_NAMES[change.day]} ${time} (${times(change.from)} → ${times(change.to)})`,
+        before: price(before, change.day, time),
+        after: price(after, change.day, time),
+      });
+    }
+    if (!seen.size && rb.commissionPercent !== ra.commissionPercent)
+      effects.push({
+        typeId: t.id,
+        typeName: t.name,
+        when: 'At any hour',
+        before: price(before, 1, '12:00'),
+        after: price(after, 1, '12:00'),
+      });
+  }
+  return effects;
 }

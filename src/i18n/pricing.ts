@@ -89,7 +89,7 @@ export const pricingGatewayMessages = {
     publicSettings: 'Settings',
     publicHint: 'Shown to staff; the provider needs the ones marked required.',
     secrets: 'Secrets',
-    secretsHint: 'Write-only: never shown again once saved, only their last 4 characters.',
+    secretsHint: 'Write-only: never shown again once saved, only the last 4 characters of a long one.',
     notSet: 'Not set',
     replace: 'Replace',
     clear: 'Clear',

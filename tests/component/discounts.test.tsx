@@ -1,4 +1,4 @@
-import { waitFor, within } from '@testing-library/react';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
 import { listAnswer, renderApp, screen } from './support/renderApp';
@@ -90,5 +90,117 @@ describe('the discount form', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('A percentage must be from 1 to 100')).toBeInTheDocument();
     expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('takes the validity window on the Nairobi clock, whatever the browser’s zone', async () => {
+    const { user, api } = renderApp('/discounts/create', {
+      session: admin,
+      api: {
+        'GET /api/trip/vehicle-types': listAnswer('vehicle-types', [ECONOMY]),
+        'POST /api/trip/discounts': (request) => ({
+          status: 201,
+          json: { ...discount(9, 'MARCH', 'scheduled'), ...(request.body as object), id: 9 },
+        }),
+        'GET /api/trip/discounts/9': { json: discount(9, 'MARCH', 'scheduled') },
+      },
+    });
+    await user.type(await screen.findByLabelText(/Code/), 'march');
+    await user.type(screen.getByLabelText(/Name/), 'March');
+    await user.type(screen.getByLabelText(/Value/), '10');
+    for (const [label, value] of [
+      ['Valid from', '2030-03-01T08:00'],
+      ['Valid to', '2030-03-31T23:59'],
+    ]) {
+      const input = screen.getByLabelText(label);
+      fireEvent.change(input, { target: { value } });
+      fireEvent.blur(input);
+    }
+    expect(screen.getAllByText('Nairobi time')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.requests.some((r) => r.method === 'POST')).toBe(true));
+    expect(api.requests.find((r) => r.method === 'POST')!.body).toMatchObject({
+      code: 'MARCH',
+      validFrom: '2030-03-01T05:00:00.000Z',
+      validTo: '2030-03-31T20:59:00.000Z',
+    });
+  });
+});
+
+describe('deleting a discount', () => {
+  const showPage = (used: boolean) =>
+    renderApp('/discounts/5', {
+      session: admin,
+      api: {
+        'GET /api/trip/discounts/5': { json: discount(5, 'KARIBU', 'active', { timesUsed: used ? 12 : 0 }) },
+        'GET /api/trip/vehicle-types': listAnswer('vehicle-types', [ECONOMY]),
+        'GET /api/trip/trips': listAnswer('trips', []),
+        'DELETE /api/trip/discounts/5': used
+          ? {
+              status: 409,
+              json: { message: 'This discount was used on 12 trips, so it stays on record. Deactivate it instead.' },
+            }
+          : { json: { data: discount(5, 'KARIBU', 'active') } },
+        'GET /api/trip/discounts': listAnswer('discounts', []),
+      },
+    });
+
+  it('asks first, and deletes an unused one only once confirmed', async () => {
+    const { user, api } = showPage(false);
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(api.requests.some((r) => r.method === 'DELETE')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(api.requests.some((r) => r.method === 'DELETE')).toBe(true));
+  });
+
+  it('shows the refusal for a code that trips used, saying to deactivate it', async () => {
+    const { user } = showPage(true);
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByTestId('error-dialog-message')).toHaveTextContent(
+      'This discount was used on 12 trips, so it stays on record. Deactivate it instead.',
+    );
+  });
+});
+
+describe('a discount’s page', () => {
+  it('lists the trips that used it, each linked, and the total it took off', async () => {
+    const { api } = renderApp('/discounts/5', {
+      session: admin,
+      api: {
+        'GET /api/trip/discounts/5': {
+          json: discount(5, 'KARIBU', 'active', { timesUsed: 2, discountedTotal: 137.5 }),
+        },
+        'GET /api/trip/vehicle-types': listAnswer('vehicle-types', [ECONOMY]),
+        'GET /api/trip/trips': listAnswer('trips', [
+          {
+            id: 812,
+            requestedAt: '2026-11-20T15:00:00Z',
+            status: 'completed',
+            passengerName: 'Wanjiru K.',
+            fareDiscount: 87.5,
+            fareTotal: 495.5,
+          },
+          {
+            id: 790,
+            requestedAt: '2026-11-19T06:30:00Z',
+            status: 'completed',
+            passengerName: 'Otieno M.',
+            fareDiscount: 50,
+            fareTotal: 310,
+          },
+        ]),
+      },
+    });
+    const trips = await screen.findByTestId('discount-trips');
+    expect(await within(trips).findByRole('link', { name: '#812' })).toHaveAttribute(
+      'href',
+      '/trip-management/trips/812',
+    );
+    expect(plain(trips.textContent!)).toContain('Wanjiru K.');
+    expect(plain(trips.textContent!)).toContain('KES 87.50');
+    expect(plain(screen.getByTestId('discount-summary').textContent!)).toContain('KES 137.50');
+    const asked = api.requests.find((r) => r.path.startsWith('/api/trip/trips'))!;
+    expect(decodeURIComponent(asked.url)).toContain('"discountId":5');
   });
 });

@@ -77,6 +77,8 @@ describe('the price-settings page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
+    // The card says what Economy now prices differently from the default.
+    expect(economy).toHaveTextContent('Differs from the default: surge Fri 17:00–20:00: ×1.5 → ×1.8');
     // The overlap is named; the highest wins.
     expect(within(economy).getByTestId('surge-overlaps')).toHaveTextContent('the highest multiplier applies');
     // The calculator (Economy, 12 km, 30 min, Friday 18:00) prices both.
@@ -100,6 +102,12 @@ describe('the price-settings page', () => {
     await user.click(screen.getByRole('button', { name: 'Review and save' }));
     const confirm = await screen.findByRole('dialog');
     expect(within(confirm).getByTestId('change-summary')).toHaveTextContent('Economy, Fri 17:00–20:00: ×1.5 → ×1.8');
+    // And in money, before saving: the commute (12 km, 30 min) on Friday at 17:00, fare and commission.
+    const effect = within(within(confirm).getByTestId('change-effects')).getAllByRole('row')[1];
+    expect(effect).toHaveTextContent('Economy');
+    expect(effect).toHaveTextContent('Fri 17:00 (×1.5 → ×1.8)');
+    expect(effect).toHaveTextContent(`${money(price(1.5))} → ${money(price(1.8))}`);
+    expect(effect).toHaveTextContent(`${money(0.18 * price(1.5))} → ${money(0.18 * price(1.8))}`);
     expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.requests.some((r) => r.path.endsWith('/price-settings/save'))).toBe(true));

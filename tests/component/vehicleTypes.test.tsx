@@ -48,6 +48,22 @@ const wideWindow = () =>
     removeListener: () => undefined,
     dispatchEvent: () => false,
   }));
+/** A laptop window 1366 px wide: MUI's breakpoint queries match up to lg (1200), not xl (1536). */
+const laptopWindow = () =>
+  vi.stubGlobal('matchMedia', (media: string) => {
+    const min = /min-width:\s*([\d.]+)px/.exec(media);
+    const max = /max-width:\s*([\d.]+)px/.exec(media);
+    return {
+      matches: (!min || Number(min[1]) <= 1366) && (!max || Number(max[1]) >= 1366),
+      media,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    };
+  });
 const row = (key: string) => screen.getByTestId(`sample-fare-${key}`);
 
 describe('the vehicle-type list', () => {
@@ -67,6 +83,30 @@ describe('the vehicle-type list', () => {
     const comfortRow = screen.getByText('Comfort').closest('tr')!;
     expect(within(comfortRow).getByText('15 %')).toBeInTheDocument();
     expect(within(comfortRow).getByText('Inactive')).toBeInTheDocument();
+  });
+});
+
+describe('the vehicle-type list on a 1366 px laptop', () => {
+  it('still shows the cancellation fee and the commission, with the state beside the name', async () => {
+    laptopWindow();
+    renderApp('/vehicle-management/vehicles', {
+      session: admin,
+      api: {
+        'GET /api/trip/vehicle-types': listAnswer('vehicle-types', [
+          { ...economy, cancellationFee: 75 },
+          { ...comfort, commissionPercent: 12.5 },
+        ]),
+      },
+    });
+    const economyRow = (await screen.findByText('Economy')).closest('tr')!;
+    expect(screen.getByRole('columnheader', { name: /Cancellation fee/ })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Commission/ })).toBeInTheDocument();
+    expect(within(economyRow).getByText(money(75))).toBeInTheDocument();
+    expect(within(economyRow).getByText('Default')).toBeInTheDocument();
+    expect(within(economyRow).getByTestId('active-chip')).toHaveTextContent('Active');
+    const comfortRow = screen.getByText('Comfort').closest('tr')!;
+    expect(within(comfortRow).getByText('12.5 %')).toBeInTheDocument();
+    expect(within(comfortRow).getByTestId('active-chip')).toHaveTextContent('Inactive');
   });
 });
 
@@ -150,5 +190,19 @@ describe('deactivating a vehicle type', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(api.requests.some((r) => r.path.endsWith('/deactivate'))).toBe(true));
     expect(await screen.findByText('Economy deactivated')).toBeInTheDocument();
+  });
+
+  it('shows the refusal, with how many drivers are on a trip, when the service refuses', async () => {
+    const message = '2 drivers of this type are on an active trip. Deactivate it once their trips have ended.';
+    const { user } = renderApp('/vehicle-management/vehicles/3', {
+      session: admin,
+      api: {
+        'GET /api/trip/vehicle-types/3': { json: economy },
+        'POST /api/trip/vehicle-types/3/deactivate': { status: 409, json: { message } },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByTestId('error-dialog-message')).toHaveTextContent(message);
   });
 });

@@ -75,6 +75,9 @@ describe('pricing', () => {
     expect(saved.pricePerKm).toBe(rate + 5);
 
     await page.setViewportSize(NARROW);
+    await page.goto('/vehicle-management/vehicles');
+    await page.getByText('Economy', { exact: true }).waitFor();
+    await snap(page, 'pricing-vehicle-types-narrow');
     await page.goto(`/vehicle-management/vehicles/${economyId}/edit`);
     await page.getByTestId('fare-preview').waitFor();
     await snap(page, 'pricing-vehicle-type-edit-narrow');
@@ -146,6 +149,9 @@ describe('pricing', () => {
     await expect
       .poll(async () => plain(await summary.textContent()))
       .toContain('Economy, Fri 17:00–20:00: ×1.5 → ×1.8');
+    // The change in money, before saving: the commute on Friday at 17:00.
+    const effects = page.getByTestId('change-effects');
+    expect(plain(await effects.textContent())).toContain('Fri 17:00 (×1.5 → ×1.8)');
     await snap(page, 'pricing-settings-summary');
     await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(/Price settings saved/).waitFor();
@@ -209,11 +215,34 @@ describe('pricing', () => {
     await snap(page, 'pricing-gateways');
     await stripe.click();
     await page.getByTestId('gateway-summary').waitFor();
+    await snap(page, 'pricing-gateway-show');
+    const stripeId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByRole('link', { name: 'Edit' }).click();
     const secret = page.getByTestId('secret-secretKey');
     await secret.waitFor();
     expect(plain(await secret.textContent())).toMatch(/•••• \S{4}/);
     expect(await page.content()).not.toContain('sk_test_');
     await snap(page, 'pricing-gateway-edit');
+
+    // Going live asks first; once confirmed, the switch is in the audit log.
+    await page.getByRole('combobox', { name: /Mode/ }).click();
+    await page.getByRole('option', { name: 'Live' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('Switch Stripe cards to live?').waitFor();
+    await snap(page, 'pricing-gateway-live-confirm');
+    await confirm.getByRole('button', { name: 'Switch to live' }).click();
+    await page.getByTestId('gateway-summary').waitFor();
+    expect((await api<{ mode: string }>('GET', `payment-gateways/${stripeId}`)).mode).toBe('live');
+    const audit = (await (
+      await fetch(
+        `${baseUrl()}/api/user/audit-logs?filter=${encodeURIComponent(
+          JSON.stringify({ resource: 'payment-gateways', recordId: String(stripeId) }),
+        )}&sort=["id","DESC"]&range=[0,0]`,
+        { headers: { authorization: `Bearer ${token}` } },
+      )
+    ).json()) as Record<string, unknown>[];
+    expect(audit[0]).toMatchObject({ action: 'update', before: { mode: 'test' }, after: { mode: 'live' } });
+    expect(JSON.stringify(audit)).not.toContain('sk_test_');
   });
 });

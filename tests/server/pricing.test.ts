@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discountState, type DiscountFacts } from '../../src/domain/discounts.js';
 import { listQuery, startApp, type TestApp } from './harness.js';
 
 let t: TestApp;
@@ -345,6 +346,34 @@ describe('discounts', () => {
     expect(await count(`select count(*) n from discounts`)).toBe(before);
   });
 
+  it('derives its state in SQL as discountState does, at the edges of its window and its limit', async () => {
+    const minute = 60_000;
+    const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
+    const cases: [string, Record<string, unknown>, number, string][] = [
+      ['starts in a minute', { validFrom: iso(minute), validTo: iso(60 * minute) }, 0, 'scheduled'],
+      ['started a minute ago', { validFrom: iso(-minute), validTo: iso(60 * minute) }, 0, 'active'],
+      ['ends in a minute', { validFrom: iso(-60 * minute), validTo: iso(minute) }, 0, 'active'],
+      ['ended a minute ago', { validFrom: iso(-60 * minute), validTo: iso(-minute) }, 0, 'expired'],
+      ['one use left', { validFrom: null, validTo: null, usageLimit: 5 }, 4, 'active'],
+      ['at its limit', { validFrom: null, validTo: null, usageLimit: 5 }, 5, 'used_up'],
+      ['at its limit and ended', { validFrom: iso(-60 * minute), validTo: iso(-minute), usageLimit: 5 }, 5, 'expired'],
+      ['switched off while running', { validFrom: null, validTo: null, active: false }, 0, 'inactive'],
+    ];
+    for (const [what, over, used, state] of cases) {
+      const created = await post('discounts', body(over));
+      expect(created.statusCode, `${what}: ${created.body}`).toBe(201);
+      const id = created.json().id as number;
+      await sql`update discounts set times_used = ${used} where id = ${id}`.execute(t.db);
+      const row = await one('discounts', id);
+      expect(row.state, what).toBe(state);
+      expect(discountState(row as DiscountFacts, new Date()), what).toBe(state);
+      expect(
+        (await rows('discounts', { filter: { state, id } })).map((d) => d.id),
+        what,
+      ).toEqual([id]);
+    }
+  });
+
   it('refuses a bad update and leaves the discount unchanged', async () => {
     const created = (await post('discounts', body())).json() as Row;
     const res = await put(`discounts/${created.id}`, { value: 150 });
@@ -382,18 +411,69 @@ describe('payment gateways: configured or not, and secrets that never leave the 
       name: 'Cellulant pilot',
       provider: 'cellulant',
       publicSettings: { serviceCode: '' },
-      secretSettings: { accessKey: 'ak_1234567890' },
+      // An empty secret is no secret: it is not stored, so "missing" reads key presence alone.
+      secretSettings: { accessKey: 'ak_1234567890', secretKey: '' },
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ configured: false, missingSettings: ['serviceCode', 'secretKey'] });
+    const storedKeys = async () =>
+      Object.keys(
+        (
+          await t.db
+            .selectFrom('paymentGateways')
+            .select('secretSettings')
+            .where('id', '=', created.json().id as number)
+            .executeTakeFirstOrThrow()
+        ).secretSettings as object,
+      );
+    expect(await storedKeys()).toEqual(['accessKey']);
     const fixed = await put(`payment-gateways/${created.json().id}`, {
       publicSettings: { serviceCode: 'RIDE01' },
       secretSettings: { secretKey: 'cs_live_secret_42' },
     });
     expect(fixed.json()).toMatchObject({ configured: true, missingSettings: [] });
+    // Emptying a secret clears it, and the gateway says so.
+    const emptied = await put(`payment-gateways/${created.json().id}`, { secretSettings: { accessKey: '' } });
+    expect(emptied.json()).toMatchObject({ configured: false, missingSettings: ['accessKey'] });
+    expect(await storedKeys()).toEqual(['secretKey']);
+    await put(`payment-gateways/${created.json().id}`, { secretSettings: { accessKey: 'ak_0987654321' } });
     expect((await rows('payment-gateways', { filter: { configured: false } })).map((g) => g.name)).not.toContain(
       'Cellulant pilot',
     );
+  });
+
+  it.each([
+    ['an empty name', { name: '' }, { name: 'Name is required' }],
+    ['an unknown mode', { mode: 'production' }, { mode: 'Mode must be one of: test, live' }],
+    [
+      'a number as a secret',
+      { secretSettings: { secretKey: 42 } },
+      {
+        secretSettings:
+          'Secret settings must be an object of text (or null to clear) values with names such as consumerKey',
+      },
+    ],
+    [
+      'a list as public settings',
+      { publicSettings: ['pk_live_x'] },
+      {
+        publicSettings:
+          'Public settings must be an object of text, number or true/false values with names such as consumerKey',
+      },
+    ],
+  ])('refuses %s in an update with a field error and changes nothing', async (_, change, errors) => {
+    const stripe = (await rows('payment-gateways', { filter: { provider: 'stripe' } }))[0];
+    const stored = () =>
+      t.db
+        .selectFrom('paymentGateways')
+        .selectAll()
+        .where('id', '=', stripe.id as number)
+        .executeTakeFirstOrThrow();
+    const before = await stored();
+    const res = await put(`payment-gateways/${stripe.id}`, { mode: 'live', ...change });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual(errors);
+    expect(await stored()).toEqual(before);
   });
 
   it('keeps a written secret out of every answer, the audit log, the export and the log lines', async () => {
@@ -416,9 +496,16 @@ describe('payment gateways: configured or not, and secrets that never leave the 
         name: 'Stripe live',
         provider: 'stripe',
         publicSettings: { publishableKey: 'pk_live_visible' },
-        secretSettings: { secretKey: SECRET, webhookSecret: 'whsec_ALSO_SECRET_1234' },
+        // A short secret (a PIN) would be given away whole by its last 4 characters: it shows as •••• alone.
+        secretSettings: {
+          secretKey: SECRET,
+          webhookSecret: 'whsec_ALSO_SECRET_1234',
+          pin: 'qZx7',
+          shortKey: 'Kp3_vW9-mQ',
+        },
       });
       const id = created.json().id as number;
+      expect(created.json().secretSettings).toMatchObject({ pin: '••••', shortKey: '••••' });
       const answers = [
         created.body,
         (
@@ -433,27 +520,52 @@ describe('payment gateways: configured or not, and secrets that never leave the 
         JSON.stringify(
           await logged.db.selectFrom('auditLogs').selectAll().where('resource', '=', 'payment-gateways').execute(),
         ),
+        // The audit log as staff read and export it.
+        (
+          await logged.call('GET', '/api/user/audit-logs', {
+            token,
+            query: listQuery({ filter: { resource: 'payment-gateways' } }),
+          })
+        ).body,
+        (await logged.call('GET', '/api/user/audit-logs/export?format=csv', { token })).body,
         lines.join('\n'),
       ];
       expect(answers[1]).toContain('••••5678');
       // The log lines were captured (every request is logged at this level).
       expect(lines.some((l) => l.includes('payment-gateways'))).toBe(true);
       for (const text of answers)
-        for (const secret of [SECRET, 'whsec_ALSO_SECRET_1234', 'whsec_NEW_SECRET_5678', 'NEVER_SHOW', 'NEW_SECRET'])
+        for (const secret of [
+          SECRET,
+          'whsec_ALSO_SECRET_1234',
+          'whsec_NEW_SECRET_5678',
+          'NEVER_SHOW',
+          'NEW_SECRET',
+          'qZx7',
+          'vW9-mQ',
+        ])
           expect(text).not.toContain(secret);
+      // The mask sent back as it was shown keeps the short secret.
+      const kept = await call('PUT', `payment-gateways/${id}`, { secretSettings: { pin: '••••' } });
+      expect(kept.statusCode, kept.body).toBe(200);
       // The secrets are stored, and the switch to live is in the audit log.
       const stored = await logged.db
         .selectFrom('paymentGateways')
         .select('secretSettings')
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      expect(stored.secretSettings).toEqual({ secretKey: SECRET, webhookSecret: 'whsec_NEW_SECRET_5678' });
+      expect(stored.secretSettings).toEqual({
+        secretKey: SECRET,
+        webhookSecret: 'whsec_NEW_SECRET_5678',
+        pin: 'qZx7',
+        shortKey: 'Kp3_vW9-mQ',
+      });
       const audit = await logged.db
         .selectFrom('auditLogs')
         .select(['before', 'after'])
         .where('resource', '=', 'payment-gateways')
         .where('recordId', '=', String(id))
         .where('action', '=', 'update')
+        .orderBy('id')
         .executeTakeFirstOrThrow();
       expect(audit).toMatchObject({ before: { mode: 'test' }, after: { mode: 'live' } });
     } finally {

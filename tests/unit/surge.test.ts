@@ -4,6 +4,8 @@ import {
   calculateFare,
   describePricingChange,
   describeWindow,
+  differencesFromDefault,
+  pricingChangeEffects,
   formatDays,
   overlappingWindows,
   surgeWeekGrid,
@@ -91,22 +93,124 @@ describe('the change summary', () => {
       'Default: commission 18 % → 20 %',
       'Comfort: bid percentage default → 25 %',
       'Economy, Comfort, Mon 17:00–20:00: ×1.5 → ×1.6',
-      'Economy, Comfort, Tue 17:00–20:00: ×1.5 → ×1',
-      'Economy, Comfort, Wed 17:00–20:00: ×1.5 → ×1',
-      'Economy, Comfort, Thu 17:00–20:00: ×1.5 → ×1',
-      'Economy, Comfort, Fri 17:00–20:00: ×1.5 → ×1',
+      'Economy, Comfort, Tue–Fri 17:00–20:00: ×1.5 → ×1',
     ]);
     expect(describePricingChange(saved, saved, types)).toEqual([]);
   });
 
-  it('splits a window past midnight at midnight', () => {
+  it('splits a window past midnight at midnight, days with the same change together', () => {
     const after = { ...saved, defaults: { ...saved.defaults, surgeRules: [weekdayEvening, weekendNight] } };
     expect(describePricingChange(saved, after, [types[0]])).toEqual([
-      'Economy, Fri 22:00–24:00: ×1 → ×1.4',
-      'Economy, Sat 00:00–03:00: ×1 → ×1.4',
-      'Economy, Sat 22:00–24:00: ×1 → ×1.4',
-      'Economy, Sun 00:00–03:00: ×1 → ×1.4',
+      'Economy, Fri, Sat 22:00–24:00: ×1 → ×1.4',
+      'Economy, Sat, Sun 00:00–03:00: ×1 → ×1.4',
     ]);
+  });
+});
+
+describe('a vehicle type’s differences from the default', () => {
+  const economy = types[0];
+  const own = (p: Partial<PriceProfile>): PriceProfile => ({
+    commissionPercent: null,
+    bidPercent: null,
+    surgeRules: null,
+    ...p,
+  });
+
+  it('is nothing without settings of its own, or with settings equal to the default', () => {
+    expect(differencesFromDefault(saved.defaults, undefined, economy)).toEqual([]);
+    expect(differencesFromDefault(saved.defaults, own({ commissionPercent: 18, bidPercent: 20 }), economy)).toEqual([]);
+  });
+
+  it('names the commission, the bid and each stretch of the week its own windows price differently', () => {
+    const friday = { days: [FRI], from: '17:00', to: '20:00', multiplier: 1.8 };
+    expect(
+      differencesFromDefault(
+        saved.defaults,
+        own({ commissionPercent: 20, bidPercent: 10, surgeRules: [weekdayEvening, friday] }),
+        economy,
+      ),
+    ).toEqual(['commission 20 % (default 18 %)', 'bid 10 % (default 20 %)', 'surge Fri 17:00–20:00: ×1.5 → ×1.8']);
+    // The vehicle type's own commission wins over both.
+    expect(
+      differencesFromDefault(saved.defaults, own({ commissionPercent: 20 }), { ...economy, commissionPercent: 15 }),
+    ).toEqual(["commission 15 % (the vehicle type's own)"]);
+  });
+
+  it('says when its own windows price the week as the default, remove all surge, or change many stretches', () => {
+    expect(differencesFromDefault(saved.defaults, own({ surgeRules: [weekdayEvening] }), economy)).toEqual([
+      "own surge windows, pricing the week as the default's do today",
+    ]);
+    expect(differencesFromDefault(saved.defaults, own({ surgeRules: [] }), economy)).toEqual(['no surge at any hour']);
+    expect(differencesFromDefault(saved.defaults, own({ surgeRules: [weekendNight] }), economy)).toEqual([
+      'surge Mon–Fri 17:00–20:00: ×1.5 → ×1',
+      'surge Fri, Sat 22:00–24:00: ×1 → ×1.4',
+      'surge Sat, Sun 00:00–03:00: ×1 → ×1.4',
+    ]);
+    const mornings = [1, 2, 3, 4, 5, 6].map((day) => ({
+      days: [day],
+      from: `0${day}:00`,
+      to: '09:00',
+      multiplier: 1.2,
+    }));
+    expect(differencesFromDefault(saved.defaults, own({ surgeRules: [weekdayEvening, ...mornings] }), economy)).toEqual(
+      [
+        'surge Mon 01:00–09:00: ×1 → ×1.2',
+        'surge Tue 02:00–09:00: ×1 → ×1.2',
+        'surge Wed 03:00–09:00: ×1 → ×1.2',
+        'surge Thu 04:00–09:00: ×1 → ×1.2',
+        'and 2 more surge changes',
+      ],
+    );
+  });
+
+  it('is nothing when its own settings are switched off', () => {
+    expect(differencesFromDefault(saved.defaults, { ...own({ bidPercent: 5 }), active: false }, economy)).toEqual([]);
+  });
+});
+
+describe('the change in money before saving', () => {
+  const rates = { baseFare: 100, pricePerKm: 35, pricePerMinute: 4, minimumFare: 200, cancellationFee: 0 };
+  const priced = [
+    { ...types[0], ...rates },
+    { ...types[1], ...rates, commissionPercent: 15 },
+  ];
+  const commute = (m: number, commissionPercent: number) =>
+    computeFare({
+      rates: { ...rates, commissionPercent: null },
+      commissionPercent,
+      distanceKm: 12,
+      durationMin: 30,
+      surgeMultiplier: m,
+    });
+
+  it('prices the commute once per vehicle type and change of multiplier, at the first stretch with it', () => {
+    // Monday to Friday evenings go from ×1.5 to ×1.6: one row per type, priced on Monday at 17:00.
+    const after: PricingDraft = {
+      ...saved,
+      defaults: { ...saved.defaults, surgeRules: [{ ...weekdayEvening, multiplier: 1.6 }] },
+    };
+    const effects = pricingChangeEffects(saved, after, priced);
+    expect(effects.map((e) => [e.typeName, e.when])).toEqual([
+      ['Economy', 'Mon 17:00 (×1.5 → ×1.6)'],
+      ['Comfort', 'Mon 17:00 (×1.5 → ×1.6)'],
+    ]);
+    expect(effects[0].before).toMatchObject({ total: commute(1.5, 18).total, commission: commute(1.5, 18).commission });
+    expect(effects[0].after).toMatchObject({ total: commute(1.6, 18).total, commission: commute(1.6, 18).commission });
+    // Comfort's own commission (15 %) applies to it.
+    expect(effects[1].after.commission).toBe(commute(1.6, 15).commission);
+  });
+
+  it('gives a commission change its own row, and nothing for a change with no money in it', () => {
+    const after: PricingDraft = { ...saved, defaults: { ...saved.defaults, commissionPercent: 20, bidPercent: 25 } };
+    // Comfort sets its own commission: the default's change does not reach it.
+    const effects = pricingChangeEffects(saved, after, priced);
+    expect(effects.map((e) => [e.typeName, e.when])).toEqual([['Economy', 'At any hour']]);
+    expect(effects[0].before.total).toBe(effects[0].after.total);
+    expect([effects[0].before.commission, effects[0].after.commission]).toEqual([
+      commute(1, 18).commission,
+      commute(1, 20).commission,
+    ]);
+    expect(pricingChangeEffects(saved, saved, priced)).toEqual([]);
   });
 });
 

@@ -8,7 +8,8 @@ const textArray = (keys: readonly string[]) =>
 
 /**
  * The provider's required keys that hold no value: public ones by their text, secret ones by key
- * presence only (`?`), so no secret value is ever read into an answer.
+ * presence only (`?`: a write never stores an empty secret, see toColumns), so no secret value is
+ * ever read.
  */
 const missingSql = sql`(case payment_gateways.provider ${sql.join(
   Object.entries(GATEWAY_REQUIREMENTS).map(
@@ -16,7 +17,7 @@ const missingSql = sql`(case payment_gateways.provider ${sql.join(
       sql`when ${sql.lit(provider)} then array(
         select k from unnest(${textArray(needs.public)}) k where coalesce(payment_gateways.public_settings ->> k, '') = ''
         union all
-        select k from unnest(${textArray(needs.secret)}) k where not (payment_gateways.secret_settings ? k) or payment_gateways.secret_settings ->> k = '')`,
+        select k from unnest(${textArray(needs.secret)}) k where not (payment_gateways.secret_settings ? k))`,
   ),
   sql` `,
 )} else array[]::text[] end)`;
@@ -24,7 +25,7 @@ const missingSql = sql`(case payment_gateways.provider ${sql.join(
 export const paymentGateways = defineResource(paymentGatewaysManifest, {
   table: 'paymentGateways',
   description:
-    'Payment providers for card and wallet fares. `secretSettings` is write-only: answers, exports and the audit log show each value masked (•••• and its last 4 characters). An update changes only the secret keys it sends: a new value replaces the stored one, the masked value sent back unchanged keeps it, null clears it, and a key left out is kept. `missingSettings` lists the provider’s required keys without a value and `configured` says whether there are none.',
+    'Payment providers for card and wallet fares. `secretSettings` is write-only: answers, exports and the audit log show each value masked (•••• and its last 4 characters; •••• alone for a value under 12 characters). An update changes only the secret keys it sends: a new value replaces the stored one, the masked value sent back unchanged keeps it, null clears it, and a key left out is kept. `missingSettings` lists the provider’s required keys without a value and `configured` says whether there are none.',
   computed: {
     missingSettings: { type: 'text[]', sql: missingSql },
     configured: { type: 'bool', sql: sql`(cardinality(${missingSql}) = 0)`, filter: true },
@@ -34,13 +35,13 @@ export const paymentGateways = defineResource(paymentGatewaysManifest, {
     const columns = { ...input };
     for (const f of ['publicSettings', 'secretSettings'] as const)
       if (f in columns && columns[f] === null) columns[f] = {};
-    // Secrets change key by key: a key left out keeps its stored value, null clears it.
+    // Secrets change key by key: a key left out keeps its stored value, null (or empty text) clears it.
     if (columns.secretSettings) {
       const merged: Record<string, unknown> = existing
         ? { ...((existing.secretSettings as Record<string, unknown> | null) ?? {}) }
         : {};
       for (const [key, value] of Object.entries(columns.secretSettings as Record<string, unknown>)) {
-        if (value === null) delete merged[key];
+        if (value === null || value === '') delete merged[key];
         else merged[key] = value;
       }
       columns.secretSettings = merged;

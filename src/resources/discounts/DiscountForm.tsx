@@ -1,18 +1,11 @@
 import { Box, InputAdornment } from '@mui/material';
-import {
-  BooleanInput,
-  DateTimeInput,
-  NumberInput,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  type SimpleFormProps,
-} from 'react-admin';
+import { BooleanInput, NumberInput, SelectInput, SimpleForm, TextInput, type SimpleFormProps } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { CITY } from '../../domain/city';
 import { discountRuleFrom } from '../../domain/farePreview';
 import { discounts } from '../../domain/resources';
 import { yupResolver } from '../../forms/yupResolver';
+import { CityDateTimeInput } from '../../kit/CityDateTimeInput';
 import { FieldRow } from '../../kit/DetailBlocks';
 import { enumChoices } from '../../kit/enumChoices';
 import { MoneyInput } from '../../kit/MoneyInput';
@@ -83,8 +76,8 @@ export function DiscountForm(props: Omit<SimpleFormProps, 'children'>) {
           </FieldRow>
           <ValueInputs />
           <FieldRow>
-            <DateTimeInput source="validFrom" />
-            <DateTimeInput source="validTo" />
+            <CityDateTimeInput source="validFrom" />
+            <CityDateTimeInput source="validTo" />
           </FieldRow>
           <FieldRow>
             <NumberInput source="usageLimit" min={1} step={1} helperText="app.discounts.limitHint" />

@@ -15,13 +15,18 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { GATEWAY_REQUIREMENTS, type GatewayProvider } from '../../domain/gateways';
+import { GATEWAY_REQUIREMENTS, settingLabel, type GatewayProvider } from '../../domain/gateways';
+import { paymentGateways } from '../../domain/resources';
+import { yupResolver } from '../../forms/yupResolver';
 import { FieldRow } from '../../kit/DetailBlocks';
 import { enumChoices } from '../../kit/enumChoices';
 import { EditFormActions } from '../shared/RecordButtons';
 import { redirectToShowPage } from '../shared/recordPaths';
 import { SecretInput } from './SecretInput';
 import type { Gateway } from './types';
+
+/** The trip service's own rules (src/domain/resources/paymentGateways.ts), on the whole record as a create checks it. */
+const resolver = yupResolver(paymentGateways.create!);
 
 /** The provider's required keys first, then any other key the gateway holds. */
 function keysOf(required: readonly string[], stored: Record<string, unknown> | null | undefined): string[] {
@@ -80,7 +85,7 @@ function GatewayFormFields() {
         <TextInput
           key={key}
           source={`publicSettings.${key}`}
-          label={key}
+          label={settingLabel(key)}
           isRequired={needs.public.includes(key)}
           parse={(v: string) => v}
         />
@@ -115,6 +120,7 @@ export default function GatewayEdit() {
       })}
     >
       <SimpleForm
+        resolver={resolver}
         toolbar={
           <Toolbar>
             <GatewaySaveButton />

@@ -8,6 +8,7 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
+import { settingLabel } from '../../domain/gateways';
 import type { Gateway } from './types';
 
 /** Brand colours, for a recognisable mark without shipping logos. */
@@ -33,7 +34,7 @@ export function GatewayNameField(_: { label?: string }) {
         sx={{ bgcolor: BRAND[g.provider] ?? 'grey.600', width: 36, height: 36, fontSize: 15, fontWeight: 700 }}
         aria-label={provider}
       >
-        {provider.slice(0, 2)}
+        {provider.replace(/[^A-Za-z]/g, '').slice(0, 2)}
       </Avatar>
       <div>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -55,7 +56,7 @@ export function ConfiguredChip(_: { label?: string }) {
   if (g.configured)
     return <Chip size="small" color="success" label={translate('app.gateways.configured')} data-testid="configured" />;
   return (
-    <Tooltip title={translate('app.gateways.missingList', { keys: g.missingSettings.join(', ') })}>
+    <Tooltip title={translate('app.gateways.missingList', { keys: g.missingSettings.map(settingLabel).join(', ') })}>
       <Chip
         size="small"
         color="warning"

@@ -1,6 +1,6 @@
 import { Alert, Stack, Typography } from '@mui/material';
 import { Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
-import { GATEWAY_REQUIREMENTS, type GatewayProvider } from '../../domain/gateways';
+import { GATEWAY_REQUIREMENTS, settingLabel, type GatewayProvider } from '../../domain/gateways';
 import { DateTimeField } from '../../kit/DateTimeField';
 import { FieldGrid, KeyValue, SectionCard } from '../../kit/DetailBlocks';
 import { StatusChip } from '../../kit/StatusChip';
@@ -26,14 +26,14 @@ function GatewayDetails() {
         </Stack>
         {!g.configured && (
           <Alert severity="warning" sx={{ mt: 2 }}>
-            {translate('app.gateways.missingList', { keys: g.missingSettings.join(', ') })}
+            {translate('app.gateways.missingList', { keys: g.missingSettings.map(settingLabel).join(', ') })}
           </Alert>
         )}
       </SectionCard>
       <SectionCard title={translate('app.gateways.publicSettings')}>
         <FieldGrid>
           {publicKeys.map((k) => (
-            <KeyValue key={k} label={k}>
+            <KeyValue key={k} label={settingLabel(k)}>
               {g.publicSettings?.[k] !== undefined && g.publicSettings[k] !== '' ? String(g.publicSettings[k]) : '—'}
             </KeyValue>
           ))}
@@ -42,7 +42,7 @@ function GatewayDetails() {
       <SectionCard title={translate('app.gateways.secrets')} subheader={translate('app.gateways.secretsHint')}>
         <FieldGrid>
           {secretKeys.map((k) => (
-            <KeyValue key={k} label={k}>
+            <KeyValue key={k} label={settingLabel(k)}>
               <Typography variant="body2" component="span" sx={{ fontFamily: 'monospace' }}>
                 {g.secretSettings?.[k]
                   ? `•••• ${g.secretSettings[k].replace(/^•+/, '')}`

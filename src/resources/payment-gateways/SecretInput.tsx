@@ -1,6 +1,7 @@
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useInput, useTranslate } from 'react-admin';
+import { settingLabel } from '../../domain/gateways';
 
 /**
  * A write-only secret: shows its stored mask ("•••• 9f2a") with Replace and Clear. Left untouched
@@ -12,7 +13,7 @@ export function SecretInput({ source, name, required }: { source: string; name: 
   const { field } = useInput({ source });
   const [stored] = useState<string | null | undefined>(() => field.value as string | null | undefined);
   const [mode, setMode] = useState<'kept' | 'replace' | 'clear'>('kept');
-  const label = `${name}${required ? ` (${translate('app.gateways.required')})` : ''}`;
+  const label = `${settingLabel(name)}${required ? ` (${translate('app.gateways.required')})` : ''}`;
   const hasStored = typeof stored === 'string' && stored !== '';
   const keep = () => {
     setMode('kept');
@@ -23,7 +24,7 @@ export function SecretInput({ source, name, required }: { source: string; name: 
       {mode === 'replace' ? (
         <Stack direction="row" spacing={1} alignItems="flex-start">
           <TextField
-            label={translate('app.gateways.newValue', { key: name })}
+            label={translate('app.gateways.newValue', { key: settingLabel(name).toLowerCase() })}
             type="password"
             size="small"
             autoComplete="new-password"

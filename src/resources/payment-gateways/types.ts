@@ -5,7 +5,7 @@ import type { ManifestRecord, paymentGateways } from '../../domain/resources';
 export interface Gateway extends RaRecord<number>, ManifestRecord<typeof paymentGateways> {
   id: number;
   publicSettings: Record<string, string | number | boolean>;
-  /** Each value "••••" and its last 4 characters. */
+  /** Each value "••••" and its last 4 characters ("••••" alone under 12 characters). */
   secretSettings: Record<string, string>;
   missingSettings: string[];
   configured: boolean;

@@ -13,27 +13,38 @@ export interface CalculatorType extends VehicleTypeRates {
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
-const PLAIN_LABELS: Record<string, string> = {
-  base: 'Base fare',
-  distance: 'Distance',
-  time: 'Time',
-  surge: 'Surge',
-  minimumTopUp: 'Minimum fare top-up',
-  total: 'Passenger pays',
-  commission: 'Commission',
-  driverShare: 'Driver’s share',
-};
-
-const ROWS: { key: string; label: (r: CalculatorResult) => string; value: (r: CalculatorResult) => number }[] = [
+/**
+ * The breakdown's lines. A label names the line only: the multiplier and the commission rate can
+ * differ between the two columns, so each cell says its own ("KES 350.00 (×1.5)").
+ */
+const ROWS: {
+  key: string;
+  label: (r: CalculatorResult | undefined) => string;
+  value: (r: CalculatorResult) => number;
+  rate?: (r: CalculatorResult) => string;
+}[] = [
   { key: 'base', label: () => 'Base fare', value: (r) => r.base },
-  { key: 'distance', label: (r) => `Distance (${r.distanceKm} km)`, value: (r) => r.distance },
-  { key: 'time', label: (r) => `Time (${r.durationMin} min)`, value: (r) => r.time },
-  { key: 'surge', label: (r) => `Surge ×${Number(r.surgeMultiplier.toFixed(2))}`, value: (r) => r.surge },
+  { key: 'distance', label: (r) => (r ? `Distance (${r.distanceKm} km)` : 'Distance'), value: (r) => r.distance },
+  { key: 'time', label: (r) => (r ? `Time (${r.durationMin} min)` : 'Time'), value: (r) => r.time },
+  {
+    key: 'surge',
+    label: () => 'Surge',
+    value: (r) => r.surge,
+    rate: (r) => `×${Number(r.surgeMultiplier.toFixed(2))}`,
+  },
   { key: 'minimumTopUp', label: () => 'Minimum fare top-up', value: (r) => r.minimumTopUp },
   { key: 'total', label: () => 'Passenger pays', value: (r) => r.total },
-  { key: 'commission', label: (r) => `Commission (${formatPercent(r.commissionPercent)})`, value: (r) => r.commission },
+  {
+    key: 'commission',
+    label: () => 'Commission',
+    value: (r) => r.commission,
+    rate: (r) => formatPercent(r.commissionPercent) ?? '',
+  },
   { key: 'driverShare', label: () => 'Driver’s share', value: (r) => r.driverShare },
 ];
+
+const cell = (row: (typeof ROWS)[number], r: CalculatorResult | undefined) =>
+  r ? `${formatMoney(row.value(r))}${row.rate ? ` (${row.rate(r)})` : ''}` : '—';
 
 /**
  * Prices one trip (vehicle type, distance, duration, weekday and time) with the settings in force
@@ -89,7 +100,8 @@ export function FareCalculator({
           label="Vehicle type"
           value={typeId}
           onChange={(e) => setTypeId(Number(e.target.value))}
-          sx={{ minWidth: 160 }}
+          fullWidth={false}
+          sx={{ width: 200 }}
         >
           {types.map((t) => (
             <MenuItem key={t.id} value={t.id}>
@@ -139,7 +151,8 @@ export function FareCalculator({
           value={time}
           onChange={(e) => setTime(e.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ width: 130 }}
+          helperText="Nairobi time"
+          sx={{ width: 160 }}
         />
       </Box>
       <Table size="small" data-testid="fare-calculator" sx={{ maxWidth: 640 }}>
@@ -155,22 +168,12 @@ export function FareCalculator({
             const strong = row.key === 'total' ? { fontWeight: 700 } : undefined;
             return (
               <TableRow key={row.key} data-testid={`calc-${row.key}`}>
-                <TableCell sx={strong}>
-                  {edited ? row.label(edited) : now ? row.label(now) : PLAIN_LABELS[row.key]}
-                </TableCell>
+                <TableCell sx={strong}>{row.label(edited ?? now)}</TableCell>
                 <TableCell align="right" sx={{ ...numeric, ...strong }} data-testid="calc-now">
-                  {now
-                    ? row.key === 'surge'
-                      ? `${formatMoney(row.value(now))} (×${now.surgeMultiplier})`
-                      : formatMoney(row.value(now))
-                    : '—'}
+                  {cell(row, now)}
                 </TableCell>
                 <TableCell align="right" sx={{ ...numeric, ...strong }} data-testid="calc-edited">
-                  {edited
-                    ? row.key === 'surge'
-                      ? `${formatMoney(row.value(edited))} (×${edited.surgeMultiplier})`
-                      : formatMoney(row.value(edited))
-                    : '—'}
+                  {cell(row, edited)}
                 </TableCell>
               </TableRow>
             );

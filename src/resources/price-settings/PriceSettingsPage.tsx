@@ -16,6 +16,11 @@ import {
   MenuItem,
   Paper,
   Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
@@ -23,10 +28,17 @@ import { useCallback, useMemo, useState } from 'react';
 import { Title, useCanAccess, useGetList, useNotify, useRefresh } from 'react-admin';
 import type { PriceProfile, SurgeRule } from '../../domain/fare';
 import { bidRange, resolvePricing } from '../../domain/fare';
-import { describePricingChange, type PricingDraft } from '../../domain/surge';
+import { SAMPLE_TRIPS } from '../../domain/farePreview';
+import {
+  describePricingChange,
+  differencesFromDefault,
+  pricingChangeEffects,
+  type PricingDraft,
+} from '../../domain/surge';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { SectionCard } from '../../kit/DetailBlocks';
-import { formatPercent } from '../../kit/format';
+import { formatMoney, formatPercent, formatSignedMoney, formatSignedPercent } from '../../kit/format';
+import { difference } from '../../domain/farePreview';
 import { ErrorState, LoadingState } from '../../kit/States';
 import { vehicleTypes as vehicleTypesResource } from '../vehicle-types';
 import { FareCalculator, type CalculatorType } from './FareCalculator';
@@ -94,22 +106,14 @@ function TypeOverrides({
   onProblem: (key: string, problem: string | undefined) => void;
 }) {
   const own = draft.own[type.id];
-  const inForce = own && own.active !== false ? own : undefined;
   const rules = resolvePricing(draft.defaults, own, type);
   const profile: PriceProfile = own ?? { commissionPercent: null, bidPercent: null, surgeRules: null };
   const set = (change: Partial<PriceProfile>) => onChange({ ...profile, ...change });
-  const differences = [
-    type.commissionPercent !== null && `commission ${formatPercent(type.commissionPercent)} (the vehicle type's own)`,
-    type.commissionPercent === null &&
-      inForce?.commissionPercent != null &&
-      `commission ${formatPercent(inForce.commissionPercent)}`,
-    inForce?.bidPercent != null && `bid ${formatPercent(inForce.bidPercent)}`,
-    inForce?.surgeRules != null && `own surge windows (${inForce.surgeRules.length})`,
-  ].filter(Boolean) as string[];
+  const differences = differencesFromDefault(draft.defaults, own, type);
   return (
     <SectionCard
       title={type.name}
-      subheader={differences.length ? `Differs from the default: ${differences.join(', ')}` : 'Same as the default'}
+      subheader={differences.length ? `Differs from the default: ${differences.join('; ')}` : 'Same as the default'}
       action={!type.active ? <Chip size="small" variant="outlined" label="Inactive type" /> : undefined}
       data-testid={`overrides-${type.name}`}
     >
@@ -175,6 +179,66 @@ function TypeOverrides({
   );
 }
 
+const EFFECTS_SHOWN = 12;
+const COMMUTE = SAMPLE_TRIPS[1];
+
+function MoneyChange({ before, after }: { before: number; after: number }) {
+  const change = difference(before, after);
+  return (
+    <>
+      {formatMoney(before)} → {formatMoney(after)}
+      {change.amount !== 0 && (
+        <Typography variant="caption" component="div" sx={{ color: 'warning.dark', fontWeight: 700 }}>
+          {formatSignedMoney(change.amount)} ({formatSignedPercent(change.percent)})
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/** The change in money before it is saved: the commute sample trip per changed vehicle type and stretch. */
+function ChangeEffects({ effects }: { effects: ReturnType<typeof pricingChangeEffects> }) {
+  const shown = effects.slice(0, EFFECTS_SHOWN);
+  return (
+    <Box sx={{ mb: 1 }}>
+      <Typography variant="subtitle2" sx={{ mt: 1 }}>
+        In money, on a {COMMUTE.distanceKm} km, {COMMUTE.durationMin} min trip
+      </Typography>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" data-testid="change-effects" sx={{ '& td, & th': { px: 1 } }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Vehicle type</TableCell>
+              <TableCell>When</TableCell>
+              <TableCell align="right">Passenger pays</TableCell>
+              <TableCell align="right">Commission</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {shown.map((e) => (
+              <TableRow key={`${e.typeId}-${e.when}`}>
+                <TableCell>{e.typeName}</TableCell>
+                <TableCell>{e.when}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                  <MoneyChange before={e.before.total} after={e.after.total} />
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                  <MoneyChange before={e.before.commission} after={e.after.commission} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+      {effects.length > shown.length && (
+        <Typography variant="caption" color="text.secondary">
+          And {effects.length - shown.length} more; the fare calculator prices any of them.
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
 /**
  * /price-setting: the whole pricing on one page. The default profile, each vehicle type's
  * differences, the surge week grid, and a fare calculator comparing the settings in force with the
@@ -217,6 +281,12 @@ export default function PriceSettingsPage() {
   const summary = useMemo(
     () => (saved && draft && typesQuery.data ? describePricingChange(saved, draft, typesQuery.data) : []),
     [saved, draft, typesQuery.data],
+  );
+
+  // Only priced when the confirmation opens: one sample trip per changed stretch and vehicle type.
+  const effects = useMemo(
+    () => (confirming && saved && draft && typesQuery.data ? pricingChangeEffects(saved, draft, typesQuery.data) : []),
+    [confirming, saved, draft, typesQuery.data],
   );
 
   if (settingsQuery.isPending || typesQuery.isPending) return <LoadingState />;
@@ -389,7 +459,9 @@ export default function PriceSettingsPage() {
           <Typography variant="body2">
             {blocked
               ? 'Correct the highlighted values to save.'
-              : `${summary.length} change${summary.length === 1 ? '' : 's'} not saved`}
+              : summary.length
+                ? `${summary.length} change${summary.length === 1 ? '' : 's'} not saved`
+                : 'Not saved yet: no fare changes so far'}
           </Typography>
           <Button color="inherit" startIcon={<RestartAltIcon />} onClick={() => setEdits(undefined)}>
             Discard
@@ -400,7 +472,7 @@ export default function PriceSettingsPage() {
         </Paper>
       )}
 
-      <Dialog open={confirming} onClose={() => !saving && setConfirming(false)} fullWidth maxWidth="sm">
+      <Dialog open={confirming} onClose={() => !saving && setConfirming(false)} fullWidth maxWidth="md">
         <DialogTitle>Save these price changes?</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 1 }}>
@@ -413,6 +485,7 @@ export default function PriceSettingsPage() {
               </ListItem>
             ))}
           </List>
+          {effects.length > 0 && <ChangeEffects effects={effects} />}
           {saveError && <Alert severity="error">{saveError}</Alert>}
         </DialogContent>
         <DialogActions>

@@ -26,8 +26,8 @@ const filters = [
 
 const numeric = () => ({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });
 
-/** Icon, name and seats in one cell. */
-function NameCell() {
+/** Icon, name and seats in one cell; the active state too where the window has no room for its column. */
+function NameCell({ withStatus }: { withStatus: boolean }) {
   const translate = useTranslate();
   const vt = useRecordContext<VehicleType>();
   if (!vt) return null;
@@ -38,9 +38,12 @@ function NameCell() {
         <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
           {vt.name}
         </Typography>
-        <Typography variant="caption" color="text.secondary">
-          {translate('app.vehicleTypes.seatsCount', { smart_count: vt.seats })}
-        </Typography>
+        <Stack direction="row" spacing={1} alignItems="center">
+          <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+            {translate('app.vehicleTypes.seatsCount', { smart_count: vt.seats })}
+          </Typography>
+          {withStatus && <ActiveChip />}
+        </Stack>
       </Box>
     </Stack>
   );
@@ -66,6 +69,7 @@ function CommissionCell() {
 export default function VehicleTypeList(props: ListScreenProps) {
   const translate = useTranslate();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
+  const large = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
   const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   return (
     <ResourceList
@@ -80,15 +84,20 @@ export default function VehicleTypeList(props: ListScreenProps) {
         </Box>
       }
     >
-      <DataTable<VehicleType> rowClick={toShowPage} bulkActionButtons={false}>
-        <DataTable.Col source="name" render={() => <NameCell />} />
+      <DataTable<VehicleType>
+        rowClick={toShowPage}
+        bulkActionButtons={false}
+        // Eleven columns at 1366 px: tighter cells keep the last (trips in 7 days) on screen.
+        sx={{ '& .MuiTableCell-root': { px: 1 } }}
+      >
+        <DataTable.Col source="name" render={() => <NameCell withStatus={!wide} />} />
         <DataTable.Col source="baseFare" align="right" cellSx={numeric} field={MoneyField} />
         <DataTable.Col source="pricePerKm" align="right" cellSx={numeric} field={MoneyField} />
         <DataTable.Col source="pricePerMinute" align="right" cellSx={numeric} field={MoneyField} />
         {medium && <DataTable.Col source="minimumFare" align="right" cellSx={numeric} field={MoneyField} />}
-        {wide && <DataTable.Col source="cancellationFee" align="right" cellSx={numeric} field={MoneyField} />}
-        {wide && <DataTable.Col source="commissionPercent" align="right" render={() => <CommissionCell />} />}
-        <DataTable.Col source="active" render={() => <ActiveChip />} />
+        {large && <DataTable.Col source="cancellationFee" align="right" cellSx={numeric} field={MoneyField} />}
+        {large && <DataTable.Col source="commissionPercent" align="right" render={() => <CommissionCell />} />}
+        {wide && <DataTable.Col source="active" render={() => <ActiveChip />} />}
         {medium && <DataTable.Col source="approvedDrivers" align="right" cellSx={numeric} />}
         {medium && <DataTable.Col source="tripsLast7Days" align="right" cellSx={numeric} />}
       </DataTable>
