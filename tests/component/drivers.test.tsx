@@ -92,6 +92,39 @@ describe('the approved drivers list', () => {
   });
 });
 
+describe('the approved drivers list, live shifts', () => {
+  it('shows a driver going offline and back online without a reload; other drivers change nothing', async () => {
+    const sockets = fakeSockets();
+    let online = true;
+    const { api } = renderApp('/driver-management/approved-drivers', {
+      session: admin,
+      sockets,
+      api: {
+        'GET /api/user/drivers': () =>
+          listAnswer('drivers', [
+            driver(3, 'Achieng', 'Odhiambo', online ? {} : { online: false, onlineState: 'offline' }),
+          ]) as never,
+        'GET /api/trip/vehicle-types': listAnswer('vehicle-types', [{ id: 1, name: 'Economy' }]),
+      },
+    });
+    const row = async () => (await screen.findByText('Achieng Odhiambo')).closest('tr')!;
+    expect(within(await row()).getByText('Online')).toBeInTheDocument();
+    await waitFor(() => expect(sockets.latest().listening('driverShiftChanged')).toBe(true));
+    const before = api.to('GET /api/user/drivers').length;
+
+    sockets.latest().serverSends('driverShiftChanged', { driverId: 77, online: false, at: new Date().toISOString() });
+    await new Promise((r) => setTimeout(r, 700));
+    expect(api.to('GET /api/user/drivers').length).toBe(before);
+
+    online = false;
+    sockets.latest().serverSends('driverShiftChanged', { driverId: 3, online: false, at: new Date().toISOString() });
+    await waitFor(async () => expect(within(await row()).getByText('Offline')).toBeInTheDocument());
+    online = true;
+    sockets.latest().serverSends('driverShiftChanged', { driverId: 3, online: true, at: new Date().toISOString() });
+    await waitFor(async () => expect(within(await row()).getByText('Online')).toBeInTheDocument());
+  });
+});
+
 describe("the driver's page", () => {
   const statistics = (earnedThisWeek: number) => ({
     json: {

@@ -17,7 +17,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link, useParams } from 'react-router';
+import { DRIVER_SHIFT_CHANGED, type DriverShiftChanged } from '../../domain/liveDrivers';
 import { suspensionSchema } from '../../domain/resources/drivers';
+import { useSocketEvent } from '../../realtime/RealtimeProvider';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { DateTimeField } from '../../kit/DateTimeField';
 import { FieldGrid, KeyValue, SectionCard } from '../../kit/DetailBlocks';
@@ -60,6 +62,12 @@ function DriverPage({ id }: { id: number }) {
   const { canAccess: mayUpdate } = useCanAccess({ resource: RESOURCE, action: 'edit' });
   const [tab, setTab] = useState<TabName>('profile');
   const [dialog, setDialog] = useState<'suspend' | 'reinstate' | null>(null);
+  // The header's online chip follows the driver's shift and trips.
+  const refetchIfMine = (event: { driverId: number | null }) => {
+    if (event.driverId === id) void refetch();
+  };
+  useSocketEvent<DriverShiftChanged>(DRIVER_SHIFT_CHANGED, refetchIfMine);
+  useSocketEvent<{ driverId: number | null }>('tripUpdated', refetchIfMine);
 
   if (isPending) return <LoadingState />;
   if (error || !driver)
