@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../../server/auth/tokens.js';
 import { ADMIN, DISPATCHER, startApp, type TestApp } from './harness.js';
@@ -356,5 +358,47 @@ describe('files', () => {
         .executeTakeFirstOrThrow()
     ).n;
     expect(after).toBe(before);
+  });
+
+  it('refuses a renamed executable (a PE and an ELF named as a PDF or PNG) and stores nothing, on disk or in the table', async () => {
+    const token = await t.login();
+    // The test files' directory is shared with other test runs: look for these bytes, not a count.
+    const dir = t.app.services.config.filesDir;
+    const stored = (bytes: Buffer) =>
+      fs.existsSync(dir) &&
+      fs.readdirSync(dir).some((name) => {
+        const file = path.join(dir, name);
+        return fs.statSync(file).size === bytes.length && fs.readFileSync(file).equals(bytes);
+      });
+    const rows = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('files')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const rowsBefore = await rows();
+    // The first bytes of a Windows executable (MZ … PE header) and of this machine's node binary (ELF).
+    const pe = Buffer.alloc(512);
+    pe.write('MZ', 0, 'latin1');
+    pe.writeUInt32LE(0x80, 0x3c);
+    pe.write('PE\0\0', 0x80, 'latin1');
+    const elf = fs.readFileSync(process.execPath).subarray(0, 4096);
+    for (const [name, bytes, type] of [
+      ['licence.pdf', pe, 'application/pdf'],
+      ['photo.png', elf, 'image/png'],
+    ] as const) {
+      const up = multipart(name, bytes, type);
+      const res = await t.call('POST', '/api/user/files', { token, body: up.body, headers: up.headers });
+      expect(res.statusCode, name).toBe(415);
+      expect(res.json()).toMatchObject({
+        message: 'Only PNG, JPEG, WebP, GIF images and PDF documents can be uploaded',
+        errors: { file: 'Unsupported file type' },
+      });
+    }
+    expect(stored(pe) || stored(elf)).toBe(false);
+    expect(await rows()).toBe(rowsBefore);
   });
 });

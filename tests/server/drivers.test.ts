@@ -169,6 +169,46 @@ describe('review actions', () => {
     expect(await auditOf(d.id, 'reject-document')).toEqual([]);
   });
 
+  it('refuses every decision without update-Driver (403), changing nothing and texting no one', async () => {
+    const d = (await seeded((x) => x.approvalStatus === 'suspended'))!;
+    const doc = d.documents[0];
+    const sent = smsTo(d.phone).length;
+    const dispatcher = await t.login(DISPATCHER.email, DISPATCHER.password);
+    for (const [action, body] of [
+      ['approve-document', { documentId: doc.id, version: doc.version }],
+      ['reject-document', { documentId: doc.id, version: doc.version, reason: 'unreadable' }],
+      ['request-reupload', { documentId: doc.id, note: 'Upload a clearer copy.' }],
+      ['upload-document', { kind: 'insurance', fileId: 1 }],
+      ['suspend', { reason: 'Spot check failed.' }],
+      ['reinstate', { reason: 'Cleared.' }],
+    ] as const) {
+      const res = await act(d.id, action, body, dispatcher);
+      expect(res.statusCode, action).toBe(403);
+    }
+    expect(await driver(d.id)).toMatchObject({ approvalStatus: 'suspended', documents: d.documents });
+    expect(smsTo(d.phone).length).toBe(sent);
+  });
+
+  it('refuses a rejection on a version someone else has just approved: "changed by someone else, reload"', async () => {
+    const d = (await seeded((x) => x.documents.every((doc) => doc.status === 'pending'), 3))!;
+    const doc = d.documents[0];
+    // Two reviewers open the same document; the first approves it.
+    expect((await act(d.id, 'approve-document', { documentId: doc.id, version: doc.version })).statusCode).toBe(200);
+    const sent = smsTo(d.phone).length;
+    const late = await act(d.id, 'reject-document', {
+      documentId: doc.id,
+      version: doc.version,
+      reason: 'mismatch',
+      note: 'Name differs.',
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('This document was changed by someone else. Reload to see its current state.');
+    const now = (await driver(d.id)).documents.find((x: Doc) => x.id === doc.id);
+    expect(now).toMatchObject({ status: 'approved', rejectReason: null, version: doc.version + 1 });
+    expect(await auditOf(d.id, 'reject-document')).toEqual([]);
+    expect(smsTo(d.phone).length).toBe(sent);
+  });
+
   it('approves documents one by one; the last one makes the driver approved, with SMS and audit rows', async () => {
     const d = (await seeded((x) => x.documents.every((doc) => doc.status === 'pending'), 1))!;
     const sent = smsTo(d.phone).length;
