@@ -1,5 +1,9 @@
 import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import type { Transaction } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../server/db/schema.js';
+import { EXPIRY_CHECK_INTERVAL_MS, scheduleExpiryCheck } from '../../server/user/drivers/expiryCheck.js';
 import { createDb } from '../../server/db/index.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { migrations } from '../../server/db/migrations/index.js';
@@ -329,6 +333,45 @@ describe('the expiry check', () => {
     const second = await expireDocuments(t.db, readDriver);
     expect(second).toEqual({ documents: 0, drivers: [] });
     expect((await auditOf(d.id, 'documents-expired')).length).toBe(1);
+  });
+});
+
+describe('the expiry check schedule', () => {
+  it('runs once the app is ready and again every hour', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const app = Fastify({ logger: false });
+    try {
+      const first = (await seeded((x) => x.approvalStatus === 'approved', 3))!;
+      const second = (await seeded((x) => x.approvalStatus === 'approved', 4))!;
+      const expireInsurance = (d: typeof first) =>
+        t.db
+          .updateTable('driverDocuments')
+          .set({ expiryDate: addDays(cityToday(), -1) })
+          .where('id', '=', d.documents.find((x) => x.kind === 'insurance')!.id)
+          .execute();
+      const status = async (id: number) => ((await driver(id)) as { approvalStatus: string }).approvalStatus;
+      await expireInsurance(first);
+      app.decorate('services', { db: t.db } as never);
+      scheduleExpiryCheck(app, {
+        findRow: (id: number, trx: Transaction<Database>) =>
+          trx.selectFrom('drivers').select(['id', 'approvalStatus']).where('id', '=', id).executeTakeFirst(),
+      } as never);
+      await app.ready();
+      // At start: the first driver is back to review.
+      expect(await status(first.id)).toBe('pending');
+      await expireInsurance(second);
+      expect(await status(second.id)).toBe('approved');
+      // An hour later the check runs again and finds the second; the first is not touched again.
+      await vi.advanceTimersByTimeAsync(EXPIRY_CHECK_INTERVAL_MS);
+      for (let i = 0; i < 100 && (await status(second.id)) !== 'pending'; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(await status(second.id)).toBe('pending');
+      expect((await auditOf(first.id, 'documents-expired')).length).toBe(1);
+      expect((await auditOf(second.id, 'documents-expired')).length).toBe(1);
+    } finally {
+      await app.close();
+      vi.useRealTimers();
+    }
   });
 });
 
