@@ -253,7 +253,15 @@ describe('review actions', () => {
       'Ride Admin: your insurance was rejected: it cannot be read. The photo is blurred. Please upload a new one in the driver app.',
     );
     const [audit] = await auditOf(d.id, 'reject-document');
-    expect(audit.after).toMatchObject({ approvalStatus: 'rejected' });
+    // The history says why: which document, the reason and the note.
+    expect(audit.after).toMatchObject({
+      approvalStatus: 'rejected',
+      document: 'insurance',
+      documentId: doc.id,
+      reason: 'unreadable',
+      note: 'The photo is blurred.',
+    });
+    expect(audit.staffId).not.toBeNull();
 
     // Another reviewer still holding the old version tries to approve it.
     const stale = await act(d.id, 'approve-document', { documentId: doc.id, version: doc.version });
@@ -279,7 +287,9 @@ describe('review actions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.approvalStatus).toBe('approved');
     expect(smsTo(d.phone)[0].text).toMatch(/please upload a new insurance .*Your policy renews next week\./);
-    expect((await auditOf(d.id, 'request-reupload')).length).toBe(1);
+    const [reupload, ...more] = await auditOf(d.id, 'request-reupload');
+    expect(more).toEqual([]);
+    expect(reupload.after).toMatchObject({ document: 'insurance', note: 'Your policy renews next week.' });
   });
 
   it('suspends and reinstates with a required reason; the status follows the rule', async () => {
@@ -300,8 +310,12 @@ describe('review actions', () => {
     const reinstated = await act(d.id, 'reinstate', { reason: 'Investigation closed.' });
     expect(reinstated.json().data).toMatchObject({ approvalStatus: 'approved', suspendedAt: null });
     expect(smsTo(d.phone)[0].text).toMatch(/reinstated\. Investigation closed\./);
-    expect((await auditOf(d.id, 'suspend')).length).toBe(1);
-    expect((await auditOf(d.id, 'reinstate')).length).toBe(1);
+    const [suspendAudit] = await auditOf(d.id, 'suspend');
+    expect(suspendAudit.after).toMatchObject({ reason: 'Unsafe driving reported twice.' });
+    // The reinstatement's reason is kept only in the history (the driver's row clears the suspension).
+    const [reinstateAudit, ...more] = await auditOf(d.id, 'reinstate');
+    expect(more).toEqual([]);
+    expect(reinstateAudit.after).toMatchObject({ reason: 'Investigation closed.', approvalStatus: 'approved' });
     const dispatcher = await t.login(DISPATCHER.email, DISPATCHER.password);
     expect((await act(d.id, 'suspend', { reason: 'No access' }, dispatcher)).statusCode).toBe(403);
   });
@@ -328,7 +342,7 @@ describe('the expiry check', () => {
     const audits = await auditOf(d.id, 'documents-expired');
     expect(audits.length).toBe(1);
     expect(audits[0].staffId).toBeNull();
-    expect(audits[0].after).toEqual({ approvalStatus: 'pending' });
+    expect(audits[0].after).toEqual({ approvalStatus: 'pending', expired: ['insurance'] });
 
     const second = await expireDocuments(t.db, readDriver);
     expect(second).toEqual({ documents: 0, drivers: [] });
