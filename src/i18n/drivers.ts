@@ -20,6 +20,16 @@ export const driverMessages = {
   noTrips: 'No trip yet.',
   noReviews: 'No review yet.',
   noHistory: 'Nothing recorded yet.',
+  history: {
+    details: 'Decision',
+    approved: '%{document} approved.',
+    rejected: '%{document} rejected: %{reason}',
+    reupload: 'New %{document} asked for: %{note}',
+    uploaded: 'New %{document} uploaded.',
+    reason: 'Reason: %{reason}',
+    expired: 'Expired: %{documents}.',
+    nowStatus: 'Driver status: %{status}.',
+  },
   system: 'System',
   profile: 'Profile',
   sex: 'Sex',
@@ -108,6 +118,32 @@ export const driverMessages = {
     createdReview: '%{name} is in the review queue. Review the documents now.',
     createdLater: '%{name} is in the review queue, waiting for documents.',
   },
+};
+
+/** The drivers' field names (forms, column headers and the history's changed fields). */
+export const driverFields = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  phone: 'Phone',
+  email: 'Email',
+  sex: 'Sex',
+  photo: 'Photo',
+  licenceNumber: 'Licence number',
+  licenceExpiry: 'Licence expiry',
+  vehicleTypeId: 'Vehicle type',
+  vehiclePlate: 'Vehicle plate',
+  vehicleMake: 'Vehicle make',
+  vehicleModel: 'Vehicle model',
+  vehicleColour: 'Vehicle colour',
+  vehicleYear: 'Vehicle year',
+  approvalStatus: 'Approval status',
+  suspendedAt: 'Suspended since',
+  suspensionReason: 'Suspension reason',
+  documents: 'Documents',
+  rating: 'Rating',
+  creditBalance: 'Credit balance',
+  online: 'Online',
+  createdAt: 'Joined',
 };
 
 /** The driver wallet's strings, under `app.wallet`. */

@@ -177,6 +177,77 @@ describe("the driver's page", () => {
     expect(await screen.findByText('KES 1,549.48')).toBeInTheDocument();
   });
 
+  it('says in its history who decided what, when and why', async () => {
+    const audit = (id: number, action: string, staffName: string | null, before: object, after: object) => ({
+      id,
+      staffId: staffName ? 1 : null,
+      staffName,
+      resource: 'drivers',
+      recordId: '3',
+      action,
+      before,
+      after,
+      createdAt: `2026-11-2${id}T07:00:00Z`,
+    });
+    const { user, api } = renderApp('/driver-management/drivers/3', {
+      session: admin,
+      api: {
+        'GET /api/user/drivers/3': { json: driver(3, 'Achieng', 'Odhiambo') },
+        'GET /api/trip/drivers/statistics': statistics(100),
+        'GET /api/user/audit-logs': listAnswer('audit-logs', [
+          audit(
+            5,
+            'reinstate',
+            'Amara Okafor',
+            { approvalStatus: 'suspended' },
+            {
+              approvalStatus: 'approved',
+              reason: 'Investigation closed.',
+            },
+          ),
+          audit(
+            4,
+            'documents-expired',
+            null,
+            { approvalStatus: 'approved' },
+            {
+              approvalStatus: 'pending',
+              expired: ['insurance'],
+            },
+          ),
+          audit(
+            3,
+            'reject-document',
+            'Amara Okafor',
+            { approvalStatus: 'pending' },
+            {
+              approvalStatus: 'rejected',
+              document: 'vehicle_registration',
+              reason: 'unreadable',
+              note: 'The plate is cut off.',
+            },
+          ),
+          audit(2, 'approve-document', 'Amara Okafor', {}, { document: 'licence', documentId: 9 }),
+          audit(1, 'update', 'Amara Okafor', { vehicleColour: 'Red' }, { vehicleColour: 'Green' }),
+        ]),
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'History' }));
+    const row = async (text: string) => (await screen.findByText(text, { exact: false })).closest('tr')!;
+    const reinstated = await row('Reason: Investigation closed.');
+    expect(reinstated).toHaveTextContent('Driver status: Approved.');
+    expect(within(reinstated).getByText('Amara Okafor')).toBeInTheDocument();
+    const expired = await row('Expired: Insurance.');
+    expect(within(expired).getByText('System')).toBeInTheDocument();
+    expect(await row('Vehicle registration rejected: Unreadable — The plate is cut off.')).toHaveTextContent(
+      'Driver status: Rejected.',
+    );
+    expect((await row('Driving licence approved.')).textContent).not.toContain('Driver status');
+    // An edit names the fields it changed, as a person would.
+    expect(await row('Vehicle colour')).toBeInTheDocument();
+    expect(api.to('GET /api/user/audit-logs')[0].query.get('filter')).toContain('"resource":"drivers"');
+  });
+
   it('says the figures could not be loaded rather than showing zeros', async () => {
     const { user } = renderApp('/driver-management/drivers/3', {
       session: admin,

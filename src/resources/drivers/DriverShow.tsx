@@ -31,12 +31,12 @@ import { RatingField } from '../../kit/RatingField';
 import { EmptyState, ErrorState, LoadingState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
 import { auditLogs } from '../audit-logs';
-import { AuditChangesSummary } from '../shared/AuditChanges';
 import { FileAvatar } from '../shared/FileAvatar';
 import { ScreenAccess } from '../shared/ScreenAccess';
 import { toShowPage } from '../shared/recordPaths';
 import { ActionDialog } from './ActionDialog';
 import { DocumentProgressBar } from './DocumentProgress';
+import { DriverDecision } from './DriverDecision';
 import { DriverStatistics, Stat } from './DriverStatistics';
 import { reviewPath } from './reviewPath';
 import type { Driver, DriverDocument } from './types';
@@ -245,7 +245,7 @@ function DriverPage({ id }: { id: number }) {
                     label="app.wallet.staff"
                     render={(row: { staffName?: string | null }) => row.staffName ?? translate('app.drivers.system')}
                   />
-                  <DataTable.Col label="app.common.audit.changes" field={AuditChangesSummary} />
+                  <DataTable.Col label="app.drivers.history.details" field={DriverDecision} />
                 </DataTable>
               </ReferenceManyField>
             </SectionCard>
