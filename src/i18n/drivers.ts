@@ -50,6 +50,7 @@ export const driverMessages = {
   documents: 'Documents',
   signedUp: 'Signed up',
   waiting: 'Waiting',
+  signedUpWaiting: 'Signed up · waiting',
   progress: '%{approved} of %{required} approved',
   needsAttention: 'Needs attention',
   nothingToDo: 'All documents approved',

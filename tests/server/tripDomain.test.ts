@@ -288,7 +288,8 @@ describe('POST /api/trip/driver-transactions/credit-topup', () => {
       note: 'Say why the credit is added',
     });
     expect((await topUp({ driverId: 99999, amount: 100, note: 'Cash paid in' })).statusCode).toBe(404);
-    const ok = await topUp({ driverId: 3, amount: 250, note: 'Cash paid in' });
+    const ok = await topUp({ driverId: 3, amount: 1250, note: 'Cash paid in' });
+    expect(ok.json().message).toMatch(/^KES 1,250\.00 credited\. New balance: KES -?[\d,]+\.\d\d$/);
     const audit = await t.db
       .selectFrom('auditLogs')
       .selectAll()
@@ -296,7 +297,7 @@ describe('POST /api/trip/driver-transactions/credit-topup', () => {
       .where('recordId', '=', String(ok.json().data.transaction.id))
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ staffId: 1, action: 'credit-topup', before: null });
-    expect(audit.after).toMatchObject({ driverId: 3, kind: 'credit_topup', amount: 250, staffId: 1 });
+    expect(audit.after).toMatchObject({ driverId: 3, kind: 'credit_topup', amount: 1250, staffId: 1 });
   });
 });
 

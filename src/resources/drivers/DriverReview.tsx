@@ -35,7 +35,7 @@ import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { FieldGrid, KeyValue } from '../../kit/DetailBlocks';
 import { enumChoices, enumLabelKey } from '../../kit/enumChoices';
 import { FilePreview } from '../../kit/FilePreview';
-import { formatDateTime, formatRelativeTime, DATE_ONLY } from '../../kit/format';
+import { formatCalendarDay, formatRelativeTime } from '../../kit/format';
 import { ErrorState, LoadingState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
 import { ScreenAccess } from '../shared/ScreenAccess';
@@ -354,7 +354,7 @@ function DocumentFacts({
   const translate = useTranslate();
   const warning = expiryWarning(doc.expiryDate, cityToday());
   const older = driver.documents.filter((d) => d.kind === doc.kind && d.id !== doc.id).reverse();
-  const date = (value: string) => formatDateTime(`${value}T12:00:00Z`, DATE_ONLY) ?? value;
+  const date = (value: string) => formatCalendarDay(value) ?? value;
   return (
     <Card data-testid="document-facts">
       <CardContent>

@@ -1,5 +1,5 @@
 import RateReviewIcon from '@mui/icons-material/RateReview';
-import { Button, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, SearchInput, SelectInput, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { DateTimeField } from '../../kit/DateTimeField';
@@ -69,16 +69,16 @@ export default function DriverReviewQueue(props: ListScreenProps) {
         <DataTable.Col source="firstName" label="app.drivers.name" render={() => <DriverNameCell withPhone />} />
         <DataTable.Col
           source="createdAt"
-          label="app.drivers.signedUp"
+          label="app.drivers.signedUpWaiting"
           cellSx={noWrap}
-          render={() => <DateTimeField source="createdAt" options={DATE_ONLY} />}
-        />
-        <DataTable.Col
-          source="createdAt"
-          label="app.drivers.waiting"
-          disableSort
-          cellSx={noWrap}
-          render={(driver: Driver) => <WaitingTime since={String(driver.createdAt)} />}
+          render={(driver: Driver) => (
+            <Box>
+              <DateTimeField source="createdAt" options={DATE_ONLY} />
+              <Box>
+                <WaitingTime since={String(driver.createdAt)} />
+              </Box>
+            </Box>
+          )}
         />
         <DataTable.Col
           source="approvalStatus"

@@ -24,7 +24,7 @@ import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { DateTimeField } from '../../kit/DateTimeField';
 import { FieldGrid, KeyValue, SectionCard } from '../../kit/DetailBlocks';
 import { enumLabelKey } from '../../kit/enumChoices';
-import { DATE_ONLY, formatMoney, formatRelativeTime, SHORT_DATE_TIME } from '../../kit/format';
+import { DATE_ONLY, formatCalendarDay, formatMoney, formatRelativeTime, SHORT_DATE_TIME } from '../../kit/format';
 import { MoneyField } from '../../kit/MoneyField';
 import { PhoneField } from '../../kit/PhoneField';
 import { RatingField } from '../../kit/RatingField';
@@ -300,7 +300,7 @@ function ProfileTab({ driver }: { driver: Driver }) {
             {driver.sex ? translate(enumLabelKey('sex', driver.sex)) : '—'}
           </KeyValue>
           <KeyValue label={translate('app.drivers.licenceNumber')}>{v(driver.licenceNumber)}</KeyValue>
-          <KeyValue label={translate('app.drivers.expiry')}>{v(driver.licenceExpiry)}</KeyValue>
+          <KeyValue label={translate('app.drivers.expiry')}>{formatCalendarDay(driver.licenceExpiry) ?? '—'}</KeyValue>
         </FieldGrid>
       </SectionCard>
       <SectionCard title={translate('app.drivers.vehicle')}>
@@ -346,7 +346,12 @@ function DocumentsTab({ documents }: { documents: DriverDocument[] }) {
           render={() => <StatusChip palette="documentReview" />}
         />
         <DataTable.Col source="number" label="app.drivers.documentNumber" />
-        <DataTable.Col source="expiryDate" label="app.drivers.expiry" />
+        <DataTable.Col
+          source="expiryDate"
+          label="app.drivers.expiry"
+          cellSx={() => ({ whiteSpace: 'nowrap' })}
+          render={(d: DriverDocument) => formatCalendarDay(d.expiryDate) ?? '—'}
+        />
         <DataTable.Col
           source="rejectReason"
           label="app.drivers.reason"
