@@ -3,6 +3,7 @@ export const driverMessages = {
   name: 'Driver',
   wallet: 'Wallet',
   openWallet: 'Open the wallet',
+  balanceIs: 'Balance: %{balance}',
   suspend: 'Suspend',
   reinstate: 'Reinstate',
   suspendTitle: 'Suspend %{name}',

@@ -321,4 +321,30 @@ describe("the driver's wallet", () => {
       expect(api.to('GET /api/trip/driver-transactions').at(-1)!.query.get('sort')).toBe('["amount","ASC"]'),
     );
   });
+
+  it("shows the balance and the latest entries on the driver page's Wallet tab, with a way to the full wallet", async () => {
+    const { api, user } = renderApp('/driver-management/drivers/3', {
+      session: admin,
+      api: {
+        'GET /api/user/drivers/3': { json: driver(3, 'Achieng', 'Odhiambo') },
+        'GET /api/trip/drivers/statistics': { status: 500, json: { message: 'Internal Server Error' } },
+        'GET /api/trip/driver-transactions': listAnswer('driver-transactions', [
+          entry(21, { tripId: 31662, note: 'Commission, trip #31662' }),
+        ]),
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Wallet' }));
+    const card = await screen.findByTestId('driver-page-wallet');
+    expect((await within(card).findByTestId('driver-page-balance')).textContent?.replace(/\s/g, ' ')).toBe(
+      'Balance: -KES 250.00',
+    );
+    const row = (await within(card).findByText('Commission, trip #31662')).closest('tr')!;
+    expect(row.textContent?.replace(/\s/g, ' ')).toContain('−KES 80.00');
+    expect(within(card).getByRole('link', { name: 'Open the wallet' })).toHaveAttribute(
+      'href',
+      '/driver-management/transactions/3',
+    );
+    const query = api.to('GET /api/trip/driver-transactions')[0].query;
+    expect(JSON.parse(query.get('filter') ?? '{}')).toEqual({ driverId: 3 });
+  });
 });

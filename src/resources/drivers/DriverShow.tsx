@@ -31,6 +31,9 @@ import { RatingField } from '../../kit/RatingField';
 import { EmptyState, ErrorState, LoadingState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
 import { auditLogs } from '../audit-logs';
+import { driverTransactions } from '../driver-transactions';
+import { LedgerTable } from '../shared/LedgerTable';
+import { RelatedList } from '../../kit/RelatedList';
 import { FileAvatar } from '../shared/FileAvatar';
 import { ScreenAccess } from '../shared/ScreenAccess';
 import { toShowPage } from '../shared/recordPaths';
@@ -206,24 +209,32 @@ function DriverPage({ id }: { id: number }) {
           </CanAccess>
         )}
         {tab === 'wallet' && (
-          <SectionCard
-            title={translate('app.drivers.tabs.wallet')}
-            action={
-              <Button component={Link} to={`/driver-management/transactions/${driver.id}`} size="small">
-                {translate('app.drivers.openWallet')}
-              </Button>
+          <RelatedList
+            title="app.drivers.tabs.wallet"
+            subheader={
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+                <Typography
+                  component="span"
+                  variant="subtitle1"
+                  data-testid="driver-page-balance"
+                  color={driver.creditBalance < 0 ? 'error' : 'text.primary'}
+                  sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+                >
+                  {translate('app.drivers.balanceIs', { balance: formatMoney(driver.creditBalance) })}
+                </Typography>
+                <Button component={Link} to={`/driver-management/transactions/${driver.id}`} size="small">
+                  {translate('app.drivers.openWallet')}
+                </Button>
+              </Stack>
             }
+            reference={driverTransactions.path}
+            target="driverId"
+            perPage={10}
+            empty="app.wallet.empty"
+            data-testid="driver-page-wallet"
           >
-            <KeyValue label={translate('app.drivers.balance')}>
-              <Typography
-                component="span"
-                color={driver.creditBalance < 0 ? 'error' : undefined}
-                sx={{ fontWeight: 700 }}
-              >
-                {formatMoney(driver.creditBalance)}
-              </Typography>
-            </KeyValue>
-          </SectionCard>
+            <LedgerTable palette="transactionKind" messages="app.wallet" />
+          </RelatedList>
         )}
         {tab === 'history' && (
           <CanAccess resource={auditLogs.path} action="list" accessDenied={<Denied />}>
