@@ -216,6 +216,9 @@ describe('driver onboarding review', () => {
     await page.getByTestId('document-progress').first().waitFor();
     await snap(page, 'drivers-queue-narrow');
     expect(await fitsWidth(page)).toBe(true);
+    // The Review button is on screen, not scrolled off the table's right edge.
+    const button = await page.getByRole('link', { name: 'Review' }).first().boundingBox();
+    expect(button!.x + button!.width).toBeLessThanOrEqual(800);
     await page.goto(`/driver-management/review/${driver.id}`);
     await page.getByRole('img', { name: 'Driving licence' }).waitFor();
     await snap(page, 'drivers-review-narrow');

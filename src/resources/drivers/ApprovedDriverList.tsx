@@ -56,7 +56,14 @@ const driverFilters = [
     step={0.1}
     alwaysOn
   />,
-  <BooleanInput key="negativeBalance" source="negativeBalance" label="app.drivers.negativeBalance" alwaysOn />,
+  <BooleanInput
+    key="negativeBalance"
+    source="negativeBalance"
+    label="app.drivers.negativeBalance"
+    alwaysOn
+    // The switch's label pulls it 11 px left; on a wrapped second line that cut it off.
+    sx={{ pl: 1.5 }}
+  />,
 ];
 
 /** Make, model and plate over the vehicle type. */

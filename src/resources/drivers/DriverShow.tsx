@@ -249,7 +249,11 @@ function DriverPage({ id }: { id: number }) {
                 empty={<EmptyState message={translate('app.drivers.noHistory')} />}
               >
                 <DataTable bulkActionButtons={false} rowClick={false} hover={false}>
-                  <DataTable.Col source="createdAt" render={() => <DateTimeField source="createdAt" />} />
+                  <DataTable.Col
+                    source="createdAt"
+                    cellSx={() => ({ whiteSpace: 'nowrap' })}
+                    render={() => <DateTimeField source="createdAt" />}
+                  />
                   <DataTable.Col source="action" render={() => <StatusChip palette="auditAction" source="action" />} />
                   <DataTable.Col
                     source="staffName"
