@@ -93,6 +93,7 @@ export const driverMessages = {
   cancel: 'Cancel',
   send: 'Send',
   keyboard: 'Keys: A approve · R reject · U re-upload · ← → documents · N next driver',
+  keyboardViewOnly: 'Keys: ← → documents · N next driver. Deciding needs the permission to update drivers.',
   nowApproved: '%{name} is now approved to drive.',
   nextDriver: 'Next driver',
   noNextDriver: 'No other driver is waiting for review.',

@@ -2,6 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, localDay } from '../../src/domain/dateRange';
 import { CITY } from '../../src/domain/city';
+import { P } from '../../src/domain/permissions';
 import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
 import { listAnswer, renderApp, screen } from './support/renderApp';
 
@@ -137,5 +138,30 @@ describe('reviewing a driver with the keyboard', () => {
     await user.keyboard('n');
     await waitFor(() => expect(location()).toBe('/driver-management/review/8'));
     expect(await screen.findByRole('heading', { name: 'Baraka Wanjiku' })).toBeInTheDocument();
+  });
+
+  it('lets staff without update-Driver look at the documents but not decide: no buttons, A and R do nothing', async () => {
+    const viewer = sessionOf({
+      ...superAdminProfile,
+      id: 5,
+      role: { id: 5, name: 'Auditor', permissions: [P.viewDriver].map((name) => ({ name })) },
+    });
+    const { api, user } = renderApp('/driver-management/review/3', {
+      session: viewer,
+      api: {
+        'GET /api/user/drivers/3': { json: driver(3, 'Achieng', [doc(5, 'photo', 'pending')]) },
+        'GET /api/user/drivers': listAnswer('drivers', []),
+        'GET /api/user/files/5': { blob: png, headers: { 'Content-Type': 'image/png' } },
+      },
+    });
+    await screen.findByRole('img', { name: 'Photo' });
+    expect(screen.getByText('The document must match')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+    expect(screen.getByText(/Deciding needs the permission to update drivers/)).toBeInTheDocument();
+    await user.keyboard('ar');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 });
