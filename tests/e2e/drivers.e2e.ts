@@ -59,6 +59,9 @@ describe('driver onboarding review', () => {
     driver = pending.find((d) => d.documents.length === 5 && d.documents.every((doc) => doc.status === 'pending'))!;
     expect(driver).toBeDefined();
     await page.locator('#main-content').getByPlaceholder('Search').fill(driver.lastName);
+    // The search applies after a debounce that rewrites the URL: clicking Review before it fired
+    // sent the page back to the list (a run under load failed so).
+    await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(driver.lastName));
     const row = page.getByRole('row').filter({ hasText: `${driver.firstName} ${driver.lastName}` });
     await row.getByText('0 of 5 approved').waitFor();
     await row.getByRole('link', { name: 'Review' }).click();
@@ -132,6 +135,7 @@ describe('driver onboarding review', () => {
   it('5. the driver appears in the approved list, their online state live', async () => {
     await page.goto('/driver-management/approved-drivers');
     await page.locator('#main-content').getByPlaceholder('Search').fill(driver.lastName);
+    await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(driver.lastName));
     const row = page.getByRole('row').filter({ hasText: `${driver.firstName} ${driver.lastName}` });
     await row.waitFor();
     await row.getByText('Offline', { exact: true }).waitFor();
