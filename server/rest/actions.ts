@@ -17,8 +17,9 @@ const answerSchema = {
 
 /**
  * Runs one action: validates the body (400 with field errors), then in one transaction locks the
- * record (404), runs the handler and writes the audit row with the record before and after. A
- * throwing handler rolls everything back; after-commit effects run only once committed.
+ * record (404), runs the handler and writes the audit row with the record before and after (and
+ * the handler's `audit` facts: why it was done). A throwing handler rolls everything back;
+ * after-commit effects run only once committed.
  */
 export async function runAction(
   engine: ResourceEngine,
@@ -38,7 +39,14 @@ export async function runAction(
     if (recordId !== undefined) {
       after = engine.present(await engine.findRow(recordId, ctx.trx));
       if (!after && id === undefined) throw notFound('No record with this id');
-      await recordAudit(ctx.trx, { staffId: ctx.staff.id, resource: d.name, recordId, action: name, before, after });
+      await recordAudit(ctx.trx, {
+        staffId: ctx.staff.id,
+        resource: d.name,
+        recordId,
+        action: name,
+        before,
+        after: result.audit && after ? { ...after, ...result.audit } : after,
+      });
       engine.changed(ctx, recordId);
     }
     return { data: result.data ?? after ?? null, ...(result.message ? { message: result.message } : {}) };

@@ -40,6 +40,11 @@ export interface ActionResult {
   /** The answer's data, when it is not the record as the API shows it. */
   data?: unknown;
   message?: string;
+  /**
+   * What the decision was (a reason, a note, which part of the record), added to the audit row's
+   * `after` beside the fields that changed, so the history says why as well as who and when.
+   */
+  audit?: Row;
 }
 
 /**

@@ -54,3 +54,15 @@ export function parseBBox(raw: unknown): BBox | string {
   if (minLng > maxLng || minLat > maxLat) return 'bbox must list the south-west corner first';
   return [minLng, minLat, maxLng, maxLat];
 }
+
+/**
+ * Sent on the staff socket to staff holding view-Driver when a driver goes online or offline (their
+ * shift, not their position): lists that show who is online refresh the driver's row.
+ */
+export const DRIVER_SHIFT_CHANGED = 'driverShiftChanged';
+export interface DriverShiftChanged {
+  driverId: number;
+  online: boolean;
+  /** ISO time of the change. */
+  at: string;
+}

@@ -2,7 +2,7 @@ import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'ra-core';
 import { pricingAppMessages, pricingDiscountMessages, pricingGatewayMessages, pricingResources } from './pricing';
 import { tripMessages } from './trips';
-import { driverMessages, walletMessages } from './drivers';
+import { driverFields, driverMessages, walletMessages } from './drivers';
 import { insightMessages } from './insightMessages';
 import { sosCallLogResource, sosMessages } from './sos';
 import { enumMessages } from './enums';
@@ -603,7 +603,7 @@ export const appMessages = {
         after: 'After',
       },
     },
-    'driver-management/drivers': { name: 'Driver |||| Drivers' },
+    'driver-management/drivers': { name: 'Driver |||| Drivers', fields: driverFields },
     'passenger-management/passengers': {
       name: 'Passenger |||| Passengers',
       fields: {

@@ -37,6 +37,17 @@ export function formatDateTime(value: unknown, options: Intl.DateTimeFormatOptio
   return date && new Intl.DateTimeFormat(CITY_LOCALE, { ...options, timeZone: CITY.timeZone }).format(date);
 }
 
+/**
+ * A calendar day (an expiry such as "2027-06-27", no time or zone) as the city writes it:
+ * "27 Jun 2027". Anything that is not a YYYY-MM-DD day is answered as it came (or undefined).
+ */
+export function formatCalendarDay(day: unknown): string | undefined {
+  if (typeof day !== 'string' || day === '') return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  // Noon UTC is the same day in every zone within ±12 h, Nairobi's included.
+  return formatDateTime(`${day}T12:00:00Z`, DATE_ONLY) ?? day;
+}
+
 const RELATIVE_STEPS: readonly [limitSeconds: number, unitSeconds: number, unit: string][] = [
   [3_600, 60, 'min'],
   [86_400, 3_600, 'h'],

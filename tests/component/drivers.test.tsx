@@ -92,6 +92,39 @@ describe('the approved drivers list', () => {
   });
 });
 
+describe('the approved drivers list, live shifts', () => {
+  it('shows a driver going offline and back online without a reload; other drivers change nothing', async () => {
+    const sockets = fakeSockets();
+    let online = true;
+    const { api } = renderApp('/driver-management/approved-drivers', {
+      session: admin,
+      sockets,
+      api: {
+        'GET /api/user/drivers': () =>
+          listAnswer('drivers', [
+            driver(3, 'Achieng', 'Odhiambo', online ? {} : { online: false, onlineState: 'offline' }),
+          ]) as never,
+        'GET /api/trip/vehicle-types': listAnswer('vehicle-types', [{ id: 1, name: 'Economy' }]),
+      },
+    });
+    const row = async () => (await screen.findByText('Achieng Odhiambo')).closest('tr')!;
+    expect(within(await row()).getByText('Online')).toBeInTheDocument();
+    await waitFor(() => expect(sockets.latest().listening('driverShiftChanged')).toBe(true));
+    const before = api.to('GET /api/user/drivers').length;
+
+    sockets.latest().serverSends('driverShiftChanged', { driverId: 77, online: false, at: new Date().toISOString() });
+    await new Promise((r) => setTimeout(r, 700));
+    expect(api.to('GET /api/user/drivers').length).toBe(before);
+
+    online = false;
+    sockets.latest().serverSends('driverShiftChanged', { driverId: 3, online: false, at: new Date().toISOString() });
+    await waitFor(async () => expect(within(await row()).getByText('Offline')).toBeInTheDocument());
+    online = true;
+    sockets.latest().serverSends('driverShiftChanged', { driverId: 3, online: true, at: new Date().toISOString() });
+    await waitFor(async () => expect(within(await row()).getByText('Online')).toBeInTheDocument());
+  });
+});
+
 describe("the driver's page", () => {
   const statistics = (earnedThisWeek: number) => ({
     json: {
@@ -142,6 +175,77 @@ describe("the driver's page", () => {
       .latest()
       .serverSends('tripUpdated', { id: 92, status: 'completed', previousStatus: 'in_progress', driverId: 3 });
     expect(await screen.findByText('KES 1,549.48')).toBeInTheDocument();
+  });
+
+  it('says in its history who decided what, when and why', async () => {
+    const audit = (id: number, action: string, staffName: string | null, before: object, after: object) => ({
+      id,
+      staffId: staffName ? 1 : null,
+      staffName,
+      resource: 'drivers',
+      recordId: '3',
+      action,
+      before,
+      after,
+      createdAt: `2026-11-2${id}T07:00:00Z`,
+    });
+    const { user, api } = renderApp('/driver-management/drivers/3', {
+      session: admin,
+      api: {
+        'GET /api/user/drivers/3': { json: driver(3, 'Achieng', 'Odhiambo') },
+        'GET /api/trip/drivers/statistics': statistics(100),
+        'GET /api/user/audit-logs': listAnswer('audit-logs', [
+          audit(
+            5,
+            'reinstate',
+            'Amara Okafor',
+            { approvalStatus: 'suspended' },
+            {
+              approvalStatus: 'approved',
+              reason: 'Investigation closed.',
+            },
+          ),
+          audit(
+            4,
+            'documents-expired',
+            null,
+            { approvalStatus: 'approved' },
+            {
+              approvalStatus: 'pending',
+              expired: ['insurance'],
+            },
+          ),
+          audit(
+            3,
+            'reject-document',
+            'Amara Okafor',
+            { approvalStatus: 'pending' },
+            {
+              approvalStatus: 'rejected',
+              document: 'vehicle_registration',
+              reason: 'unreadable',
+              note: 'The plate is cut off.',
+            },
+          ),
+          audit(2, 'approve-document', 'Amara Okafor', {}, { document: 'licence', documentId: 9 }),
+          audit(1, 'update', 'Amara Okafor', { vehicleColour: 'Red' }, { vehicleColour: 'Green' }),
+        ]),
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'History' }));
+    const row = async (text: string) => (await screen.findByText(text, { exact: false })).closest('tr')!;
+    const reinstated = await row('Reason: Investigation closed.');
+    expect(reinstated).toHaveTextContent('Driver status: Approved.');
+    expect(within(reinstated).getByText('Amara Okafor')).toBeInTheDocument();
+    const expired = await row('Expired: Insurance.');
+    expect(within(expired).getByText('System')).toBeInTheDocument();
+    expect(await row('Vehicle registration rejected: Unreadable — The plate is cut off.')).toHaveTextContent(
+      'Driver status: Rejected.',
+    );
+    expect((await row('Driving licence approved.')).textContent).not.toContain('Driver status');
+    // An edit names the fields it changed, as a person would.
+    expect(await row('Vehicle colour')).toBeInTheDocument();
+    expect(api.to('GET /api/user/audit-logs')[0].query.get('filter')).toContain('"resource":"drivers"');
   });
 
   it('says the figures could not be loaded rather than showing zeros', async () => {
@@ -216,5 +320,31 @@ describe("the driver's wallet", () => {
     await waitFor(() =>
       expect(api.to('GET /api/trip/driver-transactions').at(-1)!.query.get('sort')).toBe('["amount","ASC"]'),
     );
+  });
+
+  it("shows the balance and the latest entries on the driver page's Wallet tab, with a way to the full wallet", async () => {
+    const { api, user } = renderApp('/driver-management/drivers/3', {
+      session: admin,
+      api: {
+        'GET /api/user/drivers/3': { json: driver(3, 'Achieng', 'Odhiambo') },
+        'GET /api/trip/drivers/statistics': { status: 500, json: { message: 'Internal Server Error' } },
+        'GET /api/trip/driver-transactions': listAnswer('driver-transactions', [
+          entry(21, { tripId: 31662, note: 'Commission, trip #31662' }),
+        ]),
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Wallet' }));
+    const card = await screen.findByTestId('driver-page-wallet');
+    expect((await within(card).findByTestId('driver-page-balance')).textContent?.replace(/\s/g, ' ')).toBe(
+      'Balance: -KES 250.00',
+    );
+    const row = (await within(card).findByText('Commission, trip #31662')).closest('tr')!;
+    expect(row.textContent?.replace(/\s/g, ' ')).toContain('−KES 80.00');
+    expect(within(card).getByRole('link', { name: 'Open the wallet' })).toHaveAttribute(
+      'href',
+      '/driver-management/transactions/3',
+    );
+    const query = api.to('GET /api/trip/driver-transactions')[0].query;
+    expect(JSON.parse(query.get('filter') ?? '{}')).toEqual({ driverId: 3 });
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, baseUrl, browserPerFile, fitsWidth, signIn, snap } from './browser';
+import { ADMIN, apiData, baseUrl, browserPerFile, codeFor, fitsWidth, signIn, snap } from './browser';
 
 /**
  * Onboarding end to end (issue 12), in the system Chromium against the real server: a reviewer
@@ -59,6 +59,9 @@ describe('driver onboarding review', () => {
     driver = pending.find((d) => d.documents.length === 5 && d.documents.every((doc) => doc.status === 'pending'))!;
     expect(driver).toBeDefined();
     await page.locator('#main-content').getByPlaceholder('Search').fill(driver.lastName);
+    // The search applies after a debounce that rewrites the URL: clicking Review before it fired
+    // sent the page back to the list (a run under load failed so).
+    await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(driver.lastName));
     const row = page.getByRole('row').filter({ hasText: `${driver.firstName} ${driver.lastName}` });
     await row.getByText('0 of 5 approved').waitFor();
     await row.getByRole('link', { name: 'Review' }).click();
@@ -129,12 +132,28 @@ describe('driver onboarding review', () => {
     await snap(page, 'drivers-review-approved');
   });
 
-  it('5. the driver appears in the approved list', async () => {
+  it('5. the driver appears in the approved list, their online state live', async () => {
     await page.goto('/driver-management/approved-drivers');
     await page.locator('#main-content').getByPlaceholder('Search').fill(driver.lastName);
+    await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(driver.lastName));
     const row = page.getByRole('row').filter({ hasText: `${driver.firstName} ${driver.lastName}` });
     await row.waitFor();
+    await row.getByText('Offline', { exact: true }).waitFor();
     await snap(page, 'drivers-approved-list');
+
+    // The driver opens the app and goes online: the list shows it without a reload, then offline again.
+    const { phone } = await api<{ phone: string }>(`/api/user/drivers/${driver.id}`, { token });
+    await apiData('trip/apps/driver/request-code', undefined, { phone });
+    const signedIn = await apiData<{ data: { accessToken: string } }>('trip/apps/driver/sign-in', undefined, {
+      phone,
+      otp: await codeFor(phone),
+    });
+    const app = signedIn.data.accessToken;
+    await apiData('trip/apps/driver/online', app, {});
+    await row.getByText('Online', { exact: true }).waitFor();
+    await snap(page, 'drivers-approved-online');
+    await apiData('trip/apps/driver/offline', app, {});
+    await row.getByText('Offline', { exact: true }).waitFor();
   });
 
   it('6. tops up their wallet and sees the transaction', async () => {
@@ -178,7 +197,18 @@ describe('driver onboarding review', () => {
     await page.getByRole('tab', { name: 'History' }).click();
     await page.getByText('Reject document', { exact: true }).first().waitFor();
     expect(await page.getByText('Approve document', { exact: true }).count()).toBe(5);
+    // Who, when and why: the rejection's reason and note, and the status it left the driver in.
+    const rejection = page.getByRole('row').filter({ hasText: 'Reject document' });
+    await rejection
+      .getByText(
+        'Vehicle registration rejected: Unreadable — The plate number is cut off; photograph the whole card. Driver status: Rejected.',
+      )
+      .waitFor();
+    await rejection.getByText('Amara Okafor').waitFor();
     await snap(page, 'drivers-page-history');
+    await page.getByRole('tab', { name: 'Wallet' }).click();
+    await page.getByTestId('driver-page-wallet').getByText('M-Pesa QK7H2 first float').waitFor();
+    await snap(page, 'drivers-page-wallet');
   });
 
   it('8. the queue and the review screen fit an 800 px window', async () => {
@@ -190,6 +220,9 @@ describe('driver onboarding review', () => {
     await page.getByTestId('document-progress').first().waitFor();
     await snap(page, 'drivers-queue-narrow');
     expect(await fitsWidth(page)).toBe(true);
+    // The Review button is on screen, not scrolled off the table's right edge.
+    const button = await page.getByRole('link', { name: 'Review' }).first().boundingBox();
+    expect(button!.x + button!.width).toBeLessThanOrEqual(800);
     await page.goto(`/driver-management/review/${driver.id}`);
     await page.getByRole('img', { name: 'Driving licence' }).waitFor();
     await snap(page, 'drivers-review-narrow');

@@ -26,7 +26,7 @@ const probe: ResourceDeclaration = {
         await trx.updateTable('discounts').set({ active: false }).where('id', '=', id!).execute();
         afterCommit(() => void effects.push(`deactivated ${id}`));
         if (input.failAfterWrite) throw new ApiError(409, 'Refused after the write');
-        return { message: `${String(existing!.code)} switched off: ${input.reason}` };
+        return { message: `${String(existing!.code)} switched off: ${input.reason}`, audit: { reason: input.reason } };
       },
     }),
   },
@@ -91,7 +91,7 @@ describe('engine actions: POST /<res>/:id/<action>', () => {
     expect(effects).toEqual([]);
   });
 
-  it('writes the record, its audit row with before and after, then runs the effects', async () => {
+  it("writes the record, its audit row with before and after and the handler's reason, then runs the effects", async () => {
     effects.length = 0;
     const res = await deactivate(activeId, { reason: 'season over' });
     expect(res.statusCode).toBe(200);
@@ -101,7 +101,10 @@ describe('engine actions: POST /<res>/:id/<action>', () => {
     expect(await isActive(activeId)).toBe(false);
     const [audit, ...more] = await auditRows(activeId);
     expect(more).toHaveLength(0);
-    expect(audit).toMatchObject({ action: 'deactivate', before: { active: true }, after: { active: false } });
+    // The audit row holds the changed fields and the handler's facts (why); the answer only the record.
+    expect(audit).toMatchObject({ action: 'deactivate', before: { active: true } });
+    expect(audit.after).toEqual({ active: false, reason: 'season over' });
+    expect(data).not.toHaveProperty('reason');
     expect(effects).toEqual([`deactivated ${activeId}`]);
   });
 

@@ -4,7 +4,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DISPATCHER, startApp, type TestApp } from './harness.js';
 import { appSignIn, approvedDrivers, bookTrip } from './appsHelpers.js';
 import { sleep } from './sockets.js';
-import type { DriverPositionsBatch, LiveDriver } from '../../src/domain/liveDrivers.js';
+import {
+  DRIVER_SHIFT_CHANGED,
+  type DriverPositionsBatch,
+  type DriverShiftChanged,
+  type LiveDriver,
+} from '../../src/domain/liveDrivers.js';
 
 const relaxed = { rateLimits: { loginPerIp: 1000, perEmail: 1000, windowMs: 60_000, global: 0 } };
 let t: TestApp;
@@ -178,5 +183,27 @@ describe('a driver online, sending positions, seen by a dispatcher', () => {
     const off = await t.call('POST', '/api/trip/apps/driver/offline', { token });
     expect(off.statusCode).toBe(409);
     expect(off.json().message).toBe(`You are on trip ${tripId}; finish it before going offline`);
+  });
+
+  it('tells staff who may see drivers (not the dispatcher) when a driver goes online and offline', async () => {
+    const [, , d] = await approvedDrivers(t, 3);
+    const token = await appSignIn(t, 'driver', d.phone);
+    const adminSocket = await connect('', admin);
+    const dispatcherSocket = await connect('', await t.login(DISPATCHER.email, DISPATCHER.password));
+    const heard: DriverShiftChanged[] = [];
+    const dispatcherHeard: DriverShiftChanged[] = [];
+    adminSocket.on(DRIVER_SHIFT_CHANGED, (e: DriverShiftChanged) => heard.push(e));
+    dispatcherSocket.on(DRIVER_SHIFT_CHANGED, (e: DriverShiftChanged) => dispatcherHeard.push(e));
+    const mine = () => heard.filter((e) => e.driverId === d.id).map((e) => e.online);
+
+    expect((await t.call('POST', '/api/trip/apps/driver/online', { token })).statusCode).toBe(200);
+    await expect.poll(mine).toEqual([true]);
+    expect((await t.call('POST', '/api/trip/apps/driver/offline', { token })).statusCode).toBe(200);
+    await expect.poll(mine).toEqual([true, false]);
+    expect(Date.parse(heard.find((e) => e.driverId === d.id)!.at)).toBeGreaterThan(Date.now() - 60_000);
+    const row = await t.call('GET', `/api/user/drivers/${d.id}`, { token: admin });
+    expect(row.json().onlineState).toBe('offline');
+    await sleep(100);
+    expect(dispatcherHeard).toEqual([]);
   });
 });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../../server/auth/tokens.js';
 import { ADMIN, DISPATCHER, startApp, type TestApp } from './harness.js';
@@ -357,4 +360,52 @@ describe('files', () => {
     ).n;
     expect(after).toBe(before);
   });
+
+  it('refuses a renamed executable (a PE and an ELF named as a PDF or PNG) and stores nothing, on disk or in the table', async () => {
+    // A files directory of its own (the tests' usual one is shared by every run): it must stay empty.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ride-files-'));
+    const own = await startApp({ filesDir: dir });
+    try {
+      const token = await own.login();
+      const rows = async () =>
+        Number(
+          (
+            await own.db
+              .selectFrom('files')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const rowsBefore = await rows();
+      // The first bytes of a Windows executable (MZ … PE header) and of this machine's node binary (ELF).
+      const pe = Buffer.alloc(512);
+      pe.write('MZ', 0, 'latin1');
+      pe.writeUInt32LE(0x80, 0x3c);
+      pe.write('PE\0\0', 0x80, 'latin1');
+      const elf = fs.readFileSync(process.execPath).subarray(0, 4096);
+      for (const [name, bytes, type] of [
+        ['licence.pdf', pe, 'application/pdf'],
+        ['photo.png', elf, 'image/png'],
+      ] as const) {
+        const up = multipart(name, bytes, type);
+        const res = await own.call('POST', '/api/user/files', { token, body: up.body, headers: up.headers });
+        expect(res.statusCode, name).toBe(415);
+        expect(res.json()).toMatchObject({
+          message: 'Only PNG, JPEG, WebP, GIF images and PDF documents can be uploaded',
+          errors: { file: 'Unsupported file type' },
+        });
+      }
+      expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual([]);
+      expect(await rows()).toBe(rowsBefore);
+      // The same directory takes a real image: the check above could have seen a write.
+      const png = multipart('photo.png', PNG, 'image/png');
+      expect(
+        (await own.call('POST', '/api/user/files', { token, body: png.body, headers: png.headers })).statusCode,
+      ).toBe(201);
+      expect(fs.readdirSync(dir)).toHaveLength(1);
+    } finally {
+      await own.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

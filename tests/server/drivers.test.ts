@@ -1,5 +1,9 @@
 import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import type { Transaction } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../server/db/schema.js';
+import { EXPIRY_CHECK_INTERVAL_MS, scheduleExpiryCheck } from '../../server/user/drivers/expiryCheck.js';
 import { createDb } from '../../server/db/index.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { migrations } from '../../server/db/migrations/index.js';
@@ -169,6 +173,46 @@ describe('review actions', () => {
     expect(await auditOf(d.id, 'reject-document')).toEqual([]);
   });
 
+  it('refuses every decision without update-Driver (403), changing nothing and texting no one', async () => {
+    const d = (await seeded((x) => x.approvalStatus === 'suspended'))!;
+    const doc = d.documents[0];
+    const sent = smsTo(d.phone).length;
+    const dispatcher = await t.login(DISPATCHER.email, DISPATCHER.password);
+    for (const [action, body] of [
+      ['approve-document', { documentId: doc.id, version: doc.version }],
+      ['reject-document', { documentId: doc.id, version: doc.version, reason: 'unreadable' }],
+      ['request-reupload', { documentId: doc.id, note: 'Upload a clearer copy.' }],
+      ['upload-document', { kind: 'insurance', fileId: 1 }],
+      ['suspend', { reason: 'Spot check failed.' }],
+      ['reinstate', { reason: 'Cleared.' }],
+    ] as const) {
+      const res = await act(d.id, action, body, dispatcher);
+      expect(res.statusCode, action).toBe(403);
+    }
+    expect(await driver(d.id)).toMatchObject({ approvalStatus: 'suspended', documents: d.documents });
+    expect(smsTo(d.phone).length).toBe(sent);
+  });
+
+  it('refuses a rejection on a version someone else has just approved: "changed by someone else, reload"', async () => {
+    const d = (await seeded((x) => x.documents.every((doc) => doc.status === 'pending'), 3))!;
+    const doc = d.documents[0];
+    // Two reviewers open the same document; the first approves it.
+    expect((await act(d.id, 'approve-document', { documentId: doc.id, version: doc.version })).statusCode).toBe(200);
+    const sent = smsTo(d.phone).length;
+    const late = await act(d.id, 'reject-document', {
+      documentId: doc.id,
+      version: doc.version,
+      reason: 'mismatch',
+      note: 'Name differs.',
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('This document was changed by someone else. Reload to see its current state.');
+    const now = (await driver(d.id)).documents.find((x: Doc) => x.id === doc.id);
+    expect(now).toMatchObject({ status: 'approved', rejectReason: null, version: doc.version + 1 });
+    expect(await auditOf(d.id, 'reject-document')).toEqual([]);
+    expect(smsTo(d.phone).length).toBe(sent);
+  });
+
   it('approves documents one by one; the last one makes the driver approved, with SMS and audit rows', async () => {
     const d = (await seeded((x) => x.documents.every((doc) => doc.status === 'pending'), 1))!;
     const sent = smsTo(d.phone).length;
@@ -209,7 +253,15 @@ describe('review actions', () => {
       'Ride Admin: your insurance was rejected: it cannot be read. The photo is blurred. Please upload a new one in the driver app.',
     );
     const [audit] = await auditOf(d.id, 'reject-document');
-    expect(audit.after).toMatchObject({ approvalStatus: 'rejected' });
+    // The history says why: which document, the reason and the note.
+    expect(audit.after).toMatchObject({
+      approvalStatus: 'rejected',
+      document: 'insurance',
+      documentId: doc.id,
+      reason: 'unreadable',
+      note: 'The photo is blurred.',
+    });
+    expect(audit.staffId).not.toBeNull();
 
     // Another reviewer still holding the old version tries to approve it.
     const stale = await act(d.id, 'approve-document', { documentId: doc.id, version: doc.version });
@@ -235,7 +287,9 @@ describe('review actions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.approvalStatus).toBe('approved');
     expect(smsTo(d.phone)[0].text).toMatch(/please upload a new insurance .*Your policy renews next week\./);
-    expect((await auditOf(d.id, 'request-reupload')).length).toBe(1);
+    const [reupload, ...more] = await auditOf(d.id, 'request-reupload');
+    expect(more).toEqual([]);
+    expect(reupload.after).toMatchObject({ document: 'insurance', note: 'Your policy renews next week.' });
   });
 
   it('suspends and reinstates with a required reason; the status follows the rule', async () => {
@@ -256,8 +310,12 @@ describe('review actions', () => {
     const reinstated = await act(d.id, 'reinstate', { reason: 'Investigation closed.' });
     expect(reinstated.json().data).toMatchObject({ approvalStatus: 'approved', suspendedAt: null });
     expect(smsTo(d.phone)[0].text).toMatch(/reinstated\. Investigation closed\./);
-    expect((await auditOf(d.id, 'suspend')).length).toBe(1);
-    expect((await auditOf(d.id, 'reinstate')).length).toBe(1);
+    const [suspendAudit] = await auditOf(d.id, 'suspend');
+    expect(suspendAudit.after).toMatchObject({ reason: 'Unsafe driving reported twice.' });
+    // The reinstatement's reason is kept only in the history (the driver's row clears the suspension).
+    const [reinstateAudit, ...more] = await auditOf(d.id, 'reinstate');
+    expect(more).toEqual([]);
+    expect(reinstateAudit.after).toMatchObject({ reason: 'Investigation closed.', approvalStatus: 'approved' });
     const dispatcher = await t.login(DISPATCHER.email, DISPATCHER.password);
     expect((await act(d.id, 'suspend', { reason: 'No access' }, dispatcher)).statusCode).toBe(403);
   });
@@ -284,11 +342,50 @@ describe('the expiry check', () => {
     const audits = await auditOf(d.id, 'documents-expired');
     expect(audits.length).toBe(1);
     expect(audits[0].staffId).toBeNull();
-    expect(audits[0].after).toEqual({ approvalStatus: 'pending' });
+    expect(audits[0].after).toEqual({ approvalStatus: 'pending', expired: ['insurance'] });
 
     const second = await expireDocuments(t.db, readDriver);
     expect(second).toEqual({ documents: 0, drivers: [] });
     expect((await auditOf(d.id, 'documents-expired')).length).toBe(1);
+  });
+});
+
+describe('the expiry check schedule', () => {
+  it('runs once the app is ready and again every hour', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const app = Fastify({ logger: false });
+    try {
+      const first = (await seeded((x) => x.approvalStatus === 'approved', 3))!;
+      const second = (await seeded((x) => x.approvalStatus === 'approved', 4))!;
+      const expireInsurance = (d: typeof first) =>
+        t.db
+          .updateTable('driverDocuments')
+          .set({ expiryDate: addDays(cityToday(), -1) })
+          .where('id', '=', d.documents.find((x) => x.kind === 'insurance')!.id)
+          .execute();
+      const status = async (id: number) => ((await driver(id)) as { approvalStatus: string }).approvalStatus;
+      await expireInsurance(first);
+      app.decorate('services', { db: t.db } as never);
+      scheduleExpiryCheck(app, {
+        findRow: (id: number, trx: Transaction<Database>) =>
+          trx.selectFrom('drivers').select(['id', 'approvalStatus']).where('id', '=', id).executeTakeFirst(),
+      } as never);
+      await app.ready();
+      // At start: the first driver is back to review.
+      expect(await status(first.id)).toBe('pending');
+      await expireInsurance(second);
+      expect(await status(second.id)).toBe('approved');
+      // An hour later the check runs again and finds the second; the first is not touched again.
+      await vi.advanceTimersByTimeAsync(EXPIRY_CHECK_INTERVAL_MS);
+      for (let i = 0; i < 100 && (await status(second.id)) !== 'pending'; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(await status(second.id)).toBe('pending');
+      expect((await auditOf(first.id, 'documents-expired')).length).toBe(1);
+      expect((await auditOf(second.id, 'documents-expired')).length).toBe(1);
+    } finally {
+      await app.close();
+      vi.useRealTimers();
+    }
   });
 });
 

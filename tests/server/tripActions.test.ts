@@ -89,3 +89,34 @@ describe('trip actions', () => {
     expect((await act(99999999, 'cancel', { reason: 'x' })).statusCode).toBe(404);
   });
 });
+
+describe("a cash trip's commission in the driver's wallet", () => {
+  it('debits the commission: a driver at zero owes it, shown as a negative balance and in the owing filter', async () => {
+    const trip = await bookTrip();
+    const [driver] = await freeDrivers(trip.vehicleTypeId, 1);
+    await t.db.updateTable('drivers').set({ creditBalance: 0 }).where('id', '=', driver.id).execute();
+    expect((await act(trip.id, 'assign', { driverId: driver.id })).statusCode).toBe(200);
+    const put = (status: string) => t.call('PUT', `/api/trip/trips/${trip.id}`, { token: admin, body: { status } });
+    for (const status of ['arrived', 'in_progress']) expect((await put(status)).statusCode).toBe(200);
+    const done = await put('completed');
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ paymentMethod: 'cash', status: 'completed' });
+    const commission = done.json().commission as number;
+    expect(commission).toBeGreaterThan(0);
+
+    const ledger = await t.call('GET', '/api/trip/driver-transactions', {
+      token: admin,
+      query: { filter: JSON.stringify({ driverId: driver.id, tripId: trip.id }), range: '[0,9]' },
+    });
+    expect(ledger.json()).toEqual([
+      expect.objectContaining({ kind: 'commission', amount: -commission, balanceAfter: -commission }),
+    ]);
+    const row = (await t.call('GET', `/api/user/drivers/${driver.id}`, { token: admin })).json();
+    expect(row.creditBalance).toBe(-commission);
+    const owing = await t.call('GET', '/api/user/drivers', {
+      token: admin,
+      query: { filter: JSON.stringify({ negativeBalance: true, id: [driver.id] }), range: '[0,9]' },
+    });
+    expect(owing.json().map((d: { id: number }) => d.id)).toEqual([driver.id]);
+  });
+});

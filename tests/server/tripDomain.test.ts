@@ -246,6 +246,33 @@ describe('POST /api/trip/driver-transactions/credit-topup', () => {
     });
   });
 
+  it('refuses a top-up of zero, a negative, a non-numeric one and one over the limit as a field error, the balance unchanged', async () => {
+    const driverId = 5;
+    const state = async () => ({
+      balance: (
+        await t.db.selectFrom('drivers').select('creditBalance').where('id', '=', driverId).executeTakeFirstOrThrow()
+      ).creditBalance,
+      entries: (await t.db.selectFrom('driverTransactions').select('id').where('driverId', '=', driverId).execute())
+        .length,
+    });
+    const before = await state();
+    for (const [amount, message] of [
+      [0, 'Amount must be more than 0'],
+      [-50, 'Amount must be more than 0'],
+      ['abc', 'Amount must be a number'],
+      ['', 'Amount must be a number'],
+      [1_000_000.01, 'Amount must be at most 1,000,000'],
+      [5_000_000, 'Amount must be at most 1,000,000'],
+    ] as const) {
+      const res = await topUp({ driverId, amount, note: 'Cash paid in' });
+      expect(res.statusCode, `amount ${amount}`).toBe(400);
+      expect(res.json().errors, `amount ${amount}`).toEqual({ amount: message });
+    }
+    expect(await state()).toEqual(before);
+    // The limit itself is allowed.
+    expect((await topUp({ driverId, amount: 1_000_000, note: 'Fleet float' })).statusCode).toBe(201);
+  });
+
   it('validates the amount, refuses an unknown driver and writes the audit log', async () => {
     const bad = await topUp({ driverId: 3, amount: -5, note: 'x'.repeat(400) });
     expect(bad.statusCode).toBe(400);
@@ -261,7 +288,8 @@ describe('POST /api/trip/driver-transactions/credit-topup', () => {
       note: 'Say why the credit is added',
     });
     expect((await topUp({ driverId: 99999, amount: 100, note: 'Cash paid in' })).statusCode).toBe(404);
-    const ok = await topUp({ driverId: 3, amount: 250, note: 'Cash paid in' });
+    const ok = await topUp({ driverId: 3, amount: 1250, note: 'Cash paid in' });
+    expect(ok.json().message).toMatch(/^KES 1,250\.00 credited\. New balance: KES -?[\d,]+\.\d\d$/);
     const audit = await t.db
       .selectFrom('auditLogs')
       .selectAll()
@@ -269,7 +297,7 @@ describe('POST /api/trip/driver-transactions/credit-topup', () => {
       .where('recordId', '=', String(ok.json().data.transaction.id))
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ staffId: 1, action: 'credit-topup', before: null });
-    expect(audit.after).toMatchObject({ driverId: 3, kind: 'credit_topup', amount: 250, staffId: 1 });
+    expect(audit.after).toMatchObject({ driverId: 3, kind: 'credit_topup', amount: 1250, staffId: 1 });
   });
 });
 

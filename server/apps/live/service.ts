@@ -70,6 +70,8 @@ export class LiveDrivers {
   private readonly positions = new Map<number, Unwritten>();
   /** Listeners told when a driver goes offline (the offers cascade withdraws a pending offer). */
   readonly offlineListeners: ((driverId: number) => void)[] = [];
+  /** Listeners told when a driver goes online (true) or offline (false): staff lists of drivers. */
+  readonly shiftListeners: ((driverId: number, online: boolean) => void)[] = [];
   /**
    * Sends one batch to several of this process's sockets at once (encoded once: Socket.IO's local
    * broadcast); set by sockets.ts. Without it each watcher's own `send` is called.
@@ -130,6 +132,7 @@ export class LiveDrivers {
           .where('outcome', 'is', null)
           .executeTakeFirst();
     await this.db.updateTable('drivers').set({ online: true }).where('id', '=', driverId).execute();
+    for (const listener of this.shiftListeners) listener(driverId, true);
     return await this.store.goOnline(
       {
         id: driverId,
@@ -153,6 +156,7 @@ export class LiveDrivers {
     if (p?.unwritten) await this.write([p], Date.now());
     await this.db.updateTable('drivers').set({ online: false }).where('id', '=', driverId).execute();
     for (const listener of this.offlineListeners) listener(driverId);
+    for (const listener of this.shiftListeners) listener(driverId, false);
     return true;
   }
 

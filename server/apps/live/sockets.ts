@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
 import { ApiError } from '../../errors.js';
 import { TRIP_UPDATED, type TripUpdatedEvent } from '../../trip/trips/events.js';
-import { parseBBox } from '../../../src/domain/liveDrivers.js';
+import { DRIVER_SHIFT_CHANGED, parseBBox, type DriverShiftChanged } from '../../../src/domain/liveDrivers.js';
 import { appPrincipalFromToken, type AppPrincipal } from '../principal.js';
 import type { PositionInput } from './store.js';
 
@@ -11,6 +11,8 @@ export const driverRoom = (driverId: number) => `driver:${driverId}`;
 const appSessionRoom = (sessionId: string) => `app-session:${sessionId}`;
 /** The permission a staff socket needs to watch drivers. */
 export const WATCH_PERMISSION = 'view-DispatcherPage';
+/** The permission a staff socket needs to hear drivers go online and offline. */
+export const DRIVER_VIEW_PERMISSION = 'view-Driver';
 
 type Ack = (answer: unknown) => void;
 const ackOf = (args: unknown[]): Ack | undefined => {
@@ -24,7 +26,9 @@ const ackOf = (args: unknown[]): Ack | undefined => {
  *   speed, at} at 1 Hz, acknowledged `{ok: true}` or `{ok: false, reason}`; the server sends `offer`
  *   there (the offers cascade);
  * - on the staff socket (default namespace), `dispatcher:watch` {bbox} and `dispatcher:unwatch`:
- *   watching sockets of staff holding view-DispatcherPage get `driverPositions` once a second.
+ *   watching sockets of staff holding view-DispatcherPage get `driverPositions` once a second;
+ * - staff holding view-Driver get `driverShiftChanged` {driverId, online, at} when a driver goes
+ *   online or offline (the app's shift, or silence).
  */
 export function installLiveSockets(app: FastifyInstance): void {
   const { db, tokens, events, live } = app.services;
@@ -102,6 +106,14 @@ export function installLiveSockets(app: FastifyInstance): void {
   live.offlineListeners.push((driverId) => {
     drivers.in(driverRoom(driverId)).emit('offline', { message: 'You are offline' });
     offers.driverOffline(driverId).catch((err: unknown) => app.log.error({ err }, 'offers: offline failed'));
+  });
+
+  // Staff who may see drivers hear of shifts (the approved list's online column is live).
+  live.shiftListeners.push((driverId, online) => {
+    const event: DriverShiftChanged = { driverId, online, at: new Date().toISOString() };
+    app.services.notifier
+      .emitTo(DRIVER_VIEW_PERMISSION, DRIVER_SHIFT_CHANGED, event)
+      .catch((err: unknown) => app.log.error({ err }, 'live: shift event failed'));
   });
 
   app.addHook('onReady', async () => {

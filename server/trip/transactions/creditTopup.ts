@@ -3,6 +3,10 @@ import { CITY } from '../../../src/domain/city.js';
 import { creditTopupSchema } from '../../../src/domain/resources/driverTransactions.js';
 import { postTransaction } from './ledger.js';
 
+/** "KES 1,500.00", as the panel writes money. */
+const money = (amount: number) =>
+  `${CITY.currency} ${amount.toLocaleString('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
 /** POST /api/trip/driver-transactions/credit-topup: staff add to a driver's credit balance. */
 export const creditTopup = defineAction({
   on: 'collection',
@@ -24,7 +28,7 @@ export const creditTopup = defineAction({
     return {
       recordId: transaction.id,
       data: { transaction, creditBalance: transaction.balanceAfter },
-      message: `${CITY.currency} ${amount.toFixed(2)} credited. New balance: ${CITY.currency} ${transaction.balanceAfter.toFixed(2)}`,
+      message: `${money(amount)} credited. New balance: ${money(transaction.balanceAfter)}`,
     };
   },
 });

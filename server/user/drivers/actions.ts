@@ -79,7 +79,10 @@ export const approveDocument = defineAction({
         : `Ride Admin: your ${kindWords(doc.kind)} was approved.`,
     );
     const name = `${String(ctx.existing!.firstName)} ${String(ctx.existing!.lastName)}`;
-    return { message: `${enumWords(doc.kind)} approved.${statusMessage(status, name)}` };
+    return {
+      message: `${enumWords(doc.kind)} approved.${statusMessage(status, name)}`,
+      audit: { document: doc.kind, documentId: doc.id },
+    };
   },
 });
 
@@ -109,7 +112,10 @@ export const rejectDocument = defineAction({
     texter(ctx)(
       `Ride Admin: your ${kindWords(doc.kind)} was rejected: ${reason}.${note ? ` ${note}` : ''} Please upload a new one in the driver app.`,
     );
-    return { message: `${enumWords(doc.kind)} rejected: ${reason}.` };
+    return {
+      message: `${enumWords(doc.kind)} rejected: ${reason}.`,
+      audit: { document: doc.kind, documentId: doc.id, reason: ctx.input.reason as string, note },
+    };
   },
 });
 
@@ -139,7 +145,10 @@ export const requestReupload = defineAction({
       .where('id', '=', doc.id)
       .execute();
     texter(ctx)(`Ride Admin: please upload a new ${kindWords(doc.kind)} in the driver app. ${String(ctx.input.note)}`);
-    return { message: `Re-upload of the ${kindWords(doc.kind)} requested.` };
+    return {
+      message: `Re-upload of the ${kindWords(doc.kind)} requested.`,
+      audit: { document: doc.kind, documentId: doc.id, note: ctx.input.note as string },
+    };
   },
 });
 
@@ -157,7 +166,10 @@ export const uploadDocument = defineAction({
     if (!file) throw badRequest('Upload the document first', { fileId: 'No uploaded file with this id' });
     await insertDocuments(ctx.trx, ctx.id!, [ctx.input as never]);
     await refreshApproval(ctx.trx, ctx.id!);
-    return { message: `New ${kindWords(ctx.input.kind as string)} added; it waits for review.` };
+    return {
+      message: `New ${kindWords(ctx.input.kind as string)} added; it waits for review.`,
+      audit: { document: ctx.input.kind as string },
+    };
   },
 });
 
@@ -174,7 +186,7 @@ export const suspendDriver = defineAction({
       .execute();
     await refreshApproval(ctx.trx, ctx.id!);
     texter(ctx)(`Ride Admin: your driver account is suspended. Reason: ${String(ctx.input.reason)}`);
-    return { message: 'Driver suspended.' };
+    return { message: 'Driver suspended.', audit: { reason: ctx.input.reason as string } };
   },
 });
 
@@ -198,6 +210,7 @@ export const reinstateDriver = defineAction({
     );
     return {
       message: status.after === 'approved' ? 'Driver reinstated.' : 'Suspension lifted; documents still need review.',
+      audit: { reason: ctx.input.reason as string },
     };
   },
 });

@@ -111,7 +111,7 @@ export async function expireDocuments(
         .where('driverId', '=', driverId)
         .where('status', '=', 'approved')
         .where('expiryDate', '<', today)
-        .returning('id')
+        .returning(['id', 'kind'])
         .execute();
       if (!rows.length) return;
       expired += rows.length;
@@ -123,7 +123,8 @@ export async function expireDocuments(
         recordId: driverId,
         action: DOCUMENTS_EXPIRED,
         before,
-        after: await readDriver(driverId, trx),
+        // Why: which documents ran out (a system decision, no staff member).
+        after: { ...(await readDriver(driverId, trx)), expired: rows.map((r) => r.kind) },
       });
     });
   }

@@ -1,5 +1,5 @@
 import { Typography, useMediaQuery, type Theme } from '@mui/material';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   BooleanInput,
   DataTable,
@@ -10,6 +10,7 @@ import {
   useListContext,
   useRefresh,
 } from 'react-admin';
+import { DRIVER_SHIFT_CHANGED, type DriverShiftChanged } from '../../domain/liveDrivers';
 import { DateTimeField } from '../../kit/DateTimeField';
 import { DATE_ONLY } from '../../kit/format';
 import { BalanceField } from '../../kit/MoneyField';
@@ -55,7 +56,14 @@ const driverFilters = [
     step={0.1}
     alwaysOn
   />,
-  <BooleanInput key="negativeBalance" source="negativeBalance" label="app.drivers.negativeBalance" alwaysOn />,
+  <BooleanInput
+    key="negativeBalance"
+    source="negativeBalance"
+    label="app.drivers.negativeBalance"
+    alwaysOn
+    // The switch's label pulls it 11 px left; on a wrapped second line that cut it off.
+    sx={{ pl: 1.5 }}
+  />,
 ];
 
 /** Make, model and plate over the vehicle type. */
@@ -83,15 +91,26 @@ function VehicleWithType() {
   );
 }
 
-/** Refreshes the page when a trip of one of its drivers changes (the `tripUpdated` event). */
+/**
+ * Keeps the online column live: refreshes the page when a trip of one of its drivers changes
+ * (`tripUpdated`) or one of them goes online or offline (`driverShiftChanged`); while the list is
+ * filtered by online state, any driver's shift refreshes it (someone may join or leave the list).
+ */
 function LiveOnlineState() {
-  const { data } = useListContext<Driver>();
+  const { data, filterValues } = useListContext<Driver>();
   const refresh = useRefresh();
   const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useSocketEvent<{ driverId: number | null }>('tripUpdated', (event) => {
-    if (event.driverId == null || !data?.some((d) => d.id === event.driverId)) return;
+  useEffect(() => () => clearTimeout(pending.current), []);
+  const later = () => {
     clearTimeout(pending.current);
     pending.current = setTimeout(refresh, 500);
+  };
+  const onPage = (driverId: number | null) => driverId != null && !!data?.some((d) => d.id === driverId);
+  useSocketEvent<{ driverId: number | null }>('tripUpdated', (event) => {
+    if (onPage(event.driverId)) later();
+  });
+  useSocketEvent<DriverShiftChanged>(DRIVER_SHIFT_CHANGED, (event) => {
+    if (onPage(event.driverId) || filterValues?.onlineState) later();
   });
   return null;
 }

@@ -23,6 +23,7 @@ import {
   RecordContextProvider,
   TextInput,
   Title,
+  useCanAccess,
   useGetList,
   useGetOne,
   useTranslate,
@@ -35,7 +36,7 @@ import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { FieldGrid, KeyValue } from '../../kit/DetailBlocks';
 import { enumChoices, enumLabelKey } from '../../kit/enumChoices';
 import { FilePreview } from '../../kit/FilePreview';
-import { formatDateTime, formatRelativeTime, DATE_ONLY } from '../../kit/format';
+import { formatCalendarDay, formatRelativeTime } from '../../kit/format';
 import { ErrorState, LoadingState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
 import { ScreenAccess } from '../shared/ScreenAccess';
@@ -67,6 +68,8 @@ function Review({ id }: { id: string }) {
   const navigate = useNavigate();
   const dataProvider = usePanelDataProvider();
   const { data: driver, isPending, error, refetch } = useGetOne<Driver>(RESOURCE, { id: Number(id) });
+  // Deciding needs update-Driver (the server refuses it otherwise): view-only staff see, not decide.
+  const { canAccess: mayDecide = false } = useCanAccess({ resource: RESOURCE, action: 'edit' });
   // The queue, oldest first: where N goes next.
   const queue = useGetList<Driver>(RESOURCE, {
     filter: { approvalStatus: 'pending' },
@@ -105,7 +108,7 @@ function Review({ id }: { id: string }) {
   );
 
   const approve = useCallback(async () => {
-    if (!selected || busy || selected.status === 'approved') return;
+    if (!mayDecide || !selected || busy || selected.status === 'approved') return;
     setBusy(true);
     try {
       const result = await dataProvider.action<Driver>(RESOURCE, {
@@ -120,7 +123,7 @@ function Review({ id }: { id: string }) {
     } finally {
       setBusy(false);
     }
-  }, [busy, dataProvider, decided, id, refetch, selected]);
+  }, [busy, dataProvider, decided, id, mayDecide, refetch, selected]);
 
   const move = useCallback(
     (step: number) => {
@@ -136,8 +139,8 @@ function Review({ id }: { id: string }) {
       if (dialog || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
       const key = event.key.toLowerCase();
       if (key === 'a') void approve();
-      else if (key === 'r' && selected) setDialog('reject');
-      else if (key === 'u' && selected) setDialog('reupload');
+      else if (key === 'r' && selected && mayDecide) setDialog('reject');
+      else if (key === 'u' && selected && mayDecide) setDialog('reupload');
       else if (event.key === 'ArrowLeft') move(-1);
       else if (event.key === 'ArrowRight') move(1);
       else if (key === 'n') goToNextDriver();
@@ -146,7 +149,7 @@ function Review({ id }: { id: string }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [approve, dialog, goToNextDriver, move, selected]);
+  }, [approve, dialog, goToNextDriver, mayDecide, move, selected]);
 
   if (isPending) return <LoadingState />;
   if (error || !driver)
@@ -265,13 +268,14 @@ function Review({ id }: { id: string }) {
               driver={driver}
               document={selected}
               busy={busy}
+              mayDecide={mayDecide}
               onApprove={() => void approve()}
               onReject={() => setDialog('reject')}
               onReupload={() => setDialog('reupload')}
             />
           </Box>
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-            {translate('app.drivers.keyboard')}
+            {translate(mayDecide ? 'app.drivers.keyboard' : 'app.drivers.keyboardViewOnly')}
           </Typography>
 
           <ActionDialog<Driver>
@@ -340,6 +344,7 @@ function DocumentFacts({
   driver,
   document: doc,
   busy,
+  mayDecide,
   onApprove,
   onReject,
   onReupload,
@@ -347,6 +352,7 @@ function DocumentFacts({
   driver: Driver;
   document: DriverDocument;
   busy: boolean;
+  mayDecide: boolean;
   onApprove: () => void;
   onReject: () => void;
   onReupload: () => void;
@@ -354,7 +360,7 @@ function DocumentFacts({
   const translate = useTranslate();
   const warning = expiryWarning(doc.expiryDate, cityToday());
   const older = driver.documents.filter((d) => d.kind === doc.kind && d.id !== doc.id).reverse();
-  const date = (value: string) => formatDateTime(`${value}T12:00:00Z`, DATE_ONLY) ?? value;
+  const date = (value: string) => formatCalendarDay(value) ?? value;
   return (
     <Card data-testid="document-facts">
       <CardContent>
@@ -406,31 +412,33 @@ function DocumentFacts({
             })}
           </Typography>
         )}
-        <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
-          <Tooltip title="A">
-            <span>
-              <Button
-                variant="contained"
-                color="success"
-                startIcon={<CheckIcon />}
-                onClick={onApprove}
-                disabled={busy || doc.status === 'approved'}
-              >
-                {translate('app.drivers.approve')}
+        {mayDecide && (
+          <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
+            <Tooltip title="A">
+              <span>
+                <Button
+                  variant="contained"
+                  color="success"
+                  startIcon={<CheckIcon />}
+                  onClick={onApprove}
+                  disabled={busy || doc.status === 'approved'}
+                >
+                  {translate('app.drivers.approve')}
+                </Button>
+              </span>
+            </Tooltip>
+            <Tooltip title="R">
+              <Button variant="outlined" color="error" startIcon={<CloseIcon />} onClick={onReject} disabled={busy}>
+                {translate('app.drivers.reject')}
               </Button>
-            </span>
-          </Tooltip>
-          <Tooltip title="R">
-            <Button variant="outlined" color="error" startIcon={<CloseIcon />} onClick={onReject} disabled={busy}>
-              {translate('app.drivers.reject')}
-            </Button>
-          </Tooltip>
-          <Tooltip title="U">
-            <Button variant="text" startIcon={<UploadFileIcon />} onClick={onReupload} disabled={busy}>
-              {translate('app.drivers.requestReupload')}
-            </Button>
-          </Tooltip>
-        </Stack>
+            </Tooltip>
+            <Tooltip title="U">
+              <Button variant="text" startIcon={<UploadFileIcon />} onClick={onReupload} disabled={busy}>
+                {translate('app.drivers.requestReupload')}
+              </Button>
+            </Tooltip>
+          </Stack>
+        )}
         {older.length > 0 && (
           <Box sx={{ mt: 2 }}>
             <Typography variant="subtitle2" component="h3">

@@ -1,5 +1,5 @@
 import RateReviewIcon from '@mui/icons-material/RateReview';
-import { Button, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, IconButton, Tooltip, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, SearchInput, SelectInput, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { DateTimeField } from '../../kit/DateTimeField';
@@ -30,10 +30,25 @@ const queueFilters = [
   />,
 ];
 
-function ReviewButton() {
+/** Review, with its label; on a narrow window the icon alone (named for screen readers). */
+function ReviewButton({ compact = false }: { compact?: boolean }) {
   const translate = useTranslate();
   const driver = useRecordContext<Driver>();
   if (!driver) return null;
+  if (compact)
+    return (
+      <Tooltip title={translate('app.drivers.review')}>
+        <IconButton
+          component={Link}
+          to={reviewPath(driver.id)}
+          aria-label={translate('app.drivers.review')}
+          color="primary"
+          onClick={(event: React.MouseEvent) => event.stopPropagation()}
+        >
+          <RateReviewIcon />
+        </IconButton>
+      </Tooltip>
+    );
   return (
     <Button
       component={Link}
@@ -69,21 +84,23 @@ export default function DriverReviewQueue(props: ListScreenProps) {
         <DataTable.Col source="firstName" label="app.drivers.name" render={() => <DriverNameCell withPhone />} />
         <DataTable.Col
           source="createdAt"
-          label="app.drivers.signedUp"
+          label="app.drivers.signedUpWaiting"
           cellSx={noWrap}
-          render={() => <DateTimeField source="createdAt" options={DATE_ONLY} />}
+          render={(driver: Driver) => (
+            <Box>
+              <DateTimeField source="createdAt" options={DATE_ONLY} />
+              <Box>
+                <WaitingTime since={String(driver.createdAt)} />
+              </Box>
+            </Box>
+          )}
         />
-        <DataTable.Col
-          source="createdAt"
-          label="app.drivers.waiting"
-          disableSort
-          cellSx={noWrap}
-          render={(driver: Driver) => <WaitingTime since={String(driver.createdAt)} />}
-        />
-        <DataTable.Col
-          source="approvalStatus"
-          render={() => <StatusChip palette="driverApproval" source="approvalStatus" />}
-        />
+        {medium && (
+          <DataTable.Col
+            source="approvalStatus"
+            render={() => <StatusChip palette="driverApproval" source="approvalStatus" />}
+          />
+        )}
         <DataTable.Col
           source="documents"
           label="app.drivers.documents"
@@ -101,7 +118,7 @@ export default function DriverReviewQueue(props: ListScreenProps) {
         {wide && (
           <DataTable.Col source="vehiclePlate" label="app.drivers.vehicle" disableSort render={() => <VehicleCell />} />
         )}
-        <DataTable.Col source="id" label="" disableSort render={() => <ReviewButton />} />
+        <DataTable.Col source="id" label="" disableSort render={() => <ReviewButton compact={!medium} />} />
       </DataTable>
     </ResourceList>
   );

@@ -17,24 +17,29 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link, useParams } from 'react-router';
+import { DRIVER_SHIFT_CHANGED, type DriverShiftChanged } from '../../domain/liveDrivers';
 import { suspensionSchema } from '../../domain/resources/drivers';
+import { useSocketEvent } from '../../realtime/RealtimeProvider';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { DateTimeField } from '../../kit/DateTimeField';
 import { FieldGrid, KeyValue, SectionCard } from '../../kit/DetailBlocks';
 import { enumLabelKey } from '../../kit/enumChoices';
-import { DATE_ONLY, formatMoney, formatRelativeTime, SHORT_DATE_TIME } from '../../kit/format';
+import { DATE_ONLY, formatCalendarDay, formatMoney, formatRelativeTime, SHORT_DATE_TIME } from '../../kit/format';
 import { MoneyField } from '../../kit/MoneyField';
 import { PhoneField } from '../../kit/PhoneField';
 import { RatingField } from '../../kit/RatingField';
 import { EmptyState, ErrorState, LoadingState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
 import { auditLogs } from '../audit-logs';
-import { AuditChangesSummary } from '../shared/AuditChanges';
+import { driverTransactions } from '../driver-transactions';
+import { LedgerTable } from '../shared/LedgerTable';
+import { RelatedList } from '../../kit/RelatedList';
 import { FileAvatar } from '../shared/FileAvatar';
 import { ScreenAccess } from '../shared/ScreenAccess';
 import { toShowPage } from '../shared/recordPaths';
 import { ActionDialog } from './ActionDialog';
 import { DocumentProgressBar } from './DocumentProgress';
+import { DriverDecision } from './DriverDecision';
 import { DriverStatistics, Stat } from './DriverStatistics';
 import { reviewPath } from './reviewPath';
 import type { Driver, DriverDocument } from './types';
@@ -60,6 +65,12 @@ function DriverPage({ id }: { id: number }) {
   const { canAccess: mayUpdate } = useCanAccess({ resource: RESOURCE, action: 'edit' });
   const [tab, setTab] = useState<TabName>('profile');
   const [dialog, setDialog] = useState<'suspend' | 'reinstate' | null>(null);
+  // The header's online chip follows the driver's shift and trips.
+  const refetchIfMine = (event: { driverId: number | null }) => {
+    if (event.driverId === id) void refetch();
+  };
+  useSocketEvent<DriverShiftChanged>(DRIVER_SHIFT_CHANGED, refetchIfMine);
+  useSocketEvent<{ driverId: number | null }>('tripUpdated', refetchIfMine);
 
   if (isPending) return <LoadingState />;
   if (error || !driver)
@@ -198,24 +209,32 @@ function DriverPage({ id }: { id: number }) {
           </CanAccess>
         )}
         {tab === 'wallet' && (
-          <SectionCard
-            title={translate('app.drivers.tabs.wallet')}
-            action={
-              <Button component={Link} to={`/driver-management/transactions/${driver.id}`} size="small">
-                {translate('app.drivers.openWallet')}
-              </Button>
+          <RelatedList
+            title="app.drivers.tabs.wallet"
+            subheader={
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+                <Typography
+                  component="span"
+                  variant="subtitle1"
+                  data-testid="driver-page-balance"
+                  color={driver.creditBalance < 0 ? 'error' : 'text.primary'}
+                  sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+                >
+                  {translate('app.drivers.balanceIs', { balance: formatMoney(driver.creditBalance) })}
+                </Typography>
+                <Button component={Link} to={`/driver-management/transactions/${driver.id}`} size="small">
+                  {translate('app.drivers.openWallet')}
+                </Button>
+              </Stack>
             }
+            reference={driverTransactions.path}
+            target="driverId"
+            perPage={10}
+            empty="app.wallet.empty"
+            data-testid="driver-page-wallet"
           >
-            <KeyValue label={translate('app.drivers.balance')}>
-              <Typography
-                component="span"
-                color={driver.creditBalance < 0 ? 'error' : undefined}
-                sx={{ fontWeight: 700 }}
-              >
-                {formatMoney(driver.creditBalance)}
-              </Typography>
-            </KeyValue>
-          </SectionCard>
+            <LedgerTable palette="transactionKind" messages="app.wallet" />
+          </RelatedList>
         )}
         {tab === 'history' && (
           <CanAccess resource={auditLogs.path} action="list" accessDenied={<Denied />}>
@@ -230,14 +249,18 @@ function DriverPage({ id }: { id: number }) {
                 empty={<EmptyState message={translate('app.drivers.noHistory')} />}
               >
                 <DataTable bulkActionButtons={false} rowClick={false} hover={false}>
-                  <DataTable.Col source="createdAt" render={() => <DateTimeField source="createdAt" />} />
+                  <DataTable.Col
+                    source="createdAt"
+                    cellSx={() => ({ whiteSpace: 'nowrap' })}
+                    render={() => <DateTimeField source="createdAt" />}
+                  />
                   <DataTable.Col source="action" render={() => <StatusChip palette="auditAction" source="action" />} />
                   <DataTable.Col
                     source="staffName"
                     label="app.wallet.staff"
                     render={(row: { staffName?: string | null }) => row.staffName ?? translate('app.drivers.system')}
                   />
-                  <DataTable.Col label="app.common.audit.changes" field={AuditChangesSummary} />
+                  <DataTable.Col label="app.drivers.history.details" field={DriverDecision} />
                 </DataTable>
               </ReferenceManyField>
             </SectionCard>
@@ -292,7 +315,7 @@ function ProfileTab({ driver }: { driver: Driver }) {
             {driver.sex ? translate(enumLabelKey('sex', driver.sex)) : '—'}
           </KeyValue>
           <KeyValue label={translate('app.drivers.licenceNumber')}>{v(driver.licenceNumber)}</KeyValue>
-          <KeyValue label={translate('app.drivers.expiry')}>{v(driver.licenceExpiry)}</KeyValue>
+          <KeyValue label={translate('app.drivers.expiry')}>{formatCalendarDay(driver.licenceExpiry) ?? '—'}</KeyValue>
         </FieldGrid>
       </SectionCard>
       <SectionCard title={translate('app.drivers.vehicle')}>
@@ -338,7 +361,12 @@ function DocumentsTab({ documents }: { documents: DriverDocument[] }) {
           render={() => <StatusChip palette="documentReview" />}
         />
         <DataTable.Col source="number" label="app.drivers.documentNumber" />
-        <DataTable.Col source="expiryDate" label="app.drivers.expiry" />
+        <DataTable.Col
+          source="expiryDate"
+          label="app.drivers.expiry"
+          cellSx={() => ({ whiteSpace: 'nowrap' })}
+          render={(d: DriverDocument) => formatCalendarDay(d.expiryDate) ?? '—'}
+        />
         <DataTable.Col
           source="rejectReason"
           label="app.drivers.reason"

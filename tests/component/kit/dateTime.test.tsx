@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DateTimeField } from '../../../src/kit/DateTimeField';
-import { formatRelativeTime, SHORT_DATE_TIME } from '../../../src/kit/format';
+import { formatCalendarDay, formatRelativeTime, SHORT_DATE_TIME } from '../../../src/kit/format';
 import { renderKit } from './renderKit';
 
 afterEach(() => {
@@ -54,5 +54,16 @@ describe('formatRelativeTime', () => {
 
   it('gives nothing for what is not a time', () => {
     expect(formatRelativeTime('yesterday-ish', now)).toBeUndefined();
+  });
+});
+
+describe('formatCalendarDay', () => {
+  it('writes a calendar day as the city does, the same day whatever the zone, and leaves other text alone', () => {
+    expect(formatCalendarDay('2027-06-27')).toBe('27 Jun 2027');
+    expect(formatCalendarDay('2026-12-31')).toBe('31 Dec 2026');
+    expect(formatCalendarDay('2026-01-01')).toBe('1 Jan 2026');
+    expect(formatCalendarDay('soon')).toBe('soon');
+    expect(formatCalendarDay('')).toBeUndefined();
+    expect(formatCalendarDay(null)).toBeUndefined();
   });
 });
