@@ -405,8 +405,7 @@ export function registerExport(
       delete query.range;
       const q = parseListQuery(d, query);
       const body =
-        (await copyExport(engine, d, q)) ??
-        Readable.from(csvBatches(engine, d, q, columns), { highWaterMark: 1 });
+        (await copyExport(engine, d, q)) ?? Readable.from(csvBatches(engine, d, q, columns), { highWaterMark: 1 });
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename=${d.name}-${cityDate()}.csv`)
