@@ -15,6 +15,10 @@
  * Environment: BENCH_DRIVERS (2000), BENCH_PASSENGERS (200), BENCH_MINUTES (5), CHROMIUM_PATH;
  * BENCH_NO_WEBGL=1 for the control run without the map's drawing (the page says the browser cannot
  * draw maps; everything else runs), to tell the page's own work from software WebGL's.
+ * BENCH_GPU=1 runs Chromium with its GPU process and GPU compositing, SwiftShader (through ANGLE)
+ * standing in for the GPU (CHROMIUM_GPU_ARGS), closer to a desktop browser: WebGL then draws in the
+ * GPU process and the canvas is composited there, not read back on the page's main thread. The
+ * default (CHROMIUM_ARGS, --disable-gpu, as the e2e tests run) stays the reference mode.
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium.js';
+import { CHROMIUM, CHROMIUM_ARGS, CHROMIUM_GPU_ARGS } from './lib/chromium.js';
 import { addBenchDrivers, intEnv, simulatorOnline, spawnSimulator } from './lib/dispatchBench.js';
 
 const DRIVERS = intEnv('BENCH_DRIVERS', 2000, 0);
@@ -121,8 +125,9 @@ interface Minute {
 
 async function main(): Promise<void> {
   if (!fs.existsSync('dist/index.html')) throw new Error('Build the panel first: npm run build');
+  const gpu = Boolean(process.env.BENCH_GPU);
   console.log(
-    `bench:dispatch-browser — ${DRIVERS} drivers, ${PASSENGERS} passengers, ${MINUTES} min in Chromium${process.env.BENCH_NO_WEBGL ? ' without WebGL (control)' : ''}`,
+    `bench:dispatch-browser — ${DRIVERS} drivers, ${PASSENGERS} passengers, ${MINUTES} min in Chromium${process.env.BENCH_NO_WEBGL ? ' without WebGL (control)' : ''}${gpu ? ', GPU process with SwiftShader (BENCH_GPU)' : ''}`,
   );
   const server = fork(fileURLToPath(import.meta.url), [], {
     env: { ...process.env, BENCH_BROWSER_ROLE: 'server' },
@@ -145,7 +150,7 @@ async function main(): Promise<void> {
     executablePath: CHROMIUM,
     headless: true,
     args: [
-      ...CHROMIUM_ARGS,
+      ...(gpu ? CHROMIUM_GPU_ARGS : CHROMIUM_ARGS),
       '--enable-precise-memory-info',
       ...(process.env.BENCH_NO_WEBGL ? ['--disable-webgl', '--disable-webgl2'] : []),
     ],
@@ -202,6 +207,19 @@ async function main(): Promise<void> {
 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
+  // Which renderer drew the map and whether the compositor ran on the GPU path (BENCH_GPU).
+  const renderer = await page.evaluate(() => {
+    const gl = document.createElement('canvas').getContext('webgl');
+    const info = gl?.getExtension('WEBGL_debug_renderer_info');
+    return gl ? String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER)) : 'no WebGL';
+  });
+  const browserCdp = await browser.newBrowserCDPSession();
+  const { gpu: gpuInfo } = (await browserCdp.send('SystemInfo.getInfo')) as unknown as {
+    gpu: { featureStatus: Record<string, string> };
+  };
+  console.log(
+    `WebGL renderer: ${renderer}; gpu_compositing: ${gpuInfo.featureStatus.gpu_compositing}, webgl: ${gpuInfo.featureStatus.webgl}`,
+  );
   const sample = async () => {
     await cdp.send('HeapProfiler.collectGarbage');
     const { metrics } = await cdp.send('Performance.getMetrics');
