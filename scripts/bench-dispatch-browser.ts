@@ -19,6 +19,7 @@
  * standing in for the GPU (CHROMIUM_GPU_ARGS), closer to a desktop browser: WebGL then draws in the
  * GPU process and the canvas is composited there, not read back on the page's main thread. The
  * default (CHROMIUM_ARGS, --disable-gpu, as the e2e tests run) stays the reference mode.
+ * BENCH_VIEWPORT=WxH (1440x900) sets the window, hence the map canvas's size.
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -155,7 +156,9 @@ async function main(): Promise<void> {
       ...(process.env.BENCH_NO_WEBGL ? ['--disable-webgl', '--disable-webgl2'] : []),
     ],
   });
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base });
+  // BENCH_VIEWPORT=WxH (1440x900): the map's canvas is the window less the side area, top bar and board.
+  const [width, height] = (process.env.BENCH_VIEWPORT ?? '1440x900').split('x').map(Number);
+  const context = await browser.newContext({ viewport: { width, height }, baseURL: base });
   const page = await context.newPage();
   // Long tasks and the batches, counted in the page from its first script on.
   await page.addInitScript(() => {
@@ -211,7 +214,9 @@ async function main(): Promise<void> {
   const renderer = await page.evaluate(() => {
     const gl = document.createElement('canvas').getContext('webgl');
     const info = gl?.getExtension('WEBGL_debug_renderer_info');
-    return gl ? String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER)) : 'no WebGL';
+    const map = document.querySelector('canvas.maplibregl-canvas') as HTMLCanvasElement | null;
+    const name = gl ? String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER)) : 'no WebGL';
+    return `${name}; map canvas ${map ? `${map.width} × ${map.height}` : 'none'}`;
   });
   const browserCdp = await browser.newBrowserCDPSession();
   const { gpu: gpuInfo } = (await browserCdp.send('SystemInfo.getInfo')) as unknown as {
