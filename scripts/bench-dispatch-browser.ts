@@ -211,13 +211,14 @@ async function main(): Promise<void> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   // Which renderer drew the map and whether the compositor ran on the GPU path (BENCH_GPU).
-  const renderer = await page.evaluate(() => {
+  // A string: scripts/ is typed without the DOM's names.
+  const renderer = await page.evaluate<string>(`(() => {
     const gl = document.createElement('canvas').getContext('webgl');
-    const info = gl?.getExtension('WEBGL_debug_renderer_info');
-    const map = document.querySelector('canvas.maplibregl-canvas') as HTMLCanvasElement | null;
+    const info = gl && gl.getExtension('WEBGL_debug_renderer_info');
+    const map = document.querySelector('canvas.maplibregl-canvas');
     const name = gl ? String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER)) : 'no WebGL';
-    return `${name}; map canvas ${map ? `${map.width} × ${map.height}` : 'none'}`;
-  });
+    return name + '; map canvas ' + (map ? map.width + ' × ' + map.height : 'none');
+  })()`);
   const browserCdp = await browser.newBrowserCDPSession();
   const { gpu: gpuInfo } = (await browserCdp.send('SystemInfo.getInfo')) as unknown as {
     gpu: { featureStatus: Record<string, string> };
