@@ -15,6 +15,11 @@
  * Environment: BENCH_DRIVERS (2000), BENCH_PASSENGERS (200), BENCH_MINUTES (5), CHROMIUM_PATH;
  * BENCH_NO_WEBGL=1 for the control run without the map's drawing (the page says the browser cannot
  * draw maps; everything else runs), to tell the page's own work from software WebGL's.
+ * BENCH_GPU=1 runs Chromium with its GPU process and GPU compositing, SwiftShader (through ANGLE)
+ * standing in for the GPU (CHROMIUM_GPU_ARGS), closer to a desktop browser: WebGL then draws in the
+ * GPU process and the canvas is composited there, not read back on the page's main thread. The
+ * default (CHROMIUM_ARGS, --disable-gpu, as the e2e tests run) stays the reference mode.
+ * BENCH_VIEWPORT=WxH (1440x900) sets the window, hence the map canvas's size.
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium.js';
+import { CHROMIUM, CHROMIUM_ARGS, CHROMIUM_GPU_ARGS } from './lib/chromium.js';
 import { addBenchDrivers, intEnv, simulatorOnline, spawnSimulator } from './lib/dispatchBench.js';
 
 const DRIVERS = intEnv('BENCH_DRIVERS', 2000, 0);
@@ -66,7 +71,7 @@ interface TraceEvent {
   ts: number;
   ph: string;
   tid: number;
-  args?: { data?: { functionName?: string; url?: string; type?: string } };
+  args?: { name?: string; data?: { functionName?: string; url?: string; type?: string } };
 }
 
 /** BENCH_TRACE: each long task (> 50 ms) of the main thread, with the events inside it that took longest. */
@@ -121,8 +126,9 @@ interface Minute {
 
 async function main(): Promise<void> {
   if (!fs.existsSync('dist/index.html')) throw new Error('Build the panel first: npm run build');
+  const gpu = Boolean(process.env.BENCH_GPU);
   console.log(
-    `bench:dispatch-browser — ${DRIVERS} drivers, ${PASSENGERS} passengers, ${MINUTES} min in Chromium${process.env.BENCH_NO_WEBGL ? ' without WebGL (control)' : ''}`,
+    `bench:dispatch-browser — ${DRIVERS} drivers, ${PASSENGERS} passengers, ${MINUTES} min in Chromium${process.env.BENCH_NO_WEBGL ? ' without WebGL (control)' : ''}${gpu ? ', GPU process with SwiftShader (BENCH_GPU)' : ''}`,
   );
   const server = fork(fileURLToPath(import.meta.url), [], {
     env: { ...process.env, BENCH_BROWSER_ROLE: 'server' },
@@ -145,12 +151,14 @@ async function main(): Promise<void> {
     executablePath: CHROMIUM,
     headless: true,
     args: [
-      ...CHROMIUM_ARGS,
+      ...(gpu ? CHROMIUM_GPU_ARGS : CHROMIUM_ARGS),
       '--enable-precise-memory-info',
       ...(process.env.BENCH_NO_WEBGL ? ['--disable-webgl', '--disable-webgl2'] : []),
     ],
   });
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base });
+  // BENCH_VIEWPORT=WxH (1440x900): the map's canvas is the window less the side area, top bar and board.
+  const [width, height] = (process.env.BENCH_VIEWPORT ?? '1440x900').split('x').map(Number);
+  const context = await browser.newContext({ viewport: { width, height }, baseURL: base });
   const page = await context.newPage();
   // Long tasks and the batches, counted in the page from its first script on.
   await page.addInitScript(() => {
@@ -202,6 +210,22 @@ async function main(): Promise<void> {
 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
+  // Which renderer drew the map and whether the compositor ran on the GPU path (BENCH_GPU).
+  // A string: scripts/ is typed without the DOM's names.
+  const renderer = await page.evaluate<string>(`(() => {
+    const gl = document.createElement('canvas').getContext('webgl');
+    const info = gl && gl.getExtension('WEBGL_debug_renderer_info');
+    const map = document.querySelector('canvas.maplibregl-canvas');
+    const name = gl ? String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER)) : 'no WebGL';
+    return name + '; map canvas ' + (map ? map.width + ' × ' + map.height : 'none');
+  })()`);
+  const browserCdp = await browser.newBrowserCDPSession();
+  const { gpu: gpuInfo } = (await browserCdp.send('SystemInfo.getInfo')) as unknown as {
+    gpu: { featureStatus: Record<string, string> };
+  };
+  console.log(
+    `WebGL renderer: ${renderer}; gpu_compositing: ${gpuInfo.featureStatus.gpu_compositing}, webgl: ${gpuInfo.featureStatus.webgl}`,
+  );
   const sample = async () => {
     await cdp.send('HeapProfiler.collectGarbage');
     const { metrics } = await cdp.send('Performance.getMetrics');
@@ -227,10 +251,23 @@ async function main(): Promise<void> {
     const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
       traceEvents: TraceEvent[];
     };
+    // The page's main thread: the busiest renderer main thread (with BENCH_GPU the GPU process's
+    // main thread is busier, drawing the WebGL frames, but it does not hold up the page).
+    const rendererMain = new Set(
+      trace.traceEvents
+        .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+        .map((e) => e.tid),
+    );
     const main = new Map<number, number>();
+    const gpuMain = new Map<number, number>();
     for (const e of trace.traceEvents)
-      if (e.name === 'RunTask' && e.dur) main.set(e.tid, (main.get(e.tid) ?? 0) + e.dur);
+      if (e.name === 'RunTask' && e.dur) {
+        const on = rendererMain.has(e.tid) ? main : gpuMain;
+        on.set(e.tid, (on.get(e.tid) ?? 0) + e.dur);
+      }
     const busiest = [...main].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const other = [...gpuMain].sort((a, b) => b[1] - a[1])[0];
+    if (other) console.log(`busiest other thread: ${(other[1] / 1000).toFixed(0)} ms of tasks (not the page's)`);
     const byName = new Map<string, { us: number; n: number }>();
     for (const e of trace.traceEvents)
       if (e.tid === busiest && e.dur && e.ph === 'X') {

@@ -15,3 +15,15 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * For benchmarks only (BENCH_GPU=1): Chromium with its GPU process and GPU compositing, SwiftShader
+ * (through ANGLE) as the GPU, the way a desktop browser composites a WebGL canvas (drawn and
+ * composited in the GPU process, not read back on the page's main thread). The e2e tests keep
+ * CHROMIUM_ARGS.
+ */
+export const CHROMIUM_GPU_ARGS = [
+  ...CHROMIUM_ARGS.filter((flag) => flag !== '--disable-gpu'),
+  '--use-angle=swiftshader',
+  '--ignore-gpu-blocklist',
+];

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { CITY } from '../../src/domain/city';
 import { PLACES } from '../../src/domain/places';
 import { fallbackStyle, LABELLED_PLACES } from '../../src/kit/map/fallbackStyle';
-import { boundsOf, CITY_BOUNDS, colourByStatus, decodeRoute, pointCollection } from '../../src/kit/map/geo';
+import {
+  boundsOf,
+  CITY_BOUNDS,
+  colourByStatus,
+  createPointCollector,
+  decodeRoute,
+  pointCollection,
+} from '../../src/kit/map/geo';
 
 describe('map geometry', () => {
   it("decodes a stored route into GeoJSON's [lng, lat] order", () => {
@@ -101,5 +108,37 @@ describe('offline map style', () => {
     ).toBe(PLACES.length);
     expect(LABELLED_PLACES.length).toBeGreaterThan(10);
     expect(LABELLED_PLACES.length).toBeLessThan(PLACES.length);
+  });
+});
+
+describe('createPointCollector', () => {
+  it('gives the same collection as pointCollection, reusing each point’s feature from one update to the next', () => {
+    const collect = createPointCollector();
+    const first = [
+      { id: 1, lng: 36.8, lat: -1.28, status: 'available', heading: 90 },
+      { id: 2, lng: 36.81, lat: -1.29, status: 'on_trip', heading: 180 },
+    ];
+    const a = collect(first);
+    expect(a).toEqual(pointCollection(first));
+    const featureOf1 = a.features[0];
+
+    const second = [
+      { id: 1, lng: 36.9, lat: -1.3, status: 'offered', heading: 45 },
+      { id: 3, lng: Number.NaN, lat: -1.3, status: 'available' },
+      { id: 4, lng: 36.7, lat: -1.2, status: 'lost' },
+    ];
+    const b = collect(second);
+    // Moved and changed in place; the gone point and the point without coordinates are not there.
+    expect(b).toEqual(pointCollection(second));
+    expect(b.features[0]).toBe(featureOf1);
+    expect(b.features.map((f) => f.id)).toEqual([1, 4]);
+
+    // A point that loses its heading gets a feature without one (no stale arrow).
+    const c = collect([{ id: 1, lng: 36.9, lat: -1.3, status: 'offered' }]);
+    expect(c.features[0].properties).toEqual({ id: 1, status: 'offered', title: '' });
+    // A gone point that comes back is new, not its old feature.
+    expect(
+      collect([{ id: 2, lng: 36.81, lat: -1.29, status: 'available', heading: 0 }]).features[0].properties,
+    ).toEqual({ id: 2, status: 'available', title: '', heading: 0 });
   });
 });

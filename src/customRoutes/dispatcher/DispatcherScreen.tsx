@@ -1,5 +1,5 @@
 import { Alert, Box, Chip, Stack } from '@mui/material';
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { CITY } from '../../domain/city';
 import { DispatcherLayout } from '../../layout/DispatcherLayout';
@@ -43,31 +43,13 @@ function DispatcherPage() {
   const [selectedTrip, setSelectedTrip] = useState<number>();
   const [selectedDriver, setSelectedDriver] = useState<number>();
   const [following, setFollowing] = useState<number>();
-  // The city until the map reports its view (and when it cannot draw at all).
-  const [box, setBox] = useState<BBox>(CITY_BOX);
   const [focus, setFocus] = useState<{ lat: number; lng: number }>();
-  const feed = useLiveDrivers(box);
 
   const onChange = useCallback((patch: Partial<BookingForm>) => setForm((f) => ({ ...f, ...patch })), []);
   const onClear = useCallback(() => {
     setForm(EMPTY_BOOKING);
     setPicking(null);
   }, []);
-
-  const points = useMemo<LivePoint[]>(
-    () =>
-      [...feed.drivers.values()].map((d) => ({
-        id: d.id,
-        lat: d.lat,
-        lng: d.lng,
-        heading: d.heading,
-        status: d.state,
-        title: translate('app.dispatcher.driverNumber', { id: d.id }),
-      })),
-    [feed.drivers, translate],
-  );
-  const followed = following === undefined ? undefined : feed.drivers.get(following);
-  const followFocus = useMemo(() => (followed ? { lat: followed.lat, lng: followed.lng } : undefined), [followed]);
 
   const pins = useMemo<MapPin[]>(() => {
     const out: MapPin[] = [];
@@ -128,11 +110,15 @@ function DispatcherPage() {
     setFocus({ lat: trip.pickupLat, lng: trip.pickupLng });
   }, []);
 
-  const counts = useMemo(() => {
-    const out: Record<string, number> = {};
-    for (const d of feed.drivers.values()) out[d.state] = (out[d.state] ?? 0) + 1;
-    return out;
-  }, [feed.drivers]);
+  const selectDriver = useCallback((id: number | undefined) => {
+    setSelectedDriver(id);
+    if (id === undefined) setFollowing(undefined);
+    else setSelectedTrip(undefined);
+  }, []);
+  const assignToBooking = useCallback(
+    (driverId: number, label: string) => setForm((f) => ({ ...f, driverId, driverLabel: label })),
+    [],
+  );
 
   return (
     <DispatcherLayout
@@ -150,78 +136,20 @@ function DispatcherPage() {
       <Title title={translate('app.dispatcher.title')} />
       <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
         <Box sx={{ position: 'relative', flexGrow: 1, minHeight: 0, cursor: picking ? 'crosshair' : undefined }}>
-          <LiveMap
-            points={points}
-            colours={LIVE_STATE_COLOURS}
-            label={translate('app.dispatcher.liveMap')}
-            cluster
-            headings
+          <LiveArea
             pins={pins}
             line={line}
-            focus={followFocus ?? focus}
-            onViewChange={setBox}
+            focus={focus}
+            picking={picking}
             onMapClick={onMapClick}
-            onPointClick={(id) => {
-              setSelectedDriver(Number(id));
-              setSelectedTrip(undefined);
-            }}
+            selectedDriver={selectedDriver}
+            onSelectDriver={selectDriver}
+            following={following}
+            onFollow={setFollowing}
+            booking={form}
+            onAssignToBooking={assignToBooking}
           />
-          <Stack
-            direction="row"
-            spacing={0.5}
-            data-testid="map-legend"
-            sx={{
-              position: 'absolute',
-              top: 8,
-              left: 8,
-              flexWrap: 'wrap',
-              rowGap: 0.5,
-              pointerEvents: 'none',
-              maxWidth: 'calc(100% - 360px)',
-            }}
-          >
-            {Object.entries(LIVE_STATE_COLOURS).map(([state, colour]) => (
-              <Chip
-                key={state}
-                size="small"
-                label={`${translate(enumLabelKey('driverLiveState', state))} · ${counts[state] ?? 0}`}
-                icon={<Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colour }} />}
-                sx={{ bgcolor: 'rgba(255,255,255,0.92)' }}
-              />
-            ))}
-          </Stack>
-          <Stack spacing={0.5} sx={{ position: 'absolute', bottom: 8, left: 8, maxWidth: 420, zIndex: 1 }}>
-            {picking && (
-              <Alert severity="info" data-testid="picking-notice">
-                {translate('app.dispatcher.picking', { what: translate(`app.dispatcher.booking.${picking}`) })}
-              </Alert>
-            )}
-            {feed.socket === 'down' && (
-              <Alert severity="warning" data-testid="socket-down">
-                {translate('app.dispatcher.socketDown')}
-              </Alert>
-            )}
-            {feed.failed && (
-              <Alert severity="info" data-testid="feed-unavailable">
-                {translate('app.dispatcher.feedUnavailable')}
-              </Alert>
-            )}
-          </Stack>
           {selectedTrip !== undefined && <TripCard id={selectedTrip} onClose={() => setSelectedTrip(undefined)} />}
-          {selectedDriver !== undefined && (
-            <DriverCard
-              driver={feed.drivers.get(selectedDriver)}
-              id={selectedDriver}
-              following={following === selectedDriver}
-              onFollow={(on) => setFollowing(on ? selectedDriver : undefined)}
-              booking={form}
-              onAssignToBooking={(label) => setForm((f) => ({ ...f, driverId: selectedDriver, driverLabel: label }))}
-              onClose={() => {
-                setSelectedDriver(undefined);
-                setFollowing(undefined);
-              }}
-            />
-          )}
         </Box>
         <Box
           sx={{
@@ -238,3 +166,142 @@ function DispatcherPage() {
     </DispatcherLayout>
   );
 }
+
+/**
+ * The live part of the page: the drivers feed, the map, its legend and the picked driver's card.
+ * Memoised and holding the feed itself, so the batch of positions each second re-renders only this,
+ * not the top bar, the booking panel or the board around it.
+ */
+const LiveArea = memo(function LiveArea({
+  pins,
+  line,
+  focus,
+  picking,
+  onMapClick,
+  selectedDriver,
+  onSelectDriver,
+  following,
+  onFollow,
+  booking,
+  onAssignToBooking,
+}: {
+  pins: readonly MapPin[];
+  line: readonly [number, number][] | undefined;
+  focus: { lat: number; lng: number } | undefined;
+  picking: PointKind | null;
+  onMapClick: (point: { lat: number; lng: number }) => void;
+  selectedDriver: number | undefined;
+  onSelectDriver: (id: number | undefined) => void;
+  following: number | undefined;
+  onFollow: (id: number | undefined) => void;
+  booking: BookingForm;
+  onAssignToBooking: (driverId: number, label: string) => void;
+}) {
+  const translate = useTranslate();
+  // The city until the map reports its view (and when it cannot draw at all).
+  const [box, setBox] = useState<BBox>(CITY_BOX);
+  const feed = useLiveDrivers(box);
+
+  // No title per point: nothing on the map reads it, and 2,000 translated names a second add up.
+  const points = useMemo<LivePoint[]>(
+    () =>
+      Array.from(feed.drivers.values(), (d) => ({
+        id: d.id,
+        lat: d.lat,
+        lng: d.lng,
+        heading: d.heading,
+        status: d.state,
+      })),
+    [feed.drivers],
+  );
+  const followed = following === undefined ? undefined : feed.drivers.get(following);
+  const followFocus = useMemo(() => (followed ? { lat: followed.lat, lng: followed.lng } : undefined), [followed]);
+  const onPointClick = useCallback((id: LivePoint['id']) => onSelectDriver(Number(id)), [onSelectDriver]);
+
+  const counts = useMemo(() => {
+    const out: Record<string, number> = {};
+    for (const d of feed.drivers.values()) out[d.state] = (out[d.state] ?? 0) + 1;
+    return out;
+  }, [feed.drivers]);
+
+  return (
+    <>
+      <LiveMap
+        points={points}
+        colours={LIVE_STATE_COLOURS}
+        label={translate('app.dispatcher.liveMap')}
+        cluster
+        headings
+        pins={pins}
+        line={line}
+        focus={followFocus ?? focus}
+        onViewChange={setBox}
+        onMapClick={onMapClick}
+        onPointClick={onPointClick}
+      />
+      <Stack
+        direction="row"
+        spacing={0.5}
+        data-testid="map-legend"
+        sx={{
+          position: 'absolute',
+          top: 8,
+          left: 8,
+          flexWrap: 'wrap',
+          rowGap: 0.5,
+          pointerEvents: 'none',
+          maxWidth: 'calc(100% - 360px)',
+        }}
+      >
+        {Object.entries(LIVE_STATE_COLOURS).map(([state, colour]) => (
+          <LegendChip
+            key={state}
+            label={`${translate(enumLabelKey('driverLiveState', state))} · ${counts[state] ?? 0}`}
+            colour={colour}
+          />
+        ))}
+      </Stack>
+      <Stack spacing={0.5} sx={{ position: 'absolute', bottom: 8, left: 8, maxWidth: 420, zIndex: 1 }}>
+        {picking && (
+          <Alert severity="info" data-testid="picking-notice">
+            {translate('app.dispatcher.picking', { what: translate(`app.dispatcher.booking.${picking}`) })}
+          </Alert>
+        )}
+        {feed.socket === 'down' && (
+          <Alert severity="warning" data-testid="socket-down">
+            {translate('app.dispatcher.socketDown')}
+          </Alert>
+        )}
+        {feed.failed && (
+          <Alert severity="info" data-testid="feed-unavailable">
+            {translate('app.dispatcher.feedUnavailable')}
+          </Alert>
+        )}
+      </Stack>
+      {selectedDriver !== undefined && (
+        <DriverCard
+          driver={feed.drivers.get(selectedDriver)}
+          id={selectedDriver}
+          following={following === selectedDriver}
+          onFollow={(on) => onFollow(on ? selectedDriver : undefined)}
+          booking={booking}
+          onAssignToBooking={(label) => onAssignToBooking(selectedDriver, label)}
+          onClose={() => onSelectDriver(undefined)}
+        />
+      )}
+    </>
+  );
+});
+
+/** A legend entry: re-rendered only when its count changes. */
+const LegendChip = memo(function LegendChip({ label, colour }: { label: string; colour: string }) {
+  return (
+    <Chip
+      size="small"
+      label={label}
+      icon={<Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colour }} />}
+      sx={LEGEND_CHIP_SX}
+    />
+  );
+});
+const LEGEND_CHIP_SX = { bgcolor: 'rgba(255,255,255,0.92)' } as const;

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, ButtonBase, Paper, Stack, Typography } from '@mui/material';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useCanAccess, useGetList, useTranslate } from 'react-admin';
 import { trips } from '../../domain/resources';
 import { useSocketEvent } from '../../realtime/RealtimeProvider';
@@ -12,6 +12,7 @@ import {
   groupBoard,
   LATE_AFTER_SECONDS,
   waitingSeconds,
+  type BoardColumn,
   type TripUpdated,
 } from './model';
 import { useDriverCards } from './driverCards';
@@ -24,15 +25,112 @@ const ACTIVE_TRIPS = {
   filter: { active: true },
 };
 
-/** The current time, ticking every second (the waiting times). */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
+/**
+ * The current time, ticking every second, from one shared interval: only the waiting times
+ * subscribe, so a tick re-renders those few labels and not the whole board.
+ */
+const clock = (() => {
+  let now = Date.now();
+  const listeners = new Set<() => void>();
+  let timer: ReturnType<typeof setInterval> | undefined;
+  return {
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      if (!timer) {
+        now = Date.now();
+        timer = setInterval(() => {
+          now = Date.now();
+          listeners.forEach((l) => l());
+        }, 1000);
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          clearInterval(timer);
+          timer = undefined;
+        }
+      };
+    },
+    now: () => now,
+  };
+})();
+
+/** How long a trip has waited for a driver, red after LATE_AFTER_SECONDS. */
+function WaitTime({ requestedAt }: { requestedAt: string }) {
+  const now = useSyncExternalStore(clock.subscribe, clock.now);
+  const wait = waitingSeconds(requestedAt, Math.max(now, Date.now() - 1000));
+  const late = wait > LATE_AFTER_SECONDS;
+  return (
+    <Typography variant="caption" sx={late ? LATE_SX : WAIT_SX} data-testid={late ? 'board-late' : undefined}>
+      {formatWait(wait)}
+    </Typography>
+  );
 }
+const WAIT_SX = { fontWeight: 700, color: 'text.secondary' } as const;
+const LATE_SX = { fontWeight: 700, color: 'error.main' } as const;
+
+/**
+ * One trip on the board. Memoised: a `tripUpdated` re-renders only the card of that trip, and the
+ * second's tick only the waiting times (MUI's styles make a full board of cards costly to redraw).
+ */
+const BoardCard = memo(function BoardCard({
+  trip,
+  column,
+  selected,
+  onSelect,
+  driverName,
+}: {
+  trip: BoardRecord;
+  column: BoardColumn;
+  selected: boolean;
+  onSelect: (trip: BoardRecord) => void;
+  /** The driver's name, or for an offer "Offered to …", when there is one. */
+  driverName: string | undefined;
+}) {
+  return (
+    <ButtonBase
+      onClick={() => onSelect(trip)}
+      aria-pressed={selected}
+      data-testid={`board-trip-${trip.id}`}
+      sx={selected ? CARD_SELECTED_SX : CARD_SX}
+    >
+      <Stack direction="row" justifyContent="space-between" spacing={1}>
+        <Typography variant="caption" sx={{ fontWeight: 700 }}>
+          #{trip.id}
+        </Typography>
+        {column === 'waiting' && <WaitTime requestedAt={trip.requestedAt as unknown as string} />}
+      </Stack>
+      <Typography variant="caption" component="div" noWrap>
+        {trip.passengerName}
+      </Typography>
+      <Typography variant="caption" component="div" color="text.secondary" noWrap>
+        {String(trip.pickupAddress ?? '').split(',')[0]} → {String(trip.dropoffAddress ?? '').split(',')[0]}
+      </Typography>
+      {driverName !== undefined && (
+        <Typography
+          variant="caption"
+          component="div"
+          color="text.secondary"
+          noWrap
+          data-testid={column === 'offered' ? 'board-offered-to' : undefined}
+        >
+          {driverName}
+        </Typography>
+      )}
+    </ButtonBase>
+  );
+});
+const CARD_SX = {
+  display: 'block',
+  textAlign: 'left',
+  p: 0.75,
+  borderRadius: 1,
+  border: 1,
+  borderColor: 'divider',
+  bgcolor: 'background.paper',
+  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+} as const;
+const CARD_SELECTED_SX = { ...CARD_SX, borderColor: 'primary.main', bgcolor: 'action.selected' } as const;
 
 /**
  * The active trips in columns: waiting for a driver (the wait red after 2 minutes), offered, driver
@@ -61,7 +159,6 @@ export const TripsBoard = memo(function TripsBoard({
     if (result.missing || (known && event.driverId !== null && known.driverId !== event.driverId)) void refetch();
   });
   useSocketFallback(() => void refetch());
-  const now = useNow();
   const columns = useMemo(() => groupBoard(live), [live]);
   // Names of the drivers on the board (the offers' drivers are not in the trip records).
   const driverIds = useMemo(() => live.flatMap((t) => [t.driverId, t.offeredDriverId]), [live]);
@@ -117,73 +214,28 @@ export const TripsBoard = memo(function TripsBoard({
                     {translate('app.dispatcher.board.empty')}
                   </Typography>
                 ) : (
-                  columns[column].map((trip) => {
-                    const wait = waitingSeconds(trip.requestedAt as unknown as string, now);
-                    const late = column === 'waiting' && wait > LATE_AFTER_SECONDS;
-                    return (
-                      <ButtonBase
-                        key={trip.id}
-                        onClick={() => onSelect(trip)}
-                        aria-pressed={trip.id === selectedId}
-                        data-testid={`board-trip-${trip.id}`}
-                        sx={{
-                          display: 'block',
-                          textAlign: 'left',
-                          p: 0.75,
-                          borderRadius: 1,
-                          border: 1,
-                          borderColor: trip.id === selectedId ? 'primary.main' : 'divider',
-                          bgcolor: trip.id === selectedId ? 'action.selected' : 'background.paper',
-                          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-                        }}
-                      >
-                        <Stack direction="row" justifyContent="space-between" spacing={1}>
-                          <Typography variant="caption" sx={{ fontWeight: 700 }}>
-                            #{trip.id}
-                          </Typography>
-                          {column === 'waiting' && (
-                            <Typography
-                              variant="caption"
-                              sx={{ fontWeight: 700, color: late ? 'error.main' : 'text.secondary' }}
-                              data-testid={late ? 'board-late' : undefined}
-                            >
-                              {formatWait(wait)}
-                            </Typography>
-                          )}
-                        </Stack>
-                        <Typography variant="caption" component="div" noWrap>
-                          {trip.passengerName}
-                        </Typography>
-                        <Typography variant="caption" component="div" color="text.secondary" noWrap>
-                          {String(trip.pickupAddress ?? '').split(',')[0]} →{' '}
-                          {String(trip.dropoffAddress ?? '').split(',')[0]}
-                        </Typography>
-                        {column === 'offered' && trip.offeredDriverId ? (
-                          <Typography
-                            variant="caption"
-                            component="div"
-                            color="text.secondary"
-                            noWrap
-                            data-testid="board-offered-to"
-                          >
-                            {translate('app.dispatcher.board.offeredTo', {
+                  columns[column].map((trip) => (
+                    <BoardCard
+                      key={trip.id}
+                      trip={trip}
+                      column={column}
+                      selected={trip.id === selectedId}
+                      onSelect={onSelect}
+                      driverName={
+                        column === 'offered' && trip.offeredDriverId
+                          ? translate('app.dispatcher.board.offeredTo', {
                               name:
                                 cards.get(trip.offeredDriverId)?.name ??
                                 translate('app.dispatcher.driverNumber', { id: trip.offeredDriverId }),
-                            })}
-                          </Typography>
-                        ) : (
-                          trip.driverId !== null && (
-                            <Typography variant="caption" component="div" color="text.secondary" noWrap>
-                              {cards.get(trip.driverId)?.name ??
-                                trip.driverName ??
-                                translate('app.dispatcher.driverNumber', { id: trip.driverId })}
-                            </Typography>
-                          )
-                        )}
-                      </ButtonBase>
-                    );
-                  })
+                            })
+                          : trip.driverId !== null
+                            ? (cards.get(trip.driverId)?.name ??
+                              trip.driverName ??
+                              translate('app.dispatcher.driverNumber', { id: trip.driverId }))
+                            : undefined
+                      }
+                    />
+                  ))
                 )}
               </Stack>
             </Paper>

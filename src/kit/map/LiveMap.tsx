@@ -1,11 +1,11 @@
 import type { GeoJSONSource, MapLayerMouseEvent, MapMouseEvent, Marker } from 'maplibre-gl';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   arrowImage,
   CITY_BOUNDS,
   colourByStatus,
   lineFeature,
-  pointCollection,
+  createPointCollector,
   type Bounds,
   type BoxTuple,
   type LivePoint,
@@ -84,7 +84,9 @@ export function LiveMap({
   onMapClick,
   focus,
 }: Props) {
-  const data = useMemo(() => pointCollection(points), [points]);
+  // The same feature objects from update to update (less garbage at 2,000 points a second).
+  const [collect] = useState(createPointCollector);
+  const data = useMemo(() => collect(points), [collect, points]);
   const lineData = useMemo(() => lineFeature(line ?? []), [line]);
   const latest = useRef({ data, lineData, onPointClick, onPointHover, onViewChange, onMapClick });
   latest.current = { data, lineData, onPointClick, onPointHover, onViewChange, onMapClick };
@@ -226,6 +228,7 @@ export function LiveMap({
         seen.add(id);
         const [lng, lat] = (feature.geometry as GeoJSON.Point).coordinates;
         let marker = shown.get(id);
+        const count = String(props.point_count);
         if (!marker) {
           const element = document.createElement('div');
           element.className = 'ride-map-cluster';
@@ -235,10 +238,16 @@ export function LiveMap({
             font: '600 11px/1 system-ui, sans-serif',
             pointerEvents: 'none',
           });
+          element.textContent = count;
           marker = new maplibre.Marker({ element }).setLngLat([lng, lat]).addTo(map);
           shown.set(id, marker);
-        } else marker.setLngLat([lng, lat]);
-        marker.getElement().textContent = String(props.point_count);
+          continue;
+        }
+        // Only what changed: every write to a marker invalidates its style and layout, every frame.
+        const at = marker.getLngLat();
+        if (at.lng !== lng || at.lat !== lat) marker.setLngLat([lng, lat]);
+        const element = marker.getElement();
+        if (element.textContent !== count) element.textContent = count;
       }
       for (const [id, marker] of shown)
         if (!seen.has(id)) {

@@ -83,6 +83,38 @@ export function pointCollection(points: readonly LivePoint[]): FeatureCollection
   };
 }
 
+/**
+ * `pointCollection` for a live map that gets a new list of points every second: the same points
+ * give the same feature objects, updated in place, instead of ~5 new objects per point per update.
+ * Objects that live a second outlast the young generation and are promoted, and that churn is what
+ * makes the browser's major garbage collections (50 ms pauses with 2,000 points). Safe with MapLibre:
+ * `setData` clones the collection into its worker at once. Ids must be unique; a collector serves
+ * one map source.
+ */
+export function createPointCollector(): (points: readonly LivePoint[]) => FeatureCollection<Point> {
+  let kept = new Map<LivePoint['id'], Feature<Point>>();
+  return (points) => {
+    const next = new Map<LivePoint['id'], Feature<Point>>();
+    const features: Feature<Point>[] = [];
+    for (const p of points) {
+      if (!Number.isFinite(p.lng) || !Number.isFinite(p.lat)) continue;
+      let feature = kept.get(p.id);
+      if (feature && (p.heading === undefined) === (feature.properties!.heading === undefined)) {
+        const props = feature.properties!;
+        props.status = p.status;
+        props.title = p.title ?? '';
+        if (p.heading !== undefined) props.heading = p.heading;
+        feature.geometry.coordinates[0] = p.lng;
+        feature.geometry.coordinates[1] = p.lat;
+      } else feature = pointCollection([p]).features[0];
+      next.set(p.id, feature);
+      features.push(feature);
+    }
+    kept = next;
+    return { type: 'FeatureCollection', features };
+  };
+}
+
 /** A MapLibre `match` expression: the colour of each status, `fallback` for any other. */
 export function colourByStatus(
   colours: Readonly<Record<string, string>>,
