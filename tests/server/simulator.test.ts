@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginRole, startApp, type TestApp } from './harness.js';
 import { sleep } from './sockets.js';
 import { appSignIn } from './appsHelpers.js';
+import { tripFixtures } from './tripFixtures.js';
 import { Simulator } from '../../server/simulator/simulator.js';
 
 /** A deterministic pseudo-random sequence (mulberry32). */
@@ -18,6 +19,11 @@ function random(seed: number) {
 
 let t: TestApp;
 let base: string;
+let admin: string;
+const { act, bookTrip } = tripFixtures(
+  () => t,
+  () => admin,
+);
 beforeAll(async () => {
   t = await startApp({
     rateLimits: { loginPerIp: 1000, perEmail: 1000, windowMs: 60_000, global: 0, appsPerIp: 10_000 },
@@ -101,7 +107,7 @@ describe('the simulator against the real app', () => {
   }, 90_000);
 
   it('carries on the trips its drivers already hold (accepted, arrived, started) and completes them', async () => {
-    const admin = await loginRole(t, 'Super Admin');
+    admin = await loginRole(t, 'Super Admin');
     // The simulator's roster is the first approved drivers by id: three of them, on no trip yet.
     const drivers = await t.db
       .selectFrom('drivers')
@@ -126,25 +132,8 @@ describe('the simulator against the real app', () => {
       .execute();
     const held: number[] = [];
     for (const [i, driver] of drivers.entries()) {
-      const booked = await t.call('POST', '/api/trip/trips', {
-        token: admin,
-        body: {
-          passengerId: passengers[i].id,
-          vehicleTypeId: driver.vehicleTypeId,
-          pickupAddress: 'Moi Avenue',
-          pickupLat: -1.2841,
-          pickupLng: 36.8233,
-          dropoffAddress: 'Kilimani',
-          dropoffLat: -1.2906,
-          dropoffLng: 36.7856,
-        },
-      });
-      expect(booked.statusCode, booked.body).toBe(201);
-      const id = booked.json().id as number;
-      const assigned = await t.call('POST', `/api/trip/trips/${id}/assign`, {
-        token: admin,
-        body: { driverId: driver.id },
-      });
+      const { id } = await bookTrip({ passengerId: passengers[i].id, vehicleTypeId: driver.vehicleTypeId! });
+      const assigned = await act(id, 'assign', { driverId: driver.id });
       expect(assigned.statusCode, assigned.body).toBe(200);
       // The second driver is at the pickup, the third already driving the passenger.
       const app = await appSignIn(t, 'driver', driver.phone!);

@@ -26,21 +26,30 @@ export function tripFixtures(app: () => TestApp, token: () => string) {
       .limit(limit)
       .execute();
 
-  /** Books a trip by phone (POST trips) and answers its id, vehicle type and passenger. */
-  async function bookTrip(): Promise<{ id: number; vehicleTypeId: number; passengerId: number }> {
+  /**
+   * Books a trip by phone (POST trips) and answers its id, vehicle type and passenger: by default for
+   * the newest active passenger in the first active vehicle type.
+   */
+  async function bookTrip(
+    given: { passengerId?: number; vehicleTypeId?: number } = {},
+  ): Promise<{ id: number; vehicleTypeId: number; passengerId: number }> {
     const { db } = app();
-    const passenger = await db
-      .selectFrom('passengers')
-      .select('id')
-      .where('status', '=', 'active')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    const vehicleType = await db
-      .selectFrom('vehicleTypes')
-      .select('id')
-      .where('active', '=', true)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
+    const passenger = given.passengerId
+      ? { id: given.passengerId }
+      : await db
+          .selectFrom('passengers')
+          .select('id')
+          .where('status', '=', 'active')
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow();
+    const vehicleType = given.vehicleTypeId
+      ? { id: given.vehicleTypeId }
+      : await db
+          .selectFrom('vehicleTypes')
+          .select('id')
+          .where('active', '=', true)
+          .orderBy('id')
+          .executeTakeFirstOrThrow();
     const res = await app().call('POST', '/api/trip/trips', {
       token: token(),
       body: {
