@@ -129,6 +129,10 @@ export async function installRealtime(app: FastifyInstance): Promise<void> {
     io.engine.close();
   });
   app.addHook('onClose', async () => {
+    // From here on nothing is delivered: an after-commit event finishing during shutdown would
+    // otherwise publish through a Redis client that is quitting ("Connection is closed", unhandled,
+    // inside the Redis adapter's broadcast).
+    notifier.setDelivery(() => undefined);
     // io.close's promise settles before the HTTP server has closed; its callback waits for that.
     await new Promise<void>((resolve) => {
       void io.close(() => resolve());
