@@ -68,12 +68,19 @@ function zoneOffset(at: number, timeZone: string): number {
   return asUtc - Math.floor(at / 1000) * 1000;
 }
 
-/** The instant of local midnight starting a day (checked twice, for zones that change offset). */
-export function localMidnight(day: string, timeZone: string): Date {
-  const wall = dayValue(day)!;
+/**
+ * The instant a wall-clock time (given as if it were UTC, in ms) names in a zone: the offset is
+ * checked twice, for zones that change offset around it.
+ */
+function wallInstant(wall: number, timeZone: string): Date {
   let at = wall - zoneOffset(wall, timeZone);
   at = wall - zoneOffset(at, timeZone);
   return new Date(at);
+}
+
+/** The instant of local midnight starting a day. */
+export function localMidnight(day: string, timeZone: string): Date {
+  return wallInstant(dayValue(day)!, timeZone);
 }
 
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
@@ -87,9 +94,7 @@ export function localInstant(wall: string, timeZone: string): Date | undefined {
   if (!m) return undefined;
   const value = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
   if (new Date(value).toISOString().slice(0, 16) !== wall) return undefined;
-  let at = value - zoneOffset(value, timeZone);
-  at = value - zoneOffset(at, timeZone);
-  return new Date(at);
+  return wallInstant(value, timeZone);
 }
 
 /** The wall-clock time "YYYY-MM-DDTHH:MM" of an instant in a zone (a datetime-local input's value). */
