@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RecordedRequest, StubAnswer } from '../unit/support/fetchStub';
 import { dispatcherProfile, sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
 import { listAnswer, renderApp, screen } from './support/renderApp';
+import { windowWidth } from './support/windowWidth';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -98,22 +99,9 @@ const detailApi = (record: { id: number }) => ({
   'GET /api/trip/passenger-transactions': listAnswer('passenger-transactions', []),
 });
 
-/** A wide window: MUI's breakpoint queries (min-width) match, so every column shows. */
-const wideWindow = () =>
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('min-width'),
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-
 describe('the passenger list', () => {
   it('shows the statistics columns and filters by search, status, joined range and open issue', async () => {
-    wideWindow();
+    windowWidth(1920);
     const { user, api } = renderApp('/passenger-management/passengers', {
       session: admin,
       api: { 'GET /api/user/passengers': listAnswer('passengers', riders) },

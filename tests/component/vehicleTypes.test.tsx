@@ -4,6 +4,7 @@ import { computeFare } from '../../src/domain/fare';
 import { formatMoney } from '../../src/kit/format';
 import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
 import { listAnswer, renderApp, screen } from './support/renderApp';
+import { windowWidth } from './support/windowWidth';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -36,39 +37,11 @@ const comfort = { ...economy, id: 4, name: 'Comfort', baseFare: 150, commissionP
 /** As toHaveTextContent reads it: the non-breaking space after the currency becomes a plain one. */
 const money = (n: number) => formatMoney(n)!.replace(/\s/g, ' ');
 
-/** A wide window: every column of the list shows. */
-const wideWindow = () =>
-  vi.stubGlobal('matchMedia', (media: string) => ({
-    matches: true,
-    media,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-/** A laptop window 1366 px wide: MUI's breakpoint queries match up to lg (1200), not xl (1536). */
-const laptopWindow = () =>
-  vi.stubGlobal('matchMedia', (media: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(media);
-    const max = /max-width:\s*([\d.]+)px/.exec(media);
-    return {
-      matches: (!min || Number(min[1]) <= 1366) && (!max || Number(max[1]) >= 1366),
-      media,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    };
-  });
 const row = (key: string) => screen.getByTestId(`sample-fare-${key}`);
 
 describe('the vehicle-type list', () => {
   it('shows rates in money, the commission, the state and the counts', async () => {
-    wideWindow();
+    windowWidth(1920);
     renderApp('/vehicle-management/vehicles', {
       session: admin,
       api: { 'GET /api/trip/vehicle-types': listAnswer('vehicle-types', [economy, comfort]) },
@@ -88,7 +61,7 @@ describe('the vehicle-type list', () => {
 
 describe('the vehicle-type list on a 1366 px laptop', () => {
   it('still shows the cancellation fee and the commission, with the state beside the name', async () => {
-    laptopWindow();
+    windowWidth(1366); // a laptop: MUI's breakpoints match up to lg (1200), not xl (1536)
     renderApp('/vehicle-management/vehicles', {
       session: admin,
       api: {
