@@ -45,22 +45,27 @@ const driver = (id: number, firstName: string, lastName: string, extra: object =
   ...extra,
 });
 
+/** The approved list, its drivers read from `rows` at each request (a test changes what the server says). */
+function renderApprovedDrivers(rows: () => ReturnType<typeof driver>[]) {
+  const sockets = fakeSockets();
+  const { api } = renderApp('/driver-management/approved-drivers', {
+    session: admin,
+    sockets,
+    api: {
+      'GET /api/user/drivers': () => listAnswer('drivers', rows()) as never,
+      'GET /api/trip/vehicle-types': listAnswer('vehicle-types', [{ id: 1, name: 'Economy' }]),
+    },
+  });
+  return { api, sockets };
+}
+
 describe('the approved drivers list', () => {
   it('shows a driver as on a trip, without a reload, once a trip is assigned to them', async () => {
-    const sockets = fakeSockets();
     let assigned = false;
-    const { api } = renderApp('/driver-management/approved-drivers', {
-      session: admin,
-      sockets,
-      api: {
-        'GET /api/user/drivers': () =>
-          listAnswer('drivers', [
-            driver(3, 'Achieng', 'Odhiambo', assigned ? { onlineState: 'on_trip' } : {}),
-            driver(4, 'Baraka', 'Mwangi'),
-          ]) as never,
-        'GET /api/trip/vehicle-types': listAnswer('vehicle-types', [{ id: 1, name: 'Economy' }]),
-      },
-    });
+    const { api, sockets } = renderApprovedDrivers(() => [
+      driver(3, 'Achieng', 'Odhiambo', assigned ? { onlineState: 'on_trip' } : {}),
+      driver(4, 'Baraka', 'Mwangi'),
+    ]);
     const row = (await screen.findByText('Achieng Odhiambo')).closest('tr')!;
     expect(within(row).getByText('Online')).toBeInTheDocument();
     await waitFor(() => expect(sockets.latest().listening('tripUpdated')).toBe(true));
@@ -94,19 +99,10 @@ describe('the approved drivers list', () => {
 
 describe('the approved drivers list, live shifts', () => {
   it('shows a driver going offline and back online without a reload; other drivers change nothing', async () => {
-    const sockets = fakeSockets();
     let online = true;
-    const { api } = renderApp('/driver-management/approved-drivers', {
-      session: admin,
-      sockets,
-      api: {
-        'GET /api/user/drivers': () =>
-          listAnswer('drivers', [
-            driver(3, 'Achieng', 'Odhiambo', online ? {} : { online: false, onlineState: 'offline' }),
-          ]) as never,
-        'GET /api/trip/vehicle-types': listAnswer('vehicle-types', [{ id: 1, name: 'Economy' }]),
-      },
-    });
+    const { api, sockets } = renderApprovedDrivers(() => [
+      driver(3, 'Achieng', 'Odhiambo', online ? {} : { online: false, onlineState: 'offline' }),
+    ]);
     const row = async () => (await screen.findByText('Achieng Odhiambo')).closest('tr')!;
     expect(within(await row()).getByText('Online')).toBeInTheDocument();
     await waitFor(() => expect(sockets.latest().listening('driverShiftChanged')).toBe(true));
