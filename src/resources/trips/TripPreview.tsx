@@ -91,18 +91,8 @@ function PreviewedTrip({ id }: { id: number }) {
           height={240}
         />
         <Box>
-          <Typography variant="body2" title={data.pickupAddress}>
-            <Box component="span" sx={{ color: '#2e7d32', fontWeight: 700 }}>
-              ●{' '}
-            </Box>
-            {data.pickupAddress}
-          </Typography>
-          <Typography variant="body2" title={data.dropoffAddress}>
-            <Box component="span" sx={{ color: '#c62828', fontWeight: 700 }}>
-              ●{' '}
-            </Box>
-            {data.dropoffAddress}
-          </Typography>
+          <AddressLine address={data.pickupAddress} colour="#2e7d32" />
+          <AddressLine address={data.dropoffAddress} colour="#c62828" />
         </Box>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
           <MoneyField source="fareTotal" />
@@ -112,5 +102,17 @@ function PreviewedTrip({ id }: { id: number }) {
         </Stack>
       </Stack>
     </RecordContextProvider>
+  );
+}
+
+/** An address in full, behind a dot in its marker's colour (pickup green, drop-off red, as on the map). */
+function AddressLine({ address, colour }: { address: string; colour: string }) {
+  return (
+    <Typography variant="body2" title={address}>
+      <Box component="span" sx={{ color: colour, fontWeight: 700 }}>
+        ●{' '}
+      </Box>
+      {address}
+    </Typography>
   );
 }
