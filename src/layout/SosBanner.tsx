@@ -8,7 +8,8 @@ import { sosCallLogs } from '../domain/resources';
 import { sosBannerText } from '../domain/sos';
 import type { SosAlarm } from '../resources/sos-call-logs/types';
 import { useAcknowledge } from '../resources/sos-call-logs/useAcknowledge';
-import { useNow, useSosLive } from '../resources/sos-call-logs/useSosLive';
+import { useNow } from '../kit/useNow';
+import { useSosLive } from '../resources/sos-call-logs/useSosLive';
 import { listPathWithFilter, showPath } from '../resources/shared/recordPaths';
 
 /** The banner lists at most this many alarms; the rest are a link to the board. */
@@ -53,7 +54,7 @@ function OpenAlarms() {
   });
   const { acknowledge, pendingId } = useAcknowledge();
   const alarms = Array.isArray(data) ? data : [];
-  const now = useNow(1000, alarms.length > 0);
+  const now = new Date(useNow(1000, alarms.length > 0));
   if (alarms.length === 0) return null;
   const shown = alarms.slice(0, SOS_BANNER_MAX);
   const more = alarms.length - shown.length;

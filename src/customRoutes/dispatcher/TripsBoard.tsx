@@ -1,7 +1,8 @@
 import { Alert, Box, Button, ButtonBase, Paper, Stack, Typography } from '@mui/material';
-import { memo, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useCanAccess, useGetList, useTranslate } from 'react-admin';
 import { trips } from '../../domain/resources';
+import { useNow } from '../../kit/useNow';
 import { useSocketEvent } from '../../realtime/RealtimeProvider';
 import { useSocketFallback } from '../../realtime/useSocketFallback';
 import type { Trip } from '../../resources/trips/types';
@@ -25,40 +26,9 @@ const ACTIVE_TRIPS = {
   filter: { active: true },
 };
 
-/**
- * The current time, ticking every second, from one shared interval: only the waiting times
- * subscribe, so a tick re-renders those few labels and not the whole board.
- */
-const clock = (() => {
-  let now = Date.now();
-  const listeners = new Set<() => void>();
-  let timer: ReturnType<typeof setInterval> | undefined;
-  return {
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      if (!timer) {
-        now = Date.now();
-        timer = setInterval(() => {
-          now = Date.now();
-          listeners.forEach((l) => l());
-        }, 1000);
-      }
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0) {
-          clearInterval(timer);
-          timer = undefined;
-        }
-      };
-    },
-    now: () => now,
-  };
-})();
-
 /** How long a trip has waited for a driver, red after LATE_AFTER_SECONDS. */
 function WaitTime({ requestedAt }: { requestedAt: string }) {
-  const now = useSyncExternalStore(clock.subscribe, clock.now);
-  const wait = waitingSeconds(requestedAt, Math.max(now, Date.now() - 1000));
+  const wait = waitingSeconds(requestedAt, useNow(1000));
   const late = wait > LATE_AFTER_SECONDS;
   return (
     <Typography variant="caption" sx={late ? LATE_SX : WAIT_SX} data-testid={late ? 'board-late' : undefined}>

@@ -9,7 +9,8 @@ import {
   ListItemText,
   Typography,
 } from '@mui/material';
-import { useEffect, useRef, useState, type ReactNode, type UIEvent } from 'react';
+import { useEffect, useRef, type ReactNode, type UIEvent } from 'react';
+import { useNow } from '../../kit/useNow';
 import { useLocaleState, useTranslate } from 'react-admin';
 import {
   formatRelativeTime,
@@ -34,16 +35,6 @@ export interface NotificationListProps {
   fetchNextPage: () => void;
   retry: () => void;
   onOpen: (notification: StaffNotification, path: string) => void;
-}
-
-/** The current time, updated every `everyMs` so that "5 minutes ago" stays true while the list is open. */
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
 }
 
 function Centered({ children, testId }: { children: ReactNode; testId?: string }) {

@@ -1,20 +1,10 @@
 import { Chip, Tooltip } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { ISSUE_SLA_HOURS, slaOf, type IssuePriority, type IssueStatus } from '../../domain/issueSla';
 import { statusColor } from '../../domain/statusPalettes';
 import { formatDateTime, formatDuration } from '../../kit/format';
+import { useNow } from '../../kit/useNow';
 import type { Issue } from './types';
-
-/** The current time, ticking every `ms` (the SLA badge moves from green to amber to red on screen). */
-export function useNow(ms = 30_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
-}
 
 /** "40 min", "3 h 20 min", or "2 d 4 h" from two days on. */
 export function formatSpan(ms: number): string {
@@ -32,7 +22,7 @@ export function formatSpan(ms: number): string {
 export function SlaBadge(_: { label?: string }) {
   const translate = useTranslate();
   const issue = useRecordContext<Issue>();
-  const now = useNow();
+  const now = new Date(useNow(30_000));
   if (!issue) return null;
   const reading = slaOf(
     {

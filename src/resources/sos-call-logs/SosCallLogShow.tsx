@@ -34,7 +34,8 @@ import { useTripDriverPosition } from '../trips/useTripDriverPosition';
 import { callerResource, HandledByField } from './SosFields';
 import type { SosAlarm, SosStep } from './types';
 import { useAcknowledge } from './useAcknowledge';
-import { useNow, useSosLive } from './useSosLive';
+import { useNow } from '../../kit/useNow';
+import { useSosLive } from './useSosLive';
 
 interface Contact extends RaRecord<number> {
   name: string;
@@ -293,7 +294,7 @@ function AlarmActions({ alarm }: { alarm: SosAlarm }) {
 function AlarmFacts({ alarm }: { alarm: SosAlarm }) {
   const translate = useTranslate();
   const waiting = alarm.status === 'new';
-  const now = useNow(1000, waiting);
+  const now = new Date(useNow(1000, waiting));
   return (
     <FieldGrid>
       <KeyValue label={translate('app.sos.detail.raised')}>{formatDateTime(alarm.calledAt)}</KeyValue>

@@ -7,7 +7,7 @@ import { formatDateTime, formatRelativeTime } from '../../kit/format';
 import { GuardedLink } from '../../kit/LinkedRecordField';
 import { showPath } from '../shared/recordPaths';
 import type { SosAlarm } from './types';
-import { useNow } from './useSosLive';
+import { useNow } from '../../kit/useNow';
 
 /** The passengers' or drivers' route path for a caller kind. */
 export const callerResource = (kind: string) => (kind === 'driver' ? drivers.path : passengers.path);
@@ -58,7 +58,7 @@ export function HandledByField() {
 export function RaisedField() {
   const alarm = useRecordContext<SosAlarm>();
   const ticking = alarm?.status === 'new';
-  const now = useNow(1000, ticking);
+  const now = new Date(useNow(1000, ticking));
   if (!alarm) return null;
   if (!alarm.calledAt || Number.isNaN(Date.parse(alarm.calledAt))) return <Typography variant="body2">—</Typography>;
   const iso = new Date(alarm.calledAt).toISOString();

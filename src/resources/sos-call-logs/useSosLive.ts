@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { NewNotificationEvent } from '../../domain/notifications';
 import { sosCallLogs } from '../../domain/resources';
 import { SOS_UPDATED, type SosUpdatedEvent } from '../../domain/sos';
@@ -28,16 +28,4 @@ export function useSosLive(onChange?: (event: SosUpdatedEvent) => void): void {
     if (event.type === 'sos') reload();
   });
   useSocketFallback(reload);
-}
-
-/** The time now, ticking every `intervalMs` while `running` (ages that count up on screen). */
-export function useNow(intervalMs = 1000, running = true): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    if (!running) return;
-    setNow(new Date());
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs, running]);
-  return now;
 }

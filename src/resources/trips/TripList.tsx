@@ -11,6 +11,7 @@ import { LinkedRecordField } from '../../kit/LinkedRecordField';
 import { MoneyField } from '../../kit/MoneyField';
 import { EmptyState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
+import { useNow } from '../../kit/useNow';
 import { toShowPage } from '../shared/recordPaths';
 import type { ListScreenProps } from '../types';
 import { LiveTrips } from './LiveTrips';
@@ -24,21 +25,11 @@ import { TRIP_LIST_FIELDS, type Trip } from './types';
 const noWrap = { whiteSpace: 'nowrap' } as const;
 const noWrapCell = () => noWrap;
 
-/** Now, ticking every few seconds (for waiting times). */
-function useNow(everyMs = 5_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
-
 /** The driver, or for a trip still waiting for one, how long it has waited (red past 2 minutes). */
 function DriverCell() {
   const translate = useTranslate();
   const trip = useRecordContext<Trip>();
-  const now = useNow();
+  const now = useNow(5_000);
   if (!trip) return null;
   if (trip.driverId !== null && trip.driverId !== undefined)
     return <LinkedRecordField<Trip> source="driverId" reference={drivers.path} text={(t) => t.driverName} />;
