@@ -6,8 +6,9 @@
  * Three processes on loopback: the server (buildApp on an in-memory PGlite copy of the demo city
  * plus approved drivers up to BENCH_DRIVERS, serving the built panel from dist/), the simulator
  * (scripts/simulate.ts) with BENCH_DRIVERS drivers at 1 Hz and BENCH_PASSENGERS, and Chromium
- * (playwright-core, /usr/bin/chromium, software WebGL) with the seeded Dispatcher on /dispatcher,
- * the whole city in view. Over BENCH_MINUTES minutes it reports, per minute, the long tasks
+ * (playwright-core, /usr/bin/chromium, WebGL through SwiftShader) with the seeded Dispatcher on /dispatcher,
+ * the whole city in view. Once the page has loaded and settled (10 s without a long task), over
+ * BENCH_MINUTES minutes it reports, per minute, the long tasks
  * (PerformanceObserver 'longtask', over 50 ms: count, total and longest), the JS heap after a
  * garbage collection (CDP HeapProfiler.collectGarbage + Performance.getMetrics), the DOM nodes and
  * the `driverPositions` batches the page received.
@@ -15,10 +16,12 @@
  * Environment: BENCH_DRIVERS (2000), BENCH_PASSENGERS (200), BENCH_MINUTES (5), CHROMIUM_PATH;
  * BENCH_NO_WEBGL=1 for the control run without the map's drawing (the page says the browser cannot
  * draw maps; everything else runs), to tell the page's own work from software WebGL's.
- * BENCH_GPU=1 runs Chromium with its GPU process and GPU compositing, SwiftShader (through ANGLE)
- * standing in for the GPU (CHROMIUM_GPU_ARGS), closer to a desktop browser: WebGL then draws in the
- * GPU process and the canvas is composited there, not read back on the page's main thread. The
- * default (CHROMIUM_ARGS, --disable-gpu, as the e2e tests run) stays the reference mode.
+ * Chromium runs with its GPU process and GPU compositing, SwiftShader (through ANGLE) standing in for
+ * the GPU (CHROMIUM_GPU_ARGS), as a dispatcher's desktop browser composites a WebGL canvas: drawn and
+ * composited in the GPU process, not read back on the page's main thread. BENCH_SOFTWARE=1 runs it
+ * as the e2e tests do (CHROMIUM_ARGS, --disable-gpu): software compositing, where every map frame is
+ * read back synchronously on the main thread (a `Commit` that grows with the canvas's area), a cost
+ * only GPU-less machines pay.
  * BENCH_VIEWPORT=WxH (1440x900) sets the window, hence the map canvas's size.
  */
 import { fork } from 'node:child_process';
@@ -126,9 +129,9 @@ interface Minute {
 
 async function main(): Promise<void> {
   if (!fs.existsSync('dist/index.html')) throw new Error('Build the panel first: npm run build');
-  const gpu = Boolean(process.env.BENCH_GPU);
+  const gpu = !process.env.BENCH_SOFTWARE;
   console.log(
-    `bench:dispatch-browser — ${DRIVERS} drivers, ${PASSENGERS} passengers, ${MINUTES} min in Chromium${process.env.BENCH_NO_WEBGL ? ' without WebGL (control)' : ''}${gpu ? ', GPU process with SwiftShader (BENCH_GPU)' : ''}`,
+    `bench:dispatch-browser — ${DRIVERS} drivers, ${PASSENGERS} passengers, ${MINUTES} min in Chromium${process.env.BENCH_NO_WEBGL ? ' without WebGL (control)' : ''}${gpu ? ', GPU compositing with SwiftShader as the GPU' : ', software compositing (BENCH_SOFTWARE)'}`,
   );
   const server = fork(fileURLToPath(import.meta.url), [], {
     env: { ...process.env, BENCH_BROWSER_ROLE: 'server' },
@@ -163,12 +166,12 @@ async function main(): Promise<void> {
   // Long tasks and the batches, counted in the page from its first script on.
   await page.addInitScript(() => {
     const g = globalThis as unknown as {
-      __bench: { long: { start: number; duration: number }[]; frames: number };
+      __bench: { long: { start: number; duration: number }[]; frames: number; loaf: string[] };
       PerformanceObserver: new (cb: (list: { getEntries(): { startTime: number; duration: number }[] }) => void) => {
         observe(o: object): void;
       };
     };
-    g.__bench = { long: [], frames: 0 };
+    g.__bench = { long: [], frames: 0, loaf: [] };
     // Map frames: the tasks that made WebGL draw calls (a frame's draws all run in one task).
     const w = globalThis as unknown as Record<string, { prototype: Record<string, (...a: unknown[]) => unknown> }>;
     let drawing = false;
@@ -189,6 +192,30 @@ async function main(): Promise<void> {
     new g.PerformanceObserver((list) => {
       for (const e of list.getEntries()) g.__bench.long.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
+    // What each long frame was made of (Long Animation Frames: its scripts, then style, layout and
+    // paint from renderStart on), printed beside the minute that had it.
+    new g.PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as {
+        startTime: number;
+        duration: number;
+        blockingDuration: number;
+        renderStart: number;
+        styleAndLayoutStart: number;
+        scripts: { invoker: string; sourceURL: string; sourceFunctionName: string; duration: number }[];
+      }[]) {
+        if (!e.blockingDuration) continue;
+        const scripts = e.scripts
+          .filter((s) => s.duration > 3)
+          .map(
+            (s) => `${s.invoker}${s.sourceFunctionName ? ` ${s.sourceFunctionName}` : ''} ${Math.round(s.duration)}`,
+          );
+        const render = e.renderStart ? Math.round(e.startTime + e.duration - e.renderStart) : 0;
+        const style = e.styleAndLayoutStart ? Math.round(e.startTime + e.duration - e.styleAndLayoutStart) : 0;
+        g.__bench.loaf.push(
+          `at ${Math.round(e.startTime / 1000)} s: ${Math.round(e.duration)} ms (blocking ${Math.round(e.blockingDuration)}), render ${render} (style+layout+paint ${style}); ${scripts.join(' · ') || 'no script over 3 ms'}`,
+        );
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
   });
   let batches = 0;
   page.on('websocket', (ws) =>
@@ -210,7 +237,7 @@ async function main(): Promise<void> {
 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
-  // Which renderer drew the map and whether the compositor ran on the GPU path (BENCH_GPU).
+  // Which renderer drew the map and whether the compositor ran on the GPU path.
   // A string: scripts/ is typed without the DOM's names.
   const renderer = await page.evaluate<string>(`(() => {
     const gl = document.createElement('canvas').getContext('webgl');
@@ -244,6 +271,16 @@ async function main(): Promise<void> {
       [from, to] as const,
     );
 
+  const settle = async () => {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const long = await longSince(0, Infinity);
+      const quietFor = (await pageNow()) - Math.max(0, ...long.map((t) => t.start + t.duration));
+      if (quietFor >= 10_000 || Date.now() > deadline) return long;
+      await page.waitForTimeout(Math.min(10_000 - quietFor, 1000) + 50);
+    }
+  };
+
   if (process.env.BENCH_PROFILE) await profile(cdp);
   if (process.env.BENCH_TRACE) {
     await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
@@ -251,7 +288,7 @@ async function main(): Promise<void> {
     const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
       traceEvents: TraceEvent[];
     };
-    // The page's main thread: the busiest renderer main thread (with BENCH_GPU the GPU process's
+    // The page's main thread: the busiest renderer main thread (with GPU compositing the GPU process's
     // main thread is busier, drawing the WebGL frames, but it does not hold up the page).
     const rendererMain = new Set(
       trace.traceEvents
@@ -278,6 +315,13 @@ async function main(): Promise<void> {
       console.log(`${(us / 1000).toFixed(0).padStart(7)} ms  ${String(n).padStart(5)}×  ${name}`);
     printLongTasks(trace.traceEvents, busiest);
   }
+  // The minutes measure the page in use, not its loading: they start once 10 s have passed without a
+  // long task (the map chunk's evaluation and the first draws of the city are long), at most 60 s on.
+  const loadLong = await settle();
+  console.log(
+    `while loading: ${loadLong.length} long tasks (longest ${Math.round(Math.max(0, ...loadLong.map((t) => t.duration)))} ms), settled at ${Math.round((await pageNow()) / 1000)} s`,
+  );
+  await page.evaluate(() => (globalThis as unknown as { __bench: { loaf: string[] } }).__bench.loaf.splice(0));
   const start = await sample();
   console.log(`after load: heap ${start.heapMB} MB, ${start.domNodes} DOM nodes`);
   const minutes: Minute[] = [];
@@ -304,6 +348,11 @@ async function main(): Promise<void> {
     framesAt = frames;
     minutes.push(row);
     console.log(JSON.stringify(row));
+    const longFrames = await page.evaluate(() => {
+      const bench = (globalThis as unknown as { __bench: { loaf: string[] } }).__bench;
+      return bench.loaf.splice(0);
+    });
+    for (const line of longFrames) console.log(`  long frame ${line}`);
     from = to;
     batchesAt = batches;
   }

@@ -17,7 +17,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * For benchmarks only (BENCH_GPU=1): Chromium with its GPU process and GPU compositing, SwiftShader
+ * For the browser benchmark (bench:dispatch-browser's default): Chromium with its GPU process and GPU compositing, SwiftShader
  * (through ANGLE) as the GPU, the way a desktop browser composites a WebGL canvas (drawn and
  * composited in the GPU process, not read back on the page's main thread). The e2e tests keep
  * CHROMIUM_ARGS.
