@@ -16,6 +16,7 @@ export const pricingAppMessages = {
     defaultCommission: 'Default',
     perKm: '%{amount} / km',
     perMinute: '%{amount} / min',
+    perKmAndMinute: 'Per\u00a0km · per\u00a0min',
     seatsCount: '1 seat |||| %{smart_count} seats',
     deactivate: 'Deactivate',
     activate: 'Activate',
