@@ -1,16 +1,39 @@
-import { waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecordedRequest } from '../unit/support/fetchStub';
 import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
 import { listAnswer, renderApp, screen } from './support/renderApp';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 const filterOf = (request: RecordedRequest) =>
   JSON.parse(request.query.get('filter') ?? '{}') as Record<string, unknown>;
+
+/*
+ * Role queries over the whole panel (menu, top bar, list) compute every element's accessible name and
+ * style, and a findBy* prints the whole page on each failed try: the slow part of these tests. The
+ * queries below wait for a row by its text, then look inside the row, the filter's input or the open
+ * listbox only.
+ */
+
+/** The list asks again once the filters have not changed for its debounce (500 ms): on a fake clock, at once. */
+const FILTER_DEBOUNCE_MS = 500;
+const afterDebounce = () => act(() => vi.advanceTimersByTimeAsync(FILTER_DEBOUNCE_MS));
+
+/** The table row holding `text`, once the list shows it. */
+const rowWith = async (text: string) => (await screen.findByText(text)).closest('tr')!;
+
+/** Opens the filter select labelled `label` and picks `option` in its listbox. */
+async function choose(user: ReturnType<typeof renderApp>['user'], label: string, option: string) {
+  const select = screen.getByLabelText(label);
+  expect(select).toHaveAttribute('role', 'combobox');
+  await user.click(select);
+  await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
+}
 
 const entries = [
   {
@@ -27,6 +50,11 @@ const entries = [
 ];
 
 describe('the audit log', () => {
+  // The clock only jumps the filters' debounce (afterDebounce); otherwise it runs on with real time.
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  });
+
   it('filters by staff member, resource, action and time, and shows what changed', async () => {
     const { user, api } = renderApp('/staff-management/audit-logs', {
       session: sessionOf(superAdminProfile),
@@ -37,24 +65,25 @@ describe('the audit log', () => {
         ]),
       },
     });
-    expect(await screen.findByRole('link', { name: 'Ada Admin' })).toHaveAttribute(
+    const row = await rowWith('Staff #7');
+    expect(await within(row).findByRole('link', { name: 'Ada Admin' })).toHaveAttribute(
       'href',
       '/staff-management/staffs/1',
     );
-    expect(screen.getByText('Staff #7')).toBeInTheDocument();
-    expect(screen.getByText('Status')).toBeInTheDocument();
+    expect(within(row).getByText('Status')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('combobox', { name: 'Resource' }));
-    await user.click(await screen.findByRole('option', { name: 'Roles' }));
+    await choose(user, 'Resource', 'Roles');
+    await afterDebounce();
     await waitFor(() => expect(filterOf(api.to('GET /api/user/audit-logs').at(-1)!)).toEqual({ resource: 'roles' }));
 
-    await user.click(screen.getByRole('combobox', { name: 'Action' }));
-    await user.click(await screen.findByRole('option', { name: 'Deleted' }));
+    await choose(user, 'Action', 'Deleted');
+    await afterDebounce();
     await waitFor(() =>
       expect(filterOf(api.to('GET /api/user/audit-logs').at(-1)!)).toEqual({ resource: 'roles', action: 'delete' }),
     );
 
     await user.type(screen.getByLabelText('From'), '2025-03-01T08:30');
+    await afterDebounce();
     await waitFor(() =>
       expect(filterOf(api.to('GET /api/user/audit-logs').at(-1)!)).toEqual({
         resource: 'roles',
@@ -63,8 +92,9 @@ describe('the audit log', () => {
       }),
     );
 
-    await user.type(screen.getByRole('combobox', { name: 'Staff member' }), 'Ada');
-    await user.click(await screen.findByRole('option', { name: 'Ada Admin' }));
+    await user.type(screen.getByLabelText('Staff member'), 'Ada');
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Ada Admin' }));
+    await afterDebounce();
     await waitFor(() => expect(filterOf(api.to('GET /api/user/audit-logs').at(-1)!)).toMatchObject({ staffId: 1 }));
   });
 
@@ -86,7 +116,7 @@ describe('the audit log', () => {
     expect(approved.closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');
     expect(screen.getByText('Block').closest('.MuiChip-root')).toHaveClass('MuiChip-colorError');
 
-    await user.click(screen.getByRole('combobox', { name: 'Action' }));
+    await user.click(screen.getByLabelText('Action'));
     const listbox = await screen.findByRole('listbox');
     expect(
       within(listbox)
@@ -94,6 +124,7 @@ describe('the audit log', () => {
         .map((o) => o.textContent),
     ).toEqual(expect.arrayContaining(['Created', 'Deleted', 'Approve document', 'Block', 'Documents expired']));
     await user.click(within(listbox).getByRole('option', { name: 'Documents expired' }));
+    await afterDebounce();
     await waitFor(() =>
       expect(filterOf(api.to('GET /api/user/audit-logs').at(-1)!)).toEqual({ action: 'documents-expired' }),
     );

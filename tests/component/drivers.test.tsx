@@ -1,5 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authProvider } from '../../src/providers';
+import { P } from '../../src/domain/permissions';
 import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
 import { fakeSockets } from './support/fakeSocket';
 import { listAnswer, renderApp, screen } from './support/renderApp';
@@ -342,5 +344,58 @@ describe("the driver's wallet", () => {
     );
     const query = api.to('GET /api/trip/driver-transactions')[0].query;
     expect(JSON.parse(query.get('filter') ?? '{}')).toEqual({ driverId: 3 });
+  });
+});
+
+describe("the driver page's Wallet button", () => {
+  const page = () => ({
+    'GET /api/user/drivers/3': { json: driver(3, 'Achieng', 'Odhiambo') },
+    'GET /api/trip/drivers/statistics': { status: 500, json: { message: 'Internal Server Error' } },
+    'GET /api/trip/driver-transactions': listAnswer('driver-transactions'),
+  });
+  const deskClerk = sessionOf({
+    ...superAdminProfile,
+    id: 9,
+    role: { id: 9, name: 'Driver desk', permissions: [{ name: P.viewDriver }] },
+  });
+
+  it('opens the wallet for staff who may list the transactions', async () => {
+    renderApp('/driver-management/drivers/3', { session: admin, api: page() });
+    expect(await screen.findByRole('link', { name: 'Wallet' })).toHaveAttribute(
+      'href',
+      '/driver-management/transactions/3',
+    );
+    expect(screen.getByRole('button', { name: 'Suspend' })).toBeInTheDocument();
+  });
+
+  it('opens it for a role that may only view drivers (the ledger is read with view-Driver)', async () => {
+    renderApp('/driver-management/drivers/3', { session: deskClerk, api: page() });
+    expect(await screen.findByRole('link', { name: 'Wallet' })).toHaveAttribute(
+      'href',
+      '/driver-management/transactions/3',
+    );
+    expect(screen.queryByRole('button', { name: 'Suspend' })).toBeNull();
+  });
+
+  it('is not offered to staff who may not list the transactions, and the Wallet tab says so without asking', async () => {
+    // No seeded role sees a driver without the transactions (both are view-Driver today), so canAccess
+    // refuses the ledger alone, as the server would for such a role.
+    const real = authProvider.canAccess;
+    vi.spyOn(authProvider, 'canAccess').mockImplementation(async (params) =>
+      params.resource === 'driver-transactions' ? false : real(params),
+    );
+    const { api, user } = renderApp('/driver-management/drivers/3', { session: admin, api: page() });
+    expect(await screen.findByRole('link', { name: 'Review' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Suspend' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Wallet' })).toBeNull();
+    await waitFor(() =>
+      expect(authProvider.canAccess).toHaveBeenCalledWith(expect.objectContaining({ resource: 'driver-transactions' })),
+    );
+    expect(screen.queryByRole('link', { name: 'Wallet' })).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: 'Wallet' }));
+    expect(await screen.findByText(/not authorized/i)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open the wallet' })).toBeNull();
+    expect(api.to('GET /api/trip/driver-transactions')).toHaveLength(0);
   });
 });

@@ -2,6 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { computeFare } from '../../src/domain/fare';
 import { formatMoney } from '../../src/kit/format';
+import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
 import { listAnswer, renderApp, screen } from './support/renderApp';
 
@@ -132,5 +133,51 @@ describe('the price-settings page', () => {
     await user.type(commission, '150');
     expect(await within(def).findByText('Commission must be at most 100')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Review and save' })).toBeDisabled();
+  });
+});
+
+describe('the price-settings page’s words', () => {
+  /**
+   * The texts and labels shown in `root` that still contain a word once data is taken out: names, money,
+   * and the windows as src/domain/surge.ts describes them ("Fri, Sat 22:00–03:00 (next day) ×1.4").
+   */
+  function untranslated(root: Element): string[] {
+    const data = /\b(Economy|Comfort|Weekday evening rush|Weekend nights|Mon|Tue|Wed|Thu|Fri|Sat|Sun|next day|KES)\b/g;
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node.textContent ?? '');
+    for (const el of root.querySelectorAll('[aria-label], [placeholder]'))
+      texts.push(el.getAttribute('aria-label') ?? '', el.getAttribute('placeholder') ?? '');
+    return texts.filter((text) => !text.includes('⟦') && /[A-Za-z]/.test(text.replace(data, '')));
+  }
+
+  it('come from the messages (src/i18n), the dialogs’ too', async () => {
+    // Every message of the page, and react-admin's own buttons, marked as it is translated.
+    const translate = i18nProvider.translate;
+    vi.spyOn(i18nProvider, 'translate').mockImplementation((key, options) => {
+      const text = translate(key, options);
+      return key.startsWith('app.priceSettings.') || key.startsWith('ra.action.') ? `⟦${text}⟧` : text;
+    });
+    const { user } = renderPage();
+    const economy = await screen.findByTestId('overrides-Economy');
+    const main = document.getElementById('main-content')!;
+    expect(untranslated(main)).toEqual([]);
+
+    // A type given its own windows: the unsaved bar and the confirmation.
+    await user.click(within(economy).getByRole('button', { name: /Give Economy its own windows/ }));
+    expect(await screen.findByTestId('unsaved-bar')).toHaveTextContent('⟦Not saved yet: no fare changes so far⟧');
+    expect(untranslated(main)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: /Review and save/ }));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm).toHaveTextContent('⟦Save these price changes?⟧');
+    expect(untranslated(confirm)).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: /Cancel/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // The surge-window dialog.
+    await user.click(within(screen.getByTestId('default-profile')).getByRole('button', { name: /Add window/ }));
+    const surgeDialog = await screen.findByRole('dialog');
+    expect(surgeDialog).toHaveTextContent('⟦Add surge window⟧');
+    expect(untranslated(surgeDialog)).toEqual([]);
   });
 });

@@ -83,6 +83,44 @@ describe('the vehicle-type list on a 1366 px laptop', () => {
   });
 });
 
+describe('the vehicle-type list at 800 px', () => {
+  it('keeps the name with its state and every fare rate, per km and per minute in one column', async () => {
+    windowWidth(800); // below MUI's md (900): the menu still takes 260 px
+    renderApp('/vehicle-management/vehicles', {
+      session: admin,
+      api: { 'GET /api/trip/vehicle-types': listAnswer('vehicle-types', [economy, comfort]) },
+    });
+    const economyRow = (await screen.findByText('Economy')).closest('tr')!;
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent?.replace(/\s/g, ' '));
+    expect(headers).toEqual(['Name', 'Base fare', 'Per km · per min']);
+    expect(within(economyRow).getByTestId('active-chip')).toHaveTextContent('Active');
+    expect(economyRow).toHaveTextContent(`${money(100)}${money(35)} / km${money(4)} / min`);
+    const comfortRow = screen.getByText('Comfort').closest('tr')!;
+    expect(within(comfortRow).getByTestId('active-chip')).toHaveTextContent('Inactive');
+    expect(comfortRow).toHaveTextContent(money(150));
+  });
+});
+
+describe('the vehicle-type list between 1024 and 1280 px', () => {
+  it('adds the minimum fare and the counts, the fees only from 1280 px', async () => {
+    windowWidth(1024);
+    renderApp('/vehicle-management/vehicles', {
+      session: admin,
+      api: { 'GET /api/trip/vehicle-types': listAnswer('vehicle-types', [economy]) },
+    });
+    await screen.findByText('Economy');
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent?.replace(/\s/g, ' '));
+    expect(headers).toEqual([
+      'Name',
+      'Base fare',
+      'Per km · per min',
+      'Minimum fare',
+      'Approved drivers',
+      'Trips, last 7 days',
+    ]);
+  });
+});
+
 describe('the vehicle-type form', () => {
   it('prices the sample trips with computeFare as the rates are typed, next to the saved ones', async () => {
     const { user, api } = renderApp('/vehicle-management/vehicles/3/edit', {

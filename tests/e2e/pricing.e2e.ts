@@ -29,6 +29,19 @@ async function api<T = Record<string, unknown>>(method: string, path: string, bo
   return json;
 }
 const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+/** After two frames: the layout has followed a window resize (media queries, React). */
+const nextFrames = (page: Page) =>
+  page.evaluate(() => {
+    const { requestAnimationFrame: frame } = globalThis as unknown as {
+      requestAnimationFrame: (cb: () => void) => void;
+    };
+    return new Promise<void>((resolve) => frame(() => frame(resolve)));
+  });
+/** Does the list's table fit its card, without a sideways scroll? */
+const tableFits = (page: Page) =>
+  page
+    .locator('.RaDataTable-tableWrapper')
+    .evaluate((el: { scrollWidth: number; clientWidth: number }) => el.scrollWidth <= el.clientWidth);
 
 describe('pricing', () => {
   let page: Page;
@@ -51,6 +64,7 @@ describe('pricing', () => {
     await page.goto('/vehicle-management/vehicles');
     await page.getByText('Economy', { exact: true }).waitFor();
     await snap(page, 'pricing-vehicle-types');
+    expect(await tableFits(page)).toBe(true);
     await page.getByText('Economy', { exact: true }).click();
     await waitForPath(page, `/vehicle-management/vehicles/${economyId}`);
     await page.getByTestId('vehicle-type-summary').waitFor();
@@ -78,6 +92,17 @@ describe('pricing', () => {
     await page.goto('/vehicle-management/vehicles');
     await page.getByText('Economy', { exact: true }).waitFor();
     await snap(page, 'pricing-vehicle-types-narrow');
+    expect(await tableFits(page)).toBe(true);
+    // From a narrow laptop to a wide screen, the list never scrolls sideways.
+    const overflowing: number[] = [];
+    for (const width of [900, 1024, 1100, 1200, 1280, 1366, 1440, 1536, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await nextFrames(page);
+      if (!(await tableFits(page))) overflowing.push(width);
+      if (width === 1024) await snap(page, 'pricing-vehicle-types-1024');
+    }
+    expect(overflowing).toEqual([]);
+    await page.setViewportSize(NARROW);
     await page.goto(`/vehicle-management/vehicles/${economyId}/edit`);
     await page.getByTestId('fare-preview').waitFor();
     await snap(page, 'pricing-vehicle-type-edit-narrow');

@@ -63,6 +63,8 @@ function DriverPage({ id }: { id: number }) {
   const dataProvider = usePanelDataProvider();
   const { data: driver, isPending, error, refetch } = useGetOne<Driver>(RESOURCE, { id });
   const { canAccess: mayUpdate } = useCanAccess({ resource: RESOURCE, action: 'edit' });
+  // The wallet (its page and the tab's card) is the transactions list: the button follows the same rule.
+  const { canAccess: mayOpenWallet = false } = useCanAccess({ resource: driverTransactions.path, action: 'list' });
   const [tab, setTab] = useState<TabName>('profile');
   const [dialog, setDialog] = useState<'suspend' | 'reinstate' | null>(null);
   // The header's online chip follows the driver's shift and trips.
@@ -104,14 +106,16 @@ function DriverPage({ id }: { id: number }) {
               <Button component={Link} to={reviewPath(driver.id)} variant="outlined" startIcon={<RateReviewIcon />}>
                 {translate('app.drivers.review')}
               </Button>
-              <Button
-                component={Link}
-                to={`/driver-management/transactions/${driver.id}`}
-                variant="outlined"
-                startIcon={<AccountBalanceWalletIcon />}
-              >
-                {translate('app.drivers.wallet')}
-              </Button>
+              {mayOpenWallet && (
+                <Button
+                  component={Link}
+                  to={`/driver-management/transactions/${driver.id}`}
+                  variant="outlined"
+                  startIcon={<AccountBalanceWalletIcon />}
+                >
+                  {translate('app.drivers.wallet')}
+                </Button>
+              )}
               {mayUpdate &&
                 (suspended ? (
                   <Button variant="contained" startIcon={<RestoreIcon />} onClick={() => setDialog('reinstate')}>
@@ -209,32 +213,34 @@ function DriverPage({ id }: { id: number }) {
           </CanAccess>
         )}
         {tab === 'wallet' && (
-          <RelatedList
-            title="app.drivers.tabs.wallet"
-            subheader={
-              <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-                <Typography
-                  component="span"
-                  variant="subtitle1"
-                  data-testid="driver-page-balance"
-                  color={driver.creditBalance < 0 ? 'error' : 'text.primary'}
-                  sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
-                >
-                  {translate('app.drivers.balanceIs', { balance: formatMoney(driver.creditBalance) })}
-                </Typography>
-                <Button component={Link} to={`/driver-management/transactions/${driver.id}`} size="small">
-                  {translate('app.drivers.openWallet')}
-                </Button>
-              </Stack>
-            }
-            reference={driverTransactions.path}
-            target="driverId"
-            perPage={10}
-            empty="app.wallet.empty"
-            data-testid="driver-page-wallet"
-          >
-            <LedgerTable palette="transactionKind" messages="app.wallet" />
-          </RelatedList>
+          <CanAccess resource={driverTransactions.path} action="list" accessDenied={<Denied />}>
+            <RelatedList
+              title="app.drivers.tabs.wallet"
+              subheader={
+                <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+                  <Typography
+                    component="span"
+                    variant="subtitle1"
+                    data-testid="driver-page-balance"
+                    color={driver.creditBalance < 0 ? 'error' : 'text.primary'}
+                    sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+                  >
+                    {translate('app.drivers.balanceIs', { balance: formatMoney(driver.creditBalance) })}
+                  </Typography>
+                  <Button component={Link} to={`/driver-management/transactions/${driver.id}`} size="small">
+                    {translate('app.drivers.openWallet')}
+                  </Button>
+                </Stack>
+              }
+              reference={driverTransactions.path}
+              target="driverId"
+              perPage={10}
+              empty="app.wallet.empty"
+              data-testid="driver-page-wallet"
+            >
+              <LedgerTable palette="transactionKind" messages="app.wallet" />
+            </RelatedList>
+          </CanAccess>
         )}
         {tab === 'history' && (
           <CanAccess resource={auditLogs.path} action="list" accessDenied={<Denied />}>

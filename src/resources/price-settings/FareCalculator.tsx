@@ -1,5 +1,7 @@
 import { Box, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import type { TranslateFunction } from 'ra-core';
 import type { VehicleTypeRates } from '../../domain/fare';
 import { difference } from '../../domain/farePreview';
 import { DAY_NAMES, WEEK_ORDER, calculateFare, type CalculatorResult, type PricingDraft } from '../../domain/surge';
@@ -17,30 +19,43 @@ const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as 
  * The breakdown's lines. A label names the line only: the multiplier and the commission rate can
  * differ between the two columns, so each cell says its own ("KES 350.00 (×1.5)").
  */
+const ROWS_KEY = 'app.priceSettings.calc.rows';
+const named = (key: string) => (translate: TranslateFunction) => translate(`${ROWS_KEY}.${key}`);
+
 const ROWS: {
   key: string;
-  label: (r: CalculatorResult | undefined) => string;
+  label: (translate: TranslateFunction, r: CalculatorResult | undefined) => string;
   value: (r: CalculatorResult) => number;
   rate?: (r: CalculatorResult) => string;
 }[] = [
-  { key: 'base', label: () => 'Base fare', value: (r) => r.base },
-  { key: 'distance', label: (r) => (r ? `Distance (${r.distanceKm} km)` : 'Distance'), value: (r) => r.distance },
-  { key: 'time', label: (r) => (r ? `Time (${r.durationMin} min)` : 'Time'), value: (r) => r.time },
+  { key: 'base', label: named('base'), value: (r) => r.base },
+  {
+    key: 'distance',
+    label: (translate, r) =>
+      r ? translate(`${ROWS_KEY}.distanceOf`, { km: r.distanceKm }) : translate(`${ROWS_KEY}.distance`),
+    value: (r) => r.distance,
+  },
+  {
+    key: 'time',
+    label: (translate, r) =>
+      r ? translate(`${ROWS_KEY}.timeOf`, { min: r.durationMin }) : translate(`${ROWS_KEY}.time`),
+    value: (r) => r.time,
+  },
   {
     key: 'surge',
-    label: () => 'Surge',
+    label: named('surge'),
     value: (r) => r.surge,
     rate: (r) => `×${Number(r.surgeMultiplier.toFixed(2))}`,
   },
-  { key: 'minimumTopUp', label: () => 'Minimum fare top-up', value: (r) => r.minimumTopUp },
-  { key: 'total', label: () => 'Passenger pays', value: (r) => r.total },
+  { key: 'minimumTopUp', label: named('minimumTopUp'), value: (r) => r.minimumTopUp },
+  { key: 'total', label: named('total'), value: (r) => r.total },
   {
     key: 'commission',
-    label: () => 'Commission',
+    label: named('commission'),
     value: (r) => r.commission,
     rate: (r) => formatPercent(r.commissionPercent) ?? '',
   },
-  { key: 'driverShare', label: () => 'Driver’s share', value: (r) => r.driverShare },
+  { key: 'driverShare', label: named('driverShare'), value: (r) => r.driverShare },
 ];
 
 const cell = (row: (typeof ROWS)[number], r: CalculatorResult | undefined) =>
@@ -59,6 +74,7 @@ export function FareCalculator({
   saved: PricingDraft;
   draft: PricingDraft;
 }) {
+  const translate = useTranslate();
   const [typeId, setTypeId] = useState<number | ''>(
     () => (types.find((t) => t.name === 'Economy') ?? types.find((t) => t.active) ?? types[0])?.id ?? '',
   );
@@ -97,7 +113,7 @@ export function FareCalculator({
         <TextField
           select
           size="small"
-          label="Vehicle type"
+          label={translate('app.priceSettings.calc.vehicleType')}
           value={typeId}
           onChange={(e) => setTypeId(Number(e.target.value))}
           fullWidth={false}
@@ -105,14 +121,13 @@ export function FareCalculator({
         >
           {types.map((t) => (
             <MenuItem key={t.id} value={t.id}>
-              {t.name}
-              {t.active ? '' : ' (inactive)'}
+              {t.active ? t.name : translate('app.priceSettings.calc.inactive', { name: t.name })}
             </MenuItem>
           ))}
         </TextField>
         <TextField
           size="small"
-          label="Distance (km)"
+          label={translate('app.priceSettings.calc.distanceKm')}
           type="number"
           value={distance}
           onChange={(e) => setDistance(e.target.value)}
@@ -122,7 +137,7 @@ export function FareCalculator({
         />
         <TextField
           size="small"
-          label="Duration (min)"
+          label={translate('app.priceSettings.calc.durationMin')}
           type="number"
           value={duration}
           onChange={(e) => setDuration(e.target.value)}
@@ -133,7 +148,7 @@ export function FareCalculator({
         <TextField
           select
           size="small"
-          label="Day"
+          label={translate('app.priceSettings.calc.day')}
           value={day}
           onChange={(e) => setDay(Number(e.target.value))}
           sx={{ width: 100 }}
@@ -146,12 +161,12 @@ export function FareCalculator({
         </TextField>
         <TextField
           size="small"
-          label="Time"
+          label={translate('app.priceSettings.calc.time')}
           type="time"
           value={time}
           onChange={(e) => setTime(e.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
-          helperText="Nairobi time"
+          helperText={translate('app.priceSettings.calc.timeHint')}
           sx={{ width: 160 }}
         />
       </Box>
@@ -159,8 +174,8 @@ export function FareCalculator({
         <TableHead>
           <TableRow>
             <TableCell />
-            <TableCell align="right">In force</TableCell>
-            <TableCell align="right">Being edited</TableCell>
+            <TableCell align="right">{translate('app.priceSettings.calc.inForce')}</TableCell>
+            <TableCell align="right">{translate('app.priceSettings.calc.beingEdited')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -168,7 +183,7 @@ export function FareCalculator({
             const strong = row.key === 'total' ? { fontWeight: 700 } : undefined;
             return (
               <TableRow key={row.key} data-testid={`calc-${row.key}`}>
-                <TableCell sx={strong}>{row.label(edited ?? now)}</TableCell>
+                <TableCell sx={strong}>{row.label(translate, edited ?? now)}</TableCell>
                 <TableCell align="right" sx={{ ...numeric, ...strong }} data-testid="calc-now">
                   {cell(row, now)}
                 </TableCell>
@@ -180,7 +195,7 @@ export function FareCalculator({
           })}
           {totalChange && totalChange.amount !== 0 && (
             <TableRow data-testid="calc-change">
-              <TableCell>Change to the passenger</TableCell>
+              <TableCell>{translate('app.priceSettings.calc.change')}</TableCell>
               <TableCell />
               <TableCell align="right" sx={{ ...numeric, color: 'warning.dark', fontWeight: 700 }}>
                 {formatSignedMoney(totalChange.amount)} ({formatSignedPercent(totalChange.percent)})

@@ -1,11 +1,15 @@
 import { InputAdornment, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
 import { ValidationError } from 'yup';
 import { percent } from '../../domain/fieldRules';
 
-/** The message for a typed percentage, by the shared rule; empty is allowed where `optional`. */
-export function percentProblem(text: string, label: string, optional: boolean): string | undefined {
-  if (text.trim() === '') return optional ? undefined : `${label} is required`;
+/**
+ * The message for a typed percentage, by the shared rule; empty is allowed where `optional`
+ * (`required` words the empty case, e.g. "Commission is required").
+ */
+export function percentProblem(text: string, label: string, optional: boolean, required: string): string | undefined {
+  if (text.trim() === '') return optional ? undefined : required;
   try {
     percent(label).validateSync(text.trim());
     return undefined;
@@ -38,6 +42,8 @@ export function PercentSetting({
   disabled?: boolean;
   onProblem: (problem: string | undefined) => void;
 }) {
+  const translate = useTranslate();
+  const required = translate('app.priceSettings.required', { label });
   const [text, setText] = useState(value === null ? '' : String(value));
   // Follow a value changed from outside (discard), not the one this field just reported.
   useEffect(() => {
@@ -49,7 +55,7 @@ export function PercentSetting({
           : String(value),
     );
   }, [value]);
-  const problem = percentProblem(text, label, optional);
+  const problem = percentProblem(text, label, optional, required);
   useEffect(() => onProblem(problem), [problem, onProblem]);
   return (
     <TextField
@@ -61,7 +67,7 @@ export function PercentSetting({
       placeholder={placeholder}
       onChange={(e) => {
         setText(e.target.value);
-        const p = percentProblem(e.target.value, label, optional);
+        const p = percentProblem(e.target.value, label, optional, required);
         if (!p) onChange(e.target.value.trim() === '' ? null : Number(e.target.value));
       }}
       error={Boolean(problem)}

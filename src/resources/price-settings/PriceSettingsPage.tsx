@@ -25,7 +25,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
-import { Title, useCanAccess, useGetList, useNotify, useRefresh } from 'react-admin';
+import { Title, useCanAccess, useGetList, useNotify, useRefresh, useTranslate } from 'react-admin';
+import type { TranslateFunction } from 'ra-core';
 import type { PriceProfile, SurgeRule } from '../../domain/fare';
 import { bidRange, resolvePricing } from '../../domain/fare';
 import { SAMPLE_TRIPS } from '../../domain/farePreview';
@@ -55,13 +56,12 @@ interface PriceSettingRow extends PriceProfile {
 
 type TypeRow = CalculatorType & { commissionPercent: number | null };
 
+const T = 'app.priceSettings';
+
 /** "Offers from 80 % to 120 % of the estimate", from the bid percentage. */
-export function bidSentence(bidPercent: number): string {
-  const low = bidRange(100, bidPercent).min;
-  const high = bidRange(100, bidPercent).max;
-  return bidPercent === 0
-    ? 'Passengers pay the estimate: no offers below or above it.'
-    : `Passengers may offer from ${low} % to ${high} % of the estimate.`;
+export function bidSentence(translate: TranslateFunction, bidPercent: number): string {
+  const { min: low, max: high } = bidRange(100, bidPercent);
+  return bidPercent === 0 ? translate(`${T}.bidNone`) : translate(`${T}.bidRange`, { low, high });
 }
 
 function toDraft(rows: readonly PriceSettingRow[]): PricingDraft {
@@ -105,6 +105,7 @@ function TypeOverrides({
   onChange: (own: PriceProfile | undefined) => void;
   onProblem: (key: string, problem: string | undefined) => void;
 }) {
+  const translate = useTranslate();
   const own = draft.own[type.id];
   const rules = resolvePricing(draft.defaults, own, type);
   const profile: PriceProfile = own ?? { commissionPercent: null, bidPercent: null, surgeRules: null };
@@ -113,49 +114,57 @@ function TypeOverrides({
   return (
     <SectionCard
       title={type.name}
-      subheader={differences.length ? `Differs from the default: ${differences.join('; ')}` : 'Same as the default'}
-      action={!type.active ? <Chip size="small" variant="outlined" label="Inactive type" /> : undefined}
+      subheader={
+        differences.length
+          ? translate(`${T}.type.differs`, { differences: differences.join('; ') })
+          : translate(`${T}.type.same`)
+      }
+      action={
+        !type.active ? <Chip size="small" variant="outlined" label={translate(`${T}.type.inactive`)} /> : undefined
+      }
       data-testid={`overrides-${type.name}`}
     >
       {own?.active === false && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          Its own settings are switched off: the default applies.
+          {translate(`${T}.type.switchedOff`)}
         </Alert>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
         <PercentSetting
-          label="Commission"
+          label={translate(`${T}.commission`)}
           optional
           value={profile.commissionPercent}
           onChange={(commissionPercent) => set({ commissionPercent })}
           disabled={!canEdit || type.commissionPercent !== null}
-          placeholder={`Default ${formatPercent(draft.defaults.commissionPercent ?? 0)}`}
+          placeholder={translate(`${T}.type.defaultValue`, {
+            value: formatPercent(draft.defaults.commissionPercent ?? 0),
+          })}
           helperText={
             type.commissionPercent !== null
-              ? `The vehicle type sets ${formatPercent(type.commissionPercent)}`
-              : 'Empty: the default'
+              ? translate(`${T}.type.typeSets`, { value: formatPercent(type.commissionPercent) })
+              : translate(`${T}.type.emptyIsDefault`)
           }
           onProblem={(p) => onProblem(`${type.id}.commission`, p)}
         />
         <PercentSetting
-          label="Bid percentage"
+          label={translate(`${T}.bidPercent`)}
           optional
           value={profile.bidPercent}
           onChange={(bidPercent) => set({ bidPercent })}
           disabled={!canEdit}
-          placeholder={`Default ${formatPercent(draft.defaults.bidPercent ?? 0)}`}
-          helperText={bidSentence(rules.bidPercent)}
+          placeholder={translate(`${T}.type.defaultValue`, { value: formatPercent(draft.defaults.bidPercent ?? 0) })}
+          helperText={bidSentence(translate, rules.bidPercent)}
           onProblem={(p) => onProblem(`${type.id}.bid`, p)}
         />
       </Box>
       {profile.surgeRules === null ? (
         <Stack direction="row" spacing={2} alignItems="center">
           <Typography variant="body2" color="text.secondary">
-            Surge: the default windows.
+            {translate(`${T}.type.defaultWindows`)}
           </Typography>
           {canEdit && (
             <Button size="small" onClick={() => set({ surgeRules: [...(draft.defaults.surgeRules ?? [])] })}>
-              Give {type.name} its own windows
+              {translate(`${T}.type.ownWindows`, { name: type.name })}
             </Button>
           )}
         </Stack>
@@ -169,7 +178,7 @@ function TypeOverrides({
           {canEdit && (
             <div>
               <Button size="small" color="inherit" onClick={() => set({ surgeRules: null })}>
-                Use the default windows again
+                {translate(`${T}.type.useDefaultWindows`)}
               </Button>
             </div>
           )}
@@ -198,20 +207,21 @@ function MoneyChange({ before, after }: { before: number; after: number }) {
 
 /** The change in money before it is saved: the commute sample trip per changed vehicle type and stretch. */
 function ChangeEffects({ effects }: { effects: ReturnType<typeof pricingChangeEffects> }) {
+  const translate = useTranslate();
   const shown = effects.slice(0, EFFECTS_SHOWN);
   return (
     <Box sx={{ mb: 1 }}>
       <Typography variant="subtitle2" sx={{ mt: 1 }}>
-        In money, on a {COMMUTE.distanceKm} km, {COMMUTE.durationMin} min trip
+        {translate(`${T}.effects.title`, { km: COMMUTE.distanceKm, min: COMMUTE.durationMin })}
       </Typography>
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" data-testid="change-effects" sx={{ '& td, & th': { px: 1 } }}>
           <TableHead>
             <TableRow>
-              <TableCell>Vehicle type</TableCell>
-              <TableCell>When</TableCell>
-              <TableCell align="right">Passenger pays</TableCell>
-              <TableCell align="right">Commission</TableCell>
+              <TableCell>{translate(`${T}.effects.vehicleType`)}</TableCell>
+              <TableCell>{translate(`${T}.effects.when`)}</TableCell>
+              <TableCell align="right">{translate(`${T}.effects.passengerPays`)}</TableCell>
+              <TableCell align="right">{translate(`${T}.effects.commission`)}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -232,7 +242,7 @@ function ChangeEffects({ effects }: { effects: ReturnType<typeof pricingChangeEf
       </Box>
       {effects.length > shown.length && (
         <Typography variant="caption" color="text.secondary">
-          And {effects.length - shown.length} more; the fare calculator prices any of them.
+          {translate(`${T}.effects.more`, { count: effects.length - shown.length })}
         </Typography>
       )}
     </Box>
@@ -246,6 +256,7 @@ function ChangeEffects({ effects }: { effects: ReturnType<typeof pricingChangeEf
  * for confirmation; one audited action writes it, for new quotes only.
  */
 export default function PriceSettingsPage() {
+  const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = usePanelDataProvider();
@@ -293,7 +304,7 @@ export default function PriceSettingsPage() {
   if (settingsQuery.error || typesQuery.error || !saved || !draft)
     return (
       <ErrorState
-        message="The price settings could not be loaded."
+        message={translate(`${T}.loadError`)}
         onRetry={() => {
           void settingsQuery.refetch();
           void typesQuery.refetch();
@@ -339,14 +350,15 @@ export default function PriceSettingsPage() {
           })),
         },
       });
-      notify(result.message ?? 'Price settings saved', { type: 'success' });
+      notify(result.message ?? translate(`${T}.confirm.saved`), { type: 'success' });
       setConfirming(false);
       setEdits(undefined);
       refresh();
     } catch (error) {
       const body = (error as { body?: { message?: string; errors?: Record<string, string> } }).body;
       setSaveError(
-        [body?.message, ...Object.values(body?.errors ?? {})].filter(Boolean).join(' — ') || 'Saving failed',
+        [body?.message, ...Object.values(body?.errors ?? {})].filter(Boolean).join(' — ') ||
+          translate(`${T}.confirm.failed`),
       );
     } finally {
       setSaving(false);
@@ -355,35 +367,35 @@ export default function PriceSettingsPage() {
 
   return (
     <Box sx={{ pb: 10 }}>
-      <Title title="Price settings" />
+      <Title title={translate(`${T}.title`)} />
       <Stack spacing={2} sx={{ mt: 2 }}>
         <SectionCard
-          title="Default pricing"
-          subheader="Applies to every vehicle type, except where a type's own settings below differ."
+          title={translate(`${T}.defaultPricing`)}
+          subheader={translate(`${T}.defaultPricingHint`)}
           data-testid="default-profile"
         >
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
             <PercentSetting
-              label="Commission"
+              label={translate(`${T}.commission`)}
               value={draft.defaults.commissionPercent}
               onChange={(commissionPercent) =>
                 update((d) => ({ ...d, defaults: { ...d.defaults, commissionPercent } }))
               }
               disabled={!canEdit}
-              helperText="The platform's share of each fare"
+              helperText={translate(`${T}.commissionHint`)}
               onProblem={(p) => onProblem('default.commission', p)}
             />
             <PercentSetting
-              label="Bid percentage"
+              label={translate(`${T}.bidPercent`)}
               value={draft.defaults.bidPercent}
               onChange={(bidPercent) => update((d) => ({ ...d, defaults: { ...d.defaults, bidPercent } }))}
               disabled={!canEdit}
-              helperText={bidSentence(draft.defaults.bidPercent ?? 0)}
+              helperText={bidSentence(translate, draft.defaults.bidPercent ?? 0)}
               onProblem={(p) => onProblem('default.bid', p)}
             />
           </Box>
           <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
-            Surge windows
+            {translate(`${T}.surgeWindows`)}
           </Typography>
           <SurgeWindowList
             rules={draft.defaults.surgeRules ?? []}
@@ -393,18 +405,18 @@ export default function PriceSettingsPage() {
         </SectionCard>
 
         <SectionCard
-          title="Surge over the week"
-          subheader="Each hour coloured by the multiplier in force, with the changes being edited."
+          title={translate(`${T}.week`)}
+          subheader={translate(`${T}.weekHint`)}
           action={
             <TextField
               select
               size="small"
-              label="Show surge for"
+              label={translate(`${T}.showSurgeFor`)}
               value={gridType}
               onChange={(e) => setGridType(e.target.value === 'default' ? 'default' : Number(e.target.value))}
               sx={{ minWidth: 180 }}
             >
-              <MenuItem value="default">Default windows</MenuItem>
+              <MenuItem value="default">{translate(`${T}.defaultWindowsOption`)}</MenuItem>
               {types.map((t) => (
                 <MenuItem key={t.id} value={t.id}>
                   {t.name}
@@ -416,15 +428,12 @@ export default function PriceSettingsPage() {
           <SurgeWeekGrid rules={gridRules} />
         </SectionCard>
 
-        <SectionCard
-          title="Fare calculator"
-          subheader="One trip priced with the settings in force and with your changes, as the server quotes it."
-        >
+        <SectionCard title={translate(`${T}.calculator`)} subheader={translate(`${T}.calculatorHint`)}>
           <FareCalculator types={types} saved={saved} draft={draft} />
         </SectionCard>
 
         <Typography variant="h6" component="h2" sx={{ pt: 1 }}>
-          Vehicle types
+          {translate(`${T}.vehicleTypes`)}
         </Typography>
         {types.map((t) => (
           <TypeOverrides
@@ -458,28 +467,26 @@ export default function PriceSettingsPage() {
         >
           <Typography variant="body2">
             {blocked
-              ? 'Correct the highlighted values to save.'
+              ? translate(`${T}.unsaved.blocked`)
               : summary.length
-                ? `${summary.length} change${summary.length === 1 ? '' : 's'} not saved`
-                : 'Not saved yet: no fare changes so far'}
+                ? translate(`${T}.unsaved.changes`, { smart_count: summary.length })
+                : translate(`${T}.unsaved.noFareChange`)}
           </Typography>
           <Button color="inherit" startIcon={<RestartAltIcon />} onClick={() => setEdits(undefined)}>
-            Discard
+            {translate(`${T}.unsaved.discard`)}
           </Button>
           <Button variant="contained" startIcon={<SaveIcon />} disabled={blocked} onClick={() => setConfirming(true)}>
-            Review and save
+            {translate(`${T}.unsaved.review`)}
           </Button>
         </Paper>
       )}
 
       <Dialog open={confirming} onClose={() => !saving && setConfirming(false)} fullWidth maxWidth="md">
-        <DialogTitle>Save these price changes?</DialogTitle>
+        <DialogTitle>{translate(`${T}.confirm.title`)}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 1 }}>
-            They apply to new quotes at once. Trips already quoted keep their fare.
-          </DialogContentText>
+          <DialogContentText sx={{ mb: 1 }}>{translate(`${T}.confirm.body`)}</DialogContentText>
           <List dense data-testid="change-summary">
-            {(summary.length ? summary : ['No difference in fares']).map((line) => (
+            {(summary.length ? summary : [translate(`${T}.confirm.noDifference`)]).map((line) => (
               <ListItem key={line} disableGutters>
                 {line}
               </ListItem>
@@ -490,7 +497,7 @@ export default function PriceSettingsPage() {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(false)} disabled={saving}>
-            Cancel
+            {translate('ra.action.cancel')}
           </Button>
           <Button
             variant="contained"
@@ -498,7 +505,7 @@ export default function PriceSettingsPage() {
             disabled={saving}
             startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
           >
-            Save
+            {translate('ra.action.save')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -1,5 +1,7 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { memo, useMemo } from 'react';
+import { useTranslate } from 'react-admin';
+import type { TranslateFunction } from 'ra-core';
 import type { SurgeRule } from '../../domain/fare';
 import { DAY_NAMES, WEEK_ORDER, describeWindow, surgeWeekGrid, type GridCell } from '../../domain/surge';
 
@@ -13,12 +15,17 @@ export function surgeColor(multiplier: number): string {
 const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
 const short = (m: number) => String(Number(m.toFixed(2)));
 
-function cellTitle(cell: GridCell, rules: readonly SurgeRule[]): string {
+const GRID = 'app.priceSettings.grid';
+
+function cellTitle(translate: TranslateFunction, cell: GridCell, rules: readonly SurgeRule[]): string {
   const when = `${DAY_NAMES[cell.day]} ${hourLabel(cell.hour)}–${hourLabel((cell.hour + 1) % 24)}`;
-  if (!cell.windows.length) return `${when}: no surge`;
+  if (!cell.windows.length) return translate(`${GRID}.noSurgeAt`, { when });
   const windows = cell.windows.map((i) => rules[i].label || describeWindow(rules[i])).join('; ');
-  const range = cell.min === cell.max ? `×${short(cell.max)}` : `×${short(cell.min)} to ×${short(cell.max)}`;
-  return `${when}: ${range}${cell.overlap ? ' (overlap: the highest wins)' : ''} — ${windows}`;
+  const range =
+    cell.min === cell.max
+      ? `×${short(cell.max)}`
+      : translate(`${GRID}.range`, { min: short(cell.min), max: short(cell.max) });
+  return `${when}: ${range}${cell.overlap ? translate(`${GRID}.overlap`) : ''} — ${windows}`;
 }
 
 /**
@@ -27,12 +34,13 @@ function cellTitle(cell: GridCell, rules: readonly SurgeRule[]): string {
  * inside it shows its top half only; overlapping windows get a dark outline.
  */
 export const SurgeWeekGrid = memo(function SurgeWeekGrid({ rules }: { rules: readonly SurgeRule[] }) {
+  const translate = useTranslate();
   const grid = useMemo(() => surgeWeekGrid(rules), [rules]);
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Box
         role="table"
-        aria-label="Surge by day and hour"
+        aria-label={translate(`${GRID}.label`)}
         data-testid="surge-grid"
         sx={{
           display: 'grid',
@@ -59,11 +67,11 @@ export const SurgeWeekGrid = memo(function SurgeWeekGrid({ rules }: { rules: rea
               <Box
                 key={cell.hour}
                 role="cell"
-                title={cellTitle(cell, rules)}
+                title={cellTitle(translate, cell, rules)}
                 data-testid={`surge-cell-${day}-${cell.hour}`}
                 data-multiplier={cell.max}
                 data-overlap={cell.overlap || undefined}
-                aria-label={cellTitle(cell, rules)}
+                aria-label={cellTitle(translate, cell, rules)}
                 sx={{
                   height: 26,
                   borderRadius: 0.5,
@@ -102,12 +110,14 @@ export const SurgeWeekGrid = memo(function SurgeWeekGrid({ rules }: { rules: rea
                 background: m > 1 ? surgeColor(m) : undefined,
               }}
             />
-            <Typography variant="caption">{m > 1 ? `×${m}${m === 3 ? '+' : ''}` : 'no surge'}</Typography>
+            <Typography variant="caption">
+              {m > 1 ? `×${m}${m === 3 ? '+' : ''}` : translate(`${GRID}.noSurge`)}
+            </Typography>
           </Stack>
         ))}
         <Stack direction="row" spacing={0.5} alignItems="center">
           <Box sx={{ width: 16, height: 16, borderRadius: 0.5, outline: '2px solid', outlineOffset: -2 }} />
-          <Typography variant="caption">windows overlap: the highest wins</Typography>
+          <Typography variant="caption">{translate(`${GRID}.overlapLegend`)}</Typography>
         </Stack>
       </Stack>
     </Box>

@@ -12,6 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { useTranslate } from 'react-admin';
 import { ValidationError } from 'yup';
 import type { SurgeRule } from '../../domain/fare';
 import { parseClock } from '../../domain/fare';
@@ -62,6 +63,8 @@ export function SurgeWindowDialog({
   onClose: () => void;
   onSave: (rule: SurgeRule) => void;
 }) {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`app.priceSettings.window.${key}`);
   const [draft, setDraft] = useState<Draft>(() => toDraft(rule));
   const [touched, setTouched] = useState(false);
   const { rule: valid, errors } = problems(draft);
@@ -81,18 +84,18 @@ export function SurgeWindowDialog({
           if (valid) onSave(valid);
         }}
       >
-        <DialogTitle id="surge-window-title">{rule ? 'Edit surge window' : 'Add surge window'}</DialogTitle>
+        <DialogTitle id="surge-window-title">{t(rule ? 'editTitle' : 'addTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <div>
               <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
-                Days
+                {t('days')}
               </Typography>
               <ToggleButtonGroup
                 size="small"
                 value={draft.days}
                 onChange={(_, days: number[]) => set({ days })}
-                aria-label="Days"
+                aria-label={t('days')}
               >
                 {WEEK_ORDER.map((d) => (
                   <ToggleButton key={d} value={d} aria-label={DAY_NAMES[d]}>
@@ -104,46 +107,46 @@ export function SurgeWindowDialog({
             </div>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField
-                label="From"
+                label={t('from')}
                 type="time"
                 value={draft.from}
                 onChange={(e) => set({ from: e.target.value })}
                 error={Boolean(shown.from)}
-                helperText={shown.from ?? 'Inclusive, Nairobi time'}
+                helperText={shown.from ?? t('fromHint')}
                 slotProps={{ inputLabel: { shrink: true } }}
               />
               <TextField
-                label="To"
+                label={t('to')}
                 type="time"
                 value={draft.to}
                 onChange={(e) => set({ to: e.target.value })}
                 error={Boolean(shown.to)}
-                helperText={shown.to ?? (overnight ? 'Runs past midnight into the next day' : 'Exclusive')}
+                helperText={shown.to ?? t(overnight ? 'overnight' : 'toHint')}
                 slotProps={{ inputLabel: { shrink: true } }}
               />
               <TextField
-                label="Multiplier"
+                label={t('multiplier')}
                 type="number"
                 value={draft.multiplier}
                 onChange={(e) => set({ multiplier: e.target.value })}
                 error={Boolean(shown.multiplier)}
-                helperText={shown.multiplier ?? 'From 1 to 5, e.g. 1.5'}
+                helperText={shown.multiplier ?? t('multiplierHint')}
                 slotProps={{ htmlInput: { step: 0.05, min: 1, max: 5 } }}
               />
             </Stack>
             <TextField
-              label="Label"
+              label={t('label')}
               value={draft.label}
               onChange={(e) => set({ label: e.target.value })}
               error={Boolean(shown.label)}
-              helperText={shown.label ?? 'Optional, e.g. Friday evening rush'}
+              helperText={shown.label ?? t('labelHint')}
             />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
           <Button type="submit" variant="contained">
-            {rule ? 'Apply' : 'Add'}
+            {t(rule ? 'apply' : 'add')}
           </Button>
         </DialogActions>
       </form>

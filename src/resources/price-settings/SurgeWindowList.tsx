@@ -3,6 +3,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Button, IconButton, List, ListItem, ListItemText, Stack, Tooltip } from '@mui/material';
 import { useMemo, useState } from 'react';
+import { useTranslate } from 'react-admin';
 import type { SurgeRule } from '../../domain/fare';
 import { describeWindow, overlappingWindows } from '../../domain/surge';
 import { EmptyState } from '../../kit/States';
@@ -18,13 +19,15 @@ export function SurgeWindowList({
   onChange: (rules: SurgeRule[]) => void;
   readOnly?: boolean;
 }) {
+  const translate = useTranslate();
+  const t = (key: string, options?: object) => translate(`app.priceSettings.windows.${key}`, options);
   const [editing, setEditing] = useState<number | 'new' | undefined>();
   const overlaps = useMemo(() => overlappingWindows(rules), [rules]);
   const name = (i: number) => rules[i].label || describeWindow(rules[i]);
   return (
     <Stack spacing={1}>
       {rules.length === 0 ? (
-        <EmptyState message="No surge windows: fares are never raised by time of day." />
+        <EmptyState message={t('empty')} />
       ) : (
         <List dense disablePadding data-testid="surge-windows">
           {rules.map((rule, i) => (
@@ -34,14 +37,14 @@ export function SurgeWindowList({
               secondaryAction={
                 !readOnly && (
                   <>
-                    <Tooltip title="Edit window">
-                      <IconButton aria-label={`Edit ${name(i)}`} onClick={() => setEditing(i)}>
+                    <Tooltip title={t('edit')}>
+                      <IconButton aria-label={t('editOne', { name: name(i) })} onClick={() => setEditing(i)}>
                         <EditIcon fontSize="small" />
                       </IconButton>
                     </Tooltip>
-                    <Tooltip title="Remove window">
+                    <Tooltip title={t('remove')}>
                       <IconButton
-                        aria-label={`Remove ${name(i)}`}
+                        aria-label={t('removeOne', { name: name(i) })}
                         onClick={() => onChange(rules.filter((_, j) => j !== i))}
                       >
                         <DeleteOutlineIcon fontSize="small" />
@@ -58,14 +61,15 @@ export function SurgeWindowList({
       )}
       {overlaps.length > 0 && (
         <Alert severity="info" data-testid="surge-overlaps">
-          {overlaps.map(([a, b]) => `“${name(a)}” overlaps “${name(b)}”`).join('; ')}. Where windows overlap, the
-          highest multiplier applies.
+          {t('overlapNote', {
+            overlaps: overlaps.map(([a, b]) => t('overlaps', { a: name(a), b: name(b) })).join('; '),
+          })}
         </Alert>
       )}
       {!readOnly && (
         <div>
           <Button size="small" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-            Add window
+            {t('add')}
           </Button>
         </div>
       )}

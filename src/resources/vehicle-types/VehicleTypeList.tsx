@@ -1,6 +1,7 @@
 import LocalTaxiIcon from '@mui/icons-material/LocalTaxi';
 import { Box, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, NullableBooleanInput, SearchInput, useRecordContext, useTranslate } from 'react-admin';
+import { formatMoney } from '../../kit/format';
 import { EmptyState } from '../../kit/States';
 import { MoneyField } from '../../kit/MoneyField';
 import { PercentField } from '../../kit/MoneyInput';
@@ -62,6 +63,19 @@ function CommissionCell() {
   return <PercentField source="commissionPercent" />;
 }
 
+/** Per km and per minute on two lines: one column where the window has no room for two. */
+function DistanceTimeRatesCell() {
+  const translate = useTranslate();
+  const vt = useRecordContext<VehicleType>();
+  if (!vt) return null;
+  return (
+    <Stack sx={{ alignItems: 'flex-end' }}>
+      <span>{translate('app.vehicleTypes.perKm', { amount: formatMoney(vt.pricePerKm) })}</span>
+      <span>{translate('app.vehicleTypes.perMinute', { amount: formatMoney(vt.pricePerMinute) })}</span>
+    </Stack>
+  );
+}
+
 /**
  * /vehicle-management/vehicles: every type on one page (a short catalogue) with its rates, whether
  * passengers can order it, its approved drivers and its trips of the last 7 days. A row opens it.
@@ -69,8 +83,11 @@ function CommissionCell() {
 export default function VehicleTypeList(props: ListScreenProps) {
   const translate = useTranslate();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
-  const large = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
   const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  // Widths measured with the 260 px menu open (pricing e2e: no sideways scroll from 800 to 1920 px).
+  const withCounts = useMediaQuery('(min-width:1024px)');
+  const withFees = useMediaQuery('(min-width:1280px)');
+  const splitRates = useMediaQuery('(min-width:1366px)');
   return (
     <ResourceList
       {...props}
@@ -92,14 +109,24 @@ export default function VehicleTypeList(props: ListScreenProps) {
       >
         <DataTable.Col source="name" render={() => <NameCell withStatus={!wide} />} />
         <DataTable.Col source="baseFare" align="right" cellSx={numeric} field={MoneyField} />
-        <DataTable.Col source="pricePerKm" align="right" cellSx={numeric} field={MoneyField} />
-        <DataTable.Col source="pricePerMinute" align="right" cellSx={numeric} field={MoneyField} />
+        {splitRates && <DataTable.Col source="pricePerKm" align="right" cellSx={numeric} field={MoneyField} />}
+        {splitRates && <DataTable.Col source="pricePerMinute" align="right" cellSx={numeric} field={MoneyField} />}
+        {!splitRates && (
+          <DataTable.Col
+            source="pricePerKm"
+            label="app.vehicleTypes.perKmAndMinute"
+            align="right"
+            cellSx={numeric}
+            disableSort
+            render={() => <DistanceTimeRatesCell />}
+          />
+        )}
         {medium && <DataTable.Col source="minimumFare" align="right" cellSx={numeric} field={MoneyField} />}
-        {large && <DataTable.Col source="cancellationFee" align="right" cellSx={numeric} field={MoneyField} />}
-        {large && <DataTable.Col source="commissionPercent" align="right" render={() => <CommissionCell />} />}
+        {withFees && <DataTable.Col source="cancellationFee" align="right" cellSx={numeric} field={MoneyField} />}
+        {withFees && <DataTable.Col source="commissionPercent" align="right" render={() => <CommissionCell />} />}
         {wide && <DataTable.Col source="active" render={() => <ActiveChip />} />}
-        {medium && <DataTable.Col source="approvedDrivers" align="right" cellSx={numeric} />}
-        {medium && <DataTable.Col source="tripsLast7Days" align="right" cellSx={numeric} />}
+        {withCounts && <DataTable.Col source="approvedDrivers" align="right" cellSx={numeric} />}
+        {withCounts && <DataTable.Col source="tripsLast7Days" align="right" cellSx={numeric} />}
       </DataTable>
     </ResourceList>
   );
