@@ -100,11 +100,22 @@ describe('the offer cascade', () => {
     expect((await t.call('GET', '/api/trip/apps/driver/offer', { token: close.token })).json().data.offerId).toBe(
       offer.id,
     );
+    // The staff API tells whom the trip is offered to (the dispatcher's board after a reload), one
+    // record or the active list alike.
+    const activeList = async () =>
+      (
+        await t.call('GET', `/api/trip/trips?filter=${encodeURIComponent('{"active":true}')}&range=[0,499]`, {
+          token: admin,
+        })
+      ).json() as { id: number; offeredDriverId: number | null }[];
+    expect((await t.call('GET', `/api/trip/trips/${tripId}`, { token: admin })).json().offeredDriverId).toBe(close.id);
+    expect((await activeList()).find((r) => r.id === tripId)?.offeredDriverId).toBe(close.id);
 
     const res = await answer(close.token, offer.id, 'accept');
     expect(res.statusCode, res.body).toBe(200);
     expect(await tripOf(tripId)).toMatchObject({ status: 'accepted', driverId: close.id });
     expect((await offersOf(tripId))[0].outcome).toBe('accepted');
+    expect((await t.call('GET', `/api/trip/trips/${tripId}`, { token: admin })).json().offeredDriverId).toBeNull();
     await waitFor(async () => (await t.app.services.live.store.get(close.id))?.duty === 'en_route', 'en_route');
     expect((await events(tripId)).map((e) => [e.kind, e.actor, e.driverId])).toEqual([
       ['requested', 'staff', null],
