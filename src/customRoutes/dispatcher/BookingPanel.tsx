@@ -545,9 +545,9 @@ function PlaceField({
           />
         )}
       />
-      <Tooltip title={translate('app.dispatcher.booking.pickOnMap', { what: label })}>
+      <Tooltip title={translate('app.dispatcher.booking.pickOnMap', { what: label.toLowerCase() })}>
         <IconButton
-          aria-label={translate('app.dispatcher.booking.pickOnMap', { what: label })}
+          aria-label={translate('app.dispatcher.booking.pickOnMap', { what: label.toLowerCase() })}
           aria-pressed={picking}
           color={picking ? 'primary' : 'default'}
           onClick={() => onPick(picking ? null : kind)}
