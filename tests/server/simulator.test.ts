@@ -165,4 +165,54 @@ describe('the simulator against the real app', () => {
     expect((await statuses()).every((x) => Number(x.fareTotal) > 0)).toBe(true);
     expect(sim.failures).toEqual([]);
   }, 90_000);
+
+  it('works in shifts: a free driver goes offline for a break through the app, then comes back online', async () => {
+    const roster = await t.db
+      .selectFrom('drivers')
+      .select('id')
+      .where('approvalStatus', '=', 'approved')
+      .orderBy('id')
+      .limit(4)
+      .execute();
+    const ids = roster.map((d) => d.id);
+    const lines: string[] = [];
+    // At 60×: shifts of 2–3 simulated minutes (the first ends after 1–3), breaks of 1–2: seconds here.
+    const sim = new Simulator({
+      url: base,
+      drivers: 4,
+      passengers: 0,
+      speed: 60,
+      shiftMs: [120_000, 180_000],
+      breakMs: [60_000, 120_000],
+      random: random(5),
+      log: (line) => lines.push(line),
+      reportEveryMs: 1000,
+    });
+    await sim.start();
+    const live = t.app.services.live.store;
+    const onlineInDb = async () =>
+      (await t.db.selectFrom('drivers').select(['id', 'online']).where('id', 'in', ids).execute()).filter(
+        (d) => d.online,
+      ).length;
+    expect(await onlineInDb()).toBe(4);
+    let fewest = 4;
+    let fewestLive = 4;
+    try {
+      for (let i = 0; i < 60 && (sim.stats.shiftsStarted < 1 || fewest === 4); i++) {
+        await sleep(250);
+        fewest = Math.min(fewest, await onlineInDb());
+        fewestLive = Math.min(fewestLive, (await live.getMany(ids)).size);
+      }
+    } finally {
+      await sim.stop();
+    }
+    // Some driver went offline (drivers.online, the live positions) and later started a new shift.
+    expect(sim.stats.shiftsEnded).toBeGreaterThanOrEqual(1);
+    expect(sim.stats.shiftsStarted).toBeGreaterThanOrEqual(1);
+    expect(fewest).toBeLessThan(4);
+    expect(fewestLive).toBeLessThan(4);
+    // The console report counts the drivers online now and the shifts.
+    expect(lines.some((l) => /^\[simulator\] online [0-3] · shifts ended [1-9]/.test(l))).toBe(true);
+    expect(sim.failures).toEqual([]);
+  }, 60_000);
 });
