@@ -642,6 +642,40 @@ describe('dispatcher live feed and board', { timeout: 30_000 }, () => {
     expect(within(card).queryByRole('button', { name: 'Cancel trip' })).not.toBeInTheDocument();
   });
 
+  it('keeps the open trip card live: an offer, then the driver who accepted', async () => {
+    const base = { ...activeTrip(31, 'requested', 3), vehicleTypeId: 3, vehicleTypeName: 'Economy', fareTotal: 720 };
+    let record: object = { ...base, paymentMethod: 'cash', offeredDriverId: null };
+    const { user, sockets } = renderApp('/dispatcher', {
+      session: sessionOf(booker),
+      api: server({
+        'GET /api/trip/trips/31': () => ({ json: record }),
+        'GET /api/user/passengers/7': { json: amina },
+      }),
+    });
+    await user.click(await screen.findByTestId('board-trip-31'));
+    const card = await screen.findByTestId('trip-card');
+    expect(await within(card).findByText(/Driver: none yet/)).toBeInTheDocument();
+    const socket = sockets.latest();
+    await waitFor(() => expect(socket.listening('tripUpdated')).toBe(true));
+    const update = { id: 31, passengerId: 7, vehicleTypeId: 3, at: new Date().toISOString() };
+
+    record = { ...record, offeredDriverId: 40 };
+    socket.serverSends('tripUpdated', {
+      ...update,
+      status: 'requested',
+      previousStatus: 'requested',
+      driverId: null,
+      offeredDriverId: 40,
+    });
+    expect(await within(card).findByText('Driver: none yet · Offered to Otieno Kamau')).toBeInTheDocument();
+
+    record = { ...record, status: 'accepted', driverId: 40, driverName: 'Otieno Kamau', offeredDriverId: null };
+    socket.serverSends('tripUpdated', { ...update, status: 'accepted', previousStatus: 'requested', driverId: 40 });
+    expect(await within(card).findByText('Driver: Otieno Kamau')).toBeInTheDocument();
+    expect(await within(card).findByRole('link', { name: 'Call Otieno Kamau' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Reassign driver' })).toBeInTheDocument();
+  });
+
   it('offers to reassign and cancel a trip whose driver is on the way, from its card', async () => {
     const trip = { ...activeTrip(36, 'accepted', 4), vehicleTypeId: 3, vehicleTypeName: 'Economy', fareTotal: 720 };
     const { user } = renderApp('/dispatcher', {
