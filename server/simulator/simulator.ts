@@ -304,6 +304,10 @@ export class Simulator {
             d.tripId = null;
             d.phase = 'cruising';
             d.route = [];
+          } else if (t.driverId === d.id && t.status === 'accepted' && d.tripId !== t.id && d.phase === 'cruising') {
+            // A dispatcher assigned this driver by hand: drive to the pickup, as the app would.
+            d.tripId = t.id;
+            void this.resumeTrip(d).catch((e: unknown) => this.fail(`driver ${d.id} assigned trip`, e));
           }
         });
         d.socket.on('offline', () => {
@@ -377,7 +381,10 @@ export class Simulator {
    */
   private async resumeTrip(d: SimDriver): Promise<void> {
     const { data: trip } = await d.client!.call<{ data: HeldTrip | null }>('GET', '/api/trip/apps/driver/trip');
-    if (!trip) return;
+    if (!trip) {
+      d.tripId = null;
+      return;
+    }
     d.tripId = trip.id;
     d.dropoff = trip.dropoff;
     if (trip.status === 'accepted') {
