@@ -206,6 +206,31 @@ describe('the offer cascade', () => {
     await waitFor(async () => (await t.app.services.live.store.get(a.id))?.duty === 'available', 'a free again');
   });
 
+  it('gets the live duties right when a booking is assigned by hand right away, to the offered driver or another', async () => {
+    // The dispatcher's "pick a driver" booking: the trip is created (and offered to the nearest
+    // driver at once), then assigned to the chosen one straight after: often that same nearest driver.
+    for (const same of [true, false, true, false]) {
+      const a = await driverAt(0.1);
+      const b = await driverAt(1.5);
+      const tripId = await bookTrip(t, admin, PICKUP, vehicleTypeId);
+      const chosen = same ? a : b;
+      const assigned = await t.call('POST', `/api/trip/trips/${tripId}/assign`, {
+        token: admin,
+        body: { driverId: chosen.id },
+      });
+      expect(assigned.statusCode, assigned.body).toBe(200);
+      await waitFor(async () => (await offersOf(tripId)).every((o) => o.outcome !== null), 'no offer left pending');
+      await sleep(100);
+      expect(await t.app.services.live.store.get(chosen.id), `same: ${same}`).toMatchObject({
+        duty: 'en_route',
+        tripId,
+      });
+      if (!same) expect(await t.app.services.live.store.get(a.id)).toMatchObject({ duty: 'available', tripId: null });
+      for (const id of [a.id, b.id]) await t.app.services.live.offline(id);
+      online.splice(0);
+    }
+  });
+
   it('lets only one of two dispatchers assign the same driver at once', async () => {
     const d = await driverAt(0.5);
     const [t1, t2] = [
