@@ -27,6 +27,7 @@ import { createMessenger } from './mail/outbox.js';
 import { installHealthRoutes } from './health.js';
 import { installRealtime } from './realtime/index.js';
 import type { AppServices } from './services.js';
+import { APPS_TAG } from './apps/authRoutes.js';
 import { tripService } from './trip/index.js';
 import { userService } from './user/index.js';
 import { Notifier } from './user/notifications/notifier.js';
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
+      tags: [APPS_TAG],
     },
     transform: ({ schema, url, route }) => {
       const bodyDocs = route.config?.bodyDocs;

@@ -13,6 +13,18 @@ import { appRefusal, appUserOf } from './principal.js';
 export const APP_KINDS: readonly AppKind[] = ['driver', 'passenger'];
 export const tags = ['apps'];
 
+/** The OpenAPI description of the "apps" tag: the HTTP routes below, and the Socket.IO side they cannot show. */
+export const APPS_TAG = {
+  name: 'apps',
+  description: `The driver and passenger apps' API, under /api/trip/apps. Sign in by phone: POST apps/{driver|passenger}/request-code texts a 6-digit code, POST apps/{kind}/sign-in answers an app token (\`Authorization: Bearer …\`). App tokens are refused on staff routes and staff tokens here (403); a driver token on passenger routes too. Rate-limited per IP and per phone like the staff sign-in.
+
+**Driver socket** (Socket.IO, namespace \`/drivers\`, path /socket.io, \`auth: {token}\` with a driver token; refused without one):
+- the app emits \`position\` \`{lat, lng, heading, speed, at}\` once a second while online (heading in degrees from north, speed in km/h, \`at\` the ISO time of the fix), acknowledged \`{ok: true}\` or \`{ok: false, reason}\`: a position outside the service area (\`outside\`), from a driver who is not online (\`offline\`), older than 30 s (\`stale\`), more than 5 s ahead (\`future\`), malformed (\`invalid\`) or more than 4 a second (\`too_fast\`) is dropped, counted and never stored;
+- the server emits \`offer\` \`{offerId, tripId, expiresAt, distanceKm, pickup, dropoff, fareTotal, paymentMethod, vehicleTypeId}\` (answer with POST apps/driver/offers/{id}/accept or decline within 15 s), \`offerWithdrawn\` \`{offerId, tripId, reason}\`, \`trip\` \`{id, status, driverId}\` when the driver's trip changes elsewhere, and \`offline\` when the driver went offline (the app's own request, or silent for 5 minutes).
+
+A driver silent for 60 s is shown to dispatchers as lost, and is offline after 5 minutes. The latest position is written to the driver's record at most every 30 s.`,
+};
+
 const phoneField = yup
   .string()
   .typeError(PHONE_MESSAGE)

@@ -24,10 +24,21 @@ export interface SimulatorOptions {
   random?: () => number;
   /** Where the simulated clock starts (ms since the epoch); demand follows its hour of day. Now by default. */
   startAt?: number;
+  /**
+   * Simulated ms of a shift [shortest, longest] (4 to 9 hours by default) and of the break between
+   * two ([20 min, 1 h]). The first shift has already run part of its course (it ends after at least half
+   * the shortest), so drivers do not all stop at once.
+   */
+  shiftMs?: [number, number];
+  breakMs?: [number, number];
 }
 
 export interface SimulatorStats {
+  /** Drivers online now. */
   online: number;
+  /** Shifts ended (the driver went offline for a break) and shifts started again after one. */
+  shiftsEnded: number;
+  shiftsStarted: number;
   positions: number;
   requested: number;
   offers: number;
@@ -51,6 +62,8 @@ interface SimDriver {
   socket?: Socket;
   at: LatLng;
   heading: number;
+  /** Speed over the last tick, km/h. */
+  speedKmh: number;
   route: LatLng[];
   phase: DriverPhase;
   tripId: number | null;
@@ -59,6 +72,12 @@ interface SimDriver {
   /** Simulated ms until the next decision (waiting at the pickup, a break). */
   waitMs: number;
   busy: boolean;
+  /** Simulated time when the shift ends (once free) or, off duty, when the break ends. */
+  shiftUntil: number;
+  /** Off on a break between shifts (not the same as not signed in yet). */
+  onBreak: boolean;
+  /** Shift and break lengths drawn so far. */
+  draws: number;
 }
 
 /** The part of the apps' trip view (`GET apps/driver/trip`) a driver needs to carry on. */
@@ -92,6 +111,8 @@ const sum = PLACES.reduce((s, p) => s + p.weight, 0);
 export class Simulator {
   readonly stats: SimulatorStats = {
     online: 0,
+    shiftsEnded: 0,
+    shiftsStarted: 0,
     positions: 0,
     requested: 0,
     offers: 0,
@@ -176,11 +197,15 @@ export class Simulator {
       ...d,
       at: this.jitter(this.place(), 1),
       heading: 0,
+      speedKmh: 0,
       route: [],
       phase: 'off',
       tripId: null,
       waitMs: 0,
       busy: false,
+      shiftUntil: 0,
+      onBreak: false,
+      draws: 0,
     }));
     this.passengers = passengers.map((p) => ({ ...p, tripId: null, waitedMs: 0, pollMs: 0 }));
     if (roster.length < this.opts.drivers)
@@ -236,7 +261,21 @@ export class Simulator {
 
   report(): string {
     const s = this.stats;
-    return `[simulator] online ${s.online} · requested ${s.requested} · offers ${s.offers} (accepted ${s.accepted}, declined ${s.declined}, ignored ${s.ignored}) · completed ${s.completed} · cancelled ${s.cancelled} · no driver ${s.noDriver} · SOS ${s.sos} · low ratings ${s.lowRatings} · errors ${s.errors}`;
+    return `[simulator] online ${s.online} · shifts ended ${s.shiftsEnded}, started ${s.shiftsStarted} · requested ${s.requested} · offers ${s.offers} (accepted ${s.accepted}, declined ${s.declined}, ignored ${s.ignored}) · completed ${s.completed} · cancelled ${s.cancelled} · no driver ${s.noDriver} · SOS ${s.sos} · low ratings ${s.lowRatings} · errors ${s.errors}`;
+  }
+
+  /**
+   * Simulated ms in [lo, hi] for a driver's shift or break: a hash of the driver and their shift count,
+   * so shifts do not draw from `random` (a seeded run keeps its trips and offers whatever the shifts).
+   */
+  private between(d: SimDriver, [lo, hi]: [number, number]): number {
+    d.draws++;
+    const x = Math.sin(d.id * 12.9898 + d.draws * 78.233) * 43758.5453;
+    return lo + (x - Math.floor(x)) * (hi - lo);
+  }
+
+  private get shiftMs(): [number, number] {
+    return this.opts.shiftMs ?? [4 * 3_600_000, 9 * 3_600_000];
   }
 
   private async driverOnline(d: SimDriver): Promise<void> {
@@ -246,6 +285,12 @@ export class Simulator {
         'POST',
         '/api/trip/apps/driver/online',
       );
+      const [shortest, longest] = this.shiftMs;
+      // The first shift is already under way; later ones run whole.
+      d.shiftUntil =
+        this.simNow + (d.onBreak ? this.between(d, this.shiftMs) : this.between(d, [shortest / 2, longest]));
+      if (d.onBreak) this.stats.shiftsStarted++;
+      d.onBreak = false;
       d.phase = 'cruising';
       d.tripId = null;
       if (data.tripId && data.state !== 'offered') await this.resumeTrip(d);
@@ -259,13 +304,49 @@ export class Simulator {
             d.tripId = null;
             d.phase = 'cruising';
             d.route = [];
+          } else if (t.driverId === d.id && t.status === 'accepted' && d.tripId !== t.id && d.phase === 'cruising') {
+            // A dispatcher assigned this driver by hand: drive to the pickup, as the app would.
+            d.tripId = t.id;
+            void this.resumeTrip(d).catch((e: unknown) => this.fail(`driver ${d.id} assigned trip`, e));
           }
         });
-        d.socket.on('offline', () => (d.phase = 'off'));
+        d.socket.on('offline', () => {
+          if (d.phase !== 'off') this.stats.online--;
+          d.phase = 'off';
+        });
       }
       this.stats.online++;
     } catch (e) {
       this.fail(`driver ${d.id} online`, e);
+    }
+  }
+
+  /**
+   * Shifts: a free driver whose shift is over goes offline for a break, as the app's "go offline"
+   * button does, then comes back online for the next shift. A driver with a trip finishes it first.
+   */
+  private shifts(d: SimDriver): void {
+    if (d.busy || !d.client) return;
+    if (d.phase === 'cruising' && d.tripId === null && this.simNow >= d.shiftUntil) {
+      d.busy = true;
+      d.client
+        .call('POST', '/api/trip/apps/driver/offline')
+        .then(() => {
+          if (d.phase !== 'off') this.stats.online--;
+          d.phase = 'off';
+          d.onBreak = true;
+          d.route = [];
+          d.shiftUntil = this.simNow + this.between(d, this.opts.breakMs ?? [20 * 60_000, 3_600_000]);
+          this.stats.shiftsEnded++;
+        })
+        // An offer accepted meanwhile (409: on a trip): the shift goes on until that trip is done.
+        .catch((e: unknown) => {
+          if (!(e instanceof ApiCallError && e.status === 409)) this.fail(`driver ${d.id} offline`, e);
+        })
+        .finally(() => (d.busy = false));
+    } else if (d.phase === 'off' && d.onBreak && this.simNow >= d.shiftUntil) {
+      d.busy = true;
+      void this.driverOnline(d).finally(() => (d.busy = false));
     }
   }
 
@@ -300,7 +381,10 @@ export class Simulator {
    */
   private async resumeTrip(d: SimDriver): Promise<void> {
     const { data: trip } = await d.client!.call<{ data: HeldTrip | null }>('GET', '/api/trip/apps/driver/trip');
-    if (!trip) return;
+    if (!trip) {
+      d.tripId = null;
+      return;
+    }
     d.tripId = trip.id;
     d.dropoff = trip.dropoff;
     if (trip.status === 'accepted') {
@@ -329,7 +413,9 @@ export class Simulator {
 
   /** Moves a driver along its route by what city speed covers in one simulated tick. */
   private move(d: SimDriver, ms: number): boolean {
-    let km = (CITY_SPEED_KMH * (0.7 + this.random() * 0.6) * ms) / 3_600_000;
+    const pace = 0.7 + this.random() * 0.6;
+    d.speedKmh = d.route.length ? CITY_SPEED_KMH * pace : 0;
+    let km = (d.speedKmh * ms) / 3_600_000;
     while (km > 0 && d.route.length) {
       const next = d.route[0];
       const left = haversineKm(d.at, next);
@@ -373,6 +459,7 @@ export class Simulator {
     this.simNow += ms;
     const now = new Date().toISOString();
     for (const d of this.drivers) {
+      if (!this.stopped) this.shifts(d);
       if (d.phase === 'off' || !d.socket?.connected) continue;
       const arrived = this.move(d, ms);
       if (d.phase === 'cruising' && arrived) d.route = this.routeTo(d.at, this.jitter(this.place()));
@@ -387,7 +474,8 @@ export class Simulator {
         lat: d.at.lat,
         lng: d.at.lng,
         heading: Math.round((d.heading + 360) % 360),
-        speed: d.route.length ? 6 : 0,
+        // km/h, as the contract says (the simulated speed, whatever the clock's pace).
+        speed: Math.round(d.route.length ? d.speedKmh : 0),
         at: now,
       });
       this.stats.positions++;

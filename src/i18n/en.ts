@@ -181,7 +181,7 @@ export const appMessages = {
         useOffers: 'Use offers',
         nearest: 'Nearest drivers',
         automatic: 'Automatic offers',
-        automaticHint: 'The nearest available drivers get offers in turn',
+        automaticHint: 'Nearest drivers get offers in turn',
         nearestLoading: 'Finding the nearest drivers…',
         nearestNone: 'No available driver of this type nearby: offers go out as drivers come online.',
         nearestError: 'The nearest drivers could not be loaded.',

@@ -1,10 +1,51 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { P } from '../../src/domain/permissions';
 import type { StaffProfile } from '../../src/session';
 import { dispatcherProfile, sessionOf } from '../unit/support/staffFixtures';
 import type { StubAnswer, StubRoute } from '../unit/support/fetchStub';
 import { listAnswer, renderApp } from './support/renderApp';
+import { formatMoney } from '../../src/kit/format';
+
+/** An amount as the screen shows it, its non-breaking space read as a space (as the queries do). */
+const money = (amount: number) => formatMoney(amount)!.replace(/\s/g, ' ');
+
+/**
+ * MapLibre needs WebGL, which jsdom lacks (the real map only says it cannot draw here): the live map
+ * is a list of its points as buttons (a click is a click on the driver's marker) and tells where it
+ * is centred. The page around it is real.
+ */
+vi.mock('../../src/kit/map', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/kit/map')>();
+  const { createElement } = await import('react');
+  function FakeLiveMap({
+    points,
+    label,
+    focus,
+    onPointClick,
+    onMapClick,
+  }: {
+    points: readonly { id: number | string }[];
+    label: string;
+    focus?: { lat: number; lng: number } | null;
+    onPointClick?: (id: number | string) => void;
+    onMapClick?: (point: { lat: number; lng: number }) => void;
+  }) {
+    return createElement(
+      'div',
+      { 'data-testid': 'fake-live-map', 'aria-label': label, 'data-focus': focus ? `${focus.lat},${focus.lng}` : '' },
+      createElement(
+        'button',
+        { type: 'button', onClick: () => onMapClick?.({ lat: -1.29301, lng: 36.78839 }) },
+        'the map near Yaya Centre',
+      ),
+      points.map((p) =>
+        createElement('button', { key: p.id, type: 'button', onClick: () => onPointClick?.(p.id) }, `driver ${p.id}`),
+      ),
+    );
+  }
+  return { ...actual, LiveMap: FakeLiveMap };
+});
 
 /** The seeded Dispatcher role since issue 16: it books and assigns. */
 const booker: StaffProfile = {
@@ -135,6 +176,10 @@ function server(overrides: Record<string, StubRoute> = {}): Record<string, StubR
             message: 'Please correct the highlighted fields',
             errors: { discountCode: 'This discount code has expired' },
           },
+        };
+      if (code === 'KARIBU')
+        return {
+          json: { data: [fare(1, 'Boda', 225, 25), fare(3, 'Economy', 648, 72), fare(4, 'Comfort', 855, 95)] },
         };
       return { json: { data: [fare(1, 'Boda', 250), fare(3, 'Economy', 720), fare(4, 'Comfort', 950)] } };
     },
@@ -283,6 +328,32 @@ describe('dispatcher booking', { timeout: 30_000 }, () => {
     expect(screen.queryByText(/This passenger is blocked/)).not.toBeInTheDocument();
   });
 
+  it('checks a discount code as typed and shows each type’s discounted fare next to the plain one, then books with it', async () => {
+    const { user, api } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
+    await user.type(await phoneInput(), '0712345');
+    await user.click(await screen.findByRole('option', { name: /Amina Njeri/ }));
+    await pickPlace(user, 'Pickup', 'yaya', 'Yaya Centre, Kilimani');
+    await pickPlace(user, 'Drop-off', 'sarit', 'Sarit Centre, Westlands');
+    const list = await screen.findByRole('listbox', { name: /Vehicle type/ });
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(3));
+    expect(within(list).getByRole('option', { name: /Economy/ })).toHaveTextContent(money(720));
+    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'karibu');
+    expect(await screen.findByText('Code applied to the fares')).toBeInTheDocument();
+    // The code was checked with the passenger (a code's per-passenger limit) and the trip's points.
+    expect(api.to('POST /api/trip/fare-estimates').at(-1)!.body).toMatchObject({
+      discountCode: 'KARIBU',
+      passengerId: 7,
+    });
+    const economy = within(list).getByRole('option', { name: /Economy/ });
+    await waitFor(() => expect(economy).toHaveTextContent(money(648)));
+    // The plain fare stays beside it, struck through.
+    const before = within(economy).getByText(money(720));
+    expect(before).toHaveStyle({ textDecoration: 'line-through' });
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(await screen.findByText('Trip #901 booked; offers go to the nearest drivers.')).toBeInTheDocument();
+    expect(api.to('POST /api/trip/trips')[0].body).toMatchObject({ discountCode: 'KARIBU' });
+  });
+
   it('lists the nearest drivers of the chosen type; the arrow keys pick one, who is assigned right after booking', async () => {
     const { user, api } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
     await user.type(await phoneInput(), '0712345');
@@ -344,6 +415,30 @@ describe('dispatcher booking', { timeout: 30_000 }, () => {
     expect(api.to('POST /api/trip/trips/901/assign')).toHaveLength(0);
   });
 
+  it('names a point picked on the map after the nearest place', async () => {
+    const { user, api } = renderApp('/dispatcher', {
+      session: sessionOf(booker),
+      api: server({
+        'GET /api/trip/dispatcher/place-near': {
+          json: { data: { address: 'near Yaya Centre, Kilimani', label: 'near Yaya Centre', distanceKm: 0.08 } },
+        },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Pick the pickup on the map' }));
+    expect(await screen.findByTestId('picking-notice')).toHaveTextContent(
+      'Click the map to set the pickup. Esc cancels.',
+    );
+    await user.click(screen.getByRole('button', { name: 'the map near Yaya Centre' }));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Pickup' })).toHaveValue('near Yaya Centre, Kilimani'),
+    );
+    expect(Object.fromEntries(api.to('GET /api/trip/dispatcher/place-near')[0].query)).toEqual({
+      lat: '-1.293010',
+      lng: '36.788390',
+    });
+    expect(screen.queryByTestId('picking-notice')).not.toBeInTheDocument();
+  });
+
   it('asks the server for the booking’s route shape once both points are set', async () => {
     const { user, api } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
     await pickPlace(user, 'Pickup', 'yaya', 'Yaya Centre, Kilimani');
@@ -392,6 +487,51 @@ describe('dispatcher live feed and board', { timeout: 30_000 }, () => {
     socket.serverSends('connect');
     await waitFor(() => expect(screen.queryByTestId('socket-down')).not.toBeInTheDocument());
     expect(socket.emitted.filter(([event]) => event === 'dispatcher:watch').length).toBe(watches + 1);
+  });
+
+  it('opens a driver’s card from the map: name, vehicle, rating, state, trip; follows them and assigns them to the booking', async () => {
+    const { user, sockets } = renderApp('/dispatcher', {
+      session: sessionOf(booker),
+      api: server({
+        'GET /api/trip/dispatcher/drivers': {
+          json: { data: [liveDriver(1, 'available'), { ...liveDriver(2, 'on_trip'), tripId: 33 }] },
+        },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'driver 1' }));
+    const card = await screen.findByTestId('driver-card');
+    expect(await within(card).findByRole('heading', { name: 'Kamau Mwangi' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('Economy · Toyota Fielder · silver · KDB 101X');
+    expect(card).toHaveTextContent('★ 4.6');
+    expect(card).toHaveTextContent('Available');
+    expect(within(card).getByRole('link', { name: '+254711000001' })).toHaveAttribute('href', 'tel:+254711000001');
+
+    // Follow: the map centres on the driver and stays with them as positions arrive.
+    const map = screen.getByTestId('fake-live-map');
+    await user.click(within(card).getByRole('button', { name: 'Follow' }));
+    expect(within(card).getByRole('button', { name: 'Stop following' })).toHaveAttribute('aria-pressed', 'true');
+    expect(map).toHaveAttribute('data-focus', '-1.29,36.8');
+    const socket = sockets.latest();
+    await waitFor(() => expect(socket.listening('driverPositions')).toBe(true));
+    const later = new Date(Date.now() + 1000).toISOString();
+    socket.serverSends('driverPositions', {
+      at: later,
+      moved: [{ ...liveDriver(1, 'available', later), lat: -1.3, lng: 36.81 }],
+      gone: [],
+    });
+    await waitFor(() => expect(map).toHaveAttribute('data-focus', '-1.3,36.81'));
+
+    // Assign to the booking being taken: the booking says so, the card too.
+    await user.click(within(card).getByRole('button', { name: 'Assign to the booking' }));
+    expect(screen.getByTestId('booking-driver')).toHaveTextContent('Will be assigned to Kamau Mwangi once booked.');
+    expect(within(card).getByRole('button', { name: 'Assigned to the booking' })).toBeDisabled();
+
+    // A driver on a trip: the card links to the trip, and the driver cannot be given the booking.
+    await user.click(screen.getByRole('button', { name: 'driver 2' }));
+    const other = await screen.findByTestId('driver-card');
+    expect(other).toHaveTextContent('On a trip');
+    expect(within(other).getByRole('link', { name: 'Open trip #33' }).getAttribute('href')).toMatch(/\/trips\/33$/);
+    expect(within(other).getByRole('button', { name: 'Assign to the booking' })).toBeDisabled();
   });
 
   it('says so when the feed is not served', async () => {
@@ -449,6 +589,36 @@ describe('dispatcher live feed and board', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('trip-card')).toBeInTheDocument();
   });
 
+  it('keeps a trip being offered in the offered column when the list is read again (a reload, a new trip)', async () => {
+    const offered = { ...activeTrip(34, 'requested', 1), offeredDriverId: 40 };
+    const { sockets, api } = renderApp('/dispatcher', {
+      session: sessionOf(booker),
+      api: server({ 'GET /api/trip/trips': listAnswer('trips', [activeTrip(31, 'requested', 3), offered]) }),
+    });
+    const column = await screen.findByTestId('board-offered');
+    await waitFor(() => expect(within(column).getByTestId('board-trip-34')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByTestId('board-trip-34')).getByTestId('board-offered-to')).toHaveTextContent(
+        'Offered to Otieno Kamau',
+      ),
+    );
+    // A trip the board does not know makes it read the list again: the offer is still shown.
+    const socket = sockets.latest();
+    await waitFor(() => expect(socket.listening('tripUpdated')).toBe(true));
+    socket.serverSends('tripUpdated', {
+      id: 35,
+      status: 'requested',
+      previousStatus: null,
+      driverId: null,
+      passengerId: 7,
+      vehicleTypeId: 3,
+      at: new Date().toISOString(),
+    });
+    await waitFor(() => expect(api.to('GET /api/trip/trips')).toHaveLength(2));
+    await waitFor(() => expect(within(screen.getByTestId('board-waiting')).getAllByRole('button')).toHaveLength(1));
+    expect(within(screen.getByTestId('board-offered')).getByTestId('board-trip-34')).toBeInTheDocument();
+  });
+
   it('opens a trip’s card with the driver’s phone to call, for a role that may not read drivers', async () => {
     const trip = activeTrip(33, 'in_progress', 20);
     const { user } = renderApp('/dispatcher', {
@@ -466,5 +636,59 @@ describe('dispatcher live feed and board', { timeout: 30_000 }, () => {
       'href',
       'tel:+254700000040',
     );
+    expect(within(card).getByRole('link', { name: 'Call Amina Njeri' })).toHaveAttribute('href', 'tel:+254712345678');
+    // Under way, the trip can be neither reassigned nor cancelled (the state machine's rule).
+    expect(within(card).queryByRole('button', { name: 'Reassign driver' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Cancel trip' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the open trip card live: an offer, then the driver who accepted', async () => {
+    const base = { ...activeTrip(31, 'requested', 3), vehicleTypeId: 3, vehicleTypeName: 'Economy', fareTotal: 720 };
+    let record: object = { ...base, paymentMethod: 'cash', offeredDriverId: null };
+    const { user, sockets } = renderApp('/dispatcher', {
+      session: sessionOf(booker),
+      api: server({
+        'GET /api/trip/trips/31': () => ({ json: record }),
+        'GET /api/user/passengers/7': { json: amina },
+      }),
+    });
+    await user.click(await screen.findByTestId('board-trip-31'));
+    const card = await screen.findByTestId('trip-card');
+    expect(await within(card).findByText(/Driver: none yet/)).toBeInTheDocument();
+    const socket = sockets.latest();
+    await waitFor(() => expect(socket.listening('tripUpdated')).toBe(true));
+    const update = { id: 31, passengerId: 7, vehicleTypeId: 3, at: new Date().toISOString() };
+
+    record = { ...record, offeredDriverId: 40 };
+    socket.serverSends('tripUpdated', {
+      ...update,
+      status: 'requested',
+      previousStatus: 'requested',
+      driverId: null,
+      offeredDriverId: 40,
+    });
+    expect(await within(card).findByText('Driver: none yet · Offered to Otieno Kamau')).toBeInTheDocument();
+
+    record = { ...record, status: 'accepted', driverId: 40, driverName: 'Otieno Kamau', offeredDriverId: null };
+    socket.serverSends('tripUpdated', { ...update, status: 'accepted', previousStatus: 'requested', driverId: 40 });
+    expect(await within(card).findByText('Driver: Otieno Kamau')).toBeInTheDocument();
+    expect(await within(card).findByRole('link', { name: 'Call Otieno Kamau' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Reassign driver' })).toBeInTheDocument();
+  });
+
+  it('offers to reassign and cancel a trip whose driver is on the way, from its card', async () => {
+    const trip = { ...activeTrip(36, 'accepted', 4), vehicleTypeId: 3, vehicleTypeName: 'Economy', fareTotal: 720 };
+    const { user } = renderApp('/dispatcher', {
+      session: sessionOf(booker),
+      api: server({
+        'GET /api/trip/trips': listAnswer('trips', [trip]),
+        'GET /api/trip/trips/36': { json: { ...trip, paymentMethod: 'cash' } },
+        'GET /api/user/passengers/7': { json: amina },
+      }),
+    });
+    await user.click(await within(await screen.findByTestId('board-en_route')).findByTestId('board-trip-36'));
+    const card = await screen.findByTestId('trip-card');
+    expect(await within(card).findByRole('button', { name: 'Reassign driver' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Cancel trip' })).toBeInTheDocument();
   });
 });

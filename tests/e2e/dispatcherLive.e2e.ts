@@ -187,6 +187,22 @@ describe('dispatcher on a living city', () => {
     expect(await nearest.getByRole('option', { selected: true }).innerText()).toMatch(/^Automatic offers/);
     expect(await nearest.getByRole('option').nth(1).innerText()).toMatch(/\d+\.\d km · \d+ min\n★ \d\.\d · /);
     await shot(page, 'dispatcher-live-nearest');
+    // The filled booking on the two common office screens (checked by eye): the side area scrolls to
+    // its Book button, the board's five columns fit, the legend and cards do not overlap.
+    for (const [width, height] of [
+      [1366, 768],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.getByTestId('booking-submit').scrollIntoViewIfNeeded();
+      expect(await page.getByTestId('booking-submit').isVisible()).toBe(true);
+      for (const column of ['waiting', 'offered', 'en_route', 'at_pickup', 'on_trip']) {
+        const box = (await page.getByTestId(`board-${column}`).boundingBox())!;
+        expect(box.x + box.width, `${column} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+      await shot(page, `dispatcher-live-nearest-${width}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     await page.keyboard.press('Control+Enter');
     const notice = page.getByText(/^Trip #\d+ booked; offers go to the nearest drivers\.$/);

@@ -95,6 +95,50 @@ describe('apps: phone + OTP sign-in', () => {
     expect(staffOnApp.json().message).toMatch(/staff token/);
     const noToken = await t.call('GET', '/api/trip/apps/me');
     expect(noToken.statusCode).toBe(401);
+    // A driver's token on the passenger app's routes, and a passenger's on the driver's.
+    const onPassenger = await t.call('POST', '/api/trip/apps/passenger/quote', {
+      token: driverToken,
+      body: { pickup: { lat: -1.29, lng: 36.82 }, dropoff: { lat: -1.26, lng: 36.8 } },
+    });
+    expect(onPassenger.statusCode).toBe(403);
+    expect(onPassenger.json().message).toBe('This route is for the passenger app');
+    const [p] = await activePassengers(t, 1);
+    const passengerToken = await appSignIn(t, 'passenger', p.phone);
+    const onDriver = await t.call('POST', '/api/trip/apps/driver/online', { token: passengerToken });
+    expect(onDriver.statusCode).toBe(403);
+    expect(onDriver.json().message).toBe('This route is for the driver app');
+  });
+
+  it('documents every app route under the "apps" tag, with the driver socket’s contract', async () => {
+    const docs = (await t.call('GET', '/api/docs/json')).json() as {
+      tags?: { name: string; description: string }[];
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    };
+    const appPaths = Object.keys(docs.paths).filter((p) => p.startsWith('/api/trip/apps/'));
+    expect(appPaths).toEqual(
+      expect.arrayContaining([
+        '/api/trip/apps/driver/sign-in',
+        '/api/trip/apps/passenger/sign-in',
+        '/api/trip/apps/driver/online',
+        '/api/trip/apps/driver/offline',
+        '/api/trip/apps/driver/offers/{id}/accept',
+        '/api/trip/apps/driver/offers/{id}/decline',
+        '/api/trip/apps/driver/trips/{id}/arrived',
+        '/api/trip/apps/driver/trips/{id}/started',
+        '/api/trip/apps/driver/trips/{id}/completed',
+        '/api/trip/apps/passenger/quote',
+        '/api/trip/apps/passenger/trips',
+        '/api/trip/apps/passenger/trips/{id}/cancel',
+        '/api/trip/apps/passenger/trips/{id}/rate',
+      ]),
+    );
+    for (const path of appPaths)
+      for (const [method, operation] of Object.entries(docs.paths[path]))
+        expect(operation.tags, `${method.toUpperCase()} ${path}`).toEqual(['apps']);
+    const tag = docs.tags?.find((x) => x.name === 'apps');
+    expect(tag?.description).toContain('`/drivers`');
+    expect(tag?.description).toContain('`position` `{lat, lng, heading, speed, at}`');
+    expect(tag?.description).toContain('`offer`');
   });
 
   it('ends the session on sign-out', async () => {

@@ -4,8 +4,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DISPATCHER, startApp, type TestApp } from './harness.js';
 import { appSignIn, approvedDrivers, bookTrip } from './appsHelpers.js';
 import { sleep } from './sockets.js';
+import { LiveDrivers, DB_WRITE_INTERVAL_MS } from '../../server/apps/live/service.js';
+import { MemoryLiveStore } from '../../server/apps/live/store.js';
 import {
   DRIVER_SHIFT_CHANGED,
+  LOST_AFTER_MS,
+  OFFLINE_AFTER_MS,
   type DriverPositionsBatch,
   type DriverShiftChanged,
   type LiveDriver,
@@ -205,5 +209,68 @@ describe('a driver online, sending positions, seen by a dispatcher', () => {
     expect(row.json().onlineState).toBe('offline');
     await sleep(100);
     expect(dispatcherHeard).toEqual([]);
+  });
+});
+
+describe('the live service on the real database, its clock driven by the test', () => {
+  // Its own service and store (no interval running), so the test decides what time it is.
+  const service = () => new LiveDrivers(t.db, t.app.log, new MemoryLiveStore());
+  const row = (id: number) =>
+    t.db
+      .selectFrom('drivers')
+      .select(['online', 'lastLat', 'lastLng', 'lastSeenAt'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it('writes drivers.last_lat/last_lng/last_seen_at at most every 30 s, not on every position', async () => {
+    const drivers = await approvedDrivers(t, 6);
+    const d = drivers[4];
+    const live = service();
+    const t0 = Date.now();
+    await live.online(d.id, d.vehicleTypeId!, t0);
+    const at = (ms: number) => new Date(t0 + ms).toISOString();
+    expect(await live.ingest(d.id, { ...near(0.001), at: at(0) }, t0)).toBe('ok');
+    await live.tick(t0);
+    expect(await row(d.id)).toMatchObject({ online: true, lastLat: near(0.001).lat });
+    // A position a second for 29 s: none of them reaches the database…
+    for (let s = 1; s < 30; s++) {
+      expect(await live.ingest(d.id, { ...near(0.001 + s / 10_000), at: at(s * 1000) }, t0 + s * 1000)).toBe('ok');
+      await live.tick(t0 + s * 1000);
+    }
+    expect((await row(d.id)).lastLat).toBe(near(0.001).lat);
+    // …the 30 s mark writes the latest one.
+    await live.tick(t0 + DB_WRITE_INTERVAL_MS);
+    const written = await row(d.id);
+    expect(written.lastLat).toBeCloseTo(near(0.001 + 29 / 10_000).lat, 6);
+    expect(written.lastSeenAt?.toISOString()).toBe(at(29_000));
+    await live.offline(d.id);
+  });
+
+  it('shows a silent driver as lost to dispatchers after 60 s, and takes them offline after 5 minutes', async () => {
+    const drivers = await approvedDrivers(t, 6);
+    const d = drivers[5];
+    const live = service();
+    const batches: DriverPositionsBatch[] = [];
+    live.watch('test-dispatcher', [36.6, -1.5, 37.1, -1.1], (batch) => batches.push(batch));
+    const wentOffline: number[] = [];
+    live.offlineListeners.push((id) => wentOffline.push(id));
+    const t0 = Date.now();
+    await live.online(d.id, d.vehicleTypeId!, t0);
+    expect(await live.ingest(d.id, { ...near(0.002), at: new Date(t0).toISOString() }, t0)).toBe('ok');
+    await live.tick(t0);
+    expect(batches.at(-1)?.moved.find((x) => x.id === d.id)?.state).toBe('available');
+
+    await live.tick(t0 + LOST_AFTER_MS);
+    expect(batches).toHaveLength(1); // nothing changed yet: nothing sent
+    await live.tick(t0 + LOST_AFTER_MS + 1000);
+    expect(batches.at(-1)?.moved.find((x) => x.id === d.id)?.state).toBe('lost');
+    expect((await row(d.id)).online).toBe(true);
+
+    await live.tick(t0 + OFFLINE_AFTER_MS + 1000);
+    expect(batches.at(-1)?.gone).toContain(d.id);
+    expect(await live.store.get(d.id)).toBeUndefined();
+    expect(wentOffline).toEqual([d.id]);
+    // Offline on the record too, with the last position written.
+    expect(await row(d.id)).toMatchObject({ online: false, lastLat: near(0.002).lat });
   });
 });

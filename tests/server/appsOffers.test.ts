@@ -100,11 +100,22 @@ describe('the offer cascade', () => {
     expect((await t.call('GET', '/api/trip/apps/driver/offer', { token: close.token })).json().data.offerId).toBe(
       offer.id,
     );
+    // The staff API tells whom the trip is offered to (the dispatcher's board after a reload), one
+    // record or the active list alike.
+    const activeList = async () =>
+      (
+        await t.call('GET', `/api/trip/trips?filter=${encodeURIComponent('{"active":true}')}&range=[0,499]`, {
+          token: admin,
+        })
+      ).json() as { id: number; offeredDriverId: number | null }[];
+    expect((await t.call('GET', `/api/trip/trips/${tripId}`, { token: admin })).json().offeredDriverId).toBe(close.id);
+    expect((await activeList()).find((r) => r.id === tripId)?.offeredDriverId).toBe(close.id);
 
     const res = await answer(close.token, offer.id, 'accept');
     expect(res.statusCode, res.body).toBe(200);
     expect(await tripOf(tripId)).toMatchObject({ status: 'accepted', driverId: close.id });
     expect((await offersOf(tripId))[0].outcome).toBe('accepted');
+    expect((await t.call('GET', `/api/trip/trips/${tripId}`, { token: admin })).json().offeredDriverId).toBeNull();
     await waitFor(async () => (await t.app.services.live.store.get(close.id))?.duty === 'en_route', 'en_route');
     expect((await events(tripId)).map((e) => [e.kind, e.actor, e.driverId])).toEqual([
       ['requested', 'staff', null],
@@ -193,6 +204,31 @@ describe('the offer cascade', () => {
     expect(late.json().message).toMatch(/withdrawn/);
     expect(await tripOf(tripId)).toMatchObject({ status: 'accepted', driverId: b.id });
     await waitFor(async () => (await t.app.services.live.store.get(a.id))?.duty === 'available', 'a free again');
+  });
+
+  it('gets the live duties right when a booking is assigned by hand right away, to the offered driver or another', async () => {
+    // The dispatcher's "pick a driver" booking: the trip is created (and offered to the nearest
+    // driver at once), then assigned to the chosen one straight after: often that same nearest driver.
+    for (const same of [true, false, true, false]) {
+      const a = await driverAt(0.1);
+      const b = await driverAt(1.5);
+      const tripId = await bookTrip(t, admin, PICKUP, vehicleTypeId);
+      const chosen = same ? a : b;
+      const assigned = await t.call('POST', `/api/trip/trips/${tripId}/assign`, {
+        token: admin,
+        body: { driverId: chosen.id },
+      });
+      expect(assigned.statusCode, assigned.body).toBe(200);
+      await waitFor(async () => (await offersOf(tripId)).every((o) => o.outcome !== null), 'no offer left pending');
+      await sleep(100);
+      expect(await t.app.services.live.store.get(chosen.id), `same: ${same}`).toMatchObject({
+        duty: 'en_route',
+        tripId,
+      });
+      if (!same) expect(await t.app.services.live.store.get(a.id)).toMatchObject({ duty: 'available', tripId: null });
+      for (const id of [a.id, b.id]) await t.app.services.live.offline(id);
+      online.splice(0);
+    }
   });
 
   it('lets only one of two dispatchers assign the same driver at once', async () => {

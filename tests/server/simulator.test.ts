@@ -165,4 +165,96 @@ describe('the simulator against the real app', () => {
     expect((await statuses()).every((x) => Number(x.fareTotal) > 0)).toBe(true);
     expect(sim.failures).toEqual([]);
   }, 90_000);
+
+  it('works in shifts: a free driver goes offline for a break through the app, then comes back online', async () => {
+    const roster = await t.db
+      .selectFrom('drivers')
+      .select('id')
+      .where('approvalStatus', '=', 'approved')
+      .orderBy('id')
+      .limit(4)
+      .execute();
+    const ids = roster.map((d) => d.id);
+    const lines: string[] = [];
+    // At 60×: shifts of 2–3 simulated minutes (the first ends after 1–3), breaks of 1–2: seconds here.
+    const sim = new Simulator({
+      url: base,
+      drivers: 4,
+      passengers: 0,
+      speed: 60,
+      shiftMs: [120_000, 180_000],
+      breakMs: [60_000, 120_000],
+      random: random(5),
+      log: (line) => lines.push(line),
+      reportEveryMs: 1000,
+    });
+    await sim.start();
+    const live = t.app.services.live.store;
+    const onlineInDb = async () =>
+      (await t.db.selectFrom('drivers').select(['id', 'online']).where('id', 'in', ids).execute()).filter(
+        (d) => d.online,
+      ).length;
+    expect(await onlineInDb()).toBe(4);
+    let fewest = 4;
+    let fewestLive = 4;
+    try {
+      for (let i = 0; i < 60 && (sim.stats.shiftsStarted < 1 || fewest === 4); i++) {
+        await sleep(250);
+        fewest = Math.min(fewest, await onlineInDb());
+        fewestLive = Math.min(fewestLive, (await live.getMany(ids)).size);
+      }
+    } finally {
+      await sim.stop();
+    }
+    // Some driver went offline (drivers.online, the live positions) and later started a new shift.
+    expect(sim.stats.shiftsEnded).toBeGreaterThanOrEqual(1);
+    expect(sim.stats.shiftsStarted).toBeGreaterThanOrEqual(1);
+    expect(fewest).toBeLessThan(4);
+    expect(fewestLive).toBeLessThan(4);
+    // The console report counts the drivers online now and the shifts.
+    expect(lines.some((l) => /^\[simulator\] online [0-3] · shifts ended [1-9]/.test(l))).toBe(true);
+    expect(sim.failures).toEqual([]);
+  }, 60_000);
+
+  it('drives a trip a dispatcher assigned by hand to one of its drivers, who ignores every offer', async () => {
+    admin = await loginRole(t, 'Super Admin');
+    const [driver] = await t.db
+      .selectFrom('drivers')
+      .select(['id', 'vehicleTypeId'])
+      .where('approvalStatus', '=', 'approved')
+      .orderBy('id')
+      .limit(1)
+      .execute();
+    await sql`update trips set status = 'cancelled_by_driver', cancelled_at = now()
+      where driver_id = ${driver.id} and status in ('requested', 'accepted', 'arrived', 'in_progress')`.execute(t.db);
+    const passenger = await t.db
+      .selectFrom('passengers')
+      .select('id')
+      .where('status', '=', 'active')
+      .where(
+        sql<boolean>`not exists (select 1 from trips where trips.passenger_id = passengers.id and trips.status in ('requested', 'accepted', 'arrived', 'in_progress'))`,
+      )
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    // Every draw 0.01: the simulated driver lets every offer time out, so only the manual
+    // assignment can give them the trip.
+    const sim = new Simulator({ url: base, drivers: 1, passengers: 0, speed: 300, random: () => 0.01, log: () => {} });
+    await sim.start();
+    const status = async (id: number) =>
+      (await t.db.selectFrom('trips').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    let tripId = 0;
+    try {
+      for (let i = 0; i < 40 && Number.isNaN((await t.app.services.live.store.get(driver.id))?.lat ?? NaN); i++)
+        await sleep(250);
+      ({ id: tripId } = await bookTrip({ passengerId: passenger.id, vehicleTypeId: driver.vehicleTypeId! }));
+      const assigned = await act(tripId, 'assign', { driverId: driver.id });
+      expect(assigned.statusCode, assigned.body).toBe(200);
+      for (let i = 0; i < 120 && (await status(tripId)) !== 'completed'; i++) await sleep(500);
+    } finally {
+      await sim.stop();
+    }
+    expect(await status(tripId)).toBe('completed');
+    expect(sim.stats.accepted).toBe(0);
+    expect(sim.failures).toEqual([]);
+  }, 90_000);
 });

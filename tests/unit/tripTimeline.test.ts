@@ -186,3 +186,96 @@ describe('buildTimeline', () => {
     expect(steps[4].by).toEqual({ kind: 'system', id: null, name: null });
   });
 });
+
+describe('buildTimeline with the offers cascade', () => {
+  it('puts each offer and each refusal or timeout between the request and the acceptance, with the driver and the note', () => {
+    const steps = buildTimeline(
+      trip({ status: 'accepted', acceptedAt: at(2), driverId: 41, driverName: 'Wanjiru Achieng' }),
+      [
+        event({ id: 1, kind: 'requested', at: at(0) }),
+        event({
+          id: 2,
+          kind: 'offered',
+          at: at(0.1),
+          actor: 'system',
+          staffId: null,
+          staffName: null,
+          driverId: 40,
+          driverName: 'Otieno Kamau',
+          note: 'Offer 1: 0.4 km away (search radius 2 km)',
+        }),
+        event({
+          id: 3,
+          kind: 'declined',
+          at: at(0.3),
+          actor: 'driver',
+          staffId: null,
+          staffName: null,
+          driverId: 40,
+          driverName: 'Otieno Kamau',
+        }),
+        event({
+          id: 4,
+          kind: 'offered',
+          at: at(0.4),
+          actor: 'system',
+          staffId: null,
+          staffName: null,
+          driverId: 41,
+          driverName: 'Wanjiru Achieng',
+          note: 'Offer 2: 1.1 km away (search radius 2 km)',
+        }),
+        event({
+          id: 5,
+          kind: 'declined',
+          at: at(0.7),
+          actor: 'system',
+          staffId: null,
+          staffName: null,
+          driverId: 41,
+          driverName: 'Wanjiru Achieng',
+          note: 'No answer within 15 s',
+        }),
+        event({
+          id: 6,
+          kind: 'offered',
+          at: at(1.5),
+          actor: 'system',
+          staffId: null,
+          staffName: null,
+          driverId: 41,
+          driverName: 'Wanjiru Achieng',
+          note: 'Offer 3: 1.0 km away (search radius 4 km)',
+        }),
+        event({
+          id: 7,
+          kind: 'accepted',
+          status: 'accepted',
+          at: at(2),
+          actor: 'driver',
+          staffId: null,
+          staffName: null,
+          driverId: 41,
+          driverName: 'Wanjiru Achieng',
+        }),
+      ],
+    );
+    expect(steps.map((s) => [s.key, s.state, s.driver?.name ?? null])).toEqual([
+      ['requested', 'done', null],
+      ['offered', 'done', 'Otieno Kamau'],
+      ['declined', 'done', 'Otieno Kamau'],
+      ['offered', 'done', 'Wanjiru Achieng'],
+      ['declined', 'done', 'Wanjiru Achieng'],
+      ['offered', 'done', 'Wanjiru Achieng'],
+      ['accepted', 'done', 'Wanjiru Achieng'],
+      ['arrived', 'upcoming', null],
+      ['started', 'upcoming', null],
+      ['completed', 'upcoming', null],
+    ]);
+    const [, offer, refusal, , timeout] = steps;
+    expect(offer).toMatchObject({ note: 'Offer 1: 0.4 km away (search radius 2 km)', by: null });
+    // The driver refused; a timeout is the system's, with its reason.
+    expect(refusal.by).toEqual({ kind: 'driver', id: 40, name: 'Otieno Kamau' });
+    expect(timeout).toMatchObject({ by: null, note: 'No answer within 15 s' });
+  });
+});

@@ -178,6 +178,7 @@ export class OfferCascade {
     const search = this.searches.get(tripId);
     if (!search || this.busy.has(tripId)) return;
     this.busy.add(tripId);
+    let offered: number | undefined;
     try {
       await inTripTransaction(this.services, this.log, async (ctx) => {
         const trip = await ctx.trx
@@ -226,10 +227,13 @@ export class OfferCascade {
           search.nextAt = now + OFFER_EMPTY_STEP_WAIT_MS;
           return;
         }
+        offered = found.entry.id;
         await this.offer(ctx, trip, found.entry.id, search, radiusKm, found.distanceKm, now);
       });
     } catch (err) {
       this.log.error({ err, tripId }, 'offers: step failed');
+      // The offer was not recorded: its driver is free again.
+      if (offered !== undefined) await this.freeIfOffered(offered, tripId).catch(() => undefined);
     } finally {
       this.busy.delete(tripId);
     }
@@ -271,8 +275,11 @@ export class OfferCascade {
       .execute();
     search.tried.add(driverId);
     search.nextAt = Number.POSITIVE_INFINITY;
+    // The driver shows as offered before the offer commits: a change of the trip right after the
+    // commit (a dispatcher assigning it by hand) then always finds and frees them. Set after the
+    // commit, it could land after that change was handled and leave the driver 'offered' for good.
+    await this.services.live.store.setDuty(driverId, 'offered', trip.id);
     ctx.afterCommit(async () => {
-      await this.services.live.store.setDuty(driverId, 'offered', trip.id);
       this.sendToDriver(driverId, 'offer', offerMessage(offer, trip));
       return this.announce(trip, driverId, now);
     });
@@ -344,11 +351,16 @@ export class OfferCascade {
       .returning(['id', 'driverId'])
       .execute();
     for (const o of offers) {
-      const entry = await this.services.live.store.get(o.driverId);
-      if (entry?.duty === 'offered' && entry.tripId === tripId)
-        await this.services.live.store.setDuty(o.driverId, 'available', null);
+      await this.freeIfOffered(o.driverId, tripId);
       this.sendToDriver(o.driverId, 'offerWithdrawn', { offerId: o.id, tripId, reason: outcome });
     }
+  }
+
+  /** The driver is free again if still shown as offered this trip. */
+  private async freeIfOffered(driverId: number, tripId: number): Promise<void> {
+    const entry = await this.services.live.store.get(driverId);
+    if (entry?.duty === 'offered' && entry.tripId === tripId)
+      await this.services.live.store.setDuty(driverId, 'available', null);
   }
 
   /** A driver went offline: a pending offer of theirs goes to the next driver. */

@@ -166,6 +166,7 @@ export const trips = defineResource(tripsManifest, {
 - routePolyline: Google encoded polyline (precision 5).
 - bookedBy: the staff member who booked a phone-in trip.
 - Creating a trip (a phone booking) quotes it; it names an existing passenger (passengerId: active, a blocked one is refused with the reason) or, with create-Passenger as well, a new caller (passenger: {firstName, lastName, phone}) created in the same transaction; driverNote is the note for the driver. A pickup or drop-off outside the service area, an inactive vehicle type or an unusable discount code is a field error and nothing is stored; updating moves its status (requested → accepted → arrived → in_progress → completed, or a cancellation), assigns a driver, or sets the payment method.
+- offeredDriverId: while a requested trip waits for a driver's answer to an offer, that driver; null otherwise.
 - Filters: status (one or a list), requestedAt_gte / requestedAt_lte, driverId, passengerId, vehicleTypeId, paymentMethod, active (true: requested to in progress), q (address text, or a trip id).`,
   computed: {
     passengerName: { type: 'text', sql: nameOf('passengers', 'trips.passenger_id') },
@@ -175,6 +176,12 @@ export const trips = defineResource(tripsManifest, {
     // Short place names for lists ("Garden City Mall" of "Garden City Mall, Thika Road").
     pickupPlace: { type: 'text', sql: sql`split_part(trips.pickup_address, ',', 1)`, onRequest: true },
     dropoffPlace: { type: 'text', sql: sql`split_part(trips.dropoff_address, ',', 1)`, onRequest: true },
+    // The driver a requested trip is being offered to (the offers cascade), null otherwise: the
+    // dispatcher's board keeps its "offered" column across a reload (a one-row partial index lookup).
+    offeredDriverId: {
+      type: 'int',
+      sql: sql`(select o.driver_id from trip_offers o where o.trip_id = trips.id and o.outcome is null)`,
+    },
   },
   filters: {
     active: (value) => {
@@ -186,7 +193,7 @@ export const trips = defineResource(tripsManifest, {
     },
   },
   deferredJoin: true,
-  exportOmit: ['routePolyline', 'pickupPlace', 'dropoffPlace'],
+  exportOmit: ['routePolyline', 'pickupPlace', 'dropoffPlace', 'offeredDriverId'],
   actions: { assign, cancel },
   create: createSchema,
   update: updateSchema,

@@ -304,20 +304,6 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
           ready={form.pickup !== undefined && form.dropoff !== undefined}
           onChoose={(vehicleTypeId) => change({ vehicleTypeId }, 'vehicle')}
         />
-        {canAssign === true && canBook === true && form.pickup && form.vehicleTypeId !== undefined && (
-          <NearestDrivers
-            pickup={form.pickup}
-            vehicleTypeId={form.vehicleTypeId}
-            driverId={form.driverId}
-            onChoose={(driver) =>
-              onChange(
-                driver
-                  ? { driverId: driver.id, driverLabel: driver.name }
-                  : { driverId: undefined, driverLabel: undefined },
-              )
-            }
-          />
-        )}
         <Stack direction="row" spacing={1}>
           <TextField
             select
@@ -363,6 +349,20 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
           slotProps={{ htmlInput: { maxLength: 300 } }}
           fullWidth
         />
+        {canAssign === true && canBook === true && form.pickup && form.vehicleTypeId !== undefined && (
+          <NearestDrivers
+            pickup={form.pickup}
+            vehicleTypeId={form.vehicleTypeId}
+            driverId={form.driverId}
+            onChoose={(driver) =>
+              onChange(
+                driver
+                  ? { driverId: driver.id, driverLabel: driver.name }
+                  : { driverId: undefined, driverLabel: undefined },
+              )
+            }
+          />
+        )}
         {form.driverId !== undefined && (
           <Alert
             severity="info"
@@ -545,9 +545,9 @@ function PlaceField({
           />
         )}
       />
-      <Tooltip title={translate('app.dispatcher.booking.pickOnMap', { what: label })}>
+      <Tooltip title={translate('app.dispatcher.booking.pickOnMap', { what: label.toLowerCase() })}>
         <IconButton
-          aria-label={translate('app.dispatcher.booking.pickOnMap', { what: label })}
+          aria-label={translate('app.dispatcher.booking.pickOnMap', { what: label.toLowerCase() })}
           aria-pressed={picking}
           color={picking ? 'primary' : 'default'}
           onClick={() => onPick(picking ? null : kind)}

@@ -264,7 +264,9 @@ const LiveArea = memo(function LiveArea({
       <Stack spacing={0.5} sx={{ position: 'absolute', bottom: 8, left: 8, maxWidth: 420, zIndex: 1 }}>
         {picking && (
           <Alert severity="info" data-testid="picking-notice">
-            {translate('app.dispatcher.picking', { what: translate(`app.dispatcher.booking.${picking}`) })}
+            {translate('app.dispatcher.picking', {
+              what: translate(`app.dispatcher.booking.${picking}`).toLowerCase(),
+            })}
           </Alert>
         )}
         {feed.socket === 'down' && (

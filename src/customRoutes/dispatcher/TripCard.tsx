@@ -10,23 +10,40 @@ import { StatusChip } from '../../kit/StatusChip';
 import type { Passenger } from '../../resources/passengers/types';
 import { TripActions } from '../../resources/trips/TripActions';
 import type { Trip } from '../../resources/trips/types';
+import { useSocketEvent } from '../../realtime/RealtimeProvider';
 import { useDriverCards } from './driverCards';
+import type { BoardRecord } from './TripsBoard';
+import type { TripUpdated } from './model';
 
 /**
- * The card of the trip picked on the board: where from and to, who, the fare and the note, with
- * the trip page's actions (assign or reassign from the nearest drivers, cancel) and tel: links.
+ * The card of the trip picked on the board: where from and to, who (and whom it is offered to), the
+ * fare and the note, with the trip page's actions (assign or reassign from the nearest drivers,
+ * cancel) and tel: links. Read again on each `tripUpdated` of this trip, as the board moves it.
  */
 export function TripCard({ id, onClose }: { id: number; onClose: () => void }) {
   const translate = useTranslate();
-  const { data: trip, isPending, error } = useGetOne<Trip>(trips.path, { id });
+  const {
+    data: trip,
+    isPending,
+    error,
+    refetch,
+  } = useGetOne<Trip & Pick<BoardRecord, 'offeredDriverId'>>(trips.path, { id });
+  useSocketEvent<TripUpdated>('tripUpdated', (event) => {
+    if (event.id === id) void refetch();
+  });
   const { data: passenger } = useGetOne<Passenger>(
     passengers.path,
     { id: trip?.passengerId },
     { enabled: trip !== undefined },
   );
   // The driver's phone from the dispatcher's driver cards (the Dispatcher role may not read drivers).
-  const { cards } = useDriverCards([trip?.driverId]);
+  const { cards } = useDriverCards([trip?.driverId, trip?.offeredDriverId]);
   const driver = trip?.driverId != null ? cards.get(trip.driverId) : undefined;
+  const offeredTo =
+    trip?.driverId == null && trip?.offeredDriverId != null
+      ? (cards.get(trip.offeredDriverId)?.name ??
+        translate('app.dispatcher.driverNumber', { id: trip.offeredDriverId }))
+      : undefined;
   return (
     <Paper
       elevation={4}
@@ -86,6 +103,7 @@ export function TripCard({ id, onClose }: { id: number; onClose: () => void }) {
               <Typography variant="body2" noWrap>
                 {translate('app.dispatcher.card.driver')}:{' '}
                 {trip.driverName ?? translate('app.dispatcher.card.noDriver')}
+                {offeredTo !== undefined && ` · ${translate('app.dispatcher.board.offeredTo', { name: offeredTo })}`}
               </Typography>
               {trip.driverId !== null && driver?.phone && (
                 <MuiLink
