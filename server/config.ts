@@ -38,6 +38,12 @@ export interface Config {
   liveStore: 'memory' | 'redis';
   /** Redis key prefix of the live position store (every process of a deployment shares it; tests give each app its own). */
   liveKeyPrefix: string;
+  /**
+   * A trip requested while no driver app was connected is offered once drivers are, if it was
+   * requested within this many minutes (OFFERS_ADOPT_MINUTES, 15; 0: such trips wait for a dispatcher).
+   * Tests default to 0: their online drivers would otherwise be offered the seed's requested trips.
+   */
+  offersAdoptMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -86,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // App sign-ins per IP: higher than staff logins, as phones behind a carrier's NAT share an address.
     appsPerIp: intFrom(env, 'RATE_LIMIT_APPS_PER_IP', 600, problems),
   };
+  const offersAdoptMinutes = intFrom(env, 'OFFERS_ADOPT_MINUTES', 15, problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return {
     env: nodeEnv,
@@ -117,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptN: 2 ** 17,
     liveStore: env.LIVE_STORE === 'memory' || !env.REDIS_URL ? 'memory' : 'redis',
     liveKeyPrefix: 'ride-admin-live:',
+    offersAdoptMinutes,
   };
 }
 
@@ -129,6 +137,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     staticDir: undefined,
     seedDemo: true,
+    offersAdoptMinutes: 0,
     rateLimitNamespace: `ride-test-rl:${process.pid}:${Date.now()}:${Math.random().toString(36).slice(2)}:`,
     liveKeyPrefix: `ride-test-live:${process.pid}:${Date.now()}:${Math.random().toString(36).slice(2)}:`,
     ...overrides,

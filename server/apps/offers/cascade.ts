@@ -16,6 +16,9 @@ import { inTripTransaction } from '../tx.js';
 
 type OfferRow = Selectable<TripOfferTable>;
 
+/** How often the cascade looks for requested trips that no search holds (see `adopt`). */
+const ADOPT_EVERY_MS = 10_000;
+
 /** What the driver app receives with an `offer` event (and GET apps/driver/offer). */
 export interface OfferMessage {
   offerId: number;
@@ -62,12 +65,14 @@ export const offerMessage = (offer: OfferRow, trip: TripRow): OfferMessage => ({
  * its type within a radius that widens step by step (src/domain/offers.ts); a decline, a timeout
  * (15 s) or the driver going offline moves it to the next; after the last step the trip is
  * no_driver_found. Every offer is a trip_offers row and a timeline step. Runs only while driver apps
- * are connected (the live store is not empty): without them trips wait for a manual assignment.
+ * are connected (the live store is not empty): without them trips wait, and once a driver is online
+ * the recent ones are offered (`adopt`); older ones are left to a manual assignment.
  */
 export class OfferCascade {
   private readonly searches = new Map<number, Search>();
   private readonly busy = new Set<number>();
   private timer?: NodeJS.Timeout;
+  private nextAdoptAt = 0;
   /** Sends an event to one driver's app (the /drivers namespace). */
   sendToDriver: (driverId: number, event: string, payload: unknown) => void = () => undefined;
 
@@ -85,8 +90,7 @@ export class OfferCascade {
    * without a driver that has offers is searched again, its offered drivers not asked twice and its
    * steps going on from its last offer's (which counts the radii searched in vain before it). A
    * pending offer keeps its 15 s; one that expired meanwhile times out at the first tick and the next
-   * driver is asked. A trip with no offer yet waits for a dispatcher, as trips do while no driver app
-   * is connected. Answers how many trips were resumed.
+   * driver is asked. A trip with no offer yet is `adopt`'s. Answers how many trips were resumed.
    */
   async resume(now = Date.now()): Promise<number> {
     const rows = await this.services.db
@@ -110,6 +114,32 @@ export class OfferCascade {
       await this.tick(now);
     }
     return found.size;
+  }
+
+  /**
+   * Starts searching for the trips requested while no driver app was connected (a phone booking at
+   * 5 a.m. before the first driver signs on): requested, without a driver or any offer, within the
+   * last `offersAdoptMinutes`. Older ones are left to a dispatcher: that passenger has likely given up.
+   * Answers how many trips it took on.
+   */
+  async adopt(now = Date.now()): Promise<number> {
+    const minutes = this.services.config.offersAdoptMinutes;
+    if (!minutes || (await this.services.live.store.size()) === 0) return 0;
+    const rows = await this.services.db
+      .selectFrom('trips')
+      .select('id')
+      .where('status', '=', 'requested')
+      .where('driverId', 'is', null)
+      .where('requestedAt', '>=', new Date(now - minutes * 60_000))
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('tripOffers').select('tripOffers.id').whereRef('tripOffers.tripId', '=', 'trips.id'))),
+      )
+      .execute();
+    const taken = rows.filter(({ id }) => !this.searches.has(id));
+    for (const { id } of taken) this.searches.set(id, { step: 0, nextAt: now, tried: new Set() });
+    if (taken.length)
+      this.log.info({ trips: taken.length }, 'offers: searching for trips requested while no driver was connected');
+    return taken.length;
   }
 
   stop(): void {
@@ -142,6 +172,17 @@ export class OfferCascade {
 
   /** One second's work: expired offers time out, searches whose wait is over take their next step. */
   async tick(now = Date.now()): Promise<void> {
+    // Every 10 s while drivers are connected, so within a second of the first one signing on.
+    if (now >= this.nextAdoptAt && this.services.config.offersAdoptMinutes > 0) {
+      try {
+        if ((await this.services.live.store.size()) > 0) {
+          this.nextAdoptAt = now + ADOPT_EVERY_MS;
+          await this.adopt(now);
+        }
+      } catch (err) {
+        this.log.error({ err }, 'offers: adopting waiting trips failed');
+      }
+    }
     if (this.searches.size === 0) return;
     try {
       const expired = await this.services.db
