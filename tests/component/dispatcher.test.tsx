@@ -532,6 +532,16 @@ describe('dispatcher live feed and board', { timeout: 30_000 }, () => {
     expect(other).toHaveTextContent('On a trip');
     expect(within(other).getByRole('link', { name: 'Open trip #33' }).getAttribute('href')).toMatch(/\/trips\/33$/);
     expect(within(other).getByRole('button', { name: 'Assign to the booking' })).toBeDisabled();
+    // Another driver's card stops following the first: the map no longer moves with them.
+    expect(within(other).getByRole('button', { name: 'Follow' })).toHaveAttribute('aria-pressed', 'false');
+    const after = new Date(Date.now() + 2000).toISOString();
+    socket.serverSends('driverPositions', {
+      at: after,
+      moved: [{ ...liveDriver(1, 'en_route', after), lat: -1.31, lng: 36.82 }],
+      gone: [],
+    });
+    await waitFor(() => expect(screen.getByTestId('map-legend')).toHaveTextContent('En route to pickup · 1'));
+    expect(map).not.toHaveAttribute('data-focus', '-1.31,36.82');
   });
 
   it('says so when the feed is not served', async () => {

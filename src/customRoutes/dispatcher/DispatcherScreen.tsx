@@ -112,8 +112,9 @@ function DispatcherPage() {
 
   const selectDriver = useCallback((id: number | undefined) => {
     setSelectedDriver(id);
-    if (id === undefined) setFollowing(undefined);
-    else setSelectedTrip(undefined);
+    // The map follows the driver whose card is open, or nobody: not one whose card was replaced.
+    setFollowing((followed) => (followed === id ? followed : undefined));
+    if (id !== undefined) setSelectedTrip(undefined);
   }, []);
   const assignToBooking = useCallback(
     (driverId: number, label: string) => setForm((f) => ({ ...f, driverId, driverLabel: label })),
