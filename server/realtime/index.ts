@@ -124,15 +124,15 @@ export async function installRealtime(app: FastifyInstance): Promise<void> {
   app.decorate('io', io);
   app.addHook('preClose', async () => {
     events.off('sessionEnded', onSessionEnded);
+    // From here on nothing is delivered: an after-commit event finishing during shutdown would
+    // otherwise publish through a Redis client that is quitting ("Connection is closed", unhandled,
+    // inside the Redis adapter's broadcast).
+    notifier.setDelivery(() => undefined);
     // Dropping the transports (not a server-side disconnect) is Socket.IO's reconnect hint: clients
     // see "transport close" and reconnect by themselves, to this process after a restart or to another.
     io.engine.close();
   });
   app.addHook('onClose', async () => {
-    // From here on nothing is delivered: an after-commit event finishing during shutdown would
-    // otherwise publish through a Redis client that is quitting ("Connection is closed", unhandled,
-    // inside the Redis adapter's broadcast).
-    notifier.setDelivery(() => undefined);
     // io.close's promise settles before the HTTP server has closed; its callback waits for that.
     await new Promise<void>((resolve) => {
       void io.close(() => resolve());

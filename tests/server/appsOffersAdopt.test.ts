@@ -53,6 +53,10 @@ describe('trips requested while no driver was connected', () => {
       .where('id', '=', stale)
       .executeTakeFirst();
     expect(trip).toEqual({ status: 'requested', driverId: null });
+    // Offline, the driver's pending offer is withdrawn: nothing is left under way when the app closes.
     await t.app.services.live.offline(driver.id);
+    const end2 = Date.now() + 5_000;
+    while ((await offersOf(recent))[0].outcome === null && Date.now() < end2) await sleep(100);
+    expect((await offersOf(recent))[0].outcome).toBe('cancelled');
   }, 30_000);
 });

@@ -90,13 +90,20 @@ export function installLiveSockets(app: FastifyInstance): void {
   live.sendTo = (socketIds, batch) => app.io.local.to(socketIds).emit('driverPositions', batch);
 
   const { offers } = app.services;
-  offers.sendToDriver = (driverId, event, payload) => void drivers.to(driverRoom(driverId)).emit(event, payload);
+  // Once the app is closing nothing more goes to the driver apps: an offer withdrawn or a trip change
+  // finishing during shutdown would otherwise publish through a Redis client that is quitting
+  // ("Connection is closed", unhandled, inside the Redis adapter's broadcast).
+  let closing = false;
+  const toDriver = (driverId: number, event: string, payload: unknown) => {
+    if (!closing) drivers.to(driverRoom(driverId)).emit(event, payload);
+  };
+  offers.sendToDriver = toDriver;
   const onTrip = async (event: TripUpdatedEvent) => {
     // The driver apps hear of their trip's changes (a passenger's cancellation, a reassignment).
     const message = { id: event.id, status: event.status, driverId: event.driverId };
     const told = new Set((await live.store.onTrip(event.id)).map((e) => e.id));
     if (event.driverId !== null) told.add(event.driverId);
-    for (const id of told) drivers.to(driverRoom(id)).emit('trip', message);
+    for (const id of told) toDriver(id, 'trip', message);
     await live.onTripUpdated(event);
     await offers.onTripUpdated(event);
   };
@@ -104,7 +111,7 @@ export function installLiveSockets(app: FastifyInstance): void {
     void onTrip(event).catch((err: unknown) => app.log.error({ err }, 'live: trip change failed'));
   events.on(TRIP_UPDATED, onTripEvent);
   live.offlineListeners.push((driverId) => {
-    drivers.in(driverRoom(driverId)).emit('offline', { message: 'You are offline' });
+    toDriver(driverId, 'offline', { message: 'You are offline' });
     offers.driverOffline(driverId).catch((err: unknown) => app.log.error({ err }, 'offers: offline failed'));
   });
 
@@ -123,6 +130,7 @@ export function installLiveSockets(app: FastifyInstance): void {
     offers.resume().catch((err: unknown) => app.log.error({ err }, 'offers: resume failed'));
   });
   app.addHook('preClose', async () => {
+    closing = true;
     offers.stop();
     events.off(TRIP_UPDATED, onTripEvent);
     events.off('appSessionEnded', onAppSessionEnded);

@@ -61,7 +61,10 @@ export class Notifier {
 
   /** Sends an event (no stored notification) to every active staff member holding `permission`. */
   async emitTo(permission: string, event: string, payload: unknown): Promise<void> {
-    this.deliver(await this.entitledStaff(permission), event, payload);
+    // Read the staff first: `this.deliver(await …)` would take the delivery from before the await,
+    // and send through a closing app's Redis adapter after shutdown switched delivery off.
+    const ids = await this.entitledStaff(permission);
+    this.deliver(ids, event, payload);
   }
 
   async entitledStaff(permission: string): Promise<number[]> {
