@@ -8,7 +8,7 @@ import { formatRelativeTime } from '../../kit/format';
 import type { BookingForm } from './BookingPanel';
 import { enumLabelKey } from '../../kit/enumChoices';
 import { LIVE_STATE_COLOURS } from './model';
-import { useDriverCards, vehicleLine } from './driverCards';
+import { driverName, useDriverCards, vehicleLine } from './driverCards';
 
 /**
  * A driver picked on the map: name, vehicle and rating (the dispatcher's driver cards, which the
@@ -36,7 +36,7 @@ export function DriverCard({
   const { canAccess: books } = useCanAccess({ resource: trips.path, action: 'create' });
   const { cards } = useDriverCards([id]);
   const record = cards.get(id);
-  const name = record?.name ?? translate('app.dispatcher.driverNumber', { id });
+  const name = driverName(cards, id, translate);
   const vehicle = record ? vehicleLine(record) : undefined;
   const assigned = booking.driverId === id;
   return (

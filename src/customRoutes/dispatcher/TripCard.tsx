@@ -11,7 +11,7 @@ import type { Passenger } from '../../resources/passengers/types';
 import { TripActions } from '../../resources/trips/TripActions';
 import type { Trip } from '../../resources/trips/types';
 import { useSocketEvent } from '../../realtime/RealtimeProvider';
-import { useDriverCards } from './driverCards';
+import { driverName, useDriverCards } from './driverCards';
 import type { BoardRecord } from './TripsBoard';
 import type { TripUpdated } from './model';
 
@@ -41,8 +41,7 @@ export function TripCard({ id, onClose }: { id: number; onClose: () => void }) {
   const driver = trip?.driverId != null ? cards.get(trip.driverId) : undefined;
   const offeredTo =
     trip?.driverId == null && trip?.offeredDriverId != null
-      ? (cards.get(trip.offeredDriverId)?.name ??
-        translate('app.dispatcher.driverNumber', { id: trip.offeredDriverId }))
+      ? driverName(cards, trip.offeredDriverId, translate)
       : undefined;
   return (
     <Paper

@@ -16,7 +16,7 @@ import {
   type BoardColumn,
   type TripUpdated,
 } from './model';
-import { useDriverCards } from './driverCards';
+import { driverName, useDriverCards } from './driverCards';
 
 export type BoardRecord = Trip & { offeredDriverId?: number | null };
 
@@ -194,14 +194,10 @@ export const TripsBoard = memo(function TripsBoard({
                       driverName={
                         column === 'offered' && trip.offeredDriverId
                           ? translate('app.dispatcher.board.offeredTo', {
-                              name:
-                                cards.get(trip.offeredDriverId)?.name ??
-                                translate('app.dispatcher.driverNumber', { id: trip.offeredDriverId }),
+                              name: driverName(cards, trip.offeredDriverId, translate),
                             })
                           : trip.driverId !== null
-                            ? (cards.get(trip.driverId)?.name ??
-                              trip.driverName ??
-                              translate('app.dispatcher.driverNumber', { id: trip.driverId }))
+                            ? driverName(cards, trip.driverId, translate, trip.driverName)
                             : undefined
                       }
                     />

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { TranslateFunction } from 'react-admin';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 
 /** GET dispatcher/driver-cards: what the dispatcher page shows of a driver (the Dispatcher role has no view-Driver). */
@@ -52,6 +53,17 @@ export function useDriverCards(ids: readonly (number | null | undefined)[]): {
   const cards = useMemo(() => new Map((query.data ?? []).map((c) => [c.id, c])), [query.data]);
   return { cards, isPending: key !== '' && query.isPending };
 }
+
+/**
+ * A driver's name on the dispatcher page: their card's, else the name the record already carries,
+ * else "Driver #id" while the card loads or for a driver it does not know.
+ */
+export const driverName = (
+  cards: ReadonlyMap<number, DriverCardData>,
+  id: number,
+  translate: TranslateFunction,
+  known?: string | null,
+): string => cards.get(id)?.name ?? known ?? translate('app.dispatcher.driverNumber', { id });
 
 /** "Toyota Axio · white · KDA 123A": the vehicle line of a card. */
 export const vehicleLine = (card: Pick<DriverCardData, 'vehicleTypeName' | 'vehicle' | 'vehiclePlate'>) =>
