@@ -6,6 +6,7 @@ import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { useQueryModule } from '../../dataProviders/useQueryModule';
 import { ErrorState, LoadingState } from '../../kit/States';
 import { PageCard } from '../PageCard';
+import { walletPath } from '../../resources/driver-transactions/walletPath';
 import { lastMonth, reportParams, ReportFilters, type ReportFilterValues } from './ReportFilters';
 import { ReportTable, type ReportColumn } from './ReportTable';
 
@@ -42,7 +43,6 @@ interface DriverRevenue {
 const PER_PAGE = 25;
 
 /** The driver's wallet: their transactions. */
-const walletLink = (driverId: number) => `/driver-management/transactions/${driverId}`;
 
 /**
  * /revenues: each driver's trips, fares, commission, net earnings and balance; sorted and paged
@@ -85,7 +85,7 @@ export default function DriverRevenueReport() {
       sortable: true,
       value: (r) => r.name,
       render: (r) => (
-        <MuiLink component={Link} to={walletLink(r.driverId)}>
+        <MuiLink component={Link} to={walletPath(r.driverId)}>
           {r.name}
         </MuiLink>
       ),

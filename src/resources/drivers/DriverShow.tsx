@@ -41,6 +41,7 @@ import { ActionDialog } from './ActionDialog';
 import { DocumentProgressBar } from './DocumentProgress';
 import { DriverDecision } from './DriverDecision';
 import { DriverStatistics, Stat } from './DriverStatistics';
+import { walletPath } from '../driver-transactions/walletPath';
 import { reviewPath } from './reviewPath';
 import type { Driver, DriverDocument } from './types';
 
@@ -109,7 +110,7 @@ function DriverPage({ id }: { id: number }) {
               {mayOpenWallet && (
                 <Button
                   component={Link}
-                  to={`/driver-management/transactions/${driver.id}`}
+                  to={walletPath(driver.id)}
                   variant="outlined"
                   startIcon={<AccountBalanceWalletIcon />}
                 >
@@ -227,7 +228,7 @@ function DriverPage({ id }: { id: number }) {
                   >
                     {translate('app.drivers.balanceIs', { balance: formatMoney(driver.creditBalance) })}
                   </Typography>
-                  <Button component={Link} to={`/driver-management/transactions/${driver.id}`} size="small">
+                  <Button component={Link} to={walletPath(driver.id)} size="small">
                     {translate('app.drivers.openWallet')}
                   </Button>
                 </Stack>
