@@ -120,11 +120,13 @@ export class OfferCascade {
    * Starts searching for the trips requested while no driver app was connected (a phone booking at
    * 5 a.m. before the first driver signs on): requested, without a driver or any offer, within the
    * last `offersAdoptMinutes`. Older ones are left to a dispatcher: that passenger has likely given up.
-   * Answers how many trips it took on.
+   * While no driver is connected a look costs only the store's size, so it runs at every tick and the
+   * first driver's arrival is noticed within a second; once drivers are connected, every 10 s.
    */
-  async adopt(now = Date.now()): Promise<number> {
+  private async adopt(now: number): Promise<void> {
     const minutes = this.services.config.offersAdoptMinutes;
-    if (!minutes || (await this.services.live.store.size()) === 0) return 0;
+    if (!minutes || now < this.nextAdoptAt || (await this.services.live.store.size()) === 0) return;
+    this.nextAdoptAt = now + ADOPT_EVERY_MS;
     const rows = await this.services.db
       .selectFrom('trips')
       .select('id')
@@ -139,7 +141,6 @@ export class OfferCascade {
     for (const { id } of taken) this.searches.set(id, { step: 0, nextAt: now, tried: new Set() });
     if (taken.length)
       this.log.info({ trips: taken.length }, 'offers: searching for trips requested while no driver was connected');
-    return taken.length;
   }
 
   stop(): void {
@@ -172,17 +173,7 @@ export class OfferCascade {
 
   /** One second's work: expired offers time out, searches whose wait is over take their next step. */
   async tick(now = Date.now()): Promise<void> {
-    // Every 10 s while drivers are connected, so within a second of the first one signing on.
-    if (now >= this.nextAdoptAt && this.services.config.offersAdoptMinutes > 0) {
-      try {
-        if ((await this.services.live.store.size()) > 0) {
-          this.nextAdoptAt = now + ADOPT_EVERY_MS;
-          await this.adopt(now);
-        }
-      } catch (err) {
-        this.log.error({ err }, 'offers: adopting waiting trips failed');
-      }
-    }
+    await this.adopt(now).catch((err: unknown) => this.log.error({ err }, 'offers: adopting waiting trips failed'));
     if (this.searches.size === 0) return;
     try {
       const expired = await this.services.db
