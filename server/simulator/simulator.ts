@@ -310,15 +310,18 @@ export class Simulator {
             void this.resumeTrip(d).catch((e: unknown) => this.fail(`driver ${d.id} assigned trip`, e));
           }
         });
-        d.socket.on('offline', () => {
-          if (d.phase !== 'off') this.stats.online--;
-          d.phase = 'off';
-        });
+        d.socket.on('offline', () => this.wentOffline(d));
       }
       this.stats.online++;
     } catch (e) {
       this.fail(`driver ${d.id} online`, e);
     }
+  }
+
+  /** The driver is offline (the server said so, or their break began): counted once. */
+  private wentOffline(d: SimDriver): void {
+    if (d.phase !== 'off') this.stats.online--;
+    d.phase = 'off';
   }
 
   /**
@@ -332,8 +335,7 @@ export class Simulator {
       d.client
         .call('POST', '/api/trip/apps/driver/offline')
         .then(() => {
-          if (d.phase !== 'off') this.stats.online--;
-          d.phase = 'off';
+          this.wentOffline(d);
           d.onBreak = true;
           d.route = [];
           d.shiftUntil = this.simNow + this.between(d, this.opts.breakMs ?? [20 * 60_000, 3_600_000]);
