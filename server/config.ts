@@ -30,6 +30,11 @@ export interface Config {
   company: { name: string; address: string; registration: string };
   /** Requests per minute: login per IP, auth calls per email, and all API calls per IP. */
   rateLimits: { loginPerIp: number; perEmail: number; windowMs: number; global: number; appsPerIp?: number };
+  /**
+   * The sign-in limits beyond the per-minute ones, kept in the database (auth_counters) so that
+   * every process shares them: README "Sign-in limits".
+   */
+  authLimits: AuthLimits;
   /** Redis key prefix of the rate-limit counters (tests give each app its own). */
   rateLimitNamespace: string;
   /** scrypt cost parameter N (OWASP: 2^17). */
@@ -44,6 +49,18 @@ export interface Config {
    * Tests default to 0: their online drivers would otherwise be offered the seed's requested trips.
    */
   offersAdoptMinutes: number;
+}
+
+export interface AuthLimits {
+  /** Wrong app sign-in codes per phone within an hour; the last one locks that phone's sign-in (AUTH_CODE_FAILURES_PER_PHONE, 10). */
+  codeFailuresPerPhone: number;
+  /** How long that lock lasts (ms): an hour. */
+  phoneLockMs: number;
+  /** Sign-in codes texted per phone per hour (AUTH_SMS_PER_PHONE_HOUR, 5) and per day (AUTH_SMS_PER_PHONE_DAY, 10). */
+  smsPerPhoneHour: number;
+  smsPerPhoneDay: number;
+  /** Wrong passwords per staff account, from any address, within an hour before it refuses sign-ins until the hour ends (AUTH_ACCOUNT_FAILURES_PER_HOUR, 100). */
+  accountFailuresPerHour: number;
 }
 
 export class ConfigError extends Error {}
@@ -92,6 +109,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // App sign-ins per IP: higher than staff logins, as phones behind a carrier's NAT share an address.
     appsPerIp: intFrom(env, 'RATE_LIMIT_APPS_PER_IP', 600, problems),
   };
+  const authLimits: AuthLimits = {
+    codeFailuresPerPhone: Math.max(1, intFrom(env, 'AUTH_CODE_FAILURES_PER_PHONE', 10, problems)),
+    phoneLockMs: 60 * 60_000,
+    smsPerPhoneHour: Math.max(1, intFrom(env, 'AUTH_SMS_PER_PHONE_HOUR', 5, problems)),
+    smsPerPhoneDay: Math.max(1, intFrom(env, 'AUTH_SMS_PER_PHONE_DAY', 10, problems)),
+    accountFailuresPerHour: Math.max(1, intFrom(env, 'AUTH_ACCOUNT_FAILURES_PER_HOUR', 100, problems)),
+  };
   const offersAdoptMinutes = intFrom(env, 'OFFERS_ADOPT_MINUTES', 15, problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return {
@@ -120,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || (nodeEnv === 'production' ? 'info' : 'info'),
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     rateLimits,
+    authLimits,
     rateLimitNamespace: 'ride-admin-rl:',
     scryptN: 2 ** 17,
     liveStore: env.LIVE_STORE === 'memory' || !env.REDIS_URL ? 'memory' : 'redis',

@@ -27,6 +27,17 @@ interface PgError {
   code?: string;
   detail?: string;
   constraint?: string;
+  column?: string;
+  table?: string;
+}
+
+/** The field a check constraint guards: PostgreSQL names them `<table>_<column>_check`. */
+function columnFromCheck(err: PgError): string | undefined {
+  const name = err.constraint;
+  if (!name?.endsWith('_check')) return undefined;
+  const rest = err.table && name.startsWith(`${err.table}_`) ? name.slice(err.table.length + 1) : undefined;
+  const column = rest?.replace(/_check$/, '').replace(/\d+$/, '');
+  return column && /^[a-z_]+$/.test(column) ? snakeToCamel(column) : undefined;
 }
 
 /** Unique constraints whose violation has a meaning of its own, by constraint name. */
@@ -57,8 +68,18 @@ export function fromDatabaseError(err: PgError): ApiError | undefined {
         field ? { [field]: 'Does not exist' } : undefined,
       );
     }
-    case '23514':
-      return new ApiError(400, 'A value is not allowed');
+    case '23502': {
+      const field = err.column ? snakeToCamel(err.column) : undefined;
+      return field
+        ? new ApiError(400, `${field} is required`, { [field]: `${field} is required` })
+        : new ApiError(400, 'A required value is missing');
+    }
+    case '23514': {
+      const field = columnFromCheck(err);
+      return field
+        ? new ApiError(400, `This ${field} is not allowed`, { [field]: `This ${field} is not allowed` })
+        : new ApiError(400, 'A value is not allowed');
+    }
     case '22P02':
     case '22007':
     case '22008':

@@ -9,6 +9,7 @@ import { codeMail } from '../user/auth/mails.js';
 import { assertCode } from '../user/auth/routes.js';
 import { PHONE_MESSAGE, toE164 } from '../../src/domain/fieldRules.js';
 import { appRefusal, appUserOf } from './principal.js';
+import { canonicalPhone, PhoneGuard } from './phoneGuard.js';
 
 export const APP_KINDS: readonly AppKind[] = ['driver', 'passenger'];
 export const tags = ['apps'];
@@ -48,12 +49,13 @@ const SAME_ANSWER = {
 
 /**
  * The apps' sign-in: POST apps/{driver|passenger}/request-code {phone} texts a 6-digit code
- * (hashed, 10 minutes, 5 tries: server/auth/codes.ts); POST apps/{kind}/sign-in {phone, otp} answers
+ * (hashed, 10 minutes, 5 tries: server/auth/codes.ts; the phone's long-window limits: phoneGuard.ts); POST apps/{kind}/sign-in {phone, otp} answers
  * an app token of that kind. POST apps/sign-out ends it; GET apps/me says who it is.
  */
 export function appAuthRoutes(app: FastifyInstance): void {
   const { db, tokens, config, messenger } = app.services;
   const ipLimit = perIpLimit(config.rateLimits.appsPerIp ?? config.rateLimits.loginPerIp, config.rateLimits.windowMs);
+  const guard = new PhoneGuard(db, config.authLimits, app.log);
 
   const findSubject = async (kind: AppKind, phone: string) =>
     kind === 'driver'
@@ -61,7 +63,8 @@ export function appAuthRoutes(app: FastifyInstance): void {
       : db.selectFrom('passengers').select(['id']).where('phone', '=', phone).executeTakeFirst();
 
   for (const kind of APP_KINDS) {
-    const phoneLimit = perEmailLimiter(app, `apps-${kind}`, config.rateLimits.perEmail, 'phone');
+    // Keyed on the canonical number: `+254 712…` and `0712…` are one phone.
+    const phoneLimit = perEmailLimiter(app, `apps-${kind}`, config.rateLimits.perEmail, canonicalPhone);
     app.post(
       `/apps/${kind}/request-code`,
       {
@@ -74,11 +77,14 @@ export function appAuthRoutes(app: FastifyInstance): void {
         schema: {
           tags,
           summary: `Texts a sign-in code to a ${kind}`,
-          description: `The same answer whether or not a ${kind} has this number; the 6-digit code goes by SMS (the development outbox without an SMS transport), is valid 10 minutes and allows 5 wrong tries. Rate-limited per IP and per phone.`,
+          description: `The same answer whether or not a ${kind} has this number; the 6-digit code goes by SMS (the development outbox without an SMS transport), is valid 10 minutes and allows 5 wrong tries. Rate-limited per IP and per phone (the number as normalised, however it is spelled); at most ${config.authLimits.smsPerPhoneHour} codes an hour and ${config.authLimits.smsPerPhoneDay} a day per phone (429 beyond).`,
         },
       },
       async (request) => {
         const { phone } = await validateBody(requestSchema, request.body);
+        await guard.assertOpen(phone as string);
+        // Counted whether or not the number has an account, so the answer stays the same.
+        await guard.countSms(phone as string);
         const subject = await findSubject(kind, phone as string);
         if (subject && !(await appRefusal(db, kind, subject.id))) {
           const code = await issueCode(db, config.jwtSecret, codeKey(kind, phone as string), 'app_sign_in');
@@ -104,16 +110,24 @@ export function appAuthRoutes(app: FastifyInstance): void {
         schema: {
           tags,
           summary: `Signs a ${kind} in with the texted code`,
-          description: `Answers \`{data: {accessToken, expiresAt, ${kind}Id}}\`: a ${kind} app token (Authorization: Bearer …) that staff routes refuse with 403. A wrong code is 400 'Incorrect verification code'; a ${kind === 'driver' ? 'suspended or unapproved driver' : 'blocked passenger'} is 403 with the reason.`,
+          description: `Answers \`{data: {accessToken, expiresAt, ${kind}Id}}\`: a ${kind} app token (Authorization: Bearer …) that staff routes refuse with 403. A wrong code is 400 'Incorrect verification code'; a ${kind === 'driver' ? 'suspended or unapproved driver' : 'blocked passenger'} is 403 with the reason. ${config.authLimits.codeFailuresPerPhone} wrong codes for a phone within an hour lock its sign-in for an hour (429).`,
         },
       },
       async (request) => {
         const { phone, otp } = await validateBody(signInSchema, request.body);
-        assertCode(
-          await checkCode(db, config.jwtSecret, codeKey(kind, phone as string), 'app_sign_in', otp as string, {
+        await guard.assertOpen(phone as string);
+        const check = await checkCode(
+          db,
+          config.jwtSecret,
+          codeKey(kind, phone as string),
+          'app_sign_in',
+          otp as string,
+          {
             consume: true,
-          }),
+          },
         );
+        if (check !== 'ok') await guard.failed(phone as string);
+        assertCode(check);
         const subject = await findSubject(kind, phone as string);
         if (!subject) throw new ApiError(400, 'Incorrect verification code', { otp: 'Incorrect verification code' });
         const refusal = await appRefusal(db, kind, subject.id);

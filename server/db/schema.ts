@@ -65,6 +65,13 @@ export interface CodeTable {
   createdAt: CreatedAt;
 }
 
+/** A sign-in counter (migration 017): `count` events since the window began, until `resetAt`. */
+export interface AuthCounterTable {
+  key: string;
+  count: number;
+  resetAt: Timestamp;
+}
+
 export interface FileTable {
   id: Generated<number>;
   filename: string;
@@ -177,6 +184,7 @@ export interface UserTables {
   staffs: StaffTable;
   sessions: SessionTable;
   codes: CodeTable;
+  authCounters: AuthCounterTable;
   files: FileTable;
   drivers: DriverTable;
   driverDocuments: DriverDocumentTable;

@@ -189,6 +189,8 @@ export interface SosCallLogTable {
   resolvedBy: number | null;
   resolvedAt: Timestamp | null;
   reportCount: Generated<number>;
+  /** False for a report made without the trip's app token (migration 017). */
+  verified: Generated<boolean>;
   lastReportedAt: ColumnType<Date, Date | string | undefined, Date | string>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;

@@ -6,7 +6,8 @@ import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../../auth
 import { ApiError, badRequest } from '../../errors.js';
 import { passwordPolicyError } from '../../../src/domain/passwordRules.js';
 import { DEMO_ACCOUNTS } from '../../db/seed/demoAccounts.js';
-import { perEmailLimiter, perIpLimit } from './limits.js';
+import { bodyKey, perEmailLimiter, perIpLimit } from './limits.js';
+import { bump, peek, purgeExpired, secondsLeft } from '../../auth/counters.js';
 import { staffProfile } from './profile.js';
 import { openSession, revokeSessions } from './sessions.js';
 import { codeMail } from './mails.js';
@@ -70,7 +71,22 @@ export function authRoutes(app: FastifyInstance): void {
     await messenger.sendMail(codeMail(email, purpose, code));
   };
 
-  const loginLimit = perEmailLimiter(app, 'login', rateLimits.perEmail);
+  // Sign-in limits (README "Sign-in limits"): per address (the route's limit), per address and
+  // account (this one), and account-wide failures over an hour, slow enough that an attacker at
+  // one address cannot lock the real owner out within the first minutes.
+  const loginLimit = perEmailLimiter(
+    app,
+    'login',
+    rateLimits.perEmail,
+    (request) => `${request.ip}|${bodyKey(request, 'email')}`,
+  );
+  const accountKey = (email: string) => `login-fail:${email.trim().toLowerCase()}`;
+  // The sign-in counters whose windows ended are forgotten hourly (any process may do it).
+  let purge: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    purge = setInterval(() => void purgeExpired(db).catch(() => undefined), 60 * 60_000).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(purge));
   app.post(
     '/auth/login',
     {
@@ -84,10 +100,25 @@ export function authRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const { email, password: given } = request.body as { email: string; password: string };
+      const failures = await peek(db, accountKey(email));
+      if (failures && failures.count >= config.authLimits.accountFailuresPerHour)
+        throw new ApiError(
+          429,
+          `Too many failed sign-ins for this account. Please wait ${Math.ceil(secondsLeft(failures.resetAt) / 60)} minutes and try again.`,
+        );
       const staff = await findStaff(email);
       // Spend the same time whether or not the account exists.
       const ok = await verifyPassword(given, staff?.passwordHash ?? dummy);
-      if (!staff || !ok) throw new ApiError(401, 'Invalid email or password');
+      if (!staff || !ok) {
+        // Counted for unknown addresses too: the answer must not tell which accounts exist.
+        const counted = await bump(db, accountKey(email), 60 * 60_000);
+        if (counted.count === config.authLimits.accountFailuresPerHour)
+          request.log.warn(
+            { staffId: staff?.id ?? null, failures: counted.count },
+            'staff login: account-wide failure limit reached',
+          );
+        throw new ApiError(401, 'Invalid email or password');
+      }
       if (staff.status !== 'active')
         throw new ApiError(403, 'This account has been deactivated. Please contact an administrator.');
       if (staff.passwordHash && needsRehash(staff.passwordHash, config.scryptN)) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { issueCode } from '../../auth/codes.js';
 import { validateBody } from '../../rest/engine.js';
-import { perEmailLimiter, perIpLimit } from '../auth/limits.js';
+import { bodyKey, perEmailLimiter, perIpLimit } from '../auth/limits.js';
 import { codeMail } from '../auth/mails.js';
 import { drivers as driversManifest } from '../../../src/domain/resources/drivers.js';
 import { insertDocuments, refreshApproval, type NewDocument } from './documents.js';
@@ -46,7 +46,9 @@ export function driverRoutes(app: FastifyInstance): void {
     },
   );
 
-  const resendLimit = perEmailLimiter(app, 'driver-resend', config.rateLimits.perEmail, 'phoneNumber');
+  const resendLimit = perEmailLimiter(app, 'driver-resend', config.rateLimits.perEmail, (request) =>
+    bodyKey(request, 'phoneNumber'),
+  );
   app.post(
     '/drivers/resend_otp',
     {
