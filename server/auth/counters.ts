@@ -16,14 +16,14 @@ export interface Count {
 export async function bump(db: Db, key: string, windowMs: number, now = Date.now()): Promise<Count> {
   const at = new Date(now);
   const until = new Date(now + windowMs);
-  const row = await sql<{ count: number; reset_at: Date }>`
+  const row = await sql<{ count: number; resetAt: Date | string }>`
     insert into auth_counters (key, count, reset_at) values (${key}, 1, ${until})
     on conflict (key) do update set
       count = case when auth_counters.reset_at <= ${at} then 1 else auth_counters.count + 1 end,
       reset_at = case when auth_counters.reset_at <= ${at} then excluded.reset_at else auth_counters.reset_at end
     returning count, reset_at`.execute(db);
   const r = row.rows[0];
-  return { count: r.count, resetAt: new Date(r.reset_at).getTime() };
+  return { count: Number(r.count), resetAt: new Date(r.resetAt).getTime() };
 }
 
 /** The live count under `key`, or undefined when its window is over or it never began. */
