@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
 import { ApiError } from '../../errors.js';
 import { TRIP_UPDATED, type TripUpdatedEvent } from '../../trip/trips/events.js';
+import { DRIVER_BARRED, type DriverBarredEvent } from '../../trip/trips/release.js';
 import { DRIVER_SHIFT_CHANGED, parseBBox, type DriverShiftChanged } from '../../../src/domain/liveDrivers.js';
 import { appPrincipalFromToken, type AppPrincipal } from '../principal.js';
 import type { PositionInput } from './store.js';
@@ -31,7 +32,7 @@ const ackOf = (args: unknown[]): Ack | undefined => {
  *   online or offline (the app's shift, or silence).
  */
 export function installLiveSockets(app: FastifyInstance): void {
-  const { db, tokens, events, live } = app.services;
+  const { db, tokens, events, live, offers } = app.services;
   const drivers = app.io.of(DRIVERS_NAMESPACE);
 
   drivers.use((socket, next) => {
@@ -69,6 +70,17 @@ export function installLiveSockets(app: FastifyInstance): void {
   const onAppSessionEnded = ({ sessionId }: { sessionId: string }) =>
     drivers.in(appSessionRoom(sessionId)).disconnectSockets(true);
   events.on('appSessionEnded', onAppSessionEnded);
+  // A driver suspended or no longer approved (releaseDriver, after commit): the sockets on every
+  // process (through the Redis adapter) close, the driver leaves the live store (shared in Redis)
+  // and a pending offer goes to the next driver. The app's reconnection and HTTP calls are refused.
+  const barDriver = async (driverId: number) => {
+    drivers.in(driverRoom(driverId)).disconnectSockets(true);
+    if (await live.store.get(driverId)) await live.offline(driverId);
+    else await offers.driverOffline(driverId);
+  };
+  const onDriverBarred = ({ driverId }: DriverBarredEvent) =>
+    void barDriver(driverId).catch((err: unknown) => app.log.error({ err, driverId }, 'live: barring a driver failed'));
+  events.on(DRIVER_BARRED, onDriverBarred);
 
   app.io.on('connection', (socket) => {
     const staff = (socket.data as { staff?: { permissions: ReadonlySet<string> } }).staff;
@@ -89,7 +101,6 @@ export function installLiveSockets(app: FastifyInstance): void {
   // batches the shared store for its own sockets: `local`, not through the Redis adapter).
   live.sendTo = (socketIds, batch) => app.io.local.to(socketIds).emit('driverPositions', batch);
 
-  const { offers } = app.services;
   // Once the app is closing nothing more goes to the driver apps: an offer withdrawn or a trip change
   // finishing during shutdown would otherwise publish through a Redis client that is quitting
   // ("Connection is closed", unhandled, inside the Redis adapter's broadcast).
@@ -134,6 +145,7 @@ export function installLiveSockets(app: FastifyInstance): void {
     offers.stop();
     events.off(TRIP_UPDATED, onTripEvent);
     events.off('appSessionEnded', onAppSessionEnded);
+    events.off(DRIVER_BARRED, onDriverBarred);
     await live.stop();
   });
 }

@@ -10,6 +10,7 @@ import {
   suspensionSchema,
 } from '../../../src/domain/resources/drivers.js';
 import { insertDocuments, refreshApproval } from './documents.js';
+import { releaseDriver } from '../../trip/trips/release.js';
 
 /**
  * The onboarding decisions, each an engine action on the driver (POST /drivers/:id/<name>): one
@@ -107,7 +108,9 @@ export const rejectDocument = defineAction({
       })
       .where('id', '=', doc.id)
       .execute();
-    await refreshApproval(ctx.trx, ctx.id!);
+    const status = await refreshApproval(ctx.trx, ctx.id!);
+    if (status.before === 'approved' && status.after !== 'approved')
+      await releaseDriver(ctx, ctx.id!, `The driver's ${kindWords(doc.kind)} was rejected`);
     const reason = REASON_WORDS[ctx.input.reason as string] ?? String(ctx.input.reason);
     texter(ctx)(
       `Ride Admin: your ${kindWords(doc.kind)} was rejected: ${reason}.${note ? ` ${note}` : ''} Please upload a new one in the driver app.`,
@@ -175,7 +178,8 @@ export const uploadDocument = defineAction({
 
 export const suspendDriver = defineAction({
   summary: 'Suspend a driver, with a reason',
-  description: 'The driver cannot be approved while suspended; the driver is texted the reason.',
+  description:
+    'The driver cannot be approved while suspended; the driver is texted the reason. At once, on every process: the driver app is disconnected and taken offline, a pending offer goes to the next driver, and a trip the driver holds goes back to the dispatcher (an accepted or arrived trip is requested again without a driver; one in progress is noted on its timeline).',
   body: suspensionSchema,
   async handler(ctx) {
     if (ctx.existing!.suspendedAt) throw new ApiError(409, 'This driver is already suspended. Reload the driver.');
@@ -185,6 +189,7 @@ export const suspendDriver = defineAction({
       .where('id', '=', ctx.id!)
       .execute();
     await refreshApproval(ctx.trx, ctx.id!);
+    await releaseDriver(ctx, ctx.id!, 'Driver suspended');
     texter(ctx)(`Ride Admin: your driver account is suspended. Reason: ${String(ctx.input.reason)}`);
     return { message: 'Driver suspended.', audit: { reason: ctx.input.reason as string } };
   },

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceEngine } from '../../rest/engine.js';
 import { expireDocuments } from './documents.js';
+import { inTripTransaction } from '../../apps/tx.js';
+import { releaseDriver } from '../../trip/trips/release.js';
 
 export const EXPIRY_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -12,6 +14,9 @@ export function scheduleExpiryCheck(app: FastifyInstance, engine: ResourceEngine
   const run = async () => {
     try {
       const result = await expireDocuments(app.services.db, (id, trx) => engine.findRow(id, trx));
+      // Drivers no longer approved leave the live side; a trip they hold goes back to the dispatcher.
+      for (const driverId of result.drivers)
+        await inTripTransaction(app.services, app.log, (ctx) => releaseDriver(ctx, driverId, 'Documents expired'));
       if (result.documents)
         app.log.info(
           result,

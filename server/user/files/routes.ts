@@ -3,6 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { staffOf } from '../../auth/guard.js';
 import { ApiError, badRequest, notFound } from '../../errors.js';
 import { FileStore } from '../../files/store.js';
+import { fileAccess, fileOwners } from './access.js';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** Types accepted for upload, decided from the bytes, never from the name. */
@@ -57,14 +58,20 @@ export function fileRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['files'],
         summary: 'Downloads a file with its content type',
+        description:
+          "Only for whoever may view the record that owns the file: a driver's document or photo needs view-Driver (403 otherwise), a staff photo is that staff member's or needs view-Staff, a vehicle type's icon is any staff member's. A file no record owns is its uploader's alone; unknown files and others' unowned uploads are 404.",
         params: { type: 'object', properties: { id: { type: 'integer' } } },
       },
     },
     async (request, reply) => {
       const { id } = request.params as { id: number };
       const row = await db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
-      const bytes = row && (await store.read(row.storageKey));
-      if (!row || !bytes) throw notFound('No file with this id');
+      if (!row) throw notFound('No file with this id');
+      const access = fileAccess(await fileOwners(db, row.id, row.uploadedBy), staffOf(request));
+      if (access === 'unknown') throw notFound('No file with this id');
+      if (access === 'forbidden') throw new ApiError(403, 'You may not view the record this file belongs to');
+      const bytes = await store.read(row.storageKey);
+      if (!bytes) throw notFound('No file with this id');
       return (
         reply
           .header('Content-Type', row.contentType)
