@@ -49,6 +49,11 @@ export interface Config {
    * Tests default to 0: their online drivers would otherwise be offered the seed's requested trips.
    */
   offersAdoptMinutes: number;
+  /**
+   * POST /api/trip/sos/report without an app token, for app builds older than the apps' sign-in
+   * (SOS_PUBLIC_REPORTS=true; off by default). Such alarms are stored and shown as unverified.
+   */
+  sosPublicReports: boolean;
 }
 
 export interface AuthLimits {
@@ -150,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStore: env.LIVE_STORE === 'memory' || !env.REDIS_URL ? 'memory' : 'redis',
     liveKeyPrefix: 'ride-admin-live:',
     offersAdoptMinutes,
+    sosPublicReports: env.SOS_PUBLIC_REPORTS === 'true',
   };
 }
 
@@ -163,6 +169,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     staticDir: undefined,
     seedDemo: true,
     offersAdoptMinutes: 0,
+    // The suites that raise alarms without an app token stand for older app builds; the default
+    // (off) is tested in tests/server/sosReportToken.test.ts.
+    sosPublicReports: true,
     rateLimitNamespace: `ride-test-rl:${process.pid}:${Date.now()}:${Math.random().toString(36).slice(2)}:`,
     liveKeyPrefix: `ride-test-live:${process.pid}:${Date.now()}:${Math.random().toString(36).slice(2)}:`,
     ...overrides,

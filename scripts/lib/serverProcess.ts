@@ -76,6 +76,8 @@ export async function startServer(opts: ServerOptions, timeoutMs = 180_000): Pro
       RATE_LIMIT_GLOBAL: '0',
       RATE_LIMIT_LOGIN_PER_IP: '100000',
       RATE_LIMIT_PER_EMAIL: '100000',
+      // SOS reports without an app token, as older app builds send them (off by default; issue 25).
+      SOS_PUBLIC_REPORTS: 'true',
       ...opts.env,
     },
   });

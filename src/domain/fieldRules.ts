@@ -25,8 +25,16 @@ export const email = () => yup.string().trim().lowercase().email('Invalid email'
 export const oneOf = <T extends string>(values: readonly T[], label: string) =>
   yup.string().oneOf([...values], `${label} must be one of: ${values.join(', ')}`);
 /** Another record, by its id: `Choose a <label>` when it is not a positive whole number. */
+/** The largest id a record can have (PostgreSQL integer). */
+export const MAX_ID = 2_147_483_647;
+
 export const id = (label: string) =>
-  yup.number().typeError(`Choose a ${label}`).integer(`Choose a ${label}`).positive(`Choose a ${label}`);
+  yup
+    .number()
+    .typeError(`Choose a ${label}`)
+    .integer(`Choose a ${label}`)
+    .positive(`Choose a ${label}`)
+    .max(MAX_ID, `Choose a ${label}`);
 
 /** An uploaded file (POST files), by id. */
 export const fileId = () => yup.number().integer().positive().nullable();

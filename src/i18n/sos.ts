@@ -6,6 +6,8 @@ export const sosMessages = {
     open: 'Open the alarm',
     acknowledge: 'Acknowledge',
     more: '+%{count} more unacknowledged',
+    unverified: 'Unverified',
+    unverifiedHint: 'Reported without the app sign-in of the trip’s passenger or driver',
   },
   header: {
     title: 'Time to acknowledge, last %{days} days',

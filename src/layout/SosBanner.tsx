@@ -17,7 +17,7 @@ export const SOS_BANNER_MAX = 3;
 /** How many it asks for (beyond that, "+n+ more"). */
 const SOS_BANNER_FETCH = 20;
 
-const FIELDS = ['tripId', 'callerKind', 'callerName', 'calledAt', 'status'];
+const FIELDS = ['tripId', 'callerKind', 'callerName', 'calledAt', 'status', 'verified'];
 
 /**
  * The panel-wide red banner, on every page, for staff who may view SOS call logs: each
@@ -115,6 +115,16 @@ function OpenAlarms() {
               {sosBannerText(alarm, now)}
             </Typography>
           </ButtonBase>
+          {alarm.verified === false && (
+            <Typography
+              component="span"
+              data-testid="sos-banner-unverified"
+              title={translate('app.sos.banner.unverifiedHint')}
+              sx={{ flexShrink: 0, px: 0.75, border: 1, borderRadius: 1, fontSize: '0.75rem', fontWeight: 700 }}
+            >
+              {translate('app.sos.banner.unverified')}
+            </Typography>
+          )}
           {canAct && (
             <Button
               size="small"

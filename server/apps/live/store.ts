@@ -51,6 +51,9 @@ export const FUTURE_TOLERANCE_MS = 5_000;
 /** More than ~4 positions a second from one driver is a flood; the extra ones are dropped. */
 export const MIN_INTERVAL_MS = 250;
 
+/** No car is faster (km/h); a larger speed is a broken or hostile app. -1 is "unknown" on some phones. */
+export const MAX_SPEED_KMH = 300;
+
 const num = (v: unknown, fallback?: number): number | undefined =>
   typeof v === 'number' && Number.isFinite(v) ? v : v === undefined || v === null ? fallback : undefined;
 
@@ -75,6 +78,7 @@ export function checkPosition(input: PositionInput, now: number): CheckedPositio
   const heading = num(input.heading, 0);
   const speed = num(input.speed, 0);
   if (heading === undefined || speed === undefined) return 'invalid';
+  if (Math.abs(heading) > 360 || speed < -1 || speed > MAX_SPEED_KMH) return 'invalid';
   if (input.at !== undefined && (typeof input.at !== 'string' || Number.isNaN(Date.parse(input.at)))) return 'invalid';
   if (!insideCity(lat, lng)) return 'outside';
   const at = input.at === undefined ? now : Date.parse(input.at as string);

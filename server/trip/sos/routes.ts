@@ -53,12 +53,17 @@ export function sosRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['sos-call-logs'],
         summary: 'SOS alarm from the passenger or driver app',
-        description: `Records an SOS call log and notifies every staff member with view-SosContacts (\`sos\` notification, pushed over Socket.IO). With a passenger or driver app token (the apps' sign-in) the caller must be that party of the trip (403 otherwise); without a token the route stays public for older app builds. It is held by a per-IP limit (${SOS_REPORTS_PER_MINUTE} a minute) and accepted only for a trip that is under way (accepted, arrived, in progress) or that ended less than an hour ago, and only for a caller the trip has (a driver SOS needs a trip with a driver). A \`callerId\` that is not the trip's passenger (or driver) is refused. A report from the same caller on the same trip within ${SOS_MERGE_WINDOW_MS / 1000} s of the open alarm's last one merges into it (200, \`merged: true\`, its position updated, \`reportCount\` + 1, no new notification); otherwise 201. Every report sends \`sosUpdated\` to staff with view-SosContacts. The answer lists the public emergency contacts.`,
+        description: `Records an SOS call log and notifies every staff member with view-SosContacts (\`sos\` notification, pushed over Socket.IO). It needs the trip's passenger or driver app token (the apps' sign-in): the caller must be that party of the trip (403 otherwise), and without a token it is a 401, unless the SOS_PUBLIC_REPORTS setting (off by default) lets older app builds report without one: such an alarm is stored with \`verified: false\` and the banner marks it unverified. It is held by a per-IP limit (${SOS_REPORTS_PER_MINUTE} a minute) and accepted only for a trip that is under way (accepted, arrived, in progress) or that ended less than an hour ago, and only for a caller the trip has (a driver SOS needs a trip with a driver). A \`callerId\` that is not the trip's passenger (or driver) is refused. A report from the same caller on the same trip within ${SOS_MERGE_WINDOW_MS / 1000} s of the open alarm's last one merges into it (200, \`merged: true\`, its position updated, \`reportCount\` + 1, no new notification); otherwise 201. Every report sends \`sosUpdated\` to staff with view-SosContacts. The answer lists the public emergency contacts.`,
       },
     },
     async (request, reply) => {
       // With a driver or passenger app token (issue 16), the caller must be that trip's driver or passenger.
       const token = bearerToken(request.headers.authorization);
+      if (!token && !config.sosPublicReports)
+        throw new ApiError(
+          401,
+          'Sign in to the app to send an SOS: this needs the app token of the trip’s passenger or driver',
+        );
       const reporter = token ? await appPrincipalFromToken(db, tokens, token, 'app:any') : null;
       const input = await validateBody(reportSchema, request.body);
       const trip = await db
@@ -106,6 +111,8 @@ export function sosRoutes(app: FastifyInstance): void {
               lng: input.lng,
               lastReportedAt: now,
               reportCount: eb('reportCount', '+', 1),
+              // A signed-in report confirms an alarm an unsigned one raised.
+              ...(reporter ? { verified: true } : {}),
               updatedAt: now,
             }))
             .where('id', '=', open.id)
@@ -126,6 +133,7 @@ export function sosRoutes(app: FastifyInstance): void {
             status: 'new',
             calledAt: now,
             lastReportedAt: now,
+            verified: reporter !== null,
           })
           .returningAll()
           .executeTakeFirstOrThrow();

@@ -23,6 +23,8 @@ export const sosCallLogs = defineManifest({
     resolvedBy: { type: 'int', filter: true },
     resolvedAt: { type: 'timestamp', sort: true },
     reportCount: { type: 'int' },
+    /** False when raised without the trip's app token (SOS_PUBLIC_REPORTS, for older app builds). */
+    verified: { type: 'bool', filter: true },
     lastReportedAt: { type: 'timestamp', sort: true },
     createdAt: { type: 'timestamp' },
     updatedAt: { type: 'timestamp', sort: true },
