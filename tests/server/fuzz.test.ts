@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../server/config.js';
 import { startApp } from './harness.js';
 import { listQueryFor, pathId, payloadFor, type JsonSchema } from './fuzz/hostileValues.js';
+import { appSignIn, approvedDrivers } from './appsHelpers.js';
 
 /**
  * Property-based fuzzing of every documented route: hostile bodies, query strings and ids must get
@@ -16,12 +17,65 @@ const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 50);
 // The global rate limit would answer 429 halfway through; the per-route auth limits stay on.
 const t = await startApp({ rateLimits: { ...testConfig().rateLimits, global: 0 } });
 const admin = await t.login();
+
+/**
+ * The apps' routes are fuzzed as the apps call them: with a driver's and a passenger's token and a
+ * real trip between them (requested by the passenger's app, assigned to the driver, who is online),
+ * so hostile payloads reach the handlers instead of stopping at 401/403.
+ */
+const [driverRow] = await approvedDrivers(t, 1);
+const passengerRow = await t.db
+  .selectFrom('passengers')
+  .select(['id', 'phone'])
+  .where('status', '=', 'active')
+  .where(({ not, exists, selectFrom }) =>
+    not(
+      exists(
+        selectFrom('trips')
+          .select('trips.id')
+          .whereRef('trips.passengerId', '=', 'passengers.id')
+          .where('trips.status', 'in', ['requested', 'accepted', 'arrived', 'in_progress']),
+      ),
+    ),
+  )
+  .orderBy('id')
+  .executeTakeFirstOrThrow();
+const driver = await appSignIn(t, 'driver', driverRow.phone);
+const passenger = await appSignIn(t, 'passenger', passengerRow.phone);
+const booked = await t.call('POST', '/api/trip/apps/passenger/trips', {
+  token: passenger,
+  body: {
+    vehicleTypeId: driverRow.vehicleTypeId,
+    pickupAddress: 'Moi Avenue',
+    pickupLat: -1.2841,
+    pickupLng: 36.8233,
+    dropoffAddress: 'Kilimani',
+    dropoffLat: -1.2906,
+    dropoffLng: 36.7856,
+  },
+});
+if (booked.statusCode !== 201)
+  throw new Error(`fuzz: the passenger's booking failed: ${booked.statusCode} ${booked.body}`);
+const tripId = String(booked.json().data.id);
+const assigned = await t.call('POST', `/api/trip/trips/${tripId}/assign`, {
+  token: admin,
+  body: { driverId: driverRow.id },
+});
+if (assigned.statusCode !== 200)
+  throw new Error(`fuzz: assigning the trip failed: ${assigned.statusCode} ${assigned.body}`);
+if ((await t.call('POST', '/api/trip/apps/driver/online', { token: driver })).statusCode !== 200)
+  throw new Error('fuzz: the driver could not go online');
 /** Answers by status code, printed at the end for docs/reliability.md. */
 const outcomes = new Map<number, number>();
+/** Answers of the apps' routes by status code (they must reach the handlers, not stop at 401/403). */
+const appOutcomes = new Map<number, number>();
+let runs = 0;
 afterAll(async () => {
   const total = [...outcomes.values()].reduce((a, b) => a + b, 0);
   const byStatus = [...outcomes].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`);
   console.log(`[fuzz] seed ${SEED}: ${total} hostile requests; ${byStatus.join(', ')}`);
+  const apps = [...appOutcomes].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`);
+  console.log(`[fuzz] the apps' routes: ${apps.join(', ')}`);
   await t.close();
 });
 
@@ -70,34 +124,59 @@ function boundedExport(query: Record<string, string>): Record<string, string> {
   return query;
 }
 
-type Auth = 'admin' | 'none' | 'forged' | 'malformed';
-const TOKENS: Record<Auth, string> = { admin, none: '', forged: `${admin.slice(0, -4)}AAAA`, malformed: 'x.y.z' };
+type Auth = 'own' | 'none' | 'forged' | 'malformed';
+const TOKENS: Record<Exclude<Auth, 'own'>, string> = {
+  none: '',
+  forged: `${admin.slice(0, -4)}AAAA`,
+  malformed: 'x.y.z',
+};
 
-/** Signing out would end the admin's session for every later request, so it is tried without a token. */
-const SIGNS_OUT = 'POST /api/user/auth/logout';
+/** The token a route's own caller has: the driver's or passenger's app, else the admin. */
+function ownToken(path: string, n: number): string {
+  if (path.startsWith('/api/trip/apps/driver/')) return driver;
+  if (path.startsWith('/api/trip/apps/passenger/') || path === '/api/trip/sos/report') return passenger;
+  if (path.startsWith('/api/trip/apps/')) return n % 2 ? driver : passenger;
+  return admin;
+}
+const isAppRoute = (path: string) => path.startsWith('/api/trip/apps/') || path === '/api/trip/sos/report';
+
+/** Signing out would end a session for every later request, so it is tried without a valid token. */
+const SIGNS_OUT = ['POST /api/user/auth/logout', 'POST /api/trip/apps/sign-out'];
 
 describe('hostile requests to every documented route', () => {
   it('covers the documented API', () => {
     expect(operations.length).toBeGreaterThan(80);
   });
 
+  it("signs the apps' routes in as the driver and the passenger of a real trip", async () => {
+    expect((await t.call('GET', '/api/trip/apps/driver/trip', { token: driver })).json().data).toMatchObject({
+      id: Number(tripId),
+    });
+    expect((await t.call('GET', `/api/trip/apps/passenger/trips/${tripId}`, { token: passenger })).statusCode).toBe(
+      200,
+    );
+  });
+
   it.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
     '%s never answers 5xx',
     async (name, op) => {
       const request = fc.record({
-        id: pathId,
+        // The apps' routes mostly on the real trip, so their handlers run.
+        id: isAppRoute(op.path)
+          ? fc.oneof({ weight: 3, arbitrary: fc.constant(tripId) }, { weight: 2, arbitrary: pathId })
+          : pathId,
         query: op.listFields
           ? listQueryFor(op.listFields).map(op.path.endsWith('/export') ? boundedExport : (q) => q)
           : fc.constant({}),
         payload: op.method === 'GET' || op.method === 'DELETE' ? fc.constant(undefined) : payloadFor(op.body),
         auth: fc.oneof(
-          { weight: 9, arbitrary: fc.constant<Auth>(name === SIGNS_OUT ? 'forged' : 'admin') },
+          { weight: 9, arbitrary: fc.constant<Auth>(SIGNS_OUT.includes(name) ? 'forged' : 'own') },
           { weight: 1, arbitrary: fc.constantFrom<Auth>('none', 'forged', 'malformed') },
         ),
       });
       await fc.assert(
         fc.asyncProperty(request, async ({ id, query, payload, auth }) => {
-          const token = TOKENS[auth];
+          const token = auth === 'own' ? ownToken(op.path, runs++) : TOKENS[auth];
           const res = await t.app.inject({
             method: op.method,
             url: op.path.replace(/\{[^}]+\}/g, id),
@@ -109,6 +188,7 @@ describe('hostile requests to every documented route', () => {
             },
           });
           outcomes.set(res.statusCode, (outcomes.get(res.statusCode) ?? 0) + 1);
+          if (isAppRoute(op.path)) appOutcomes.set(res.statusCode, (appOutcomes.get(res.statusCode) ?? 0) + 1);
           if (res.statusCode >= 500) throw new Error(`${res.statusCode} ${res.body.slice(0, 300)}`);
         }),
         { seed: SEED, numRuns: RUNS_PER_OPERATION },
