@@ -16,11 +16,19 @@ describe('database constraint errors answer 400 or 409 naming the field (issue 2
     ['passengers', null],
     ['passengers', ''],
   ])('PUT %s/1 {"phone": %j} is a 400 on phone, and the record keeps its phone', async (resource, phone) => {
-    const before = await t.db.selectFrom(resource as 'drivers').select('phone').where('id', '=', 1).executeTakeFirst();
+    const before = await t.db
+      .selectFrom(resource as 'drivers')
+      .select('phone')
+      .where('id', '=', 1)
+      .executeTakeFirst();
     const res = await t.call('PUT', `/api/user/${resource}/1`, { token: admin, body: { phone } });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toHaveProperty('phone');
-    const after = await t.db.selectFrom(resource as 'drivers').select('phone').where('id', '=', 1).executeTakeFirst();
+    const after = await t.db
+      .selectFrom(resource as 'drivers')
+      .select('phone')
+      .where('id', '=', 1)
+      .executeTakeFirst();
     expect(after).toEqual(before);
   });
 
