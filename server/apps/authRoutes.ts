@@ -49,8 +49,9 @@ const SAME_ANSWER = {
 
 /**
  * The apps' sign-in: POST apps/{driver|passenger}/request-code {phone} texts a 6-digit code
- * (hashed, 10 minutes, 5 tries: server/auth/codes.ts; the phone's long-window limits: phoneGuard.ts); POST apps/{kind}/sign-in {phone, otp} answers
- * an app token of that kind. POST apps/sign-out ends it; GET apps/me says who it is.
+ * (hashed, 10 minutes, 5 tries: server/auth/codes.ts; the phone's hourly and daily limits:
+ * phoneGuard.ts); POST apps/{kind}/sign-in {phone, otp} answers an app token of that kind.
+ * POST apps/sign-out ends it; GET apps/me says who it is.
  */
 export function appAuthRoutes(app: FastifyInstance): void {
   const { db, tokens, config, messenger } = app.services;
@@ -63,7 +64,7 @@ export function appAuthRoutes(app: FastifyInstance): void {
       : db.selectFrom('passengers').select(['id']).where('phone', '=', phone).executeTakeFirst();
 
   for (const kind of APP_KINDS) {
-    // Keyed on the canonical number: `+254 712…` and `0712…` are one phone.
+    // Keyed on the canonical number: `+254 712-345 678` and `+254712345678` are one phone.
     const phoneLimit = perEmailLimiter(app, `apps-${kind}`, config.rateLimits.perEmail, canonicalPhone);
     app.post(
       `/apps/${kind}/request-code`,
@@ -116,16 +117,8 @@ export function appAuthRoutes(app: FastifyInstance): void {
       async (request) => {
         const { phone, otp } = await validateBody(signInSchema, request.body);
         await guard.assertOpen(phone as string);
-        const check = await checkCode(
-          db,
-          config.jwtSecret,
-          codeKey(kind, phone as string),
-          'app_sign_in',
-          otp as string,
-          {
-            consume: true,
-          },
-        );
+        const key = codeKey(kind, phone as string);
+        const check = await checkCode(db, config.jwtSecret, key, 'app_sign_in', otp as string, { consume: true });
         if (check !== 'ok') await guard.failed(phone as string);
         assertCode(check);
         const subject = await findSubject(kind, phone as string);
