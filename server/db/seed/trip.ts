@@ -178,11 +178,12 @@ export const SEED_PRICE_SETTINGS: { name: string; vehicleType: string | null; pr
   { name: 'XL pricing', vehicleType: 'XL', profile: { commissionPercent: null, bidPercent: 15, surgeRules: null } },
 ];
 
-const HOURS_WEEKDAY = [
+/** Relative demand by hour of day (city time), weekdays and weekends (the simulator's daily rhythm too). */
+export const HOURS_WEEKDAY = [
   0.3, 0.2, 0.15, 0.1, 0.15, 0.4, 1.0, 2.2, 2.6, 1.6, 1.2, 1.2, 1.4, 1.3, 1.2, 1.3, 1.7, 2.5, 2.6, 1.9, 1.4, 1.1, 0.9,
   0.6,
 ];
-const HOURS_WEEKEND = [
+export const HOURS_WEEKEND = [
   0.9, 0.7, 0.5, 0.3, 0.2, 0.3, 0.5, 0.7, 0.9, 1.1, 1.3, 1.5, 1.6, 1.6, 1.5, 1.5, 1.5, 1.6, 1.7, 1.7, 1.6, 1.6, 1.5,
   1.2,
 ];
