@@ -44,6 +44,11 @@ export interface Config {
    * Tests default to 0: their online drivers would otherwise be offered the seed's requested trips.
    */
   offersAdoptMinutes: number;
+  /**
+   * Close simulated SOS alarms nobody acted on 10 minutes after they were raised (true; tests: false,
+   * so a slow suite does not close the seed's open alarm under them; they call the sweep directly).
+   */
+  closeSimulatedSos: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -125,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStore: env.LIVE_STORE === 'memory' || !env.REDIS_URL ? 'memory' : 'redis',
     liveKeyPrefix: 'ride-admin-live:',
     offersAdoptMinutes,
+    closeSimulatedSos: true,
   };
 }
 
@@ -138,6 +144,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     staticDir: undefined,
     seedDemo: true,
     offersAdoptMinutes: 0,
+    closeSimulatedSos: false,
     rateLimitNamespace: `ride-test-rl:${process.pid}:${Date.now()}:${Math.random().toString(36).slice(2)}:`,
     liveKeyPrefix: `ride-test-live:${process.pid}:${Date.now()}:${Math.random().toString(36).slice(2)}:`,
     ...overrides,

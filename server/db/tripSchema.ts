@@ -190,6 +190,8 @@ export interface SosCallLogTable {
   resolvedAt: Timestamp | null;
   reportCount: Generated<number>;
   lastReportedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Raised by the demo's simulator (migration 021). */
+  simulated: Generated<boolean>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -1332,7 +1332,9 @@ async function seedSos(db: Db, rng: Prng, trips: SeedTrip[], support: number[], 
   const chosen = new Set<SeedTrip>();
   for (let k = 0; k < 48 && candidates.length; k++) chosen.add(rng.pick(candidates));
   // A trip under way now gets a fresh alarm, so the bell has something to show.
-  // Two trips under way now: one alarm still new (the banner's), one already taken.
+  // Two trips under way now: one alarm still new (the banner's), one already taken. The new one is
+  // flagged simulated (issue 33): raised a few minutes ago, it is closed 10 minutes after, so a
+  // fresh start shows no stale alarm on the banner; the past hours' open alarms are all taken.
   const live = trips.filter((t) => t.status === 'in_progress');
   const liveOne = live.length ? live[live.length - 1] : undefined;
   const liveTaken = live.length > 1 ? live[live.length - 2] : undefined;
@@ -1344,7 +1346,9 @@ async function seedSos(db: Db, rng: Prng, trips: SeedTrip[], support: number[], 
     // Never before the trip started, even for a trip that started within the last minute.
     const calledAt = Math.max(
       t.startedAt!,
-      Math.min(now - 60_000, t.startedAt! + Math.floor((finish - t.startedAt!) * rng.float(0.1, 0.9))),
+      t === liveOne
+        ? now - rng.int(60, 240) * 1000
+        : Math.min(now - 60_000, t.startedAt! + Math.floor((finish - t.startedAt!) * rng.float(0.1, 0.9))),
     );
     const fraction = Math.max(0, Math.min(1, (calledAt - t.startedAt!) / Math.max(1, finish - t.startedAt!)));
     const at = pointAlong(t.pickup, t.dropoff, fraction);
@@ -1355,7 +1359,7 @@ async function seedSos(db: Db, rng: Prng, trips: SeedTrip[], support: number[], 
         : t === liveTaken
           ? 'acknowledged'
           : recent
-            ? rng.pick(['new', 'acknowledged'])
+            ? 'acknowledged'
             : rng.weighted(['resolved', 'false_alarm'], (s) => (s === 'resolved' ? 2 : 3));
     const handled = status !== 'new';
     // Most alarms are taken within a minute or two; a few wait longer.
@@ -1391,6 +1395,7 @@ async function seedSos(db: Db, rng: Prng, trips: SeedTrip[], support: number[], 
       updated_at: iso(calledAt),
       passenger_id: t.passengerId,
       driver_id: t.driverId,
+      simulated: t === liveOne,
     });
   }
   for (const r of rows) r.caller_id = r.caller_kind === 'driver' ? r.driver_id : r.passenger_id;
@@ -1413,6 +1418,7 @@ async function seedSos(db: Db, rng: Prng, trips: SeedTrip[], support: number[], 
       resolved_at: 'timestamptz',
       report_count: 'int',
       last_reported_at: 'timestamptz',
+      simulated: 'boolean',
       created_at: 'timestamptz',
       updated_at: 'timestamptz',
     },

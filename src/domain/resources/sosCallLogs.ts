@@ -24,6 +24,8 @@ export const sosCallLogs = defineManifest({
     resolvedAt: { type: 'timestamp', sort: true },
     reportCount: { type: 'int' },
     lastReportedAt: { type: 'timestamp', sort: true },
+    /** Raised by the demo's simulator: marked on the banner and the alarm page. */
+    simulated: { type: 'bool', filter: true },
     createdAt: { type: 'timestamp' },
     updatedAt: { type: 'timestamp', sort: true },
   },
