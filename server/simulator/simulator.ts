@@ -627,7 +627,8 @@ export class Simulator {
       const { hour, weekend } = cityHour(this.simNow);
       const target = this.opts.busy ?? DEFAULT_BUSY_TARGET;
       this.stats.busyAim = busyShareAim(target, hour, weekend);
-      this.owed += (bookingRate({ online, busyShare: online ? busy / online : 0, target, hour, weekend }) * ms) / 60_000;
+      this.owed +=
+        (bookingRate({ online, busyShare: online ? busy / online : 0, target, hour, weekend }) * ms) / 60_000;
       const idle = this.passengers.filter((p) => p.client && p.tripId === null);
       for (; this.owed >= 1 && idle.length; this.owed--)
         void this.request(idle.splice(Math.floor(this.random() * idle.length), 1)[0]);

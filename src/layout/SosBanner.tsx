@@ -1,5 +1,5 @@
 import SosIcon from '@mui/icons-material/Sos';
-import { Box, Button, ButtonBase, Typography } from '@mui/material';
+import { Box, Button, ButtonBase, Chip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { usePanelDataProvider } from '../dataProviders/useAction';
@@ -17,7 +17,7 @@ export const SOS_BANNER_MAX = 3;
 /** How many it asks for (beyond that, "+n+ more"). */
 const SOS_BANNER_FETCH = 20;
 
-const FIELDS = ['tripId', 'callerKind', 'callerName', 'calledAt', 'status'];
+const FIELDS = ['tripId', 'callerKind', 'callerName', 'calledAt', 'status', 'simulated'];
 
 /**
  * The panel-wide red banner, on every page, for staff who may view SOS call logs: each
@@ -115,6 +115,16 @@ function OpenAlarms() {
               {sosBannerText(alarm, now)}
             </Typography>
           </ButtonBase>
+          {alarm.simulated && (
+            <Chip
+              size="small"
+              variant="outlined"
+              label={translate('app.sos.simulated')}
+              title={translate('app.sos.simulatedHelp')}
+              data-testid="sos-banner-simulated"
+              sx={{ flexShrink: 0, color: 'inherit', borderColor: 'rgba(255,255,255,0.7)', fontWeight: 600 }}
+            />
+          )}
           {canAct && (
             <Button
               size="small"

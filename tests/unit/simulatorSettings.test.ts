@@ -26,6 +26,8 @@ describe('the simulator’s settings', () => {
     expect(bad).toThrow('SIMULATOR_DRIVERS must be a whole number (0 turns the simulator off) (got "many")');
     expect(bad).toThrow('SIMULATOR_BUSY must be a share between 0 and 1 (got "20%")');
     expect(bad).toThrow('SIMULATOR_SOS_PER_HOUR must be a number from 0 to 60 (got "-1")');
-    expect(() => simulatorSettings({ SIMULATOR_BUSY: '1.5' })).toThrow('SIMULATOR_BUSY must be a share between 0 and 1');
+    expect(() => simulatorSettings({ SIMULATOR_BUSY: '1.5' })).toThrow(
+      'SIMULATOR_BUSY must be a share between 0 and 1',
+    );
   });
 });
