@@ -28,7 +28,9 @@ interface Sample {
   at: number;
   online: number;
   busy: number;
+  /** The board's columns (every active trip), and those of the trips requested since the spawn. */
   columns: Record<Column, number>;
+  fresh: Record<Column, number>;
   /** Minutes of the oldest simulated alarm still new (null: none). */
   oldestSimulatedSos: number | null;
 }
@@ -58,30 +60,38 @@ const query = (o: Record<string, unknown>) =>
   new URLSearchParams(Object.fromEntries(Object.entries(o).map(([k, v]) => [k, JSON.stringify(v)])));
 
 async function sample(token: string): Promise<Sample> {
-  const { data: drivers } = await get<{ data: { state: string }[] }>(token, '/api/trip/dispatcher/drivers');
-  const trips = await get<{ status: string }[]>(
+  const { data: drivers } = await get<{ data: { state: string; tripId: number | null }[] }>(
     token,
-    `/api/trip/trips?${query({ filter: { active: true }, range: [0, 999] })}&fields=id,status`,
+    '/api/trip/dispatcher/drivers',
+  );
+  const trips = await get<{ id: number; status: string; requestedAt: string }[]>(
+    token,
+    `/api/trip/trips?${query({ filter: { active: true }, range: [0, 499] })}&fields=id,status,requestedAt`,
   );
   const alarms = await get<{ calledAt: string; simulated: boolean }[]>(
     token,
     `/api/trip/sos-call-logs?${query({ filter: { status: 'new' }, range: [0, 99] })}&fields=id,calledAt,simulated`,
   );
   const states = (s: string) => drivers.filter((d) => d.state === s).length;
-  const statuses = (s: string) => trips.filter((t) => t.status === s).length;
-  const offered = states('offered');
+  // The board's columns, as src/customRoutes/dispatcher/model.ts places a trip.
+  const offeredTrips = new Set(drivers.filter((d) => d.state === 'offered').map((d) => d.tripId));
+  const STATUS_COLUMN: Record<string, Column> = { accepted: 'en_route', arrived: 'at_pickup', in_progress: 'on_trip' };
+  const columnsOf = (list: typeof trips) => {
+    const counts = Object.fromEntries(COLUMNS.map((c) => [c, 0])) as Record<Column, number>;
+    for (const t of list) {
+      const column =
+        t.status === 'requested' ? (offeredTrips.has(t.id) ? 'offered' : 'waiting') : STATUS_COLUMN[t.status];
+      if (column) counts[column]++;
+    }
+    return counts;
+  };
   const ages = alarms.filter((a) => a.simulated).map((a) => (Date.now() - Date.parse(a.calledAt)) / 60_000);
   return {
     at: since(),
     online: drivers.filter((d) => d.state !== 'lost').length,
-    busy: offered + states('en_route') + states('on_trip'),
-    columns: {
-      waiting: Math.max(0, statuses('requested') - offered),
-      offered,
-      en_route: statuses('accepted'),
-      at_pickup: statuses('arrived'),
-      on_trip: statuses('in_progress'),
-    },
+    busy: states('offered') + states('en_route') + states('on_trip'),
+    columns: columnsOf(trips),
+    fresh: columnsOf(trips.filter((t) => Date.parse(t.requestedAt) >= spawnedAt)),
     oldestSimulatedSos: ages.length ? Math.max(...ages) : null,
   };
 }
@@ -124,7 +134,7 @@ try {
     const minute = Math.floor(s.at / 60);
     if (minute !== lastMinute) {
       lastMinute = minute;
-      const cols = COLUMNS.map((c) => `${c} ${s.columns[c]}`).join(', ');
+      const cols = COLUMNS.map((c) => `${c} ${s.columns[c]} (new ${s.fresh[c]})`).join(', ');
       console.log(
         `[check:city] ${String(minute).padStart(2)} min: online ${s.online}, busy ${s.busy} (${s.online ? Math.round((100 * s.busy) / s.online) : 0} %) · board: ${cols} · oldest simulated SOS new: ${s.oldestSimulatedSos === null ? 'none' : `${s.oldestSimulatedSos.toFixed(1)} min`}`,
       );
@@ -135,7 +145,8 @@ try {
 
   const share = (s: Sample) => (s.online ? s.busy / s.online : 0);
   const after3 = samples.filter((s) => s.at >= 180);
-  const seen = COLUMNS.filter((c) => samples.some((s) => s.columns[c] > 0));
+  // Traffic: trips requested since the start seen in each column (the seed leaves some trips waiting).
+  const seen = COLUMNS.filter((c) => samples.some((s) => s.fresh[c] > 0));
   const oldest = Math.max(0, ...samples.map((s) => s.oldestSimulatedSos ?? 0));
   const onlines = samples.filter((s) => s.at >= 180).map((s) => s.online);
   const lowest = after3.length ? Math.min(...after3.map(share)) : 0;
@@ -144,7 +155,10 @@ try {
       `busy share from 3 min after the start: lowest ${(100 * lowest).toFixed(0)} %, mean ${after3.length ? ((100 * after3.reduce((a, s) => a + share(s), 0)) / after3.length).toFixed(0) : '-'} %, highest ${after3.length ? (100 * Math.max(...after3.map(share))).toFixed(0) : '-'} % (≥ 10 %)`,
       after3.length > 0 && lowest >= 0.1,
     ],
-    [`board columns seen with trips: ${seen.join(', ')} (all ${COLUMNS.length})`, seen.length === COLUMNS.length],
+    [
+      `board columns seen with trips requested since the start: ${seen.join(', ')} (all ${COLUMNS.length})`,
+      seen.length === COLUMNS.length,
+    ],
     [`oldest simulated SOS still new: ${oldest.toFixed(1)} min (≤ 15)`, oldest <= 15],
   ];
   console.log(
