@@ -1,6 +1,6 @@
 /**
  * npm run check:city — is the demo city alive? Starts the server as `npm start` does (with the
- * simulator) on a fresh data directory, then samples every 10 s what the dispatcher sees: the online
+ * simulator) on a fresh data directory, then samples every 3 s what the dispatcher sees: the online
  * drivers and their states (GET /api/trip/dispatcher/drivers), the trips board's columns (the active
  * trips) and the SOS banner (alarms still new). Prints a line a minute and a verdict: at least 10 % of
  * the online drivers busy three minutes after the start, every board column seen with trips, no
@@ -20,6 +20,8 @@ import { ADMIN, killGroup, login, sleep, startServer, waitForExit } from './lib/
 const MINUTES = Number(process.env.CHECK_MINUTES ?? 4);
 const PORT = Number(process.env.CHECK_PORT ?? 8098);
 const SCREENSHOT = process.env.CHECK_SCREENSHOT === '1';
+/** Often enough to see a trip pass through a column it stays in for a few seconds (waiting, offered). */
+const SAMPLE_EVERY_MS = 3000;
 const COLUMNS = ['waiting', 'offered', 'en_route', 'at_pickup', 'on_trip'] as const;
 type Column = (typeof COLUMNS)[number];
 
@@ -139,7 +141,7 @@ try {
         `[check:city] ${String(minute).padStart(2)} min: online ${s.online}, busy ${s.busy} (${s.online ? Math.round((100 * s.busy) / s.online) : 0} %) · board: ${cols} · oldest simulated SOS new: ${s.oldestSimulatedSos === null ? 'none' : `${s.oldestSimulatedSos.toFixed(1)} min`}`,
       );
     }
-    await sleep(10_000);
+    await sleep(SAMPLE_EVERY_MS);
   }
   const board = SCREENSHOT ? await screenshot() : undefined;
 

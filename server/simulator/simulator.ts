@@ -454,9 +454,10 @@ export class Simulator {
     // Busy until the answer, or until the server times the offer out (15 s of the server's clock).
     d.offeredUntil = this.simNow + OFFER_TIMEOUT_MS * this.speed;
     const r = this.random();
-    // Most accept after a few seconds; some decline; a few never answer (the server times them out).
+    // Most accept after reading it for a few seconds; some decline; a few never answer (the server
+    // times them out), so the board's offered column and the cascade show.
     if (r < 0.06) return void this.stats.ignored++;
-    const thinkMs = (1000 + this.random() * 4000) / this.speed;
+    const thinkMs = (2000 + this.random() * 8000) / this.speed;
     setTimeout(() => {
       if (this.stopped || !d.client) return;
       const accept = r >= 0.16;
@@ -486,6 +487,9 @@ export class Simulator {
    * app restarted mid-trip would (asking "arrived" of a trip already started is refused).
    */
   private async resumeTrip(d: SimDriver): Promise<void> {
+    // Not a trip this driver accepted from an offer: no cancellation planned for it.
+    d.cancelInMs = null;
+    d.noShow = false;
     const { data: trip } = await d.client!.call<{ data: HeldTrip | null }>('GET', '/api/trip/apps/driver/trip');
     if (!trip) {
       d.tripId = null;
@@ -697,9 +701,10 @@ export class Simulator {
         { pickup, dropoff },
       );
       const withDrivers = quotes.data.filter((q) => q.nearestEtaSeconds !== null);
-      const choice = (withDrivers.length ? withDrivers : quotes.data)[
-        Math.floor(this.random() * (withDrivers.length || quotes.data.length))
-      ];
+      // Most book a type with a car nearby; one in ten books the type they want, which may wait on
+      // the board while the search widens, or find no driver.
+      const pool = withDrivers.length && this.random() >= 0.1 ? withDrivers : quotes.data;
+      const choice = pool[Math.floor(this.random() * pool.length)];
       const { data } = await p.client!.call<{ data: { id: number } }>('POST', '/api/trip/apps/passenger/trips', {
         vehicleTypeId: choice.vehicleTypeId,
         pickupAddress: `${from.name}, ${from.area}`,
