@@ -58,6 +58,9 @@ describe('the SOS alarm page', () => {
     expect(timeline).toHaveTextContent('Closed automatically');
     expect(timeline).toHaveTextContent('nobody acted on it within 10 minutes');
     expect(timeline).not.toHaveTextContent('Marked as a false alarm by —');
+    // Nobody acknowledged it, and it no longer waits.
+    expect(within(page).getByTestId('sos-ack-time')).toHaveTextContent(/^—$/);
+    expect(page).toHaveTextContent(/Closed byClosed automatically · /);
   });
 
   it('shows no mark on a real alarm, and names who closed it', async () => {

@@ -317,10 +317,13 @@ function AlarmFacts({ alarm }: { alarm: SosAlarm }) {
         <Box component="span" data-testid="sos-ack-time" sx={{ fontVariantNumeric: 'tabular-nums' }}>
           {alarm.ackSeconds != null ? (
             formatAckTime(alarm.ackSeconds)
-          ) : (
+          ) : waiting ? (
             <Box component="span" sx={{ color: 'error.main', fontWeight: 700 }}>
               {translate('app.sos.detail.waiting', { age: formatAge(secondsBetween(new Date(alarm.calledAt), now)) })}
             </Box>
+          ) : (
+            // Closed without anyone acknowledging it (a simulated alarm closed automatically).
+            '—'
           )}
         </Box>
       </KeyValue>
@@ -328,9 +331,9 @@ function AlarmFacts({ alarm }: { alarm: SosAlarm }) {
         <HandledByField />
       </KeyValue>
       {alarm.reportCount > 1 && <KeyValue label={translate('app.sos.detail.reports')}>{alarm.reportCount}</KeyValue>}
-      {alarm.resolvedByName && (
+      {(alarm.resolvedByName || (alarm.simulated && alarm.resolvedAt)) && (
         <KeyValue label={translate('app.sos.detail.resolvedBy')}>
-          {alarm.resolvedByName}
+          {alarm.resolvedByName ?? translate('app.sos.timeline.closedAutomatically')}
           {alarm.resolvedAt ? ` · ${formatDateTime(alarm.resolvedAt)}` : ''}
         </KeyValue>
       )}
