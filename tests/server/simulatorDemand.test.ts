@@ -97,4 +97,35 @@ describe('the demo demand', () => {
       await idle.stop();
     }
   }, 90_000);
+
+  it('changes shifts within the first hour: some drivers come on later, some go off early', async () => {
+    // At 120×, the first simulated hour is 30 s.
+    const sim = new Simulator({
+      url: base,
+      drivers: 12,
+      passengers: 0,
+      speed: 120,
+      shiftChange: 0.6,
+      sosPerHour: 0,
+      log: () => undefined,
+    });
+    await sim.start();
+    const atStart = sim.stats.online;
+    const seen = new Set<number>();
+    try {
+      for (let i = 0; i < 70 && (sim.stats.shiftsStarted < 1 || sim.stats.shiftsEnded < 1); i++) {
+        seen.add(sim.stats.online);
+        await sleep(500);
+      }
+    } finally {
+      await sim.stop();
+    }
+    // Not every driver online at the start; during the hour some came on and some went off.
+    expect(atStart).toBeLessThan(12);
+    expect(atStart).toBeGreaterThan(0);
+    expect(sim.stats.shiftsStarted).toBeGreaterThanOrEqual(1);
+    expect(sim.stats.shiftsEnded).toBeGreaterThanOrEqual(1);
+    expect(seen.size).toBeGreaterThan(1);
+    expect(sim.failures).toEqual([]);
+  }, 90_000);
 });
