@@ -50,6 +50,11 @@ export interface Config {
    */
   offersAdoptMinutes: number;
   /**
+   * Close simulated SOS alarms nobody acted on 10 minutes after they were raised (true; tests: false,
+   * so a slow suite does not close the seed's open alarm under them; they call the sweep directly).
+   */
+  closeSimulatedSos: boolean;
+  /**
    * POST /api/trip/sos/report without an app token, for app builds older than the apps' sign-in
    * (SOS_PUBLIC_REPORTS=true; off by default). Such alarms are stored and shown as unverified.
    */
@@ -156,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveKeyPrefix: 'ride-admin-live:',
     offersAdoptMinutes,
     sosPublicReports: env.SOS_PUBLIC_REPORTS === 'true',
+    closeSimulatedSos: true,
   };
 }
 
@@ -172,6 +178,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // The suites that raise alarms without an app token stand for older app builds; the default
     // (off) is tested in tests/server/sosReportToken.test.ts.
     sosPublicReports: true,
+    closeSimulatedSos: false,
     rateLimitNamespace: `ride-test-rl:${process.pid}:${Date.now()}:${Math.random().toString(36).slice(2)}:`,
     liveKeyPrefix: `ride-test-live:${process.pid}:${Date.now()}:${Math.random().toString(36).slice(2)}:`,
     ...overrides,

@@ -1,23 +1,31 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, lockDataDir } from './db/lock.js';
+import { simulatorSettings, type SimulatorSettings } from './simulator/settings.js';
 
 /**
  * `npm start` (--with-simulator) keeps the demo city alive: about 150 simulated drivers and 50
- * passengers drive the apps' API against this very server. SIMULATOR_DRIVERS=0 turns it off; it
- * never runs in production (it reads sign-in codes from the development outbox), nor in the test
- * and benchmark servers, which start this file without the flag.
+ * passengers drive the apps' API against this very server, keeping SIMULATOR_BUSY (a fifth by
+ * default) of the online drivers busy. SIMULATOR_DRIVERS=0 turns it off; it never runs in production
+ * (it reads sign-in codes from the development outbox), nor in the test and benchmark servers,
+ * which start this file without the flag.
  */
-async function startSimulator(app: Awaited<ReturnType<typeof buildApp>>, config: ReturnType<typeof loadConfig>) {
-  if (!process.argv.includes('--with-simulator') || config.env === 'production' || !app.services.messenger.outbox)
-    return;
-  const drivers = Number(process.env.SIMULATOR_DRIVERS ?? 150);
-  if (!Number.isInteger(drivers) || drivers <= 0) return;
+async function startSimulator(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  config: ReturnType<typeof loadConfig>,
+  settings: SimulatorSettings | undefined,
+) {
+  if (!settings || config.env === 'production' || !app.services.messenger.outbox) return;
+  if (settings.drivers === 0) return;
   const { Simulator } = await import('./simulator/simulator.js');
   const sim = new Simulator({
     url: `http://127.0.0.1:${config.port}`,
-    drivers,
-    passengers: Number(process.env.SIMULATOR_PASSENGERS ?? Math.ceil(drivers / 3)),
+    drivers: settings.drivers,
+    passengers: settings.passengers,
+    busy: settings.busy,
+    sosPerHour: settings.sosPerHour,
+    // Over the first hour some drivers come on and some leave, then shifts and breaks keep it moving.
+    shiftChange: 0.2,
     log: (line) => app.log.info(line),
   });
   sim.start().then(
@@ -29,14 +37,15 @@ async function startSimulator(app: Awaited<ReturnType<typeof buildApp>>, config:
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const simulator = process.argv.includes('--with-simulator') ? simulatorSettings(process.env) : undefined;
   // PGlite is one process per directory; PostgreSQL needs no lock.
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir!);
   let app;
-  let simulator: Awaited<ReturnType<typeof startSimulator>>;
+  let sim: Awaited<ReturnType<typeof startSimulator>>;
   try {
     app = await buildApp(config);
     await app.listen({ port: config.port, host: config.host });
-    simulator = await startSimulator(app, config);
+    sim = await startSimulator(app, config, simulator);
   } catch (e) {
     unlock();
     throw e;
@@ -56,7 +65,7 @@ async function main(): Promise<void> {
     // was in flight then turns idle later and would hold the close for keepAliveTimeout (72 s).
     const reapIdle = setInterval(() => app.server.closeIdleConnections(), 200);
     try {
-      await simulator?.stop();
+      await sim?.stop();
       await app.close();
     } finally {
       clearInterval(reapIdle);

@@ -25,6 +25,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Appends the server's output here; discarded when absent. */
   logFile?: string;
+  /** More arguments for server/main.ts (e.g. --with-simulator). */
+  args?: string[];
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -59,7 +61,7 @@ export async function startServer(opts: ServerOptions, timeoutMs = 180_000): Pro
   if (!(await portIsFree(opts.port))) throw new Error(`port ${opts.port} is still in use`);
   const out = opts.logFile ? fs.openSync(opts.logFile, 'a') : 'ignore';
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...(opts.args ?? [])], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', out, out],

@@ -192,6 +192,8 @@ export interface SosCallLogTable {
   /** False for a report made without the trip's app token (migration 017). */
   verified: Generated<boolean>;
   lastReportedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Raised by the demo's simulator (migration 021). */
+  simulated: Generated<boolean>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -4,6 +4,8 @@ import { CITY } from '../../src/domain/city.js';
 import { CITY_SPEED_KMH, haversineKm, type LatLng } from '../../src/domain/fare.js';
 import { routePoints } from '../trip/geo/route.js';
 import { demandAt, MAX_DEMAND } from '../db/seed/trip.js';
+import { OFFER_TIMEOUT_MS } from '../../src/domain/offers.js';
+import { bookingRate, busyShareAim, cityHour, DEFAULT_BUSY_TARGET } from './demand.js';
 import { ApiCallError, ApiClient, signInByPhone } from './client.js';
 
 export interface SimulatorOptions {
@@ -15,8 +17,26 @@ export interface SimulatorOptions {
   /** A staff account that may list drivers and passengers: the simulator's roster (read only). */
   staffEmail?: string;
   staffPassword?: string;
-  /** Trips requested per passenger per simulated hour at peak demand. */
+  /**
+   * Trips requested per passenger per simulated hour at peak demand: a fixed demand (benchmarks).
+   * Unset, the demo's demand follows the supply (see `busy`).
+   */
   tripsPerPassengerHour?: number;
+  /**
+   * The demo's demand: the share of online drivers to keep busy (offered, driving to a pickup, at
+   * it or on a trip), 0.2 by default, scaled by the hour's rhythm (server/simulator/demand.ts).
+   */
+  busy?: number;
+  /**
+   * Simulated SOS alarms per simulated hour (1 by default, 0: none), from a passenger or driver on a
+   * trip under way. They are flagged simulated; the server closes one after 10 minutes unless staff act.
+   */
+  sosPerHour?: number;
+  /**
+   * The share of drivers whose shift changes within the first simulated hour (0 by default): half of
+   * them start off duty and come online within it, the other half end their first shift within it.
+   */
+  shiftChange?: number;
   log?: (line: string) => void;
   reportEveryMs?: number;
   /** Only every `count`-th driver and passenger of the roster from `index` (several simulators, one city). */
@@ -40,13 +60,18 @@ export interface SimulatorStats {
   shiftsEnded: number;
   shiftsStarted: number;
   positions: number;
+  /** Drivers busy now (offered, driving to a pickup, at it or on a trip), and the share aimed at now. */
+  busy: number;
+  busyAim: number;
   requested: number;
   offers: number;
   accepted: number;
   declined: number;
   ignored: number;
   completed: number;
+  /** Trips cancelled by their passenger and by their driver. */
   cancelled: number;
+  driverCancelled: number;
   noDriver: number;
   sos: number;
   lowRatings: number;
@@ -78,6 +103,12 @@ interface SimDriver {
   onBreak: boolean;
   /** Shift and break lengths drawn so far. */
   draws: number;
+  /** Simulated time until which an offer waits for this driver's answer (0: none). */
+  offeredUntil: number;
+  /** Simulated ms of driving to the pickup after which this driver cancels the trip (null: never). */
+  cancelInMs: number | null;
+  /** The passenger will not show up: after the wait at the pickup, the driver cancels. */
+  noShow: boolean;
 }
 
 /** The part of the apps' trip view (`GET apps/driver/trip`) a driver needs to carry on. */
@@ -93,6 +124,8 @@ interface SimPassenger {
   phone: string;
   client?: ApiClient;
   tripId: number | null;
+  /** The trip's status when last looked at. */
+  status: string | null;
   /** Simulated ms the current request has waited. */
   waitedMs: number;
   pollMs: number;
@@ -105,6 +138,14 @@ const LOW_RATING_COMMENTS = [
   'I was overcharged',
 ];
 
+const PASSENGER_CANCEL_REASONS = ['Changed my plans', 'Found another ride', 'The driver was taking too long'];
+const DRIVER_CANCEL_REASONS = ['Car trouble', 'Stuck in traffic, cannot reach the pickup'];
+/** The share of accepted trips a driver cancels on the way, and of passengers who never show up. */
+const DRIVER_CANCEL_SHARE = 0.03;
+const NO_SHOW_SHARE = 0.04;
+/** Per passenger poll (10 simulated s) while the driver is on the way: about 7 % of trips. */
+const PASSENGER_CANCEL_PER_POLL = 0.003;
+
 const sum = PLACES.reduce((s, p) => s + p.weight, 0);
 
 /** Drives the apps' contract (HTTP + Socket.IO) with simulated drivers and passengers; never the database. */
@@ -114,6 +155,8 @@ export class Simulator {
     shiftsEnded: 0,
     shiftsStarted: 0,
     positions: 0,
+    busy: 0,
+    busyAim: 0,
     requested: 0,
     offers: 0,
     accepted: 0,
@@ -121,6 +164,7 @@ export class Simulator {
     ignored: 0,
     completed: 0,
     cancelled: 0,
+    driverCancelled: 0,
     noDriver: 0,
     sos: 0,
     lowRatings: 0,
@@ -138,6 +182,11 @@ export class Simulator {
   private simNow: number;
   private stopped = false;
   private readonly demandStart: number;
+  /** Bookings owed to the demand so far (fractions carry over from tick to tick). */
+  private owed = 0;
+  /** Simulated time of the next simulated SOS, and how many have been drawn. */
+  private nextSosAt: number;
+  private sosDraws = 0;
 
   constructor(private readonly opts: SimulatorOptions) {
     this.speed = opts.speed ?? 1;
@@ -145,6 +194,24 @@ export class Simulator {
     this.log = opts.log ?? ((line) => console.log(line));
     this.simNow = opts.startAt ?? Date.now();
     this.demandStart = this.simNow - 182 * 86_400_000;
+    this.nextSosAt = this.nextSos();
+  }
+
+  /**
+   * A draw in [0, 1) from a hash of `a` and `b`, not from `random`: shifts and alarms do not shift
+   * a seeded run's trips and offers.
+   */
+  private static hash(a: number, b: number): number {
+    const x = Math.sin(a * 12.9898 + b * 78.233) * 43758.5453;
+    return x - Math.floor(x);
+  }
+
+  /** When the next simulated SOS falls: exponential gaps, `sosPerHour` on average. */
+  private nextSos(): number {
+    const perHour = this.opts.sosPerHour ?? 1;
+    if (!(perHour > 0)) return Number.POSITIVE_INFINITY;
+    const u = Simulator.hash(-7, ++this.sosDraws);
+    return this.simNow + (-Math.log(1 - u) * 3_600_000) / perHour;
   }
 
   private place(): Place {
@@ -206,21 +273,38 @@ export class Simulator {
       shiftUntil: 0,
       onBreak: false,
       draws: 0,
+      offeredUntil: 0,
+      cancelInMs: null,
+      noShow: false,
     }));
-    this.passengers = passengers.map((p) => ({ ...p, tripId: null, waitedMs: 0, pollMs: 0 }));
+    this.passengers = passengers.map((p) => ({ ...p, tripId: null, status: null, waitedMs: 0, pollMs: 0 }));
     if (roster.length < this.opts.drivers)
       this.log(`[simulator] only ${roster.length} approved drivers exist (asked for ${this.opts.drivers})`);
   }
 
   async start(): Promise<void> {
     await this.roster();
+    // Shift changes within the first hour: some drivers come on later, some leave early.
+    const change = Math.min(1, Math.max(0, this.opts.shiftChange ?? 0));
+    const leaveEarly: SimDriver[] = [];
+    const queue = this.drivers.filter((d) => {
+      const u = Simulator.hash(d.id, -1);
+      if (u < change / 2) {
+        d.onBreak = true;
+        d.shiftUntil = this.simNow + Simulator.hash(d.id, -2) * 3_600_000;
+        return false;
+      }
+      if (u < change) leaveEarly.push(d);
+      return true;
+    });
     // Sign-ins a few at a time: each reads its code from the outbox right after asking for it.
-    const queue = [...this.drivers];
     await Promise.all(
       Array.from({ length: 4 }, async () => {
         for (let d = queue.shift(); d && !this.stopped; d = queue.shift()) await this.driverOnline(d);
       }),
     );
+    for (const d of leaveEarly)
+      d.shiftUntil = Math.min(d.shiftUntil, this.simNow + (5 + Simulator.hash(d.id, -3) * 55) * 60_000);
     for (const p of this.passengers) {
       if (this.stopped) break;
       try {
@@ -261,7 +345,9 @@ export class Simulator {
 
   report(): string {
     const s = this.stats;
-    return `[simulator] online ${s.online} · shifts ended ${s.shiftsEnded}, started ${s.shiftsStarted} · requested ${s.requested} · offers ${s.offers} (accepted ${s.accepted}, declined ${s.declined}, ignored ${s.ignored}) · completed ${s.completed} · cancelled ${s.cancelled} · no driver ${s.noDriver} · SOS ${s.sos} · low ratings ${s.lowRatings} · errors ${s.errors}`;
+    const percent = (x: number) => `${Math.round(x * 100)} %`;
+    const busy = `busy ${s.busy} (${percent(s.online ? s.busy / s.online : 0)}${s.busyAim ? `, aim ${percent(s.busyAim)}` : ''})`;
+    return `[simulator] online ${s.online} · shifts ended ${s.shiftsEnded}, started ${s.shiftsStarted} · ${busy} · requested ${s.requested} · offers ${s.offers} (accepted ${s.accepted}, declined ${s.declined}, ignored ${s.ignored}) · completed ${s.completed} · cancelled by passengers ${s.cancelled}, by drivers ${s.driverCancelled} · no driver ${s.noDriver} · SOS ${s.sos} · low ratings ${s.lowRatings} · errors ${s.errors}`;
   }
 
   /**
@@ -270,8 +356,19 @@ export class Simulator {
    */
   private between(d: SimDriver, [lo, hi]: [number, number]): number {
     d.draws++;
-    const x = Math.sin(d.id * 12.9898 + d.draws * 78.233) * 43758.5453;
-    return lo + (x - Math.floor(x)) * (hi - lo);
+    return lo + Simulator.hash(d.id, d.draws) * (hi - lo);
+  }
+
+  /** Drivers online, and those of them busy: offered (until they answer), to a pickup, at it, on a trip. */
+  private busyNow(): { online: number; busy: number } {
+    let online = 0;
+    let busy = 0;
+    for (const d of this.drivers) {
+      if (d.phase === 'off') continue;
+      online++;
+      if (d.phase !== 'cruising' || d.offeredUntil > this.simNow) busy++;
+    }
+    return { online, busy };
   }
 
   private get shiftMs(): [number, number] {
@@ -329,8 +426,8 @@ export class Simulator {
    * button does, then comes back online for the next shift. A driver with a trip finishes it first.
    */
   private shifts(d: SimDriver): void {
-    if (d.busy || !d.client) return;
-    if (d.phase === 'cruising' && d.tripId === null && this.simNow >= d.shiftUntil) {
+    if (d.busy) return;
+    if (d.client && d.phase === 'cruising' && d.tripId === null && this.simNow >= d.shiftUntil) {
       d.busy = true;
       d.client
         .call('POST', '/api/trip/apps/driver/offline')
@@ -354,24 +451,32 @@ export class Simulator {
 
   private onOffer(d: SimDriver, offer: { offerId: number; tripId: number; pickup: LatLng; dropoff: LatLng }) {
     this.stats.offers++;
+    // Busy until the answer, or until the server times the offer out (15 s of the server's clock).
+    d.offeredUntil = this.simNow + OFFER_TIMEOUT_MS * this.speed;
     const r = this.random();
-    // Most accept after a few seconds; some decline; a few never answer (the server times them out).
+    // Most accept after reading it for a few seconds; some decline; a few never answer (the server
+    // times them out), so the board's offered column and the cascade show.
     if (r < 0.06) return void this.stats.ignored++;
-    const thinkMs = (1000 + this.random() * 4000) / this.speed;
+    const thinkMs = (2000 + this.random() * 8000) / this.speed;
     setTimeout(() => {
       if (this.stopped || !d.client) return;
       const accept = r >= 0.16;
       d.client
         .call('POST', `/api/trip/apps/driver/offers/${offer.offerId}/${accept ? 'accept' : 'decline'}`)
         .then(() => {
+          d.offeredUntil = 0;
           if (!accept) return void this.stats.declined++;
           this.stats.accepted++;
           d.tripId = offer.tripId;
           d.phase = 'to_pickup';
           d.route = this.routeTo(d.at, offer.pickup);
           d.dropoff = offer.dropoff;
+          // A few drivers give up on the way; a few passengers never come to the pickup.
+          d.cancelInMs = this.random() < DRIVER_CANCEL_SHARE ? 30_000 + this.random() * 90_000 : null;
+          d.noShow = this.random() < NO_SHOW_SHARE;
         })
         .catch((e: unknown) => {
+          d.offeredUntil = 0;
           if (!(e instanceof ApiCallError && e.status === 409)) this.fail(`driver ${d.id} answer`, e);
         });
     }, thinkMs).unref?.();
@@ -382,6 +487,9 @@ export class Simulator {
    * app restarted mid-trip would (asking "arrived" of a trip already started is refused).
    */
   private async resumeTrip(d: SimDriver): Promise<void> {
+    // Not a trip this driver accepted from an offer: no cancellation planned for it.
+    d.cancelInMs = null;
+    d.noShow = false;
     const { data: trip } = await d.client!.call<{ data: HeldTrip | null }>('GET', '/api/trip/apps/driver/trip');
     if (!trip) {
       d.tripId = null;
@@ -456,6 +564,25 @@ export class Simulator {
       .finally(() => (d.busy = false));
   }
 
+  /** The driver cancels the trip they hold (before it starts); false when another call is under way. */
+  private driverCancel(d: SimDriver, reason: string): boolean {
+    if (!d.client || d.tripId === null || d.busy) return false;
+    d.busy = true;
+    d.client
+      .call('POST', `/api/trip/apps/driver/trips/${d.tripId}/cancel`, { reason })
+      .then(() => void this.stats.driverCancelled++)
+      .catch((e: unknown) => {
+        if (!(e instanceof ApiCallError && [400, 404, 409].includes(e.status))) this.fail(`driver ${d.id} cancel`, e);
+      })
+      .finally(() => {
+        d.phase = 'cruising';
+        d.tripId = null;
+        d.route = [];
+        d.busy = false;
+      });
+    return true;
+  }
+
   private async tick(): Promise<void> {
     const ms = 1000 * this.speed;
     this.simNow += ms;
@@ -465,12 +592,19 @@ export class Simulator {
       if (d.phase === 'off' || !d.socket?.connected) continue;
       const arrived = this.move(d, ms);
       if (d.phase === 'cruising' && arrived) d.route = this.routeTo(d.at, this.jitter(this.place()));
-      else if (d.phase === 'to_pickup' && arrived) {
+      else if (d.phase === 'to_pickup' && d.cancelInMs !== null && (d.cancelInMs -= ms) <= 0) {
+        if (this.driverCancel(d, DRIVER_CANCEL_REASONS[Math.floor(this.random() * DRIVER_CANCEL_REASONS.length)]))
+          d.cancelInMs = null;
+      } else if (d.phase === 'to_pickup' && arrived) {
         d.waitMs = this.pickupWaitMs();
         this.step(d, 'arrived', 'at_pickup');
       } else if (d.phase === 'at_pickup' && (d.waitMs -= ms) <= 0) {
-        d.route = d.dropoff ? this.routeTo(d.at, d.dropoff) : [];
-        this.step(d, 'started', 'on_trip');
+        if (d.noShow) {
+          if (this.driverCancel(d, 'The passenger did not show up')) d.noShow = false;
+        } else {
+          d.route = d.dropoff ? this.routeTo(d.at, d.dropoff) : [];
+          this.step(d, 'started', 'on_trip');
+        }
       } else if (d.phase === 'on_trip' && arrived) this.step(d, 'completed', 'cruising');
       d.socket.emit('position', {
         lat: d.at.lat,
@@ -482,16 +616,33 @@ export class Simulator {
       });
       this.stats.positions++;
     }
-    this.passengersTick(ms);
+    const { online, busy } = this.busyNow();
+    this.stats.busy = busy;
+    this.passengersTick(ms, online, busy);
+    if (!this.stopped) this.sosTick();
   }
 
-  private passengersTick(ms: number) {
+  private passengersTick(ms: number, online: number, busy: number) {
+    const fixed = this.opts.tripsPerPassengerHour;
     const demand = demandAt(this.simNow, this.demandStart, 182 * 86_400_000) / MAX_DEMAND;
-    const perMs = ((this.opts.tripsPerPassengerHour ?? 0.5) * demand) / 3_600_000;
+    const perMs = ((fixed ?? 0) * demand) / 3_600_000;
+    if (fixed === undefined) {
+      // The demo: as many bookings as keep the aimed share of the online drivers busy.
+      const { hour, weekend } = cityHour(this.simNow);
+      const target = this.opts.busy ?? DEFAULT_BUSY_TARGET;
+      this.stats.busyAim = busyShareAim(target, hour, weekend);
+      this.owed +=
+        (bookingRate({ online, busyShare: online ? busy / online : 0, target, hour, weekend }) * ms) / 60_000;
+      const idle = this.passengers.filter((p) => p.client && p.tripId === null);
+      for (; this.owed >= 1 && idle.length; this.owed--)
+        void this.request(idle.splice(Math.floor(this.random() * idle.length), 1)[0]);
+      // Bookings no passenger was free to make are not saved up for a burst later.
+      this.owed = Math.min(this.owed, 1);
+    }
     for (const p of this.passengers) {
       if (!p.client) continue;
       if (p.tripId === null) {
-        if (this.random() < perMs * ms) void this.request(p);
+        if (fixed !== undefined && this.random() < perMs * ms) void this.request(p);
         continue;
       }
       p.waitedMs += ms;
@@ -500,6 +651,40 @@ export class Simulator {
         void this.follow(p);
       }
     }
+  }
+
+  /**
+   * When a simulated SOS is due: a passenger or driver on a trip under way raises it, flagged
+   * simulated (nobody on a trip: this one is skipped).
+   */
+  private sosTick(): void {
+    if (this.simNow < this.nextSosAt) return;
+    this.nextSosAt = this.nextSos();
+    const callers = [
+      ...this.passengers
+        .filter((p) => p.client && p.tripId !== null && p.tripId > 0 && p.status === 'in_progress')
+        .map((p) => ({ kind: 'passenger' as const, id: p.id, client: p.client!, tripId: p.tripId!, at: undefined })),
+      ...this.drivers
+        .filter((d) => d.client && d.phase === 'on_trip' && d.tripId !== null)
+        .map((d) => ({ kind: 'driver' as const, id: d.id, client: d.client!, tripId: d.tripId!, at: d.at })),
+    ];
+    if (!callers.length) return;
+    const c = callers[Math.floor(Simulator.hash(-11, this.sosDraws) * callers.length)];
+    const at = c.at ?? this.drivers.find((d) => d.tripId === c.tripId)?.at ?? CITY.center;
+    c.client
+      .call('POST', '/api/trip/sos/report', {
+        tripId: c.tripId,
+        caller: c.kind,
+        lat: at.lat,
+        lng: at.lng,
+        simulated: true,
+      })
+      .then(() => void this.stats.sos++)
+      .catch((e: unknown) => {
+        // The trip ended or changed hands meanwhile, or the per-address limit: not a failure of the run.
+        if (!(e instanceof ApiCallError && [400, 403, 409, 429].includes(e.status)))
+          this.fail(`${c.kind} ${c.id} SOS`, e);
+      });
   }
 
   private async request(p: SimPassenger): Promise<void> {
@@ -516,9 +701,10 @@ export class Simulator {
         { pickup, dropoff },
       );
       const withDrivers = quotes.data.filter((q) => q.nearestEtaSeconds !== null);
-      const choice = (withDrivers.length ? withDrivers : quotes.data)[
-        Math.floor(this.random() * (withDrivers.length || quotes.data.length))
-      ];
+      // Most book a type with a car nearby; one in ten books the type they want, which may wait on
+      // the board while the search widens, or find no driver.
+      const pool = withDrivers.length && this.random() >= 0.1 ? withDrivers : quotes.data;
+      const choice = pool[Math.floor(this.random() * pool.length)];
       const { data } = await p.client!.call<{ data: { id: number } }>('POST', '/api/trip/apps/passenger/trips', {
         vehicleTypeId: choice.vehicleTypeId,
         pickupAddress: `${from.name}, ${from.area}`,
@@ -531,6 +717,7 @@ export class Simulator {
       });
       this.stats.requested++;
       p.tripId = data.id;
+      p.status = 'requested';
       p.waitedMs = 0;
       p.pollMs = 5000 * this.speed;
     } catch (e) {
@@ -548,6 +735,7 @@ export class Simulator {
         'GET',
         `/api/trip/apps/passenger/trips/${id}`,
       );
+      p.status = data.status;
       if (data.status === 'completed') {
         p.tripId = null;
         const rating = this.random() < 0.03 ? 1 + Math.floor(this.random() * 2) : 4 + Math.round(this.random());
@@ -568,14 +756,11 @@ export class Simulator {
         await p.client!.call('POST', `/api/trip/apps/passenger/trips/${id}/cancel`, { reason: 'Waited too long' });
         this.stats.cancelled++;
         p.tripId = null;
-      } else if (data.status === 'in_progress' && this.random() < 0.002) {
-        await p.client!.call('POST', '/api/trip/sos/report', {
-          tripId: id,
-          caller: 'passenger',
-          lat: -1.2864,
-          lng: 36.8172,
-        });
-        this.stats.sos++;
+      } else if (data.status === 'accepted' && this.random() < PASSENGER_CANCEL_PER_POLL) {
+        const reason = PASSENGER_CANCEL_REASONS[Math.floor(this.random() * PASSENGER_CANCEL_REASONS.length)];
+        await p.client!.call('POST', `/api/trip/apps/passenger/trips/${id}/cancel`, { reason });
+        this.stats.cancelled++;
+        p.tripId = null;
       }
     } catch (e) {
       if (!(e instanceof ApiCallError && e.status === 409)) this.fail(`passenger ${p.id} trip ${id}`, e);

@@ -13,6 +13,7 @@ import { SOS_QUERIES } from './sos/alarms.js';
 import { issueRoutes } from './issues/routes.js';
 import { appsService } from '../apps/index.js';
 import { sosRoutes } from './sos/routes.js';
+import { scheduleSimulatedSosCloser } from './sos/simulated.js';
 import { tripRoutes } from './trips/routes.js';
 
 /** The trip service, mounted at /api/trip. */
@@ -20,6 +21,7 @@ export async function tripService(app: FastifyInstance): Promise<void> {
   fareRoutes(app);
   appsService(app);
   sosRoutes(app);
+  scheduleSimulatedSosCloser(app);
   registerQueries(app, 'dashboard', DASHBOARD_QUERIES);
   registerQueries(app, 'dispatcher', DISPATCHER_QUERIES);
   registerQueries(app, 'dispatcher', BOOKING_QUERIES);

@@ -1,6 +1,10 @@
 /** The SOS screens' strings (merged into en.ts under app.sos and the resource's fields). */
 export const sosMessages = {
   number: 'SOS #%{id}',
+  /** The mark of an alarm raised by the demo's simulator (banner, alarm page). */
+  simulated: 'Simulated',
+  simulatedHelp:
+    'Raised by the demo’s simulator: closed automatically 10 minutes after it was raised unless staff act first',
   banner: {
     label: 'Unacknowledged SOS alarms',
     open: 'Open the alarm',
@@ -58,6 +62,7 @@ export const sosMessages = {
     note: 'Note by %{who}',
     resolved: 'Resolved by %{who}',
     false_alarm: 'Marked as a false alarm by %{who}',
+    closedAutomatically: 'Closed automatically',
   },
   callerKind: 'Caller',
   anyStatus: 'Any status',
@@ -80,6 +85,7 @@ export const sosCallLogResource = {
     handledByName: 'Handled by',
     ackSeconds: 'Time to acknowledge',
     note: 'Note',
+    simulated: 'Simulated',
     q: 'Search SOS or trip number',
   },
 };

@@ -1,5 +1,5 @@
 import SosIcon from '@mui/icons-material/Sos';
-import { Box, Button, ButtonBase, Typography } from '@mui/material';
+import { Box, Button, ButtonBase, Chip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { usePanelDataProvider } from '../dataProviders/useAction';
@@ -17,7 +17,10 @@ export const SOS_BANNER_MAX = 3;
 /** How many it asks for (beyond that, "+n+ more"). */
 const SOS_BANNER_FETCH = 20;
 
-const FIELDS = ['tripId', 'callerKind', 'callerName', 'calledAt', 'status', 'verified'];
+/** The banner's marks (unverified, simulated): white outline on the red banner. */
+const BANNER_CHIP_SX = { flexShrink: 0, color: 'inherit', borderColor: 'rgba(255,255,255,0.7)', fontWeight: 600 };
+
+const FIELDS = ['tripId', 'callerKind', 'callerName', 'calledAt', 'status', 'verified', 'simulated'];
 
 /**
  * The panel-wide red banner, on every page, for staff who may view SOS call logs: each
@@ -116,14 +119,24 @@ function OpenAlarms() {
             </Typography>
           </ButtonBase>
           {alarm.verified === false && (
-            <Typography
-              component="span"
-              data-testid="sos-banner-unverified"
+            <Chip
+              size="small"
+              variant="outlined"
+              label={translate('app.sos.banner.unverified')}
               title={translate('app.sos.banner.unverifiedHint')}
-              sx={{ flexShrink: 0, px: 0.75, border: 1, borderRadius: 1, fontSize: '0.75rem', fontWeight: 700 }}
-            >
-              {translate('app.sos.banner.unverified')}
-            </Typography>
+              data-testid="sos-banner-unverified"
+              sx={BANNER_CHIP_SX}
+            />
+          )}
+          {alarm.simulated && (
+            <Chip
+              size="small"
+              variant="outlined"
+              label={translate('app.sos.simulated')}
+              title={translate('app.sos.simulatedHelp')}
+              data-testid="sos-banner-simulated"
+              sx={BANNER_CHIP_SX}
+            />
           )}
           {canAct && (
             <Button

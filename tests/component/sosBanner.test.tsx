@@ -31,7 +31,7 @@ function sosServer(initial: object[]) {
   const list = ({ query }: RecordedRequest): StubAnswer => {
     expect(JSON.parse(query.get('filter')!)).toEqual({ status: 'new' });
     expect(JSON.parse(query.get('sort')!)).toEqual(['calledAt', 'DESC']);
-    expect(query.get('fields')).toBe('tripId,callerKind,callerName,calledAt,status');
+    expect(query.get('fields')).toBe('tripId,callerKind,callerName,calledAt,status,verified,simulated');
     return { json: state.open, headers: { 'Content-Range': `sos-call-logs 0-0/${state.open.length}` } };
   };
   const acknowledge = ({ path }: RecordedRequest): StubAnswer => {
@@ -65,6 +65,16 @@ describe('the SOS banner', () => {
     const line = await screen.findByText(/SOS from passenger Jane W\./);
     line.click();
     await waitFor(() => expect(router.state.location.pathname).toBe('/sos-call-logs/7'));
+  });
+
+  it('marks an alarm of the demo’s simulator as simulated, and a real one not', async () => {
+    const server = sosServer([alarm(7, { simulated: true }), alarm(8, { simulated: false })]);
+    renderApp('/', { session: admin, api: server.routes });
+    const banner = await screen.findByRole('region', { name: 'Unacknowledged SOS alarms' });
+    const [simulated, real] = within(banner).getAllByTestId('sos-banner-alarm');
+    expect(within(simulated).getByTestId('sos-banner-simulated')).toHaveTextContent('Simulated');
+    expect(within(real).queryByTestId('sos-banner-simulated')).toBeNull();
+    expect(real).not.toHaveTextContent('Simulated');
   });
 
   it('acknowledges in one click and leaves when sosUpdated says someone did', async () => {

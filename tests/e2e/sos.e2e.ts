@@ -153,7 +153,18 @@ describe('SOS', () => {
     await first.getByText(`Trip #${trip.id}`).first().waitFor();
     await snap(first, 'sos-board');
 
-    // A phone-sized window: the banner and the alarm's page still fit, without a sideways scroll.
+    // A phone-sized window: the banner and the alarm's page still fit, without a sideways scroll. The
+    // banner needs an alarm still new: a passenger's on another trip (the seed's own is closed 10
+    // minutes after it was raised, as a simulated one).
+    const others = await api<{ id: number }[]>(
+      list('/api/trip/trips', { filter: { status: 'in_progress' }, sort: ['id', 'ASC'], range: [1, 1] }),
+      { token: admin },
+    );
+    const another = await api('/api/trip/sos/report', {
+      method: 'POST',
+      body: { tripId: others.json[0].id, caller: 'passenger', lat: -1.2864, lng: 36.8172 },
+    });
+    expect(another.status).toBe(201);
     const narrow = await open({ width: 390, height: 844 });
     await signIn(narrow);
     await narrow.getByTestId('sos-banner').waitFor();

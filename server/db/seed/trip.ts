@@ -178,11 +178,12 @@ export const SEED_PRICE_SETTINGS: { name: string; vehicleType: string | null; pr
   { name: 'XL pricing', vehicleType: 'XL', profile: { commissionPercent: null, bidPercent: 15, surgeRules: null } },
 ];
 
-const HOURS_WEEKDAY = [
+/** Relative demand by hour of day (city time), weekdays and weekends (the simulator's daily rhythm too). */
+export const HOURS_WEEKDAY = [
   0.3, 0.2, 0.15, 0.1, 0.15, 0.4, 1.0, 2.2, 2.6, 1.6, 1.2, 1.2, 1.4, 1.3, 1.2, 1.3, 1.7, 2.5, 2.6, 1.9, 1.4, 1.1, 0.9,
   0.6,
 ];
-const HOURS_WEEKEND = [
+export const HOURS_WEEKEND = [
   0.9, 0.7, 0.5, 0.3, 0.2, 0.3, 0.5, 0.7, 0.9, 1.1, 1.3, 1.5, 1.6, 1.6, 1.5, 1.5, 1.5, 1.6, 1.7, 1.7, 1.6, 1.6, 1.5,
   1.2,
 ];
@@ -1331,7 +1332,9 @@ async function seedSos(db: Db, rng: Prng, trips: SeedTrip[], support: number[], 
   const chosen = new Set<SeedTrip>();
   for (let k = 0; k < 48 && candidates.length; k++) chosen.add(rng.pick(candidates));
   // A trip under way now gets a fresh alarm, so the bell has something to show.
-  // Two trips under way now: one alarm still new (the banner's), one already taken.
+  // Two trips under way now: one alarm still new (the banner's), one already taken. The new one is
+  // flagged simulated (issue 33): raised a few minutes ago, it is closed 10 minutes after, so a
+  // fresh start shows no stale alarm on the banner; the past hours' open alarms are all taken.
   const live = trips.filter((t) => t.status === 'in_progress');
   const liveOne = live.length ? live[live.length - 1] : undefined;
   const liveTaken = live.length > 1 ? live[live.length - 2] : undefined;
@@ -1343,7 +1346,9 @@ async function seedSos(db: Db, rng: Prng, trips: SeedTrip[], support: number[], 
     // Never before the trip started, even for a trip that started within the last minute.
     const calledAt = Math.max(
       t.startedAt!,
-      Math.min(now - 60_000, t.startedAt! + Math.floor((finish - t.startedAt!) * rng.float(0.1, 0.9))),
+      t === liveOne
+        ? now - rng.int(60, 240) * 1000
+        : Math.min(now - 60_000, t.startedAt! + Math.floor((finish - t.startedAt!) * rng.float(0.1, 0.9))),
     );
     const fraction = Math.max(0, Math.min(1, (calledAt - t.startedAt!) / Math.max(1, finish - t.startedAt!)));
     const at = pointAlong(t.pickup, t.dropoff, fraction);
@@ -1354,7 +1359,7 @@ async function seedSos(db: Db, rng: Prng, trips: SeedTrip[], support: number[], 
         : t === liveTaken
           ? 'acknowledged'
           : recent
-            ? rng.pick(['new', 'acknowledged'])
+            ? 'acknowledged'
             : rng.weighted(['resolved', 'false_alarm'], (s) => (s === 'resolved' ? 2 : 3));
     const handled = status !== 'new';
     // Most alarms are taken within a minute or two; a few wait longer.
@@ -1390,6 +1395,7 @@ async function seedSos(db: Db, rng: Prng, trips: SeedTrip[], support: number[], 
       updated_at: iso(calledAt),
       passenger_id: t.passengerId,
       driver_id: t.driverId,
+      simulated: t === liveOne,
     });
   }
   for (const r of rows) r.caller_id = r.caller_kind === 'driver' ? r.driver_id : r.passenger_id;
@@ -1412,6 +1418,7 @@ async function seedSos(db: Db, rng: Prng, trips: SeedTrip[], support: number[], 
       resolved_at: 'timestamptz',
       report_count: 'int',
       last_reported_at: 'timestamptz',
+      simulated: 'boolean',
       created_at: 'timestamptz',
       updated_at: 'timestamptz',
     },

@@ -9,6 +9,7 @@ import { ACTIVE_TRIP_STATUSES, SOS_WINDOW_AFTER_TRIP_MS } from '../../../src/dom
 import { id, latitude, longitude } from '../fields.js';
 import { SOS_MERGE_WINDOW_MS } from '../../../src/domain/sos.js';
 import { announceSosChange, recordSosEvent, SOS_VIEW_PERMISSION } from './alarms.js';
+import { SIMULATED_SOS_CLOSE_MINUTES } from './simulated.js';
 import { bearerToken } from '../../auth/guard.js';
 import { appPrincipalFromToken } from '../../apps/principal.js';
 
@@ -22,6 +23,8 @@ const reportSchema = yup.object({
   lng: longitude().required('lng is required'),
   /** The app's own caller id, when it sends one: it must be the trip's passenger or driver. */
   callerId: id('caller'),
+  /** Raised by the demo's simulator (honoured only where the development outbox is on). */
+  simulated: yup.boolean().typeError('simulated must be true or false'),
 });
 
 /** The first key of the advisory lock that serialises reports per trip ('SOS' in ASCII). */
@@ -47,13 +50,14 @@ export function sosRoutes(app: FastifyInstance): void {
             lat: { type: 'number' },
             lng: { type: 'number' },
             callerId: { type: 'integer' },
+            simulated: { type: 'boolean' },
           },
         },
       },
       schema: {
         tags: ['sos-call-logs'],
         summary: 'SOS alarm from the passenger or driver app',
-        description: `Records an SOS call log and notifies every staff member with view-SosContacts (\`sos\` notification, pushed over Socket.IO). It needs the trip's passenger or driver app token (the apps' sign-in): the caller must be that party of the trip (403 otherwise), and without a token it is a 401, unless the SOS_PUBLIC_REPORTS setting (off by default) lets older app builds report without one: such an alarm is stored with \`verified: false\` and the banner marks it unverified. It is held by a per-IP limit (${SOS_REPORTS_PER_MINUTE} a minute) and accepted only for a trip that is under way (accepted, arrived, in progress) or that ended less than an hour ago, and only for a caller the trip has (a driver SOS needs a trip with a driver). A \`callerId\` that is not the trip's passenger (or driver) is refused. A report from the same caller on the same trip within ${SOS_MERGE_WINDOW_MS / 1000} s of the open alarm's last one merges into it (200, \`merged: true\`, its position updated, \`reportCount\` + 1, no new notification); otherwise 201. Every report sends \`sosUpdated\` to staff with view-SosContacts. The answer lists the public emergency contacts.`,
+        description: `Records an SOS call log and notifies every staff member with view-SosContacts (\`sos\` notification, pushed over Socket.IO). It needs the trip's passenger or driver app token (the apps' sign-in): the caller must be that party of the trip (403 otherwise), and without a token it is a 401, unless the SOS_PUBLIC_REPORTS setting (off by default) lets older app builds report without one: such an alarm is stored with \`verified: false\` and the banner marks it unverified. It is held by a per-IP limit (${SOS_REPORTS_PER_MINUTE} a minute) and accepted only for a trip that is under way (accepted, arrived, in progress) or that ended less than an hour ago, and only for a caller the trip has (a driver SOS needs a trip with a driver). A \`callerId\` that is not the trip's passenger (or driver) is refused. A report from the same caller on the same trip within ${SOS_MERGE_WINDOW_MS / 1000} s of the open alarm's last one merges into it (200, \`merged: true\`, its position updated, \`reportCount\` + 1, no new notification); otherwise 201. Every report sends \`sosUpdated\` to staff with view-SosContacts. The answer lists the public emergency contacts. \`simulated: true\` marks an alarm of the demo's simulator (shown as simulated, closed after ${SIMULATED_SOS_CLOSE_MINUTES} minutes unless staff act); it is honoured only where the development outbox is on (never in production), elsewhere the alarm is raised as a real one.`,
       },
     },
     async (request, reply) => {
@@ -134,6 +138,8 @@ export function sosRoutes(app: FastifyInstance): void {
             calledAt: now,
             lastReportedAt: now,
             verified: reporter !== null,
+            // Only where the simulator can run at all: a real app's alarm is never taken for a drill.
+            simulated: input.simulated === true && app.services.messenger.outbox !== undefined,
           })
           .returningAll()
           .executeTakeFirstOrThrow();

@@ -26,6 +26,8 @@ export const sosCallLogs = defineManifest({
     /** False when raised without the trip's app token (SOS_PUBLIC_REPORTS, for older app builds). */
     verified: { type: 'bool', filter: true },
     lastReportedAt: { type: 'timestamp', sort: true },
+    /** Raised by the demo's simulator: marked on the banner and the alarm page. */
+    simulated: { type: 'bool', filter: true },
     createdAt: { type: 'timestamp' },
     updatedAt: { type: 'timestamp', sort: true },
   },

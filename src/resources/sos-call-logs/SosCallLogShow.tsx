@@ -3,7 +3,18 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturbOn';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import PanToolIcon from '@mui/icons-material/PanTool';
-import { Box, Button, Grid, Link as MuiLink, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  Grid,
+  Link as MuiLink,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
 import {
   RecordContextProvider,
   TextInput,
@@ -171,12 +182,16 @@ function TripCard({ alarm, trip }: { alarm: SosAlarm; trip: Trip | undefined }) 
   );
 }
 
+/** A simulated alarm nobody acted on, closed by the server (no member of staff on that step). */
+const closedAutomatically = (alarm: SosAlarm, step: SosStep) =>
+  alarm.simulated && (step.kind === 'resolved' || step.kind === 'false_alarm') && step.staffId === null;
+
 /** Raised, reported again, acknowledged by whom after how long, notes, resolved or false alarm. */
 function Timeline({ alarm }: { alarm: SosAlarm }) {
   const translate = useTranslate();
   const kind = translate(enumLabelKey('reporterKind', alarm.callerKind), { _: alarm.callerKind }).toLowerCase();
   const text = (step: SosStep) =>
-    translate(`app.sos.timeline.${step.kind}`, {
+    translate(`app.sos.timeline.${closedAutomatically(alarm, step) ? 'closedAutomatically' : step.kind}`, {
       kind,
       who: step.staffName ?? '—',
       time: step.seconds == null ? '—' : formatAckTime(step.seconds),
@@ -302,10 +317,13 @@ function AlarmFacts({ alarm }: { alarm: SosAlarm }) {
         <Box component="span" data-testid="sos-ack-time" sx={{ fontVariantNumeric: 'tabular-nums' }}>
           {alarm.ackSeconds != null ? (
             formatAckTime(alarm.ackSeconds)
-          ) : (
+          ) : waiting ? (
             <Box component="span" sx={{ color: 'error.main', fontWeight: 700 }}>
               {translate('app.sos.detail.waiting', { age: formatAge(secondsBetween(new Date(alarm.calledAt), now)) })}
             </Box>
+          ) : (
+            // Closed without anyone acknowledging it (a simulated alarm closed automatically).
+            '—'
           )}
         </Box>
       </KeyValue>
@@ -313,9 +331,9 @@ function AlarmFacts({ alarm }: { alarm: SosAlarm }) {
         <HandledByField />
       </KeyValue>
       {alarm.reportCount > 1 && <KeyValue label={translate('app.sos.detail.reports')}>{alarm.reportCount}</KeyValue>}
-      {alarm.resolvedByName && (
+      {(alarm.resolvedByName || (alarm.simulated && alarm.resolvedAt)) && (
         <KeyValue label={translate('app.sos.detail.resolvedBy')}>
-          {alarm.resolvedByName}
+          {alarm.resolvedByName ?? translate('app.sos.timeline.closedAutomatically')}
           {alarm.resolvedAt ? ` · ${formatDateTime(alarm.resolvedAt)}` : ''}
         </KeyValue>
       )}
@@ -356,6 +374,15 @@ export default function SosCallLogShow() {
                 {translate('app.sos.number', { id: alarm.id })}
               </Typography>
               <StatusChip palette="sosStatus" />
+              {alarm.simulated && (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={translate('app.sos.simulated')}
+                  title={translate('app.sos.simulatedHelp')}
+                  data-testid="sos-simulated"
+                />
+              )}
             </Box>
             <Typography variant="body2" color="text.secondary">
               {callerKind}{' '}

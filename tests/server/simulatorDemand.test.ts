@@ -1,0 +1,131 @@
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type TestApp } from './harness.js';
+import { sleep } from './sockets.js';
+import { Simulator } from '../../server/simulator/simulator.js';
+
+/**
+ * The demo's demand against the real app (issue 33): the simulated passengers book for the online
+ * drivers, so a share of them is busy soon after the start whatever the hour, with the hour's rhythm
+ * in the aim. At 10× speed: three simulated minutes are 18 s.
+ */
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await startApp({
+    rateLimits: { loginPerIp: 1000, perEmail: 1000, windowMs: 60_000, global: 0, appsPerIp: 10_000 },
+  });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t?.close());
+
+describe('the demo demand', () => {
+  it('at 3 a.m., the quietest hour, has at least 10 % of 30 drivers busy three simulated minutes after the start', async () => {
+    // No trip under way from the seed: every busy driver is the demand's doing.
+    await sql`update trips set status = 'cancelled_by_driver', cancelled_at = now()
+      where status in ('requested', 'accepted', 'arrived', 'in_progress')`.execute(t.db);
+    const lines: string[] = [];
+    const sim = new Simulator({
+      url: base,
+      drivers: 30,
+      passengers: 20,
+      speed: 10,
+      sosPerHour: 0,
+      log: (line) => lines.push(line),
+      reportEveryMs: 2000,
+      startAt: Date.parse('2026-11-24T03:00:00+03:00'),
+    });
+    await sim.start();
+    const started = Date.now();
+    const shares: number[] = [];
+    try {
+      expect(sim.stats.online).toBe(30);
+      await sleep(18_000);
+      // The server's view, as the dispatcher's map shows it: offered, en route, on a trip.
+      for (let i = 0; i < 5; i++) {
+        const drivers = await t.app.services.live.store.snapshot();
+        const mine = drivers.filter((d) => d.state !== 'lost');
+        shares.push(mine.filter((d) => ['offered', 'en_route', 'on_trip'].includes(d.state)).length / mine.length);
+        await sleep(1000);
+      }
+    } finally {
+      await sim.stop();
+    }
+    expect(Date.now() - started).toBeLessThan(40_000);
+    for (const share of shares) expect(share).toBeGreaterThanOrEqual(0.1);
+    expect(sim.stats.requested).toBeGreaterThan(0);
+    // The minute report shows the busy share and the hour's aim (13 % at 3 a.m. for a target of 20 %).
+    expect(lines.some((l) => / · busy \d+ \(\d+ %, aim 13 %\) · /.test(l))).toBe(true);
+    expect(sim.failures).toEqual([]);
+  }, 90_000);
+
+  it('aims higher at the morning rush than at night, and books nothing with a target of 0', async () => {
+    const rush = new Simulator({
+      url: base,
+      drivers: 10,
+      passengers: 5,
+      speed: 10,
+      sosPerHour: 0,
+      log: () => undefined,
+      startAt: Date.parse('2026-11-24T08:00:00+03:00'),
+    });
+    const idle = new Simulator({
+      url: base,
+      drivers: 10,
+      passengers: 5,
+      speed: 10,
+      busy: 0,
+      sosPerHour: 0,
+      shard: { index: 0, count: 1 },
+      log: () => undefined,
+      startAt: Date.parse('2026-11-24T08:00:00+03:00'),
+    });
+    await rush.start();
+    try {
+      for (let i = 0; i < 20 && rush.stats.busyAim === 0; i++) await sleep(250);
+      expect(rush.stats.busyAim).toBeGreaterThan(0.25);
+    } finally {
+      await rush.stop();
+    }
+    await idle.start();
+    try {
+      await sleep(8000);
+      expect(idle.stats.requested).toBe(0);
+    } finally {
+      await idle.stop();
+    }
+  }, 90_000);
+
+  it('changes shifts within the first hour: some drivers come on later, some go off early', async () => {
+    // At 120×, the first simulated hour is 30 s.
+    const sim = new Simulator({
+      url: base,
+      drivers: 12,
+      passengers: 0,
+      speed: 120,
+      shiftChange: 0.6,
+      sosPerHour: 0,
+      log: () => undefined,
+    });
+    await sim.start();
+    const atStart = sim.stats.online;
+    const seen = new Set<number>();
+    try {
+      for (let i = 0; i < 70 && (sim.stats.shiftsStarted < 1 || sim.stats.shiftsEnded < 1); i++) {
+        seen.add(sim.stats.online);
+        await sleep(500);
+      }
+    } finally {
+      await sim.stop();
+    }
+    // Not every driver online at the start; during the hour some came on and some went off.
+    expect(atStart).toBeLessThan(12);
+    expect(atStart).toBeGreaterThan(0);
+    expect(sim.stats.shiftsStarted).toBeGreaterThanOrEqual(1);
+    expect(sim.stats.shiftsEnded).toBeGreaterThanOrEqual(1);
+    expect(seen.size).toBeGreaterThan(1);
+    expect(sim.failures).toEqual([]);
+  }, 90_000);
+});
