@@ -79,6 +79,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // The terminal of `npm start` closed: stop as for Ctrl-C rather than die with the lock held.
+  process.on('SIGHUP', () => void stop('SIGHUP'));
 }
 
 main().catch((e) => {
