@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../server/app.js';
+import { ensureBuilt, SERVER_ENTRY } from './lib/build.mjs';
 import { principalFromToken } from '../server/auth/guard.js';
 import { loadConfig } from '../server/config.js';
 import { createDb } from '../server/db/index.js';
@@ -287,7 +288,8 @@ const procCpu = (pid: number) => {
 };
 const exportOver = async (encoding: 'identity' | 'br' | 'gzip') => {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  await ensureBuilt({ panel: false });
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Measures what the server really sends a browser that opens /login: it starts
- * the built server (`tsx server/main.ts` on a temporary DATA_DIR, a free port,
+ * the built server (`dist-server/main.js`, as `npm start` runs it, on a temporary DATA_DIR, a free port,
  * no demo seed), requests /login, then every file the page needs — the
  * manifest's entry chunk with its static imports and CSS, plus whatever
  * index.html itself loads (lazy chunks excluded) — once per Accept-Encoding,
@@ -120,7 +120,7 @@ const decode = (answer) =>
 async function startServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-bundle-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { RequestLogs } from './delivery/requestLogs.js';
+import { installDrain } from './delivery/drain.js';
+import { consoleMode, loggerOptions, markSimulatedRequests, outboxLogger } from './logging.js';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -63,9 +65,10 @@ const CSP = {
 };
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const logs = consoleMode(config);
   const app = Fastify({
-    logger: { level: config.logLevel },
-    logController: new RequestLogs(),
+    logger: loggerOptions(config, logs),
+    logController: new RequestLogs({ requestsAtInfo: logs.requestsAtInfo }),
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === 'true',
     routerOptions: { maxParamLength: 200 },
@@ -87,7 +90,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       smtpUrl: config.smtpUrl,
       smsWebhookUrl: config.smsWebhookUrl,
       from: config.mailFrom,
-      logger: app.log,
+      logger: outboxLogger(app.log),
     }),
     notifier: new Notifier(handle.db),
     events: new EventEmitter(),
@@ -105,6 +108,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('services', services);
 
   installErrorHandler(app);
+  installDrain(app);
+  markSimulatedRequests(app);
   // PostgreSQL refuses NUL in text, so a control character in the address would otherwise be a 500.
   app.addHook('preValidation', async (request) => {
     if (holdsControlCharacters(request.query) || holdsControlCharacters(request.params))

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, lockDataDir } from './db/lock.js';
 import { simulatorSettings, type SimulatorSettings } from './simulator/settings.js';
+import { startBanner } from './logging.js';
 
 /**
  * `npm start` (--with-simulator) keeps the demo city alive: about 150 simulated drivers and 50
@@ -28,8 +29,12 @@ async function startSimulator(
     shiftChange: 0.2,
     log: (line) => app.log.info(line),
   });
+  // Their sign-in codes are logged at debug (server/logging.ts): this line sums them up.
   sim.start().then(
-    () => app.log.info(`[simulator] ${sim.stats.online} drivers online (SIMULATOR_DRIVERS=0 turns it off)`),
+    () =>
+      app.log.info(
+        `[simulator] ${sim.stats.online} simulated drivers signed in and online (SIMULATOR_DRIVERS=0 turns it off)`,
+      ),
     (err: unknown) => app.log.error({ err }, '[simulator] could not start'),
   );
   return sim;
@@ -45,6 +50,9 @@ async function main(): Promise<void> {
   try {
     app = await buildApp(config);
     await app.listen({ port: config.port, host: config.host });
+    const banner = startBanner(config, app.services.messenger.outbox !== undefined);
+    if (process.stdout.isTTY) process.stdout.write(`\n${banner}\n\n`);
+    else app.log.info(banner);
     sim = await startSimulator(app, config, simulator);
   } catch (e) {
     unlock();
@@ -62,10 +70,15 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     // Node closes idle keep-alive connections once, as it stops listening; a connection whose request
-    // was in flight then turns idle later and would hold the close for keepAliveTimeout (72 s).
-    const reapIdle = setInterval(() => app.server.closeIdleConnections(), 200);
+    // was in flight then turns idle later and would hold the close for keepAliveTimeout (72 s). Each
+    // pass runs after a poll phase (setImmediate): a request that has reached the process by then is
+    // read and parsed, so its connection is busy, and is answered (503 while closing) rather than reset.
+    const reapIdle = setInterval(() => setImmediate(() => app.server.closeIdleConnections()), 200);
     try {
       await sim?.stop();
+      // The same for the close itself, which the signal's callback would otherwise start before the
+      // sockets that became readable in the same poll are read.
+      await new Promise((resolve) => setImmediate(resolve));
       await app.close();
     } finally {
       clearInterval(reapIdle);
@@ -75,6 +88,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // The terminal of `npm start` closed: stop as for Ctrl-C rather than die with the lock held.
+  process.on('SIGHUP', () => void stop('SIGHUP'));
 }
 
 main().catch((e) => {

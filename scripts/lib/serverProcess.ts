@@ -2,12 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { ensureBuilt, SERVER_ENTRY } from './build.mjs';
 
 /**
  * The real server as a child process, for the checks that must kill, stop and restart it
- * (durability, soak, graceful shutdown). It is spawned as `node --import tsx server/main.ts`, with no
- * npx or tsx wrapper in between, in a process group of its own, so a kill reaches the process that
- * holds the database.
+ * (durability, soak, graceful shutdown): the compiled server (dist-server/main.js, rebuilt first if
+ * its sources changed), run by Node as `npm start` runs it, in a process group of its own, so a kill
+ * reaches the process that holds the database. `npmStart: true` runs `npm start` itself (the
+ * panel's build left out, no simulator): npm, scripts/start.mjs and the server in one group.
  */
 export interface ServerProcess {
   child: ChildProcess;
@@ -27,6 +29,8 @@ export interface ServerOptions {
   logFile?: string;
   /** More arguments for server/main.ts (e.g. --with-simulator). */
   args?: string[];
+  /** Through `npm start` (npm and scripts/start.mjs in front of the server) rather than `node` alone. */
+  npmStart?: boolean;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -59,9 +63,13 @@ export function portIsFree(port: number): Promise<boolean> {
 
 export async function startServer(opts: ServerOptions, timeoutMs = 180_000): Promise<ServerProcess> {
   if (!(await portIsFree(opts.port))) throw new Error(`port ${opts.port} is still in use`);
+  await ensureBuilt({ panel: false });
   const out = opts.logFile ? fs.openSync(opts.logFile, 'a') : 'ignore';
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...(opts.args ?? [])], {
+  const [command, args] = opts.npmStart
+    ? ['npm', ['start', '--silent']]
+    : [process.execPath, ['--enable-source-maps', SERVER_ENTRY, ...(opts.args ?? [])]];
+  const child = spawn(command, args, {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', out, out],
@@ -80,6 +88,9 @@ export async function startServer(opts: ServerOptions, timeoutMs = 180_000): Pro
       RATE_LIMIT_PER_EMAIL: '100000',
       // SOS reports without an app token, as older app builds send them (off by default; issue 25).
       SOS_PUBLIC_REPORTS: 'true',
+      BUILD_PANEL: 'false',
+      // `npm start` always runs the simulator; these checks bring their own traffic.
+      ...(opts.npmStart ? { SIMULATOR_DRIVERS: '0' } : {}),
       ...opts.env,
     },
   });

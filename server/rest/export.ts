@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
 import type { Access } from '../auth/guard.js';
+import { endOnDrain, EXPORT_INTERRUPTED } from '../delivery/drain.js';
 import { badRequest } from '../errors.js';
 import { CITY } from '../../src/domain/city.js';
 import type { FieldType, ResourceDeclaration } from './declaration.js';
@@ -404,8 +405,9 @@ export function registerExport(
         throw badRequest('Query parameter "format" must be csv');
       delete query.range;
       const q = parseListQuery(d, query);
-      const body =
+      const rows =
         (await copyExport(engine, d, q)) ?? Readable.from(csvBatches(engine, d, q, columns), { highWaterMark: 1 });
+      const body = endOnDrain(rows, app.draining, EXPORT_INTERRUPTED, reply.raw);
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename=${d.name}-${cityDate()}.csv`)

@@ -1,4 +1,4 @@
-import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,18 +27,20 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 }
 
 /**
- * Builds the panel if needed and starts the real server the way `npm start`
- * does (tsx server/main.ts, embedded database seeded with the demo city) on a
- * fresh data directory.
+ * Starts the real server the way `npm start` does (scripts/start.mjs: the compiled server run by
+ * Node, rebuilt first if its sources changed; embedded database seeded with the demo city) on a
+ * fresh data directory, without the simulator. The panel is built only when dist/ has none (CI
+ * builds it first; after a panel change, build it yourself: `npm run build` or `npx vite build`).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!fs.existsSync('dist/index.html')) execSync('npx vite build', { stdio: 'inherit' });
+  const hasPanel = fs.existsSync('dist/index.html');
   fs.mkdirSync('test-results', { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ride-e2e-'));
   const log = fs.openSync('test-results/e2e-server.log', 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
       ...process.env,
+      BUILD_PANEL: hasPanel ? 'false' : 'true',
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -54,7 +56,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stdio: ['ignore', log, log],
   });
   const baseUrl = `http://127.0.0.1:${PORT}`;
-  await waitForHealth(baseUrl, child, 120_000);
+  await waitForHealth(baseUrl, child, hasPanel ? 120_000 : 600_000);
   project.provide('baseUrl', baseUrl);
   return async () => {
     child.kill('SIGTERM');

@@ -18,8 +18,9 @@ import {
   type ServerProcess,
 } from '../../scripts/lib/serverProcess.js';
 
-// The real server as `npm start` runs it, on the embedded database (or a fresh PostgreSQL database
-// under test:pg), stopped with SIGTERM while writes stream in.
+// The real server as `npm start` runs it (compiled, by Node; the first test through `npm start`
+// itself), on the embedded database (or a fresh PostgreSQL database under test:pg), stopped with
+// SIGTERM to its process group while writes stream in.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ride-shutdown-'));
 const pg = process.env.DATABASE_URL ? await freshPgDatabase(process.env.DATABASE_URL, 'ride_shutdown') : undefined;
 const running: ServerProcess[] = [];
@@ -31,8 +32,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function start(port: number): Promise<ServerProcess> {
-  const server = await startServer({ port, dataDir, databaseUrl: pg?.url });
+async function start(port: number, npmStart = false): Promise<ServerProcess> {
+  const server = await startServer({ port, dataDir, databaseUrl: pg?.url, npmStart });
   running.push(server);
   return server;
 }
@@ -60,9 +61,9 @@ async function openSocket(baseUrl: string, token: string): Promise<Socket> {
 }
 
 describe('graceful shutdown', () => {
-  it('finishes the writes in flight on SIGTERM, loses none it acknowledged, and restarts at once', async () => {
+  it('finishes the writes in flight on SIGTERM to `npm start`, loses none it acknowledged, and restarts at once', async () => {
     const port = await freePort();
-    const first = await start(port);
+    const first = await start(port, true);
     const token = await login(first.baseUrl);
     const socket = await openSocket(first.baseUrl, token);
     const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
@@ -70,7 +71,7 @@ describe('graceful shutdown', () => {
     await sleep(1_500);
     const sentAt = Date.now();
     killGroup(first.child, 'SIGTERM');
-    expect(await waitForExit(first)).toBe(0);
+    expect(await waitForExit(first)).toBe(0); // npm's exit code: it waited for the server's
     const stoppedInMs = Date.now() - sentAt;
     await Promise.all(writers.map((w) => w.stop()));
     const acknowledged = writers.flatMap((w) => w.acknowledged);
@@ -113,5 +114,39 @@ describe('graceful shutdown', () => {
     expect(responses[0]).toContain('"name":"in flight at SIGTERM"');
     expect(responses[1]).toMatch(/^HTTP\/1\.1 503 /);
     expect(await waitForExit(server)).toBe(0);
+  }, 300_000);
+
+  it('ends a CSV export in flight with a marker the client reads, and exits 0 even if a client stopped reading', async () => {
+    const server = await start(await freePort());
+    const token = await login(server.baseUrl);
+    // Two exports of every trip (about 11 MB in the demo city): one client reads slowly, one never.
+    const request =
+      `GET /api/trip/trips/export HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+      'Accept-Encoding: identity\r\n\r\n';
+    const reader = net.connect({ port: server.port, host: '127.0.0.1' });
+    const stalled = net.connect({ port: server.port, host: '127.0.0.1' });
+    const received = readUntilClosed(reader);
+    stalled.on('error', () => undefined);
+    const started = new Promise<void>((resolve) => reader.once('data', () => resolve()));
+    reader.write(request);
+    stalled.write(request);
+    await started;
+    reader.pause();
+    stalled.pause();
+    await sleep(500); // both responses are now held back by their clients
+    const sentAt = Date.now();
+    killGroup(server.child, 'SIGTERM');
+    await sleep(1_000);
+    reader.resume();
+    const text = await received;
+    expect(text).toMatch(/^HTTP\/1\.1 200 /);
+    expect(text).toMatch(/transfer-encoding: chunked/i);
+    // The body's last line is the marker, and the chunked body is complete (its last, empty chunk).
+    expect(text).toMatch(
+      /# Export interrupted: the server is restarting\. This file is incomplete; please export again\.\r\n\r\n0\r\n\r\n$/,
+    );
+    expect(await waitForExit(server)).toBe(0);
+    expect(Date.now() - sentAt).toBeLessThan(10_000);
+    stalled.destroy();
   }, 300_000);
 });
