@@ -182,6 +182,7 @@ function Review({ id }: { id: string }) {
               size="small"
               onClick={goToNextDriver}
               disabled={!nextDriver}
+              aria-keyshortcuts="N"
               endIcon={<ChevronRightIcon />}
             >
               {translate('app.drivers.nextDriver')}
@@ -422,18 +423,32 @@ function DocumentFacts({
                   startIcon={<CheckIcon />}
                   onClick={onApprove}
                   disabled={busy || doc.status === 'approved'}
+                  aria-keyshortcuts="A"
                 >
                   {translate('app.drivers.approve')}
                 </Button>
               </span>
             </Tooltip>
             <Tooltip title="R">
-              <Button variant="outlined" color="error" startIcon={<CloseIcon />} onClick={onReject} disabled={busy}>
+              <Button
+                variant="outlined"
+                color="error"
+                startIcon={<CloseIcon />}
+                onClick={onReject}
+                disabled={busy}
+                aria-keyshortcuts="R"
+              >
                 {translate('app.drivers.reject')}
               </Button>
             </Tooltip>
             <Tooltip title="U">
-              <Button variant="text" startIcon={<UploadFileIcon />} onClick={onReupload} disabled={busy}>
+              <Button
+                variant="text"
+                startIcon={<UploadFileIcon />}
+                onClick={onReupload}
+                disabled={busy}
+                aria-keyshortcuts="U"
+              >
                 {translate('app.drivers.requestReupload')}
               </Button>
             </Tooltip>
