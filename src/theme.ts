@@ -61,6 +61,8 @@ const inputDefaults = { variant: 'outlined', margin: 'dense', size: 'small', ful
  * own 2 px outline in the same colour; elements only focused by script (tabindex -1) get none.
  */
 const focusRing = (color: string) => ({
+  // Whatever takes focus scrolls clear of the fixed top bar (and the SOS banner stuck below it).
+  html: { scrollPaddingTop: TOP_BAR_HEIGHT + 64 },
   'body :focus-visible:not(.MuiInputBase-input):not([tabindex="-1"]), body .Mui-focusVisible': {
     outline: `2px solid ${color}`,
     outlineOffset: 2,

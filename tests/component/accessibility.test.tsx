@@ -1,6 +1,7 @@
 import { Checkbox } from '@mui/material';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { render, within } from '@testing-library/react';
+import { watchDocumentTitle } from '../../src/layout/documentTitle';
 import { theme } from '../../src/theme';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
@@ -88,5 +89,20 @@ describe('the accessible theme and kit', () => {
     expect(some).toHaveAttribute('aria-checked', 'mixed');
     expect(some.indeterminate).toBe(true);
     expect(screen.getByRole('checkbox', { name: 'Select this row' }).tagName).toBe('INPUT');
+  });
+});
+
+describe('the page title and heading', () => {
+  it('titles the tab after the page and makes the top bar title the level-1 heading of a page without one', async () => {
+    // src/main.tsx starts it for the real page.
+    const stop = watchDocumentTitle(document, 'Ride Admin');
+    try {
+      renderApp('/staff-management/staffs', { session: admin, api });
+      await screen.findByText('Grace Hopper');
+      await vi.waitFor(() => expect(document.title).toBe('Staffs · Ride Admin'));
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    } finally {
+      stop();
+    }
   });
 });
