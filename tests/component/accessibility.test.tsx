@@ -106,3 +106,20 @@ describe('the page title and heading', () => {
     }
   });
 });
+
+describe('the dark theme', () => {
+  it('is switched from the profile menu and remembered', async () => {
+    const { user, unmount } = renderApp('/staff-management/staffs', { session: admin, api });
+    await screen.findByText('Grace Hopper');
+    const pageColour = () => getComputedStyle(document.body).backgroundColor;
+    const light = pageColour();
+    await user.click(screen.getByTestId('profile-button'));
+    const item = await screen.findByRole('menuitemcheckbox', { name: 'Dark theme' });
+    expect(item).toHaveAttribute('aria-checked', 'false');
+    await user.click(item);
+    await vi.waitFor(() => expect(pageColour()).not.toBe(light));
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Dark theme' })).toHaveAttribute('aria-checked', 'true');
+    expect(localStorage.getItem('RaStore.theme')).toBe('"dark"');
+    unmount();
+  });
+});
