@@ -116,8 +116,6 @@ function panelTheme(
       // A keyboard way to every record: each list's rows take focus and open on Enter.
       RaDataTableBody: { defaultProps: { row: KeyboardDataTableRow } },
       MuiCheckbox: { defaultProps: { slotProps: checkboxSlotProps, slots: { input: CheckboxInput } } },
-      // A tooltip describes its control; it never replaces the control's name (the driver review's "R" was "Reject").
-      MuiTooltip: { defaultProps: { describeChild: true } },
       // A spinner says what it is unless its screen names it better.
       MuiCircularProgress: { defaultProps: { 'aria-label': LOADING } },
       MuiLinearProgress: { defaultProps: { 'aria-label': LOADING } },

@@ -198,7 +198,7 @@ function Review({ id }: { id: string }) {
           onClose={() => setHelpOpen(false)}
           mayDecide={mayDecide}
         />
-        <Tooltip title="N">
+        <Tooltip title="N" describeChild>
           <span>
             <Button
               variant="outlined"
@@ -440,7 +440,7 @@ function DocumentFacts({
         )}
         {mayDecide && (
           <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
-            <Tooltip title="A">
+            <Tooltip title="A" describeChild>
               <span>
                 <Button
                   variant="contained"
@@ -454,7 +454,7 @@ function DocumentFacts({
                 </Button>
               </span>
             </Tooltip>
-            <Tooltip title="R">
+            <Tooltip title="R" describeChild>
               <Button
                 variant="outlined"
                 color="error"
@@ -466,7 +466,7 @@ function DocumentFacts({
                 {translate('app.drivers.reject')}
               </Button>
             </Tooltip>
-            <Tooltip title="U">
+            <Tooltip title="U" describeChild>
               <Button
                 variant="text"
                 startIcon={<UploadFileIcon />}
