@@ -16,7 +16,7 @@ import { authProvider, dataProvider } from './providers';
 import { queryClient } from './queryClient';
 import { resources } from './resources/registry';
 import { ScreenAccess, type ScreenAction } from './resources/shared/ScreenAccess';
-import { theme } from './theme';
+import { darkTheme, theme } from './theme';
 import { loadDashboard } from './customRoutes/dashboard/loadDashboard';
 
 const guarded = (action: ScreenAction, Screen: ComponentType) => (
@@ -38,6 +38,7 @@ export function App() {
       i18nProvider={i18nProvider}
       queryClient={queryClient}
       theme={theme}
+      darkTheme={darkTheme}
       layout={AppLayout}
       loginPage={LoginPage}
       dashboard={Dashboard}

@@ -7,8 +7,9 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { App } from './App';
 import { config } from './config';
+import { watchDocumentTitle } from './layout/documentTitle';
 
-document.title = config.appTitle;
+watchDocumentTitle(document, config.appTitle);
 
 // A data router, so that react-admin can warn about unsaved changes.
 const router = createBrowserRouter([{ path: '*', element: <App /> }]);

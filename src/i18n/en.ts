@@ -108,6 +108,7 @@ export const appMessages = {
       profileMenu: 'Open the profile menu',
       profile: 'Profile',
       logout: 'Logout',
+      darkTheme: 'Dark theme',
     },
     pages: {
       dashboard: 'Dashboard',

@@ -50,7 +50,7 @@ export const insightMessages = {
     drivers: 'Drivers in all',
     newPassengers: 'New passengers',
     passengers: 'Passengers in all',
-    heatCell: '%{day} %{hour}:00 · %{count} trips',
+    heatCell: '%{day} %{hour}:00 · %{count} trip |||| %{day} %{hour}:00 · %{count} trips',
     empty: 'No trips in this period.',
     emptyGrowth: 'Nobody joined in these months.',
   },

@@ -26,6 +26,8 @@ export function AppLayout({ children }: LayoutProps) {
             // instead of pushing the page (and the list's actions) off screen.
             minWidth: 0,
             '& .RaLayout-appFrame': { marginTop: `${TOP_BAR_HEIGHT}px` },
+            // The page scrolls under the fixed top bar: the SOS banner sticks below it, not behind it.
+            '& [data-testid="sos-banner"]': { top: `${TOP_BAR_HEIGHT}px` },
             '& .RaLayout-content': { px: { xs: 1.5, sm: 3 }, pb: 3, minWidth: 0 },
             '& .RaList-main': { minWidth: 0 },
             '& .RaDataTable-tableWrapper, & .RaDatagrid-tableWrapper': { overflowX: 'auto' },

@@ -1,5 +1,6 @@
-import { Box } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
 import { DISPATCHER_SIDE_WIDTH, TOP_BAR_HEIGHT } from '../theme';
 import { AppTopBar } from './AppTopBar';
 import { SosBanner } from './SosBanner';
@@ -11,6 +12,7 @@ import { SosBanner } from './SosBanner';
  * own state can listen too.
  */
 export function DispatcherLayout({ side, children }: { side: ReactNode; children: ReactNode }) {
+  const translate = useTranslate();
   return (
     <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <AppTopBar withMenu={false} />
@@ -34,6 +36,10 @@ export function DispatcherLayout({ side, children }: { side: ReactNode; children
           data-testid="dispatcher-main"
           sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}
         >
+          {/* The page's one level-1 heading (and its tab title), for those who navigate by headings. */}
+          <Typography component="h1" className="visually-hidden">
+            {translate('app.menu.dispatcher')}
+          </Typography>
           {/* In the flow, not over the map: the map's own controls (zoom) stay visible and usable. */}
           <Box sx={{ flexShrink: 0, px: { xs: 1.5, sm: 3 }, '& [data-testid="sos-banner"]': { mb: 0 } }}>
             <SosBanner />

@@ -1,6 +1,6 @@
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
+import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
 import { useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router';
 import { isActiveEntry, menuLabelKey, type MenuGroup } from './menu';
@@ -33,8 +33,9 @@ export function MenuGroupItem({ entry, expanded, onToggle }: MenuGroupItemProps)
     onToggle();
   };
 
+  // One item of the menu's list, holding the group's button and its own list.
   return (
-    <>
+    <Box component="li" sx={{ listStyle: 'none' }}>
       <Tooltip title={sidebarOpen ? '' : label} placement="right">
         <ListItemButton
           onClick={handleClick}
@@ -56,6 +57,6 @@ export function MenuGroupItem({ entry, expanded, onToggle }: MenuGroupItemProps)
           ))}
         </List>
       </Collapse>
-    </>
+    </Box>
   );
 }

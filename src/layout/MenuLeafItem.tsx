@@ -1,4 +1,4 @@
-import { ListItemButton, ListItemIcon, ListItemText, Tooltip, useMediaQuery, type Theme } from '@mui/material';
+import { Box, ListItemButton, ListItemIcon, ListItemText, Tooltip, useMediaQuery, type Theme } from '@mui/material';
 import { useSidebarState, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router';
 import { isActiveEntry, menuLabelKey, type MenuLeaf } from './menu';
@@ -14,21 +14,24 @@ export function MenuLeafItem({ entry, nested = false }: { entry: MenuLeaf; neste
   const active = isActiveEntry(entry, pathname);
   const Icon = menuIcons[entry.icon];
 
+  // An item of the menu's list (a list holds only items: the link goes inside one).
   return (
-    <Tooltip title={sidebarOpen ? '' : label} placement="right">
-      <ListItemButton
-        component={Link}
-        to={entry.path}
-        selected={active}
-        aria-current={active ? 'page' : undefined}
-        onClick={() => isSmall && setSidebarOpen(false)}
-        sx={menuItemSx({ nested: nested && sidebarOpen, wrap: sidebarOpen })}
-      >
-        <ListItemIcon>
-          <Icon fontSize="small" />
-        </ListItemIcon>
-        <ListItemText primary={label} />
-      </ListItemButton>
-    </Tooltip>
+    <Box component="li" sx={{ listStyle: 'none' }}>
+      <Tooltip title={sidebarOpen ? '' : label} placement="right">
+        <ListItemButton
+          component={Link}
+          to={entry.path}
+          selected={active}
+          aria-current={active ? 'page' : undefined}
+          onClick={() => isSmall && setSidebarOpen(false)}
+          sx={menuItemSx({ nested: nested && sidebarOpen, wrap: sidebarOpen })}
+        >
+          <ListItemIcon>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary={label} />
+        </ListItemButton>
+      </Tooltip>
+    </Box>
   );
 }

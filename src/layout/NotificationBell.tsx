@@ -96,7 +96,15 @@ export default function NotificationBell() {
           }}
           sx={{ color: 'text.secondary' }}
         >
-          <Badge badgeContent={unseenCount} max={BADGE_MAX} color="error" overlap="circular">
+          {/* The count is in the button's name; the badge only shows it, and a hidden 0 is not there at all. */}
+          <Badge
+            badgeContent={unseenCount}
+            max={BADGE_MAX}
+            color="error"
+            overlap="circular"
+            slotProps={{ badge: { 'aria-hidden': true } }}
+            sx={{ '& .MuiBadge-invisible': { display: 'none' } }}
+          >
             <NotificationsNoneIcon />
           </Badge>
         </IconButton>

@@ -1,5 +1,6 @@
 import LocalTaxiIcon from '@mui/icons-material/LocalTaxi';
 import { Box } from '@mui/material';
+import { brandColors } from '../theme';
 
 /** The product mark: a taxi on an orange tile (white tile with `inverted`). */
 export function ProductLogo({ size = 36, inverted = false }: { size?: number; inverted?: boolean }) {
@@ -14,8 +15,8 @@ export function ProductLogo({ size = 36, inverted = false }: { size?: number; in
         display: 'inline-flex',
         alignItems: 'center',
         justifyContent: 'center',
-        bgcolor: inverted ? 'common.white' : 'primary.main',
-        color: inverted ? 'primary.main' : 'common.white',
+        bgcolor: inverted ? 'common.white' : brandColors.orange,
+        color: inverted ? brandColors.orangeDark : 'common.white',
       }}
     >
       <LocalTaxiIcon sx={{ fontSize: size * 0.6 }} />

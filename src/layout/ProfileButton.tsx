@@ -2,9 +2,11 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
+import CheckIcon from '@mui/icons-material/Check';
+import DarkModeIcon from '@mui/icons-material/DarkMode';
 import { Avatar, Box, ButtonBase, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
 import { useId, useState } from 'react';
-import { useLogout, useTranslate } from 'react-admin';
+import { useLogout, useTheme, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { useSession } from '../auth/useSession';
 import { useFileObjectUrl } from '../http/useFileObjectUrl';
@@ -18,6 +20,9 @@ export function ProfileButton() {
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const photoUrl = useFileObjectUrl(session?.userInfo.photo);
+  // The system's setting until the switch is used; then the choice is remembered in this browser.
+  const [themeMode, setThemeMode] = useTheme();
+  const dark = themeMode === 'dark';
 
   if (!session) return null;
   const { id, firstName, lastName, role } = session.userInfo;
@@ -80,6 +85,18 @@ export function ProfileButton() {
             <AccountCircleIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText>{translate('app.topBar.profile')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          role="menuitemcheckbox"
+          aria-checked={dark}
+          data-testid="dark-theme-switch"
+          onClick={() => setThemeMode(dark ? 'light' : 'dark')}
+        >
+          <ListItemIcon>
+            <DarkModeIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{translate('app.topBar.darkTheme')}</ListItemText>
+          {dark && <CheckIcon fontSize="small" sx={{ ml: 2 }} />}
         </MenuItem>
         <MenuItem
           onClick={() => {

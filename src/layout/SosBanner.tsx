@@ -102,7 +102,7 @@ function OpenAlarms() {
               justifyContent: 'flex-start',
               textAlign: 'left',
               borderRadius: 0.5,
-              '&:focus-visible': { outline: '2px solid #fff', outlineOffset: 2 },
+              '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 2 },
             }}
           >
             <Typography
@@ -144,7 +144,7 @@ function OpenAlarms() {
               variant="contained"
               disabled={pendingId === alarm.id}
               onClick={() => void acknowledge(alarm.id)}
-              sx={{ flexShrink: 0, bgcolor: '#fff', color: 'error.main', '&:hover': { bgcolor: '#fdecec' } }}
+              sx={{ flexShrink: 0, bgcolor: '#fff', color: 'error.dark', '&:hover': { bgcolor: '#fdecec' } }}
             >
               {translate('app.sos.banner.acknowledge')}
             </Button>

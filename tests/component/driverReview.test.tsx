@@ -1,4 +1,4 @@
-import { waitFor } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, localDay } from '../../src/domain/dateRange';
 import { CITY } from '../../src/domain/city';
@@ -159,6 +159,43 @@ describe('reviewing a driver with the keyboard', () => {
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
     expect(screen.getByText(/Deciding needs the permission to update drivers/)).toBeInTheDocument();
+    await user.keyboard('ar');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('acts on single keys only inside the review area, lists them on "?", and can turn them off', async () => {
+    const { api, user } = renderApp('/driver-management/review/3', {
+      session: admin,
+      api: {
+        'GET /api/user/drivers/3': { json: driver(3, 'Achieng', [doc(5, 'photo', 'pending')]) },
+        'GET /api/user/drivers': listAnswer('drivers', []),
+        'GET /api/user/files/5': { blob: png, headers: { 'Content-Type': 'image/png' } },
+      },
+    });
+    await screen.findByRole('img', { name: 'Photo' });
+    const area = screen.getByRole('region', { name: 'Document review' });
+    await waitFor(() => expect(area).toHaveFocus());
+    expect(screen.getByRole('button', { name: 'Reject' })).toHaveAttribute('aria-keyshortcuts', 'R');
+
+    // With the focus outside the area, a key is only a key.
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('r');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    area.focus();
+    await user.keyboard('?');
+    const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(help).getByTestId('review-shortcuts')).toHaveTextContent('AApprove');
+    expect(within(help).getByTestId('review-shortcuts')).toHaveTextContent('?Show this list');
+    await user.click(within(help).getByRole('switch', { name: 'Single-key shortcuts' }));
+    await user.click(within(help).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Single-key shortcuts are off.')).toBeInTheDocument();
+
+    area.focus();
     await user.keyboard('ar');
     await new Promise((r) => setTimeout(r, 200));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -5,6 +5,8 @@ import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { LazyBarChart, LazyComboChart, LazyLineChart } from '../../src/kit/charts';
 
 const DAYS = ['Mon', 'Tue', 'Wed'];
+/** The chart itself, not its text alternative (a visually hidden table of the same data). */
+const drawn = { ignore: 'script, style, [data-testid="chart-table"] *' };
 
 describe('lazy charts', () => {
   it('shows a same-size skeleton while the bar chart loads, then the bars with their axis labels', async () => {
@@ -21,7 +23,7 @@ describe('lazy charts', () => {
     const skeleton = screen.getByRole('progressbar', { name: 'Loading the chart' });
     expect(skeleton).toHaveStyle({ height: '240px' });
 
-    for (const day of DAYS) expect(await screen.findByText(day)).toBeInTheDocument();
+    for (const day of DAYS) expect(await screen.findByText(day, drawn)).toBeInTheDocument();
     expect(screen.queryByRole('progressbar', { name: 'Loading the chart' })).not.toBeInTheDocument();
     // One bar element per day.
     expect(document.querySelectorAll('.MuiBarChart-element')).toHaveLength(3);
@@ -38,8 +40,8 @@ describe('lazy charts', () => {
         />
       </AdminContext>,
     );
-    expect(await screen.findByText('Revenue')).toBeInTheDocument();
-    expect(await screen.findByText('Wed')).toBeInTheDocument();
+    expect(await screen.findByText('Revenue', drawn)).toBeInTheDocument();
+    expect(await screen.findByText('Wed', drawn)).toBeInTheDocument();
   });
 
   it('names the bars and the line of a combined chart in a legend outside the SVG (a browser draws no HTML inside it)', async () => {
@@ -54,8 +56,25 @@ describe('lazy charts', () => {
       </AdminContext>,
     );
     for (const series of ['Trips', 'Net fares']) {
-      const entry = await screen.findByText(series);
+      const entry = await screen.findByText(series, drawn);
       expect(entry.closest('svg')).toBeNull();
     }
+  });
+
+  it('gives each chart its data as a table for screen readers (WCAG 1.1.1)', async () => {
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <LazyComboChart
+          labels={DAYS}
+          bars={{ label: 'Trips', data: [12, 30, 18] }}
+          line={{ label: 'Net fares', data: [1200, 900, 1500], format: (v) => `KES ${v}` }}
+          height={240}
+        />
+      </AdminContext>,
+    );
+    const table = await screen.findByRole('table');
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Trips', 'Net fares']);
+    expect(screen.getByRole('rowheader', { name: 'Tue' }).closest('tr')).toHaveTextContent('Tue30KES 900');
+    expect(table).toHaveClass('visually-hidden');
   });
 });

@@ -197,7 +197,12 @@ export function DashboardCharts({
               columns={hours}
               cells={heat.data!.cells}
               describe={(r, c, value) =>
-                translate('app.insights.charts.heatCell', { day: weekdays[r], hour: hours[c], count: count(value) })
+                translate('app.insights.charts.heatCell', {
+                  day: weekdays[r],
+                  hour: hours[c],
+                  count: count(value),
+                  smart_count: value,
+                })
               }
             />
           )}

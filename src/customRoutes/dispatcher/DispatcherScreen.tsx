@@ -251,7 +251,9 @@ const LiveArea = memo(function LiveArea({
           flexWrap: 'wrap',
           rowGap: 0.5,
           pointerEvents: 'none',
-          maxWidth: 'calc(100% - 360px)',
+          // Beside the driver card on a wide screen; the whole width when narrow or zoomed to 200 %,
+          // where 360 px left no room and cut every entry to a letter.
+          maxWidth: { xs: 'calc(100% - 16px)', lg: 'calc(100% - 360px)' },
         }}
       >
         {Object.entries(LIVE_STATE_COLOURS).map(([state, colour]) => (
@@ -307,4 +309,5 @@ const LegendChip = memo(function LegendChip({ label, colour }: { label: string; 
     />
   );
 });
-const LEGEND_CHIP_SX = { bgcolor: 'rgba(255,255,255,0.92)' } as const;
+// The paper colour of the theme (light or dark), so the label keeps its contrast over the map.
+const LEGEND_CHIP_SX = { bgcolor: 'background.paper' } as const;

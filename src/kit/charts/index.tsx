@@ -11,6 +11,7 @@ import type { HeatMapProps } from './HeatMap';
 import { lazy, Suspense } from 'react';
 import { useTranslate } from 'react-admin';
 import { ChartSkeleton } from './ChartSkeleton';
+import { axisChartTable, ChartTable, pieChartTable } from './ChartTable';
 
 const LineChart = lazy(() => import('@mui/x-charts/LineChart').then((module) => ({ default: module.LineChart })));
 const PieChart = lazy(() => import('@mui/x-charts/PieChart').then((module) => ({ default: module.PieChart })));
@@ -27,6 +28,7 @@ export function LazyLineChart({ height = DEFAULT_HEIGHT, ...props }: Sized<LineC
   return (
     <Suspense fallback={<ChartSkeleton height={height} label={translate('app.chart.loading')} />}>
       <LineChart height={height} {...props} />
+      {axisChartTable(props.xAxis, props.series)}
     </Suspense>
   );
 }
@@ -36,6 +38,7 @@ export function LazyBarChart({ height = DEFAULT_HEIGHT, ...props }: Sized<BarCha
   return (
     <Suspense fallback={<ChartSkeleton height={height} label={translate('app.chart.loading')} />}>
       <BarChart height={height} {...props} />
+      {axisChartTable(props.xAxis, props.series)}
     </Suspense>
   );
 }
@@ -46,6 +49,7 @@ export function LazyPieChart({ height = DEFAULT_HEIGHT, ...props }: Sized<PieCha
   return (
     <Suspense fallback={<ChartSkeleton height={height} label={translate('app.chart.loading')} />}>
       <PieChart height={height} {...props} />
+      {pieChartTable(props.series)}
     </Suspense>
   );
 }
@@ -59,6 +63,13 @@ export function LazyComboChart({
   return (
     <Suspense fallback={<ChartSkeleton height={height} label={translate('app.chart.loading')} />}>
       <ComboChart height={height} {...props} />
+      <ChartTable
+        categories={props.labels}
+        columns={[
+          { label: props.bars.label, values: props.bars.data, format: props.bars.format },
+          ...(props.line ? [{ label: props.line.label, values: props.line.data, format: props.line.format }] : []),
+        ]}
+      />
     </Suspense>
   );
 }

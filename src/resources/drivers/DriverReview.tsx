@@ -17,7 +17,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import {
   RadioButtonGroupInput,
   RecordContextProvider,
@@ -43,6 +43,7 @@ import { ScreenAccess } from '../shared/ScreenAccess';
 import { ActionDialog } from './ActionDialog';
 import { cityToday, DocumentProgressBar } from './DocumentProgress';
 import { reviewPath } from './reviewPath';
+import { ReviewShortcutsHelp, useReviewShortcuts } from './ReviewShortcuts';
 import type { Driver, DriverDocument } from './types';
 
 const RESOURCE = 'driver-management/drivers';
@@ -134,22 +135,30 @@ function Review({ id }: { id: string }) {
     [current, index],
   );
 
+  const [shortcutsOn] = useReviewShortcuts();
+  const [helpOpen, setHelpOpen] = useState(false);
+  // Single keys act only while the focus is in the review area (WCAG 2.1.4), which takes the focus
+  // when the screen opens unless the user has already put it somewhere.
+  const area = useRef<HTMLElement>(null);
+  const loaded = driver !== undefined;
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (dialog || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
-      const key = event.key.toLowerCase();
-      if (key === 'a') void approve();
-      else if (key === 'r' && selected && mayDecide) setDialog('reject');
-      else if (key === 'u' && selected && mayDecide) setDialog('reupload');
-      else if (event.key === 'ArrowLeft') move(-1);
-      else if (event.key === 'ArrowRight') move(1);
-      else if (key === 'n') goToNextDriver();
-      else return;
-      event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [approve, dialog, goToNextDriver, mayDecide, move, selected]);
+    if (loaded && (document.activeElement === null || document.activeElement === document.body))
+      area.current?.focus({ preventScroll: true });
+  }, [loaded]);
+
+  const onKey = (event: ReactKeyboardEvent) => {
+    if (!shortcutsOn || dialog || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+    const key = event.key.toLowerCase();
+    if (key === 'a') void approve();
+    else if (key === 'r' && selected && mayDecide) setDialog('reject');
+    else if (key === 'u' && selected && mayDecide) setDialog('reupload');
+    else if (event.key === 'ArrowLeft') move(-1);
+    else if (event.key === 'ArrowRight') move(1);
+    else if (key === 'n') goToNextDriver();
+    else if (event.key === '?') setHelpOpen(true);
+    else return;
+    event.preventDefault();
+  };
 
   if (isPending) return <LoadingState />;
   if (error || !driver)
@@ -159,7 +168,15 @@ function Review({ id }: { id: string }) {
   const kindLabel = (kind: string) => translate(enumLabelKey('documentKind', kind));
 
   return (
-    <Box sx={{ py: 2 }} data-testid="driver-review">
+    <Box
+      component="section"
+      ref={area}
+      tabIndex={-1}
+      aria-label={translate('app.drivers.reviewArea')}
+      onKeyDown={onKey}
+      sx={{ py: 2, outline: 'none' }}
+      data-testid="driver-review"
+    >
       <Title title={translate('app.drivers.reviewTitle', { name })} />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mb: 2 }}>
         <Button component={Link} to="/driver-management/unapproved-drivers" startIcon={<ArrowBackIcon />} size="small">
@@ -175,13 +192,20 @@ function Review({ id }: { id: string }) {
         </RecordContextProvider>
         <DocumentProgressBar documents={driver.documents} />
         <Box sx={{ flex: 1 }} />
-        <Tooltip title="N">
+        <ReviewShortcutsHelp
+          open={helpOpen}
+          onOpen={() => setHelpOpen(true)}
+          onClose={() => setHelpOpen(false)}
+          mayDecide={mayDecide}
+        />
+        <Tooltip title="N" describeChild>
           <span>
             <Button
               variant="outlined"
               size="small"
               onClick={goToNextDriver}
               disabled={!nextDriver}
+              aria-keyshortcuts="N"
               endIcon={<ChevronRightIcon />}
             >
               {translate('app.drivers.nextDriver')}
@@ -275,7 +299,9 @@ function Review({ id }: { id: string }) {
             />
           </Box>
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-            {translate(mayDecide ? 'app.drivers.keyboard' : 'app.drivers.keyboardViewOnly')}
+            {shortcutsOn
+              ? translate(mayDecide ? 'app.drivers.keyboard' : 'app.drivers.keyboardViewOnly')
+              : translate('app.drivers.shortcuts.off')}
           </Typography>
 
           <ActionDialog<Driver>
@@ -414,7 +440,7 @@ function DocumentFacts({
         )}
         {mayDecide && (
           <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
-            <Tooltip title="A">
+            <Tooltip title="A" describeChild>
               <span>
                 <Button
                   variant="contained"
@@ -422,18 +448,32 @@ function DocumentFacts({
                   startIcon={<CheckIcon />}
                   onClick={onApprove}
                   disabled={busy || doc.status === 'approved'}
+                  aria-keyshortcuts="A"
                 >
                   {translate('app.drivers.approve')}
                 </Button>
               </span>
             </Tooltip>
-            <Tooltip title="R">
-              <Button variant="outlined" color="error" startIcon={<CloseIcon />} onClick={onReject} disabled={busy}>
+            <Tooltip title="R" describeChild>
+              <Button
+                variant="outlined"
+                color="error"
+                startIcon={<CloseIcon />}
+                onClick={onReject}
+                disabled={busy}
+                aria-keyshortcuts="R"
+              >
                 {translate('app.drivers.reject')}
               </Button>
             </Tooltip>
-            <Tooltip title="U">
-              <Button variant="text" startIcon={<UploadFileIcon />} onClick={onReupload} disabled={busy}>
+            <Tooltip title="U" describeChild>
+              <Button
+                variant="text"
+                startIcon={<UploadFileIcon />}
+                onClick={onReupload}
+                disabled={busy}
+                aria-keyshortcuts="U"
+              >
                 {translate('app.drivers.requestReupload')}
               </Button>
             </Tooltip>

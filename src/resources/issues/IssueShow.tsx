@@ -1,5 +1,5 @@
 import SendIcon from '@mui/icons-material/Send';
-import { Avatar, Box, Button, Divider, Grid, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Button, Grid, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Form, RecordContextProvider, TextInput, Title, useCanAccess, useGetOne, useTranslate } from 'react-admin';
 import { useAction, usePanelDataProvider } from '../../dataProviders/useAction';
@@ -221,7 +221,17 @@ function History({ events, reporterKind }: { events: IssueEvent[]; reporterKind:
           {translate('app.issueDesk.historyEmpty')}
         </Typography>
       ) : (
-        <Stack component="ol" spacing={1.25} divider={<Divider flexItem />} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        // The rule between steps is a border: an <hr> may not stand between the list's items.
+        <Stack
+          component="ol"
+          spacing={1.25}
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            '& > li + li': { borderTop: 1, borderColor: 'divider', pt: 1.25 },
+          }}
+        >
           {steps.map((step) => (
             <Box component="li" key={step.id} data-testid="issue-step" data-kind={step.kind}>
               <Typography variant="body2" sx={{ fontWeight: 500 }}>

@@ -31,7 +31,18 @@ export function GatewayNameField(_: { label?: string }) {
     <Stack direction="row" spacing={1.5} alignItems="center">
       <Avatar
         variant="rounded"
-        sx={{ bgcolor: BRAND[g.provider] ?? 'grey.600', width: 36, height: 36, fontSize: 15, fontWeight: 700 }}
+        sx={(theme) => {
+          const brand = BRAND[g.provider] ?? theme.palette.grey[600];
+          // The letters in white or ink, whichever reads on the provider's colour (the theme's 4.5:1 rule).
+          return {
+            bgcolor: brand,
+            color: theme.palette.getContrastText(brand),
+            width: 36,
+            height: 36,
+            fontSize: 15,
+            fontWeight: 700,
+          };
+        }}
         aria-label={provider}
       >
         {provider.replace(/[^A-Za-z]/g, '').slice(0, 2)}

@@ -48,7 +48,8 @@ export const sosFilters = [
 ];
 
 /** New alarms stand out until someone takes them. */
-const rowSx = (alarm: SosAlarm) => (alarm.status === 'new' ? { bgcolor: '#FDECEC' } : {});
+// A red tint that reads in either theme (the fixed #FDECEC put the dark theme's light text on pink).
+const rowSx = (alarm: SosAlarm) => (alarm.status === 'new' ? { bgcolor: 'rgba(198, 40, 40, 0.1)' } : {});
 
 /**
  * /sos-call-logs, the live board: newest first, new alarms arriving through the socket within a

@@ -3,7 +3,7 @@ import PersonPinCircleIcon from '@mui/icons-material/PersonPinCircle';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Form, RadioButtonGroupInput, SelectInput, TextInput, required, useCanAccess, useTranslate } from 'react-admin';
 import { issues, trips } from '../../domain/resources';
 import { ISSUE_CATEGORIES, TRIP_TRANSITIONS } from '../../domain/trip';
@@ -44,14 +44,16 @@ function ActionDialog({
   children: (close: () => void) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  // useId, not the label: an id with spaces names nothing.
+  const titleId = useId();
   const close = () => setOpen(false);
   return (
     <>
       <Button startIcon={icon} color={color} onClick={() => setOpen(true)}>
         {label}
       </Button>
-      <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby={`${label}-title`}>
-        <DialogTitle id={`${label}-title`}>{title}</DialogTitle>
+      <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
         {open && children(close)}
       </Dialog>
     </>

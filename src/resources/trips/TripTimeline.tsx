@@ -126,7 +126,7 @@ export function TripTimeline({ entries }: { entries: TimelineEntry[] }) {
                   <Typography
                     variant="body2"
                     sx={{ fontWeight: 600 }}
-                    color={entry.state === 'done' ? 'text.primary' : 'text.disabled'}
+                    color={entry.state === 'done' ? 'text.primary' : 'text.secondary'}
                   >
                     {translate(`app.trips.steps.${entry.key}`)}
                   </Typography>
