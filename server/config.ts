@@ -119,11 +119,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // App sign-ins per IP: higher than staff logins, as phones behind a carrier's NAT share an address.
     appsPerIp: intFrom(env, 'RATE_LIMIT_APPS_PER_IP', 600, problems),
   };
+  // With the development outbox no code leaves the machine, so there is no number to flood, while
+  // each `npm start` signs the simulator's drivers in again: the send caps default higher there.
+  const outboxOnly = !env.SMTP_URL;
   const authLimits: AuthLimits = {
     codeFailuresPerPhone: Math.max(1, intFrom(env, 'AUTH_CODE_FAILURES_PER_PHONE', 10, problems)),
     phoneLockMs: 60 * 60_000,
-    smsPerPhoneHour: Math.max(1, intFrom(env, 'AUTH_SMS_PER_PHONE_HOUR', 5, problems)),
-    smsPerPhoneDay: Math.max(1, intFrom(env, 'AUTH_SMS_PER_PHONE_DAY', 10, problems)),
+    smsPerPhoneHour: Math.max(1, intFrom(env, 'AUTH_SMS_PER_PHONE_HOUR', outboxOnly ? 60 : 5, problems)),
+    smsPerPhoneDay: Math.max(1, intFrom(env, 'AUTH_SMS_PER_PHONE_DAY', outboxOnly ? 500 : 10, problems)),
     accountFailuresPerHour: Math.max(1, intFrom(env, 'AUTH_ACCOUNT_FAILURES_PER_HOUR', 100, problems)),
   };
   const offersAdoptMinutes = intFrom(env, 'OFFERS_ADOPT_MINUTES', 15, problems);

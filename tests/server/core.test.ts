@@ -29,6 +29,15 @@ describe('configuration', () => {
     expect(ok.env).toBe('production');
   });
 
+  it('caps sign-in codes per phone at 5 an hour and 10 a day where they are really sent, higher with the outbox', () => {
+    const sent = loadConfig({ SMTP_URL: 'smtp://mail:25' }).authLimits;
+    expect([sent.smsPerPhoneHour, sent.smsPerPhoneDay]).toEqual([5, 10]);
+    // Every `npm start` signs the simulator's 105 drivers in again; the outbox texts nobody.
+    const outbox = loadConfig({}).authLimits;
+    expect([outbox.smsPerPhoneHour, outbox.smsPerPhoneDay]).toEqual([60, 500]);
+    expect(loadConfig({ AUTH_SMS_PER_PHONE_DAY: '3' }).authLimits.smsPerPhoneDay).toBe(3);
+  });
+
   it('defaults to port 8080 and ./data', () => {
     const c = loadConfig({});
     expect(c.port).toBe(8080);
