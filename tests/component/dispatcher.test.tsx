@@ -292,7 +292,8 @@ describe('dispatcher booking', { timeout: 30_000 }, () => {
         },
       }),
     });
-    await user.type(await phoneInput(), '+254 799 123 456');
+    // The caller's number as Kenyans say it: the national format, sent in E.164.
+    await user.type(await phoneInput(), '0799 123 456');
     expect(
       await screen.findByText('New caller: enter the name, the passenger is created with the booking.'),
     ).toBeInTheDocument();
@@ -302,10 +303,29 @@ describe('dispatcher booking', { timeout: 30_000 }, () => {
     await pickPlace(user, 'Drop-off', 'sarit', 'Sarit Centre, Westlands');
     await screen.findByRole('listbox', { name: /Vehicle type/ });
     await user.click(screen.getByRole('button', { name: 'Book (Ctrl+Enter)' }));
+    // The error sits under the wrong field, which takes the focus.
+    const pickup = screen.getByRole('combobox', { name: 'Pickup' });
     expect(await screen.findByText('The pickup is outside the service area')).toBeInTheDocument();
+    expect(pickup).toHaveAccessibleDescription('The pickup is outside the service area');
+    await waitFor(() => expect(pickup).toHaveFocus());
     expect(api.to('POST /api/trip/trips')[0].body).toMatchObject({
-      passenger: { firstName: 'Wanjiru', lastName: 'Kamau', phone: '+254 799 123 456' },
+      passenger: { firstName: 'Wanjiru', lastName: 'Kamau', phone: '+254799123456' },
     });
+  });
+
+  it('Ctrl+Enter on an unfinished booking says what is missing under that field and focuses it', async () => {
+    const { user } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
+    const phone = await phoneInput();
+    await user.type(phone, '0712 55');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(phone).toHaveAccessibleDescription('Enter a phone number, such as 0712 345 678 or +254 712 345 678');
+    await user.type(phone, '5019');
+    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Wanjiru');
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Kamau');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    const pickup = screen.getByRole('combobox', { name: 'Pickup' });
+    await waitFor(() => expect(pickup).toHaveFocus());
+    expect(pickup).toHaveAccessibleDescription('Choose the pickup');
   });
 
   it('refuses a blocked passenger with the reason, and an expired code as typed', async () => {

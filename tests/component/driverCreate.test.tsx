@@ -46,7 +46,7 @@ describe('the driver create screen', () => {
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
     expect(screen.getByText('Last name is required')).toBeInTheDocument();
     expect(
-      screen.getByText('Enter a phone number with its country code, such as +254 712 345 678'),
+      screen.getByText('Enter a phone number, such as 0712 345 678 or +254 712 345 678'),
     ).toBeInTheDocument();
     expect(screen.getByText('Invalid email')).toBeInTheDocument();
     expect(screen.getByText('Upload the document, or clear its number and expiry')).toBeInTheDocument();

@@ -19,8 +19,24 @@ describe('phone numbers', () => {
     await expect(phone().validate('')).resolves.toBeNull();
   });
 
-  it('refuses numbers without a country code, with letters, or of the wrong length', async () => {
-    for (const bad of ['0712345678', '+0712345678', '+254 71x 345 678', '+2547', '+254712345678901234']) {
+  it('reads a number in the company’s national format (Kenya) as its E.164 form', async () => {
+    expect(toE164('0712555019')).toBe('+254712555019');
+    expect(toE164('0712 555 019')).toBe('+254712555019');
+    expect(toE164('(020) 222-2181')).toBe('+254202222181');
+    await expect(phone().validate('0712 345 678')).resolves.toBe('+254712345678');
+  });
+
+  it('refuses national numbers that are not Kenyan numbers, letters, and numbers of the wrong length', async () => {
+    for (const bad of [
+      '0712',
+      '071234567890',
+      '0012345678',
+      '712345678',
+      '+0712345678',
+      '+254 71x 345 678',
+      '+2547',
+      '+254712345678901234',
+    ]) {
       expect(toE164(bad), bad).toBeUndefined();
       await expect(phone().validate(bad)).rejects.toThrow(PHONE_MESSAGE);
     }
