@@ -102,6 +102,8 @@ export const appMessages = {
       reports: 'Report & Analytics',
       revenueReport: 'Revenu Report',
       driversRevenueLetter: 'Drivers Revenue Request Letter',
+      tripReport: 'Trip Report',
+      driverRevenue: 'Revenue by Driver',
       dispatcher: 'Trip Dispatcher',
     },
     topBar: {
