@@ -296,17 +296,35 @@ describe('GET /api/trip/sos/ack-stats', () => {
         })
         .execute();
     }
-    await t.db
-      .insertInto('sosCallLogs')
-      .values({ tripId: trips[0].id, callerKind: 'passenger', callerId: trips[0].passengerId, lat: 0, lng: 0 })
-      .execute();
     const res = await t.call('GET', '/api/trip/sos/ack-stats', { token: agent });
     expect(res.statusCode, res.body).toBe(200);
     const newCount = Number(
       (await sql<{ n: string }>`select count(*) n from sos_call_logs where status = 'new'`.execute(t.db)).rows[0].n,
     );
     // 10…100: median 55, p90 = 91 (interpolated); the 8-day-old 5000 s is outside the window.
-    expect(res.json().data).toMatchObject({ days: 7, acknowledged: 10, median: 55, p90: 91, unacknowledged: newCount });
+    expect(res.json().data).toMatchObject({
+      days: 7,
+      acknowledged: 10,
+      waiting: 0,
+      median: 55,
+      p90: 91,
+      unacknowledged: newCount,
+    });
+
+    // An alarm waiting for two hours counts as (at least) 7200 s: the median moves up, the p90 to 100.
+    await t.db
+      .insertInto('sosCallLogs')
+      .values({
+        tripId: trips[0].id,
+        callerKind: 'passenger',
+        callerId: trips[0].passengerId,
+        lat: 0,
+        lng: 0,
+        calledAt: new Date(Date.now() - 7200_000),
+      })
+      .execute();
+    const withWaiting = (await t.call('GET', '/api/trip/sos/ack-stats', { token: agent })).json().data;
+    expect(withWaiting).toMatchObject({ acknowledged: 10, waiting: 1, median: 60, p90: 100 });
     const dispatcher = await t.login('dispatcher@example.com', 'Dispatch@1234');
     expect((await t.call('GET', '/api/trip/sos/ack-stats', { token: dispatcher })).statusCode).toBe(403);
   });
