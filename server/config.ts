@@ -44,6 +44,13 @@ export interface Config {
    * Tests default to 0: their online drivers would otherwise be offered the seed's requested trips.
    */
   offersAdoptMinutes: number;
+  /**
+   * SOS alarms: the panel repeats the alarm sound every `soundRepeatSeconds` while one is
+   * unacknowledged (SOS_SOUND_REPEAT_SECONDS, 30; 0: once), and an alarm nobody acknowledged within
+   * `escalateMinutes` (SOS_ESCALATE_MINUTES, 5; 0: never) is escalated once to the staff of
+   * `escalationRole` (SOS_ESCALATION_ROLE, the shift leads: Super Admin by default).
+   */
+  sos: { soundRepeatSeconds: number; escalateMinutes: number; escalationRole: string };
 }
 
 export class ConfigError extends Error {}
@@ -93,6 +100,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appsPerIp: intFrom(env, 'RATE_LIMIT_APPS_PER_IP', 600, problems),
   };
   const offersAdoptMinutes = intFrom(env, 'OFFERS_ADOPT_MINUTES', 15, problems);
+  const sos = {
+    soundRepeatSeconds: intFrom(env, 'SOS_SOUND_REPEAT_SECONDS', 30, problems),
+    escalateMinutes: intFrom(env, 'SOS_ESCALATE_MINUTES', 5, problems),
+    escalationRole: env.SOS_ESCALATION_ROLE?.trim() || 'Super Admin',
+  };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return {
     env: nodeEnv,
@@ -125,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStore: env.LIVE_STORE === 'memory' || !env.REDIS_URL ? 'memory' : 'redis',
     liveKeyPrefix: 'ride-admin-live:',
     offersAdoptMinutes,
+    sos,
   };
 }
 

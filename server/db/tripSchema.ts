@@ -190,6 +190,8 @@ export interface SosCallLogTable {
   resolvedAt: Timestamp | null;
   reportCount: Generated<number>;
   lastReportedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** When the alarm, still unacknowledged, was escalated to a second role (migration 020). */
+  escalatedAt: Timestamp | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

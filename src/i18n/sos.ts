@@ -58,6 +58,7 @@ export const sosMessages = {
     note: 'Note by %{who}',
     resolved: 'Resolved by %{who}',
     false_alarm: 'Marked as a false alarm by %{who}',
+    escalated: 'Escalated after %{time}',
   },
   callerKind: 'Caller',
   anyStatus: 'Any status',

@@ -14,6 +14,7 @@ import * as m013 from './013_driver_revenue_letters.js';
 import * as m014 from './014_trip_issues_passenger_search.js';
 import * as m015 from './015_passenger_wallet.js';
 import * as m016 from './016_driver_rollup_cents.js';
+import * as m020 from './020_sos_escalation.js';
 
 /** Every migration in order. Add a line here with each new file. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '014_trip_issues_passenger_search': m014,
   '015_passenger_wallet': m015,
   '016_driver_rollup_cents': m016,
+  '020_sos_escalation': m020,
 };

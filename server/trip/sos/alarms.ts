@@ -212,4 +212,16 @@ export const ackStats = defineQuery({
   },
 });
 
-export const SOS_QUERIES = [ackStats];
+/** GET /api/trip/sos/settings: how the panel repeats the alarm sound, and when alarms escalate. */
+export const sosSettings = defineQuery({
+  name: 'settings',
+  summary: 'How SOS alarms repeat and escalate',
+  description:
+    '`soundRepeatSeconds`: the panel repeats the alarm sound this often while an alarm is unacknowledged (0: once; SOS_SOUND_REPEAT_SECONDS). `escalateMinutes`: an alarm nobody acknowledged within this many minutes is escalated once to the staff of `escalationRole` (0: never; SOS_ESCALATE_MINUTES, SOS_ESCALATION_ROLE), on its timeline.',
+  access: SOS_VIEW_PERMISSION,
+  parameters: {},
+  parse: () => ({}),
+  handler: async (_params, { services }) => ({ ...services.config.sos }),
+});
+
+export const SOS_QUERIES = [ackStats, sosSettings];

@@ -11,6 +11,7 @@ import { SOS_MERGE_WINDOW_MS } from '../../../src/domain/sos.js';
 import { announceSosChange, recordSosEvent, SOS_VIEW_PERMISSION } from './alarms.js';
 import { bearerToken } from '../../auth/guard.js';
 import { appPrincipalFromToken } from '../../apps/principal.js';
+import { startSosEscalation } from './escalation.js';
 
 const reportSchema = yup.object({
   tripId: id('trip').required('tripId is required'),
@@ -32,6 +33,7 @@ export const SOS_REPORTS_PER_MINUTE = 10;
 
 export function sosRoutes(app: FastifyInstance): void {
   const { db, notifier, config, tokens } = app.services;
+  startSosEscalation(app);
   app.post(
     '/sos/report',
     {
