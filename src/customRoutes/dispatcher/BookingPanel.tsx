@@ -149,10 +149,14 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
   const list = useMemo(() => fares.fares ?? [], [fares.fares]);
   const chosen = list.findIndex((f) => f.vehicleTypeId === form.vehicleTypeId);
 
-  // The first type is chosen once fares arrive; a choice that is no longer offered is dropped.
+  // Once fares arrive, the type the server suggests (the caller's last, else the most booked) is
+  // chosen, else the first; a choice that is no longer offered is dropped.
+  const suggested = fares.suggested;
   useEffect(() => {
-    if (list.length > 0 && chosen === -1) onChange({ vehicleTypeId: list[0].vehicleTypeId });
-  }, [list, chosen, onChange]);
+    if (list.length === 0 || chosen !== -1) return;
+    const start = list.find((f) => f.vehicleTypeId === suggested) ?? list[0];
+    onChange({ vehicleTypeId: start.vehicleTypeId });
+  }, [list, chosen, suggested, onChange]);
 
   // F2 anywhere on the page focuses the phone.
   useEffect(() => {
