@@ -1,10 +1,10 @@
+import { EditorForm } from '../../kit/EditorForm';
 import { Alert, Box, Divider, Stack, Typography } from '@mui/material';
 import {
   Create,
   DateInput,
   NumberInput,
   SelectInput,
-  SimpleForm,
   TextInput,
   useNotify,
   useRedirect,
@@ -103,7 +103,7 @@ export default function DriverCreate() {
         },
       }}
     >
-      <SimpleForm resolver={resolver} reValidateMode="onChange" noValidate defaultValues={emptyDriverDraft()}>
+      <EditorForm resolver={resolver} reValidateMode="onChange" noValidate defaultValues={emptyDriverDraft()}>
         <Alert severity="info" sx={{ mb: 1, width: '100%', maxWidth: 960, boxSizing: 'border-box' }}>
           {translate('app.drivers.create.hint')}
         </Alert>
@@ -150,7 +150,7 @@ export default function DriverCreate() {
             </Box>
           ))}
         </Box>
-      </SimpleForm>
+      </EditorForm>
     </Create>
   );
 }
