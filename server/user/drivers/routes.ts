@@ -1,3 +1,4 @@
+import { toE164 } from '../../../src/domain/fieldRules.js';
 import type { FastifyInstance } from 'fastify';
 import { issueCode } from '../../auth/codes.js';
 import { validateBody } from '../../rest/engine.js';
@@ -67,7 +68,7 @@ export function driverRoutes(app: FastifyInstance): void {
       const driver = await db
         .selectFrom('drivers')
         .select('phone')
-        .where('phone', '=', phoneNumber.trim())
+        .where('phone', '=', toE164(phoneNumber) ?? phoneNumber.trim())
         .executeTakeFirst();
       if (driver) await sendPhoneCode(driver.phone);
       return { data: null, message: `Verification code sent to ${phoneNumber} successfully` };
