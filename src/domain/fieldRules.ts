@@ -141,3 +141,27 @@ export const percent = (label: string) =>
     .typeError(`${label} must be a number`)
     .min(0, `${label} cannot be negative`)
     .max(100, `${label} must be at most 100`);
+
+/** The calendar days any date field accepts: 1900-01-01 to 2099-12-31 (a licence expiring in 1850 is a typo). */
+export const FIRST_DAY = '1900-01-01';
+export const LAST_DAY = '2099-12-31';
+
+/** Is `value` a real calendar day written YYYY-MM-DD (no 2027-02-30)? */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const at = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
+}
+
+/** An optional calendar day (YYYY-MM-DD, an empty value is none), within FIRST_DAY … LAST_DAY. */
+export const calendarDay = (label: string) =>
+  yup
+    .string()
+    .transform((value: unknown) => (value === '' ? null : value))
+    .nullable()
+    .test('day', `${label}: use a date such as 2027-12-31`, (value) => value == null || isCalendarDay(value))
+    .test(
+      'bounds',
+      `${label} must be between ${FIRST_DAY} and ${LAST_DAY}`,
+      (value) => value == null || !isCalendarDay(value) || (value >= FIRST_DAY && value <= LAST_DAY),
+    );

@@ -646,3 +646,46 @@ describe("the driver page's statistics", () => {
     expect((await t.call('GET', '/api/trip/drivers/statistics', { query: { driverId: '1' } })).statusCode).toBe(401);
   });
 });
+
+describe('dates on drivers: 1900-01-01 … 2099-12-31, and no expired licence at sign-up', () => {
+  it('refuses a licence expiring in 1850 or 2150, and an impossible day, leaving the driver unchanged', async () => {
+    const one = await t.db
+      .selectFrom('drivers')
+      .select(['id', 'licenceExpiry'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    for (const [value, message] of [
+      ['1850-06-01', 'Licence expiry must be between 1900-01-01 and 2099-12-31'],
+      ['2150-01-01', 'Licence expiry must be between 1900-01-01 and 2099-12-31'],
+      ['2027-02-30', 'Licence expiry: use a date such as 2027-12-31'],
+    ]) {
+      const res = await t.call('PUT', `/api/user/drivers/${one.id}`, { token: admin, body: { licenceExpiry: value } });
+      expect(res.statusCode, value).toBe(400);
+      expect(res.json().errors.licenceExpiry).toBe(message);
+    }
+    const after = await t.db
+      .selectFrom('drivers')
+      .select('licenceExpiry')
+      .where('id', '=', one.id)
+      .executeTakeFirstOrThrow();
+    expect(String(after.licenceExpiry)).toBe(String(one.licenceExpiry));
+    const fine = await t.call('PUT', `/api/user/drivers/${one.id}`, {
+      token: admin,
+      body: { licenceExpiry: '2099-12-31' },
+    });
+    expect(fine.statusCode, fine.body).toBe(200);
+  });
+
+  it('refuses a sign-up whose licence has already expired, creating nothing', async () => {
+    const phone = '+254799777001';
+    const body = { firstName: 'Old', lastName: 'Licence', phone, licenceExpiry: addDays(cityToday(), -1) };
+    const res = await t.call('POST', '/api/user/drivers/register', { body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ licenceExpiry: 'Licence expiry cannot be in the past' });
+    expect(await t.db.selectFrom('drivers').select('id').where('phone', '=', phone).executeTakeFirst()).toBeUndefined();
+    const ok = await t.call('POST', '/api/user/drivers/register', {
+      body: { ...body, licenceExpiry: addDays(cityToday(), 30) },
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  calendarDay,
   fieldLabel,
   holdsControlCharacters,
   phone,
@@ -91,5 +92,18 @@ describe('text values', () => {
   it('finds control characters anywhere inside a JSON value', () => {
     expect(holdsControlCharacters({ q: ['a', { b: 'c\u0000' }] })).toBe(true);
     expect(holdsControlCharacters({ q: 'tab\tand\nline', n: 3, x: null })).toBe(false);
+  });
+});
+
+describe('calendar days', () => {
+  it('takes real days from 1900-01-01 to 2099-12-31, empty as none', async () => {
+    const rule = calendarDay('Expiry date');
+    await expect(rule.validate('1900-01-01')).resolves.toBe('1900-01-01');
+    await expect(rule.validate('2099-12-31')).resolves.toBe('2099-12-31');
+    await expect(rule.validate('')).resolves.toBeNull();
+    await expect(rule.validate('1899-12-31')).rejects.toThrow('Expiry date must be between 1900-01-01 and 2099-12-31');
+    await expect(rule.validate('2100-01-01')).rejects.toThrow('Expiry date must be between 1900-01-01 and 2099-12-31');
+    await expect(rule.validate('2026-02-29')).rejects.toThrow('Expiry date: use a date such as 2027-12-31');
+    await expect(rule.validate('31/12/2027')).rejects.toThrow('Expiry date: use a date such as 2027-12-31');
   });
 });
