@@ -51,6 +51,8 @@ export interface Config {
    * `escalationRole` (SOS_ESCALATION_ROLE, the shift leads: Super Admin by default).
    */
   sos: { soundRepeatSeconds: number; escalateMinutes: number; escalationRole: string };
+  /** A driver's document decisions within this many seconds go out as one SMS (REVIEW_SMS_WINDOW_SECONDS, 60). */
+  reviewSmsWindowSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -105,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     escalateMinutes: intFrom(env, 'SOS_ESCALATE_MINUTES', 5, problems),
     escalationRole: env.SOS_ESCALATION_ROLE?.trim() || 'Super Admin',
   };
+  const reviewSmsWindowSeconds = intFrom(env, 'REVIEW_SMS_WINDOW_SECONDS', 60, problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return {
     env: nodeEnv,
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveKeyPrefix: 'ride-admin-live:',
     offersAdoptMinutes,
     sos,
+    reviewSmsWindowSeconds,
   };
 }
 

@@ -8,6 +8,7 @@ import { createDb } from '../../server/db/index.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { migrations } from '../../server/db/migrations/index.js';
 import { cityToday, expireDocuments } from '../../server/user/drivers/documents.js';
+import { flushReviewTexts } from '../../server/user/drivers/reviewTexts.js';
 import { deriveApprovalStatus } from '../../src/domain/driverDocuments.js';
 import { addDays } from '../../src/domain/dateRange.js';
 import { DISPATCHER, startApp, type TestApp } from './harness.js';
@@ -223,9 +224,14 @@ describe('review actions', () => {
       expect(res.json().data.approvalStatus).toBe(last ? 'approved' : 'pending');
       if (last) expect(res.json().message).toMatch(/is now approved to drive/);
     }
+    // One SMS for the review, not one per decision: nothing until the minute is over (flushed here).
+    expect(smsTo(d.phone).length).toBe(sent);
+    await flushReviewTexts(t.app.services.messenger);
     const sms = smsTo(d.phone);
-    expect(sms.length - sent).toBe(5);
+    expect(sms.length - sent).toBe(1);
+    expect(sms[0].text).toMatch(/^Ride Admin: Your driving licence was approved\. /);
     expect(sms[0].text).toMatch(/All your documents are approved/);
+    expect(sms[0].text.match(/was approved/g)).toHaveLength(5);
     const audits = await auditOf(d.id, 'approve-document');
     expect(audits.length).toBe(5);
     expect(audits.every((a) => a.staffId !== null)).toBe(true);
@@ -249,6 +255,7 @@ describe('review actions', () => {
     const rejected = (res.json().data.documents as Doc[]).find((x) => x.id === doc.id)!;
     expect(rejected).toMatchObject({ status: 'rejected', rejectReason: 'unreadable', note: 'The photo is blurred.' });
     expect(res.json().data.approvalStatus).toBe('rejected');
+    await flushReviewTexts(t.app.services.messenger);
     expect(smsTo(d.phone)[0].text).toBe(
       'Ride Admin: your insurance was rejected: it cannot be read. The photo is blurred. Please upload a new one in the driver app.',
     );

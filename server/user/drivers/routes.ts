@@ -1,3 +1,4 @@
+import { flushReviewTexts } from './reviewTexts.js';
 import { toE164 } from '../../../src/domain/fieldRules.js';
 import type { FastifyInstance } from 'fastify';
 import { issueCode } from '../../auth/codes.js';
@@ -12,6 +13,8 @@ import { registrationNotice } from './registration.js';
 /** App-facing driver sign-up and the staff action that re-sends a driver's phone code. */
 export function driverRoutes(app: FastifyInstance): void {
   const { db, config, messenger } = app.services;
+  // Review decisions still waiting for their one SMS go out before the server stops.
+  app.addHook('preClose', () => flushReviewTexts(messenger));
 
   const sendPhoneCode = async (phone: string) => {
     const code = await issueCode(db, config.jwtSecret, phone, 'phone_verification');
