@@ -169,5 +169,7 @@ describe('the audit log', () => {
     const row = await rowWith('Assignee, Handled at');
     expect(row).not.toHaveTextContent('Assignee, Assignee');
     expect(row).not.toHaveTextContent('handledAt');
+    // The kit's one date format ("1 Mar 2025, 13:00", Nairobi time), not "01/03/2025, 13:00".
+    expect(row).toHaveTextContent('1 Mar 2025, 13:00');
   });
 });

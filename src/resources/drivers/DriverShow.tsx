@@ -26,7 +26,7 @@ import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { DateTimeField } from '../../kit/DateTimeField';
 import { FieldGrid, KeyValue, SectionCard } from '../../kit/DetailBlocks';
 import { enumLabelKey } from '../../kit/enumChoices';
-import { DATE_ONLY, formatCalendarDay, formatMoney, formatRelativeTime, SHORT_DATE_TIME } from '../../kit/format';
+import { DATE_ONLY, formatCalendarDay, formatMoney, formatRelativeTime } from '../../kit/format';
 import { MoneyField } from '../../kit/MoneyField';
 import { PhoneField } from '../../kit/PhoneField';
 import { RatingField } from '../../kit/RatingField';
@@ -178,10 +178,7 @@ function DriverPage({ id }: { id: number }) {
               >
                 <DataTable bulkActionButtons={false} rowClick={toShowPage}>
                   <DataTable.Col source="id" label="#" />
-                  <DataTable.Col
-                    source="requestedAt"
-                    render={() => <DateTimeField source="requestedAt" options={SHORT_DATE_TIME} />}
-                  />
+                  <DataTable.Col source="requestedAt" render={() => <DateTimeField source="requestedAt" />} />
                   <DataTable.Col source="status" render={() => <StatusChip palette="tripStatus" />} />
                   <DataTable.Col source="pickupAddress" />
                   <DataTable.Col source="dropoffAddress" />
