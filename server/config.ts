@@ -59,6 +59,15 @@ export interface Config {
    * (SOS_PUBLIC_REPORTS=true; off by default). Such alarms are stored and shown as unverified.
    */
   sosPublicReports: boolean;
+  /**
+   * SOS alarms: the panel repeats the alarm sound every `soundRepeatSeconds` while one is
+   * unacknowledged (SOS_SOUND_REPEAT_SECONDS, 30; 0: once), and an alarm nobody acknowledged within
+   * `escalateMinutes` (SOS_ESCALATE_MINUTES, 5; 0: never) is escalated once to the staff of
+   * `escalationRole` (SOS_ESCALATION_ROLE, the shift leads: Super Admin by default).
+   */
+  sos: { soundRepeatSeconds: number; escalateMinutes: number; escalationRole: string };
+  /** A driver's document decisions within this many seconds go out as one SMS (REVIEW_SMS_WINDOW_SECONDS, 60). */
+  reviewSmsWindowSeconds: number;
 }
 
 export interface AuthLimits {
@@ -130,6 +139,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accountFailuresPerHour: Math.max(1, intFrom(env, 'AUTH_ACCOUNT_FAILURES_PER_HOUR', 100, problems)),
   };
   const offersAdoptMinutes = intFrom(env, 'OFFERS_ADOPT_MINUTES', 15, problems);
+  const sos = {
+    soundRepeatSeconds: intFrom(env, 'SOS_SOUND_REPEAT_SECONDS', 30, problems),
+    escalateMinutes: intFrom(env, 'SOS_ESCALATE_MINUTES', 5, problems),
+    escalationRole: env.SOS_ESCALATION_ROLE?.trim() || 'Super Admin',
+  };
+  const reviewSmsWindowSeconds = intFrom(env, 'REVIEW_SMS_WINDOW_SECONDS', 60, problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return {
     env: nodeEnv,
@@ -165,6 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     offersAdoptMinutes,
     sosPublicReports: env.SOS_PUBLIC_REPORTS === 'true',
     closeSimulatedSos: true,
+    sos,
+    reviewSmsWindowSeconds,
   };
 }
 

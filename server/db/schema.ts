@@ -161,6 +161,8 @@ export interface NotificationTable {
   title: string;
   /** The permission a staff member needs to receive it. */
   permission: string;
+  /** Only this role's staff receive it (an SOS escalation), besides holding the permission; null: every role. */
+  roleId: ColumnType<number | null, number | null | undefined, never>;
   subjectType: string;
   subjectId: number;
   createdAt: CreatedAt;

@@ -194,6 +194,8 @@ export interface SosCallLogTable {
   lastReportedAt: ColumnType<Date, Date | string | undefined, Date | string>;
   /** Raised by the demo's simulator (migration 021). */
   simulated: Generated<boolean>;
+  /** When the alarm, still unacknowledged, was escalated to a second role (migration 020). */
+  escalatedAt: Timestamp | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -2,6 +2,8 @@
 export const CITY = {
   name: 'Nairobi',
   country: 'Kenya',
+  /** ISO 3166 code: phone numbers typed in national format (0712…) belong to this country. */
+  countryCode: 'KE',
   currency: 'KES',
   timeZone: 'Africa/Nairobi',
   center: { lat: -1.2864, lng: 36.8172 },

@@ -30,7 +30,15 @@ export const ISSUE_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as c
 export const ISSUE_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export const REPORTER_KINDS = ['passenger', 'driver'] as const;
 export const SOS_STATUSES = ['new', 'acknowledged', 'resolved', 'false_alarm'] as const;
-export const SOS_EVENT_KINDS = ['raised', 'reported_again', 'acknowledged', 'note', 'resolved', 'false_alarm'] as const;
+export const SOS_EVENT_KINDS = [
+  'raised',
+  'reported_again',
+  'acknowledged',
+  'note',
+  'resolved',
+  'false_alarm',
+  'escalated',
+] as const;
 export const TRANSACTION_KINDS = ['credit_topup', 'commission', 'payout', 'adjustment'] as const;
 /** A passenger wallet's ledger (migration 015): refunds granted on an issue's resolution, staff adjustments. */
 export const PASSENGER_TRANSACTION_KINDS = ['refund', 'adjustment'] as const;

@@ -1,4 +1,6 @@
 import * as yup from 'yup';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { CITY } from './city';
 
 /**
  * Write rules shared by the panel's forms and the services' write schemas, so that both sides
@@ -44,13 +46,21 @@ const PHONE_SEPARATORS = /[\s()-]/g;
 /** E.164: a plus, a country code that does not start with 0, and 8 to 15 digits in all. */
 const E164 = /^\+[1-9]\d{7,14}$/;
 
-/** The E.164 form of what someone typed (`+254 712 345 678` → `+254712345678`), or undefined. */
+/**
+ * The E.164 form of what someone typed, or undefined: `+254 712 345 678` → `+254712345678`, and a
+ * number in the company's national format (`0712 555 019`) → `+254712555019`. A national number
+ * must be a valid one of the company's country (libphonenumber-js, its small metadata); a number
+ * with its country code only needs E.164's shape, as before.
+ */
 export function toE164(typed: string): string | undefined {
   const compact = typed.trim().replace(PHONE_SEPARATORS, '');
-  return E164.test(compact) ? compact : undefined;
+  if (E164.test(compact)) return compact;
+  if (!/^0\d+$/.test(compact)) return undefined;
+  const national = parsePhoneNumberFromString(compact, CITY.countryCode);
+  return national?.isValid() && E164.test(national.number) ? national.number : undefined;
 }
 
-export const PHONE_MESSAGE = 'Enter a phone number with its country code, such as +254 712 345 678';
+export const PHONE_MESSAGE = 'Enter a phone number, such as 0712 345 678 or +254 712 345 678';
 
 /** A short service number dialled as is (999, 112, 1199, 116): 3 to 6 digits, no country code. */
 const SHORT_CODE = /^\d{3,6}$/;
@@ -139,3 +149,27 @@ export const percent = (label: string) =>
     .typeError(`${label} must be a number`)
     .min(0, `${label} cannot be negative`)
     .max(100, `${label} must be at most 100`);
+
+/** The calendar days any date field accepts: 1900-01-01 to 2099-12-31 (a licence expiring in 1850 is a typo). */
+export const FIRST_DAY = '1900-01-01';
+export const LAST_DAY = '2099-12-31';
+
+/** Is `value` a real calendar day written YYYY-MM-DD (no 2027-02-30)? */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const at = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
+}
+
+/** An optional calendar day (YYYY-MM-DD, an empty value is none), within FIRST_DAY … LAST_DAY. */
+export const calendarDay = (label: string) =>
+  yup
+    .string()
+    .transform((value: unknown) => (value === '' ? null : value))
+    .nullable()
+    .test('day', `${label}: use a date such as 2027-12-31`, (value) => value == null || isCalendarDay(value))
+    .test(
+      'bounds',
+      `${label} must be between ${FIRST_DAY} and ${LAST_DAY}`,
+      (value) => value == null || !isCalendarDay(value) || (value >= FIRST_DAY && value <= LAST_DAY),
+    );

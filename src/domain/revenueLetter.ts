@@ -57,3 +57,24 @@ export function letterPeriodOf(
     },
   };
 }
+
+/** A month's figures on a letter (the server computes them once; the PDF and the page show them). */
+export interface LetterFigures {
+  trips: number;
+  grossFares: number;
+  cancellationFees: number;
+  commission: number;
+  netEarnings: number;
+}
+
+/**
+ * The letter's figure columns, in order, for both the PDF and the page: net earnings are the fares
+ * plus the cancellation fees less the commission, so every column that adds up to them is shown.
+ */
+export const LETTER_COLUMNS: readonly { key: keyof LetterFigures; header: string; kind: 'count' | 'money' }[] = [
+  { key: 'trips', header: 'Trips completed', kind: 'count' },
+  { key: 'grossFares', header: 'Fares', kind: 'money' },
+  { key: 'cancellationFees', header: 'Cancellation fees', kind: 'money' },
+  { key: 'commission', header: 'Commission', kind: 'money' },
+  { key: 'netEarnings', header: 'Net earnings', kind: 'money' },
+];

@@ -5,6 +5,8 @@ export const pricingAppMessages = {
     uploadIcon: 'Upload icon',
     changeIcon: 'Change icon',
     rates: 'Rates',
+    faresSaved: '%{name} fares updated',
+    saved: '%{name} updated',
     ratesHint:
       'Amounts in %{currency}. A fare is base + per km × distance + per minute × duration, raised to the minimum.',
     commissionHint: 'Leave empty to use the default commission of the price settings.',

@@ -20,6 +20,8 @@ export const sosMessages = {
     acknowledged: '%{smart_count} alarm acknowledged |||| %{smart_count} alarms acknowledged',
     waiting: '%{smart_count} waiting now |||| %{smart_count} waiting now',
     none: 'No alarm acknowledged in the last %{days} days',
+    countedWaiting:
+      'and %{smart_count} still waiting, counted at its age so far |||| and %{smart_count} still waiting, counted at their age so far',
     error: 'The figures could not be loaded',
   },
   empty: 'No SOS alarm matches',
@@ -63,6 +65,7 @@ export const sosMessages = {
     resolved: 'Resolved by %{who}',
     false_alarm: 'Marked as a false alarm by %{who}',
     closedAutomatically: 'Closed automatically',
+    escalated: 'Escalated after %{time}',
   },
   callerKind: 'Caller',
   anyStatus: 'Any status',

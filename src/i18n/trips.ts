@@ -113,7 +113,6 @@ export const tripMessages = {
     trips: '%{smart_count} trip |||| %{smart_count} trips',
     noDriver: 'No driver assigned',
     rating: 'Rating',
-    hidden: 'You may not view these details.',
   },
   around: {
     reviews: 'Reviews',

@@ -1,5 +1,5 @@
 import { Tab, Tabs } from '@mui/material';
-import { useListContext, useTranslate } from 'react-admin';
+import { useListContext, useTranslate, type SortPayload } from 'react-admin';
 
 export interface QuickFilterTab {
   /** Stable id (also the test id suffix). */
@@ -8,6 +8,8 @@ export interface QuickFilterTab {
   label: string;
   /** The filter values the tab sets; keys other tabs set but this one does not are cleared. */
   filter: Record<string, unknown>;
+  /** The order the tab shows its rows in (e.g. a queue by urgency, the resolved by date); the list's own otherwise. */
+  sort?: SortPayload;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -36,7 +38,7 @@ export function withTab(tabs: readonly QuickFilterTab[], filterValues: Record<st
  */
 export function QuickFilterTabs({ tabs, label }: { tabs: readonly QuickFilterTab[]; label: string }) {
   const translate = useTranslate();
-  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const { filterValues, setFilters, displayedFilters, setSort } = useListContext();
   const values = (filterValues ?? {}) as Record<string, unknown>;
   const current = currentTab(tabs, values);
   return (
@@ -44,7 +46,9 @@ export function QuickFilterTabs({ tabs, label }: { tabs: readonly QuickFilterTab
       value={current ?? false}
       onChange={(_, id: string) => {
         const tab = tabs.find((t) => t.id === id);
-        if (tab) setFilters(withTab(tabs, values, tab), displayedFilters);
+        if (!tab) return;
+        setFilters(withTab(tabs, values, tab), displayedFilters);
+        if (tab.sort) setSort(tab.sort);
       }}
       variant="scrollable"
       allowScrollButtonsMobile

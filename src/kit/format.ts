@@ -19,8 +19,8 @@ export function formatMoney(amount: unknown): string | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? moneyFormat.format(value) : undefined;
 }
 
+/** The panel's one way of writing a time ("27 Nov 2026, 13:59") and a day ("27 Nov 2026"). */
 export const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-export const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
 export const DATE_ONLY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
 
 function toDate(value: unknown): Date | undefined {

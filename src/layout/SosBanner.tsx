@@ -11,6 +11,7 @@ import { useAcknowledge } from '../resources/sos-call-logs/useAcknowledge';
 import { useNow } from '../kit/useNow';
 import { useSosLive } from '../resources/sos-call-logs/useSosLive';
 import { listPathWithFilter, showPath } from '../resources/shared/recordPaths';
+import { useRepeatingSosSound } from './notifications/useRepeatingSosSound';
 
 /** The banner lists at most this many alarms; the rest are a link to the board. */
 export const SOS_BANNER_MAX = 3;
@@ -57,6 +58,9 @@ function OpenAlarms() {
   });
   const { acknowledge, pendingId } = useAcknowledge();
   const alarms = Array.isArray(data) ? data : [];
+  // The sound comes back every N seconds (a server setting) until every alarm is acknowledged; the
+  // demo simulator's drills do not ring on (they close by themselves after 10 minutes).
+  useRepeatingSosSound(alarms.some((alarm) => !alarm.simulated));
   const now = new Date(useNow(1000, alarms.length > 0));
   if (alarms.length === 0) return null;
   const shown = alarms.slice(0, SOS_BANNER_MAX);

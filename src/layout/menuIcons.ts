@@ -6,6 +6,8 @@ import BadgeIcon from '@mui/icons-material/Badge';
 import ContactEmergencyIcon from '@mui/icons-material/ContactEmergency';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DescriptionIcon from '@mui/icons-material/Description';
+import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
+import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HistoryIcon from '@mui/icons-material/History';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
@@ -45,5 +47,7 @@ export const menuIcons: Record<MenuIconName, typeof SvgIcon> = {
   reports: AssessmentIcon,
   revenueReport: AccountBalanceWalletIcon,
   revenueLetter: DescriptionIcon,
+  tripReport: DirectionsCarIcon,
+  driverRevenue: LeaderboardIcon,
   dispatcher: MapIcon,
 };

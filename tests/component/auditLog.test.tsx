@@ -146,4 +146,30 @@ describe('the audit log', () => {
       'Statusactiveinactive',
     ]);
   });
+
+  it('names changed fields by their labels, once each, never by their code names', async () => {
+    const issueEntry = {
+      id: 6,
+      staffId: 1,
+      staffName: 'Ada Admin',
+      resource: 'issues',
+      recordId: '12',
+      action: 'assign',
+      before: { assigneeId: null, assigneeName: null, handledAt: null },
+      after: { assigneeId: 4, assigneeName: 'Sam Support', handledAt: '2025-03-01T10:00:00Z' },
+      createdAt: '2025-03-01T10:00:00Z',
+    };
+    renderApp('/staff-management/audit-logs', {
+      session: sessionOf(superAdminProfile),
+      api: {
+        'GET /api/user/audit-logs': listAnswer('audit-logs', [issueEntry]),
+        'GET /api/user/staffs': listAnswer('staffs'),
+      },
+    });
+    const row = await rowWith('Assignee, Handled at');
+    expect(row).not.toHaveTextContent('Assignee, Assignee');
+    expect(row).not.toHaveTextContent('handledAt');
+    // The kit's one date format ("1 Mar 2025, 13:00", Nairobi time), not "01/03/2025, 13:00".
+    expect(row).toHaveTextContent('1 Mar 2025, 13:00');
+  });
 });

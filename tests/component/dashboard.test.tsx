@@ -128,6 +128,17 @@ describe('the dashboard', () => {
     expect(screen.getByTestId('kpi-grossFares')).toHaveTextContent('▲ 25%');
   });
 
+  it('links the reports the role may open, the trip report and revenue by driver among them', async () => {
+    renderApp('/', {
+      session: sessionOf(superAdminProfile),
+      api: { 'GET /api/trip/dashboard/kpis': kpiAnswer, '*': empty },
+    });
+    const links = within(await screen.findByRole('navigation', { name: 'Report & Analytics' }));
+    expect(links.getByRole('link', { name: 'Trip Report' })).toHaveAttribute('href', '/reports/trip');
+    expect(links.getByRole('link', { name: 'Revenue by Driver' })).toHaveAttribute('href', '/revenues');
+    expect(links.getByRole('link', { name: 'Revenu Report' })).toHaveAttribute('href', '/reports/revenue');
+  });
+
   it('keeps the SOS card live: a new alarm and an acknowledgement refetch it at once', async () => {
     let unacknowledged = 0;
     const answer = () => ({

@@ -181,7 +181,14 @@ function server(overrides: Record<string, StubRoute> = {}): Record<string, StubR
         return {
           json: { data: [fare(1, 'Boda', 225, 25), fare(3, 'Economy', 648, 72), fare(4, 'Comfort', 855, 95)] },
         };
-      return { json: { data: [fare(1, 'Boda', 250), fare(3, 'Economy', 720), fare(4, 'Comfort', 950)] } };
+      // Amina's last trip was an Economy one: the server suggests it.
+      const suggestedVehicleTypeId = (request.body as { passengerId?: number }).passengerId === 7 ? 3 : null;
+      return {
+        json: {
+          data: [fare(1, 'Boda', 250), fare(3, 'Economy', 720), fare(4, 'Comfort', 950)],
+          suggestedVehicleTypeId,
+        },
+      };
     },
     'GET /api/trip/dispatcher/availability': {
       json: { data: [{ vehicleTypeId: 3, available: 4, nearestDistanceKm: 1.2, nearestEtaSeconds: 240 }] },
@@ -248,15 +255,19 @@ describe('dispatcher booking', { timeout: 30_000 }, () => {
     await pickPlace(user, 'Drop-off', 'sarit', 'Sarit Centre, Westlands');
     const list = await screen.findByRole('listbox', { name: /Vehicle type/ });
     await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(3));
-    // The first type is chosen; the arrow keys move; availability shows where the feed has it.
-    expect(within(list).getByRole('option', { selected: true })).toHaveTextContent('Boda');
+    // The caller's last type is chosen (not the first by name, a motorbike); the arrow keys move;
+    // availability shows where the feed has it.
+    await waitFor(() => expect(within(list).getByRole('option', { selected: true })).toHaveTextContent('Economy'));
     expect(within(list).getByRole('option', { name: /Economy/ })).toHaveTextContent('Nearest 4 min · 4 available');
     list.focus();
+    await user.keyboard('{ArrowUp}');
+    expect(within(list).getByRole('option', { selected: true })).toHaveTextContent('Boda');
     await user.keyboard('{ArrowDown}');
     expect(within(list).getByRole('option', { selected: true })).toHaveTextContent('Economy');
     expect(api.to('POST /api/trip/fare-estimates')[0].body).toEqual({
       pickup: { lat: -1.2926, lng: 36.7878 },
       dropoff: { lat: -1.2612, lng: 36.8026 },
+      passengerId: 7,
     });
 
     await user.type(screen.getByRole('textbox', { name: 'Note for the driver' }), 'Gate B');
@@ -292,7 +303,8 @@ describe('dispatcher booking', { timeout: 30_000 }, () => {
         },
       }),
     });
-    await user.type(await phoneInput(), '+254 799 123 456');
+    // The caller's number as Kenyans say it: the national format, sent in E.164.
+    await user.type(await phoneInput(), '0799 123 456');
     expect(
       await screen.findByText('New caller: enter the name, the passenger is created with the booking.'),
     ).toBeInTheDocument();
@@ -302,10 +314,29 @@ describe('dispatcher booking', { timeout: 30_000 }, () => {
     await pickPlace(user, 'Drop-off', 'sarit', 'Sarit Centre, Westlands');
     await screen.findByRole('listbox', { name: /Vehicle type/ });
     await user.click(screen.getByRole('button', { name: 'Book (Ctrl+Enter)' }));
+    // The error sits under the wrong field, which takes the focus.
+    const pickup = screen.getByRole('combobox', { name: 'Pickup' });
     expect(await screen.findByText('The pickup is outside the service area')).toBeInTheDocument();
+    expect(pickup).toHaveAccessibleDescription('The pickup is outside the service area');
+    await waitFor(() => expect(pickup).toHaveFocus());
     expect(api.to('POST /api/trip/trips')[0].body).toMatchObject({
-      passenger: { firstName: 'Wanjiru', lastName: 'Kamau', phone: '+254 799 123 456' },
+      passenger: { firstName: 'Wanjiru', lastName: 'Kamau', phone: '+254799123456' },
     });
+  });
+
+  it('Ctrl+Enter on an unfinished booking says what is missing under that field and focuses it', async () => {
+    const { user } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
+    const phone = await phoneInput();
+    await user.type(phone, '0712 55');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(phone).toHaveAccessibleDescription('Enter a phone number, such as 0712 345 678 or +254 712 345 678');
+    await user.type(phone, '5019');
+    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Wanjiru');
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Kamau');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    const pickup = screen.getByRole('combobox', { name: 'Pickup' });
+    await waitFor(() => expect(pickup).toHaveFocus());
+    expect(pickup).toHaveAccessibleDescription('Choose the pickup');
   });
 
   it('refuses a blocked passenger with the reason, and an expired code as typed', async () => {
@@ -362,7 +393,10 @@ describe('dispatcher booking', { timeout: 30_000 }, () => {
     await pickPlace(user, 'Drop-off', 'sarit', 'Sarit Centre, Westlands');
     const vehicles = await screen.findByRole('listbox', { name: /Vehicle type/ });
     await waitFor(() => expect(within(vehicles).getAllByRole('option')).toHaveLength(3));
-    // Boda (the first type) has nobody near: the list says so and offers stay automatic.
+    await waitFor(() => expect(within(vehicles).getByRole('option', { selected: true })).toHaveTextContent('Economy'));
+    vehicles.focus();
+    // Boda has nobody near: the list says so and offers stay automatic.
+    await user.keyboard('{ArrowUp}');
     const nearest = await screen.findByRole('listbox', { name: /Nearest drivers/ });
     expect(await screen.findByTestId('booking-nearest-state')).toHaveTextContent(
       'No available driver of this type nearby: offers go out as drivers come online.',

@@ -41,13 +41,17 @@ describe('the driver create screen', () => {
     await user.type(screen.getByLabelText(/^Email/), 'not-an-email');
     // A number typed for a document that was not uploaded would be lost: the form says so.
     await user.type(screen.getAllByLabelText('Number')[1], 'INS-42');
+    // A licence expiring in 1850: the picker is bounded, and a typed year is refused.
+    const expiry = screen.getByLabelText(/^Licence expiry/);
+    expect(expiry).toHaveAttribute('min', '1900-01-01');
+    expect(expiry).toHaveAttribute('max', '2099-12-31');
+    await user.type(expiry, '1850-06-01');
     await user.click(save);
+    expect(await screen.findByText('Licence expiry must be between 1900-01-01 and 2099-12-31')).toBeInTheDocument();
 
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
     expect(screen.getByText('Last name is required')).toBeInTheDocument();
-    expect(
-      screen.getByText('Enter a phone number with its country code, such as +254 712 345 678'),
-    ).toBeInTheDocument();
+    expect(screen.getByText('Enter a phone number, such as 0712 345 678 or +254 712 345 678')).toBeInTheDocument();
     expect(screen.getByText('Invalid email')).toBeInTheDocument();
     expect(screen.getByText('Upload the document, or clear its number and expiry')).toBeInTheDocument();
     expect(stub.to('POST /api/user/drivers')).toHaveLength(0);

@@ -1,6 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
+import { P } from '../../src/domain/permissions';
+import { IssuedSummary, type Letter } from '../../src/customRoutes/reports/DriverRevenueLetter';
+import { formatMoney } from '../../src/kit/format';
+import { dispatcherProfile, sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
+import { renderKit } from './kit/renderKit';
 import { renderApp } from './support/renderApp';
 
 const driversList = {
@@ -27,5 +31,58 @@ describe('the drivers’ revenue request letter screen', () => {
     expect(await screen.findByText('Choose a driver')).toBeInTheDocument();
     expect(await screen.findByText('The period may cover at most 12 months')).toBeInTheDocument();
     await waitFor(() => expect(api.to('POST /api/trip/reports/driver-revenue-letters')).toHaveLength(0));
+  });
+
+  it('tells a role without view-Driver why it cannot issue a letter, and offers no button that does nothing', async () => {
+    const reporter = {
+      ...dispatcherProfile,
+      role: { id: 9, name: 'Analyst', permissions: [{ name: P.viewReport }] },
+    };
+    renderApp('/reports/driver-revenue-letter', { session: sessionOf(reporter), api: { '*': { json: { data: [] } } } });
+    expect(await screen.findByTestId('letter-needs-drivers')).toHaveTextContent(
+      'Issuing a letter needs the view-Driver permission',
+    );
+    expect(screen.getByTestId('issue-letter')).toBeDisabled();
+  });
+
+  it('shows the issued letter’s cancellation fees, so the months add up as on the PDF', () => {
+    const june = {
+      trips: 210,
+      grossFares: 59_808.97,
+      cancellationFees: 200,
+      commission: 12_001.82,
+      netEarnings: 48_007.15,
+    };
+    const letter: Letter = {
+      reference: 'DRL-2026-000001',
+      issuedAt: '2026-07-01T08:00:00Z',
+      issuedBy: 'Ada Admin',
+      driver: { id: 7, name: 'Amina Wanjiru', licenceNumber: null, vehicle: 'Economy' },
+      months: [{ month: '2026-06', ...june }],
+      totals: june,
+    };
+    renderKit(<IssuedSummary letter={letter} />, { session: sessionOf(superAdminProfile) });
+    const table = within(screen.getByTestId('letter-months'));
+    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Month',
+      'Trips completed',
+      'Fares',
+      'Cancellation fees',
+      'Commission',
+      'Net earnings',
+    ]);
+    const [, juneRow] = table.getAllByRole('row');
+    expect(
+      within(juneRow)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      'June 2026',
+      '210',
+      formatMoney(59_808.97),
+      formatMoney(200),
+      formatMoney(12_001.82),
+      formatMoney(48_007.15),
+    ]);
   });
 });

@@ -399,3 +399,40 @@ describe("the driver page's Wallet button", () => {
     expect(api.to('GET /api/trip/driver-transactions')).toHaveLength(0);
   });
 });
+
+describe('helping a driver sign in', () => {
+  it('texts the driver a new code with "Resend code" (drivers/resend_otp), for staff who may update drivers', async () => {
+    const { user, api } = renderApp('/driver-management/drivers/3', {
+      session: admin,
+      api: {
+        'GET /api/user/drivers/3': { json: driver(3, 'Achieng', 'Odhiambo') },
+        'GET /api/trip/drivers/statistics': { status: 500, json: { message: 'Internal Server Error' } },
+        'GET /api/trip/driver-transactions': listAnswer('driver-transactions'),
+        'POST /api/user/drivers/resend_otp': {
+          json: { data: null, message: 'Verification code sent to +254711000003 successfully' },
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByText('Verification code sent to +254711000003 successfully')).toBeInTheDocument();
+    expect(api.to('POST /api/user/drivers/resend_otp')[0].body).toEqual({ phoneNumber: '+254711000003' });
+  });
+
+  it('is not offered to a role that may only view drivers', async () => {
+    const viewer = sessionOf({
+      ...superAdminProfile,
+      id: 9,
+      role: { id: 9, name: 'Driver desk', permissions: [{ name: P.viewDriver }] },
+    });
+    renderApp('/driver-management/drivers/3', {
+      session: viewer,
+      api: {
+        'GET /api/user/drivers/3': { json: driver(3, 'Achieng', 'Odhiambo') },
+        'GET /api/trip/drivers/statistics': { status: 500, json: { message: 'Internal Server Error' } },
+        'GET /api/trip/driver-transactions': listAnswer('driver-transactions'),
+      },
+    });
+    await screen.findByTestId('driver-page');
+    expect(screen.queryByRole('button', { name: 'Resend code' })).toBeNull();
+  });
+});

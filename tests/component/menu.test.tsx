@@ -45,6 +45,8 @@ describe('the side menu', () => {
     await user.click(nav.getByRole('button', { name: 'Report & Analytics' }));
     expect(nav.getByRole('link', { name: 'Revenu Report' })).toHaveAttribute('href', '/reports/revenue');
     expect(nav.getByRole('link', { name: 'Drivers Revenue Request Letter' })).toBeInTheDocument();
+    expect(nav.getByRole('link', { name: 'Trip Report' })).toHaveAttribute('href', '/reports/trip');
+    expect(nav.getByRole('link', { name: 'Revenue by Driver' })).toHaveAttribute('href', '/revenues');
     await waitFor(() => expect(nav.queryByRole('link', { name: 'Staffs' })).not.toBeInTheDocument());
   });
 
@@ -70,7 +72,19 @@ describe('the side menu', () => {
 
     await user.clear(nav.getByPlaceholderText('Search'));
     await user.type(nav.getByPlaceholderText('Search'), 'TRIP');
-    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Trips', 'Trip Dispatcher']);
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Trips',
+      'Trip Report',
+      'Trip Dispatcher',
+    ]);
+
+    // Words anywhere in the name or the group's name.
+    await user.clear(nav.getByPlaceholderText('Search'));
+    await user.type(nav.getByPlaceholderText('Search'), 'revenue');
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Drivers Revenue Request Letter',
+      'Revenue by Driver',
+    ]);
 
     await user.clear(nav.getByPlaceholderText('Search'));
     expect(nav.getAllByRole('link').length).toBeGreaterThan(10);

@@ -125,6 +125,18 @@ describe('the price-settings page', () => {
     ]);
   });
 
+  it('asks before leaving with unsaved changes, and keeps them when the answer is to stay', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { user, router } = renderPage();
+    const economy = await screen.findByTestId('overrides-Economy');
+    await user.click(within(economy).getByRole('button', { name: /Give Economy its own windows/ }));
+    await screen.findByTestId('unsaved-bar');
+    await router.navigate('/trip-management/trips');
+    await waitFor(() => expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/changes weren't saved/)));
+    expect(router.state.location.pathname).toBe('/price-setting');
+    expect(screen.getByTestId('unsaved-bar')).toBeInTheDocument();
+  });
+
   it('holds the save while a percentage is out of range', async () => {
     const { user } = renderPage();
     const def = await screen.findByTestId('default-profile');

@@ -128,6 +128,44 @@ describe('the SOS banner', () => {
     expect(sounds()).toBe(before + 1);
   });
 
+  it('repeats the sound every N seconds (the server’s setting) while an alarm waits, and stops once acknowledged', async () => {
+    const server = sosServer([alarm(7, { calledAt: secondsAgo(3600) })]);
+    const { user } = renderApp('/', {
+      session: admin,
+      api: {
+        ...server.routes,
+        'GET /api/trip/sos/settings': {
+          json: { data: { soundRepeatSeconds: 1, escalateMinutes: 5, escalationRole: 'Super Admin' } },
+        },
+      },
+    });
+    const banner = await screen.findByTestId('sos-banner');
+    // A page opened with an alarm waiting rings without any new notification.
+    await waitFor(() => expect(sounds()).toBeGreaterThanOrEqual(2), { timeout: 3500 });
+    await user.click(within(banner).getByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() => expect(screen.queryByTestId('sos-banner')).not.toBeInTheDocument());
+    const after = sounds();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(sounds()).toBe(after);
+  });
+
+  it('does not ring on for the demo simulator’s alarms', async () => {
+    const server = sosServer([alarm(7, { calledAt: secondsAgo(300), simulated: true })]);
+    renderApp('/', {
+      session: admin,
+      api: {
+        ...server.routes,
+        'GET /api/trip/sos/settings': {
+          json: { data: { soundRepeatSeconds: 1, escalateMinutes: 5, escalationRole: 'Super Admin' } },
+        },
+      },
+    });
+    await screen.findByTestId('sos-banner-simulated');
+    const before = sounds();
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(sounds()).toBe(before);
+  });
+
   it('is not there, and asks nothing, for staff who may not view SOS call logs', async () => {
     const server = sosServer([alarm(7)]);
     const { api } = renderApp('/', { session: sessionOf(dispatcherProfile), api: server.routes });

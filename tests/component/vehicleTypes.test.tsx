@@ -153,9 +153,31 @@ describe('the vehicle-type form', () => {
     expect(within(row('airport')).getByTestId('fare-change')).toHaveTextContent('+KES 137.50'.replace(/\s/g, ' '));
     expect(within(row('airport')).getByTestId('fare-change')).toHaveTextContent('+11.9 %');
 
+    // A change of fares is confirmed first, with the old and new amounts, as on the price settings.
     await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save these price changes?' });
+    expect(within(dialog).getByTestId('fare-changes')).toHaveTextContent(`Per km: ${money(35)} → ${money(40.5)}`);
+    expect(api.requests.some((r) => r.method === 'PUT')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.requests.some((r) => r.method === 'PUT')).toBe(true));
     expect(api.requests.find((r) => r.method === 'PUT')!.body).toMatchObject({ pricePerKm: 40.5 });
+    // The toast says what was saved.
+    expect(await screen.findByText('Economy fares updated')).toBeInTheDocument();
+  });
+
+  it('asks before leaving the form with unsaved changes', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { user, router } = renderApp('/vehicle-management/vehicles/3/edit', {
+      session: admin,
+      api: { 'GET /api/trip/vehicle-types/3': { json: economy } },
+    });
+    const name = await screen.findByLabelText(/Name/);
+    await user.type(name, ' Plus');
+    await router.navigate('/trip-management/trips');
+    await waitFor(() => expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/changes weren't saved/)));
+    // Staying keeps the edit.
+    expect(router.state.location.pathname).toBe('/vehicle-management/vehicles/3/edit');
+    expect(screen.getByLabelText(/Name/)).toHaveValue('Economy Plus');
   });
 
   it('refuses a negative rate and 21 seats under the inputs, and only warns about a minimum below the base', async () => {

@@ -111,8 +111,17 @@ describe('driver onboarding review', () => {
   it('3. the driver stays unapproved while a document is rejected', async () => {
     await expect.poll(() => page.getByTestId('approval-status').innerText()).toBe('Rejected');
     await page.getByText('4 of 5 approved').waitFor();
-    const sms = (await (await fetch(`${baseUrl()}/api/dev/outbox`)).json()) as { text: string }[];
-    expect(sms.some((m) => m.text.includes('vehicle registration was rejected: it cannot be read'))).toBe(true);
+    // The review's decisions go out as one SMS once its window (2 s here, a minute by default) is over.
+    const outbox = async () => (await (await fetch(`${baseUrl()}/api/dev/outbox`)).json()) as { text: string }[];
+    await expect
+      .poll(
+        async () =>
+          (await outbox()).some((m) => m.text.includes('vehicle registration was rejected: it cannot be read')),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(true);
   });
 
   it('4. approving the re-uploaded document makes the driver approved', async () => {

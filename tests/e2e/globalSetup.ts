@@ -52,6 +52,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       RATE_LIMIT_PER_EMAIL: '1000',
       // SOS reports without an app token, as older app builds send them (off by default; issue 25).
       SOS_PUBLIC_REPORTS: 'true',
+      // A review's decisions are texted as one SMS after this window (a minute by default).
+      REVIEW_SMS_WINDOW_SECONDS: '2',
+      // The SOS story counts the sounds a new alarm asks for: no repeat of the seed's waiting alarms in between
+      // (the repeat is covered by the component test of the banner).
+      SOS_SOUND_REPEAT_SECONDS: '0',
     },
     stdio: ['ignore', log, log],
   });

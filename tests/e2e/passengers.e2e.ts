@@ -140,7 +140,7 @@ describe('passengers', () => {
     await dispatcher.getByLabel('Last name').fill('Odhiambo');
     await dispatcher.getByLabel('Phone').fill('0712');
     await dispatcher.getByRole('button', { name: 'Save' }).click();
-    await dispatcher.getByText('Enter a phone number with its country code, such as +254 712 345 678').waitFor();
+    await dispatcher.getByText('Enter a phone number, such as 0712 345 678 or +254 712 345 678').waitFor();
     await dispatcher.getByLabel('Phone').fill(phone);
     await dispatcher.getByRole('button', { name: 'Save' }).click();
     await dispatcher.getByTestId('passenger-summary').waitFor();

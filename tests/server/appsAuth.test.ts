@@ -51,7 +51,7 @@ describe('apps: phone + OTP sign-in', () => {
   it('refuses a badly formed phone with a field error', async () => {
     const res = await t.call('POST', '/api/trip/apps/driver/request-code', { body: { phone: 'call me' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.phone).toMatch(/country code/);
+    expect(res.json().errors.phone).toMatch(/Enter a phone number/);
   });
 
   it('locks the code after five wrong tries', async () => {

@@ -215,6 +215,38 @@ describe('POST /api/trip/fare-estimates: every active vehicle type at once', () 
     expect(economy.total).toBe(one.json().data.total);
   });
 
+  it('suggests the caller’s last vehicle type, else the most booked one (not the first by name)', async () => {
+    const counts = await t.db
+      .selectFrom('tripCounts')
+      .innerJoin('vehicleTypes', 'vehicleTypes.id', 'tripCounts.vehicleTypeId')
+      .select(['tripCounts.vehicleTypeId', sql<number>`sum(n)::int`.as('n')])
+      .where('vehicleTypes.active', '=', true)
+      .groupBy('tripCounts.vehicleTypeId')
+      .orderBy('n', 'desc')
+      .orderBy('tripCounts.vehicleTypeId')
+      .execute();
+    const anyone = (await post('fare-estimates', { pickup: YAYA, dropoff: SARIT })).json();
+    expect(anyone.suggestedVehicleTypeId).toBe(counts[0].vehicleTypeId);
+    expect(anyone.suggestedVehicleTypeId).not.toBe(types.Boda);
+
+    const passenger = await activePassenger();
+    const last = await t.db
+      .selectFrom('trips')
+      .select(['id'])
+      .where('passengerId', '=', passenger.id)
+      .orderBy('requestedAt', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (last) await t.db.updateTable('trips').set({ vehicleTypeId: types.Comfort }).where('id', '=', last.id).execute();
+    else
+      await sql`insert into trips (passenger_id, vehicle_type_id, status, pickup_address, pickup_lat, pickup_lng, dropoff_address, dropoff_lat, dropoff_lng, requested_at)
+        select ${passenger.id}, ${types.Comfort}, 'cancelled_by_passenger', 'a', -1.29, 36.8, 'b', -1.28, 36.8, now()`.execute(
+        t.db,
+      );
+    const caller = (await post('fare-estimates', { pickup: YAYA, dropoff: SARIT, passengerId: passenger.id })).json();
+    expect(caller.suggestedVehicleTypeId).toBe(types.Comfort);
+  });
+
   it('applies a discount code to every type, and refuses an unusable one with the reason', async () => {
     const plain = (await post('fare-estimates', { pickup: YAYA, dropoff: SARIT })).json().data;
     const discounted = await post('fare-estimates', { pickup: YAYA, dropoff: SARIT, discountCode: 'karibu' });

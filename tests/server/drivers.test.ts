@@ -8,6 +8,7 @@ import { createDb } from '../../server/db/index.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { migrations } from '../../server/db/migrations/index.js';
 import { cityToday, expireDocuments } from '../../server/user/drivers/documents.js';
+import { flushReviewTexts } from '../../server/user/drivers/reviewTexts.js';
 import { deriveApprovalStatus } from '../../src/domain/driverDocuments.js';
 import { addDays } from '../../src/domain/dateRange.js';
 import { DISPATCHER, startApp, type TestApp } from './harness.js';
@@ -223,9 +224,14 @@ describe('review actions', () => {
       expect(res.json().data.approvalStatus).toBe(last ? 'approved' : 'pending');
       if (last) expect(res.json().message).toMatch(/is now approved to drive/);
     }
+    // One SMS for the review, not one per decision: nothing until the minute is over (flushed here).
+    expect(smsTo(d.phone).length).toBe(sent);
+    await flushReviewTexts(t.app.services.messenger);
     const sms = smsTo(d.phone);
-    expect(sms.length - sent).toBe(5);
+    expect(sms.length - sent).toBe(1);
+    expect(sms[0].text).toMatch(/^Ride Admin: Your driving licence was approved\. /);
     expect(sms[0].text).toMatch(/All your documents are approved/);
+    expect(sms[0].text.match(/was approved/g)).toHaveLength(5);
     const audits = await auditOf(d.id, 'approve-document');
     expect(audits.length).toBe(5);
     expect(audits.every((a) => a.staffId !== null)).toBe(true);
@@ -249,6 +255,7 @@ describe('review actions', () => {
     const rejected = (res.json().data.documents as Doc[]).find((x) => x.id === doc.id)!;
     expect(rejected).toMatchObject({ status: 'rejected', rejectReason: 'unreadable', note: 'The photo is blurred.' });
     expect(res.json().data.approvalStatus).toBe('rejected');
+    await flushReviewTexts(t.app.services.messenger);
     expect(smsTo(d.phone)[0].text).toBe(
       'Ride Admin: your insurance was rejected: it cannot be read. The photo is blurred. Please upload a new one in the driver app.',
     );
@@ -469,10 +476,10 @@ describe('creating a driver', () => {
         token: admin,
         body: { firstName: 'Otieno', lastName: 'Were', documents: [{ kind: 'licence', fileId: 1 }], ...body },
       });
-    const badPhone = await create({ phone: '0711 000 333' });
+    const badPhone = await create({ phone: '0711 000' });
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.json().errors).toEqual({
-      phone: 'Enter a phone number with its country code, such as +254 712 345 678',
+      phone: 'Enter a phone number, such as 0712 345 678 or +254 712 345 678',
     });
     const taken = (await t.db.selectFrom('drivers').select('phone').executeTakeFirstOrThrow()).phone;
     const duplicate = await create({ phone: taken });
@@ -644,5 +651,48 @@ describe("the driver page's statistics", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ driverId: 'Choose a driver' });
     expect((await t.call('GET', '/api/trip/drivers/statistics', { query: { driverId: '1' } })).statusCode).toBe(401);
+  });
+});
+
+describe('dates on drivers: 1900-01-01 … 2099-12-31, and no expired licence at sign-up', () => {
+  it('refuses a licence expiring in 1850 or 2150, and an impossible day, leaving the driver unchanged', async () => {
+    const one = await t.db
+      .selectFrom('drivers')
+      .select(['id', 'licenceExpiry'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    for (const [value, message] of [
+      ['1850-06-01', 'Licence expiry must be between 1900-01-01 and 2099-12-31'],
+      ['2150-01-01', 'Licence expiry must be between 1900-01-01 and 2099-12-31'],
+      ['2027-02-30', 'Licence expiry: use a date such as 2027-12-31'],
+    ]) {
+      const res = await t.call('PUT', `/api/user/drivers/${one.id}`, { token: admin, body: { licenceExpiry: value } });
+      expect(res.statusCode, value).toBe(400);
+      expect(res.json().errors.licenceExpiry).toBe(message);
+    }
+    const after = await t.db
+      .selectFrom('drivers')
+      .select('licenceExpiry')
+      .where('id', '=', one.id)
+      .executeTakeFirstOrThrow();
+    expect(String(after.licenceExpiry)).toBe(String(one.licenceExpiry));
+    const fine = await t.call('PUT', `/api/user/drivers/${one.id}`, {
+      token: admin,
+      body: { licenceExpiry: '2099-12-31' },
+    });
+    expect(fine.statusCode, fine.body).toBe(200);
+  });
+
+  it('refuses a sign-up whose licence has already expired, creating nothing', async () => {
+    const phone = '+254799777001';
+    const body = { firstName: 'Old', lastName: 'Licence', phone, licenceExpiry: addDays(cityToday(), -1) };
+    const res = await t.call('POST', '/api/user/drivers/register', { body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ licenceExpiry: 'Licence expiry cannot be in the past' });
+    expect(await t.db.selectFrom('drivers').select('id').where('phone', '=', phone).executeTakeFirst()).toBeUndefined();
+    const ok = await t.call('POST', '/api/user/drivers/register', {
+      body: { ...body, licenceExpiry: addDays(cityToday(), 30) },
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
   });
 });

@@ -114,7 +114,7 @@ describe('resource engine: reads and writes', () => {
     expect(res.json().errors).toMatchObject({
       firstName: expect.any(String),
       lastName: 'Last name is required',
-      phone: 'Enter a phone number with its country code, such as +254 712 345 678',
+      phone: 'Enter a phone number, such as 0712 345 678 or +254 712 345 678',
       sex: 'Sex must be one of: male, female, other',
     });
     expect((await list('passengers', { range: [0, 0] })).headers['content-range']).toBe(before);

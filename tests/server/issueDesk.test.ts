@@ -483,6 +483,34 @@ describe('the SLA on the desk', () => {
     expect((await get(breached)).slaState).toBe('breached');
   });
 
+  it('orders a queue by urgency: breached first (most overdue on top), then the time left, resolved last', async () => {
+    const safetyTwoDaysOver = await aged('urgent', 49); // 48 h past its 1 h target
+    const mediumFresh = await aged('medium', 1); // 23 h left
+    const lowOneHourOver = await aged('low', 73);
+    const highSoon = await aged('high', 3.5); // 30 min left
+    const urgentFresh = await aged('urgent', 0.1); // 54 min left
+    const resolved = await aged('urgent', 5);
+    await action(resolved, 'resolve', { resolutionNote: 'Handled.' });
+    const ids = [mediumFresh, resolved, urgentFresh, lowOneHourOver, highSoon, safetyTwoDaysOver];
+    const res = await t.call('GET', '/api/trip/issues', {
+      token: admin,
+      query: listQuery({ filter: { id: ids }, sort: ['slaLeftSeconds', 'ASC'], range: [0, 9] }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json() as Json[];
+    expect(rows.map((r) => r.id)).toEqual([
+      safetyTwoDaysOver,
+      lowOneHourOver,
+      highSoon,
+      urgentFresh,
+      mediumFresh,
+      resolved,
+    ]);
+    expect(rows[0].slaLeftSeconds).toBeLessThan(-48 * 3600 + 60);
+    expect(rows[3].slaLeftSeconds).toBeGreaterThan(53 * 60);
+    expect(rows[5].slaLeftSeconds).toBeNull();
+  });
+
   it('filters unassigned issues', async () => {
     const issue = await openIssue();
     const res = await t.call('GET', '/api/trip/issues', {

@@ -149,13 +149,36 @@ describe('passenger create and edit', () => {
     expect(res.json()).toMatchObject({ phone: '+254799000111', email: null, status: 'active', tripsCount: 0 });
   });
 
+  it('takes a number in the national format (0712…) and stores it in E.164, for passengers, drivers and staff', async () => {
+    const created = await t.call('POST', BASE, {
+      token: dispatcher,
+      body: { firstName: 'Achieng', lastName: 'Odhiambo', phone: '0799 000 222' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().phone).toBe('+254799000222');
+    const driver = await t.db.selectFrom('drivers').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const driverEdit = await t.call('PUT', `/api/user/drivers/${driver.id}`, {
+      token: admin,
+      body: { phone: '0799-000-333' },
+    });
+    expect(driverEdit.statusCode, driverEdit.body).toBe(200);
+    expect(driverEdit.json().phone).toBe('+254799000333');
+    const staff = await t.db.selectFrom('staffs').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const staffEdit = await t.call('PUT', `/api/user/staffs/${staff.id}`, {
+      token: admin,
+      body: { phone: '0799000444' },
+    });
+    expect(staffEdit.statusCode, staffEdit.body).toBe(200);
+    expect(staffEdit.json().phone).toBe('+254799000444');
+  });
+
   it('refuses a malformed phone with the shared rule message', async () => {
     const res = await t.call('POST', BASE, {
       token: admin,
       body: { firstName: 'A', lastName: 'B', phone: '0712 345' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.phone).toBe('Enter a phone number with its country code, such as +254 712 345 678');
+    expect(res.json().errors.phone).toBe('Enter a phone number, such as 0712 345 678 or +254 712 345 678');
   });
 
   it('refuses a duplicate phone as a field error (400) and leaves the data unchanged', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SEED_STAFF_PASSWORD } from '../../server/db/seed/demoAccounts.js';
 import type { Database } from '../../server/db/schema.js';
 import { startApp, type TestApp } from './harness.js';
+import { escalateOverdueAlarms } from '../../server/trip/sos/escalation.js';
 
 let t: TestApp;
 let admin: string;
@@ -274,6 +275,91 @@ describe('POST /api/trip/sos/report', () => {
   });
 });
 
+describe('SOS escalation', () => {
+  const escalateAll = async () => {
+    let total = 0;
+    for (let n = -1; n !== 0; total += n) n = await escalateOverdueAlarms(t.app.services);
+    return total;
+  };
+  const raisedAgo = async (minutes: number) => {
+    const { trip, id } = await raise();
+    await t.db
+      .updateTable('sosCallLogs')
+      .set({ calledAt: new Date(Date.now() - minutes * 60_000) })
+      .where('id', '=', id)
+      .execute();
+    return { trip, id };
+  };
+  const notificationTitles = async (token: string) =>
+    (
+      (await t.call('GET', '/api/user/notifications', { token, query: { perPage: '50' } })).json().data
+        .notifications as { title: string }[]
+    ).map((n) => n.title);
+
+  it('escalates an alarm unacknowledged after 5 minutes to the shift leads (Super Admin), once, on its timeline', async () => {
+    expect(t.config.sos).toMatchObject({ escalateMinutes: 5, escalationRole: 'Super Admin', soundRepeatSeconds: 30 });
+    const late = await raisedAgo(6);
+    const young = await raisedAgo(4);
+    const taken = await raisedAgo(7);
+    expect((await act(taken.id, 'acknowledge', {}, agent)).statusCode).toBe(200);
+    const deliver = vi.fn();
+    t.app.services.notifier.setDelivery(deliver);
+
+    expect(await escalateAll()).toBeGreaterThanOrEqual(1);
+    const row = await alarm(late.id);
+    const step = row.timeline.find((e: { kind: string }) => e.kind === 'escalated');
+    expect(step).toMatchObject({ note: 'Not acknowledged within 5 min: Super Admin notified' });
+    expect(step.seconds).toBeGreaterThanOrEqual(360);
+    expect((await alarm(young.id)).timeline.map((e: { kind: string }) => e.kind)).toEqual(['raised']);
+    expect((await alarm(taken.id)).timeline.map((e: { kind: string }) => e.kind)).toEqual(['raised', 'acknowledged']);
+
+    // The shift leads are told (stored and pushed); the agents, who had the first alarm, are not told again.
+    const title = `SOS escalated: trip #${late.trip.id}, passenger alarm not acknowledged within 5 min`;
+    expect(await notificationTitles(admin)).toContain(title);
+    expect(await notificationTitles(agent)).not.toContain(title);
+    const superAdmins = await t.db
+      .selectFrom('staffs')
+      .innerJoin('roles', 'roles.id', 'staffs.roleId')
+      .select('staffs.id')
+      .where('roles.name', '=', 'Super Admin')
+      .where('staffs.status', '=', 'active')
+      .execute();
+    const pushed = deliver.mock.calls.filter(
+      ([, event, payload]) => event === 'newNotification' && (payload as { title: string }).title === title,
+    );
+    expect(pushed).toHaveLength(1);
+    expect([...pushed[0][0]].sort()).toEqual(superAdmins.map((s) => s.id).sort());
+    expect(pushed[0][0]).not.toContain(agentId);
+    expect(
+      deliver.mock.calls.some(
+        ([, event, payload]) => event === 'sosUpdated' && (payload as { id: number }).id === late.id,
+      ),
+    ).toBe(true);
+
+    // Once only.
+    expect(await escalateAll()).toBe(0);
+    expect((await alarm(late.id)).timeline.filter((e: { kind: string }) => e.kind === 'escalated')).toHaveLength(1);
+  });
+
+  it('tells SOS staff the settings: the sound repeat and the escalation', async () => {
+    const res = await t.call('GET', '/api/trip/sos/settings', { token: agent });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ soundRepeatSeconds: 30, escalateMinutes: 5, escalationRole: 'Super Admin' });
+    const dispatcher = await t.login('dispatcher@example.com', 'Dispatch@1234');
+    expect((await t.call('GET', '/api/trip/sos/settings', { token: dispatcher })).statusCode).toBe(403);
+  });
+
+  it('escalates nothing when turned off (SOS_ESCALATE_MINUTES=0)', async () => {
+    const { id } = await raisedAgo(30);
+    const off = {
+      ...t.app.services,
+      config: { ...t.app.services.config, sos: { ...t.config.sos, escalateMinutes: 0 } },
+    };
+    expect(await escalateOverdueAlarms(off)).toBe(0);
+    expect((await alarm(id)).timeline.map((e: { kind: string }) => e.kind)).toEqual(['raised']);
+  });
+});
+
 describe('GET /api/trip/sos/ack-stats', () => {
   it('answers the median and p90 of the seconds to acknowledge over the last 7 days', async () => {
     // A private window: every alarm older than 7 days except ten acknowledged after 10, 20 … 100 s.
@@ -296,17 +382,35 @@ describe('GET /api/trip/sos/ack-stats', () => {
         })
         .execute();
     }
-    await t.db
-      .insertInto('sosCallLogs')
-      .values({ tripId: trips[0].id, callerKind: 'passenger', callerId: trips[0].passengerId, lat: 0, lng: 0 })
-      .execute();
     const res = await t.call('GET', '/api/trip/sos/ack-stats', { token: agent });
     expect(res.statusCode, res.body).toBe(200);
     const newCount = Number(
       (await sql<{ n: string }>`select count(*) n from sos_call_logs where status = 'new'`.execute(t.db)).rows[0].n,
     );
     // 10…100: median 55, p90 = 91 (interpolated); the 8-day-old 5000 s is outside the window.
-    expect(res.json().data).toMatchObject({ days: 7, acknowledged: 10, median: 55, p90: 91, unacknowledged: newCount });
+    expect(res.json().data).toMatchObject({
+      days: 7,
+      acknowledged: 10,
+      waiting: 0,
+      median: 55,
+      p90: 91,
+      unacknowledged: newCount,
+    });
+
+    // An alarm waiting for two hours counts as (at least) 7200 s: the median moves up, the p90 to 100.
+    await t.db
+      .insertInto('sosCallLogs')
+      .values({
+        tripId: trips[0].id,
+        callerKind: 'passenger',
+        callerId: trips[0].passengerId,
+        lat: 0,
+        lng: 0,
+        calledAt: new Date(Date.now() - 7200_000),
+      })
+      .execute();
+    const withWaiting = (await t.call('GET', '/api/trip/sos/ack-stats', { token: agent })).json().data;
+    expect(withWaiting).toMatchObject({ acknowledged: 10, waiting: 1, median: 60, p90: 100 });
     const dispatcher = await t.login('dispatcher@example.com', 'Dispatch@1234');
     expect((await t.call('GET', '/api/trip/sos/ack-stats', { token: dispatcher })).statusCode).toBe(403);
   });

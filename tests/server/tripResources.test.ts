@@ -85,6 +85,40 @@ describe('permissions: a dispatcher (trips, passengers, the dispatcher page) is 
 });
 
 describe('trips', () => {
+  it('lets whoever may see a trip read its driver’s and passenger’s phone and the vehicle, without view-Driver', async () => {
+    const trip = await t.db
+      .selectFrom('trips')
+      .innerJoin('drivers', 'drivers.id', 'trips.driverId')
+      .innerJoin('passengers', 'passengers.id', 'trips.passengerId')
+      .select([
+        'trips.id',
+        'drivers.phone as driverPhone',
+        'drivers.vehiclePlate',
+        'drivers.vehicleMake',
+        'passengers.phone as passengerPhone',
+      ])
+      .where('drivers.vehiclePlate', 'is not', null)
+      .orderBy('trips.id')
+      .executeTakeFirstOrThrow();
+    expect((await t.call('GET', '/api/user/drivers', { token: dispatcher })).statusCode).toBe(403);
+    const res = await t.call('GET', '/api/trip/trips', {
+      token: dispatcher,
+      query: {
+        ...listQuery({ filter: { id: trip.id } }),
+        fields: 'passengerPhone,driverPhone,driverVehicle,driverPlate',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = res.json();
+    expect(row).toMatchObject({
+      id: trip.id,
+      passengerPhone: trip.passengerPhone,
+      driverPhone: trip.driverPhone,
+      driverPlate: trip.vehiclePlate,
+    });
+    expect(row.driverVehicle).toContain(trip.vehicleMake);
+  });
+
   it('pages the newest first with an exact total', async () => {
     const res = await list('trips', { range: [0, 24] });
     expect(res.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  calendarDay,
   fieldLabel,
   holdsControlCharacters,
   phone,
@@ -19,8 +20,24 @@ describe('phone numbers', () => {
     await expect(phone().validate('')).resolves.toBeNull();
   });
 
-  it('refuses numbers without a country code, with letters, or of the wrong length', async () => {
-    for (const bad of ['0712345678', '+0712345678', '+254 71x 345 678', '+2547', '+254712345678901234']) {
+  it('reads a number in the company’s national format (Kenya) as its E.164 form', async () => {
+    expect(toE164('0712555019')).toBe('+254712555019');
+    expect(toE164('0712 555 019')).toBe('+254712555019');
+    expect(toE164('(020) 222-2181')).toBe('+254202222181');
+    await expect(phone().validate('0712 345 678')).resolves.toBe('+254712345678');
+  });
+
+  it('refuses national numbers that are not Kenyan numbers, letters, and numbers of the wrong length', async () => {
+    for (const bad of [
+      '0712',
+      '071234567890',
+      '0012345678',
+      '712345678',
+      '+0712345678',
+      '+254 71x 345 678',
+      '+2547',
+      '+254712345678901234',
+    ]) {
       expect(toE164(bad), bad).toBeUndefined();
       await expect(phone().validate(bad)).rejects.toThrow(PHONE_MESSAGE);
     }
@@ -75,5 +92,18 @@ describe('text values', () => {
   it('finds control characters anywhere inside a JSON value', () => {
     expect(holdsControlCharacters({ q: ['a', { b: 'c\u0000' }] })).toBe(true);
     expect(holdsControlCharacters({ q: 'tab\tand\nline', n: 3, x: null })).toBe(false);
+  });
+});
+
+describe('calendar days', () => {
+  it('takes real days from 1900-01-01 to 2099-12-31, empty as none', async () => {
+    const rule = calendarDay('Expiry date');
+    await expect(rule.validate('1900-01-01')).resolves.toBe('1900-01-01');
+    await expect(rule.validate('2099-12-31')).resolves.toBe('2099-12-31');
+    await expect(rule.validate('')).resolves.toBeNull();
+    await expect(rule.validate('1899-12-31')).rejects.toThrow('Expiry date must be between 1900-01-01 and 2099-12-31');
+    await expect(rule.validate('2100-01-01')).rejects.toThrow('Expiry date must be between 1900-01-01 and 2099-12-31');
+    await expect(rule.validate('2026-02-29')).rejects.toThrow('Expiry date: use a date such as 2027-12-31');
+    await expect(rule.validate('31/12/2027')).rejects.toThrow('Expiry date: use a date such as 2027-12-31');
   });
 });

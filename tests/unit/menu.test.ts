@@ -49,6 +49,8 @@ describe('the menu table', () => {
       'Report & Analytics',
       '- Revenu Report',
       '- Drivers Revenue Request Letter',
+      '- Trip Report',
+      '- Revenue by Driver',
       'Trip Dispatcher',
     ]);
   });
@@ -76,6 +78,8 @@ describe('the menu table', () => {
       Discounts: '/discounts',
       Issues: '/issues',
       'Emergency Contacts': '/sos-contacts',
+      'Trip Report': '/reports/trip',
+      'Revenue by Driver': '/revenues',
       'SOS Call Logs': '/sos-call-logs',
       'Revenu Report': '/reports/revenue',
       'Drivers Revenue Request Letter': '/reports/driver-revenue-letter',
@@ -125,6 +129,8 @@ describe('filterMenuByPermissions', () => {
       'Report & Analytics',
       '- Revenu Report',
       '- Drivers Revenue Request Letter',
+      '- Trip Report',
+      '- Revenue by Driver',
     ]);
   });
 
@@ -144,21 +150,40 @@ describe('searchMenu', () => {
   });
 
   it('keeps the leaf entries whose name starts with the text, case-insensitive, inside their groups', () => {
-    expect(outline(searchMenu(all, 'tr', labelOf))).toEqual(['Trips', 'Trip Dispatcher']);
-    expect(outline(searchMenu(all, 'DRIV', labelOf))).toEqual([
+    expect(outline(searchMenu(all, 'tr', labelOf))).toEqual([
+      'Trips',
       'Report & Analytics',
-      '- Drivers Revenue Request Letter',
+      '- Trip Report',
+      'Trip Dispatcher',
     ]);
     expect(outline(searchMenu(all, 'ap', labelOf))).toEqual(['Driver Management', '- Approved Drivers']);
   });
 
-  it('matches the start of the name only, not the middle nor group names', () => {
-    expect(outline(searchMenu(all, 'drivers', labelOf))).toEqual([
+  it('matches words anywhere in the name and in the group’s name', () => {
+    expect(outline(searchMenu(all, 'revenue', labelOf))).toEqual([
       'Report & Analytics',
       '- Drivers Revenue Request Letter',
+      '- Revenue by Driver',
     ]);
-    expect(outline(searchMenu(all, 'management', labelOf))).toEqual([]);
-    expect(outline(searchMenu(all, 'Staff', labelOf))).toEqual(['Staff Management', '- Staffs']);
+    expect(outline(searchMenu(all, 'report', labelOf))).toEqual([
+      'Report & Analytics',
+      '- Revenu Report',
+      '- Drivers Revenue Request Letter',
+      '- Trip Report',
+      '- Revenue by Driver',
+    ]);
+    expect(outline(searchMenu(all, 'DRIVER', labelOf))).toEqual([
+      'Driver Management',
+      '- Approved Drivers',
+      '- Unapproved Drivers',
+      'Report & Analytics',
+      '- Drivers Revenue Request Letter',
+      '- Revenue by Driver',
+    ]);
+    expect(outline(searchMenu(all, 'logs', labelOf))).toEqual(['SOS Call Logs']);
+    // Every word of the query must start a word: "trip rep" is the trip report only.
+    expect(outline(searchMenu(all, 'trip rep', labelOf))).toEqual(['Report & Analytics', '- Trip Report']);
+    expect(outline(searchMenu(all, 'evenue', labelOf))).toEqual([]);
   });
 
   it('searches only what the role may see', () => {

@@ -130,7 +130,7 @@ describe('the staff create schema', () => {
     });
     expect(valid).toMatchObject({ firstName: 'Ada', email: 'ada@example.com' });
     expect(await messages({ firstName: 'A', lastName: 'B', email: 'a@b.co', roleId: 1, phone: 'abc' })).toEqual([
-      'Enter a phone number with its country code, such as +254 712 345 678',
+      'Enter a phone number, such as 0712 345 678 or +254 712 345 678',
     ]);
   });
 });

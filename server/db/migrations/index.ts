@@ -15,6 +15,7 @@ import * as m014 from './014_trip_issues_passenger_search.js';
 import * as m015 from './015_passenger_wallet.js';
 import * as m016 from './016_driver_rollup_cents.js';
 import * as m017 from './017_auth_counters.js';
+import * as m020 from './020_sos_escalation.js';
 import * as m021 from './021_sos_simulated.js';
 
 /** Every migration in order. Add a line here with each new file. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '015_passenger_wallet': m015,
   '016_driver_rollup_cents': m016,
   '017_auth_counters': m017,
+  '020_sos_escalation': m020,
   '021_sos_simulated': m021,
 };

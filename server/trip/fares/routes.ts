@@ -5,7 +5,7 @@ import { validateBody } from '../../rest/engine.js';
 import { CITY, insideCity } from '../../../src/domain/city.js';
 import { bidRange } from '../../../src/domain/fare.js';
 import { id, instant, latitude, longitude } from '../fields.js';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { DiscountRule, LatLng } from '../../../src/domain/fare.js';
 import { loadPricing, quote, type VehicleTypePricing } from './pricing.js';
@@ -137,7 +137,7 @@ export function fareRoutes(app: FastifyInstance): void {
         tags: ['fares'],
         summary: "Every active vehicle type's fare estimate for a trip between two points",
         description:
-          'The estimate of `POST /fare-estimate` for each active vehicle type, in the vehicle types’ order (by name), in one answer `{data: [...]}`. A discount code is checked once, as a booking made now checks it; an unknown, expired or used-up code is a 400 with the reason under `errors.discountCode`.',
+          'The estimate of `POST /fare-estimate` for each active vehicle type, in the vehicle types’ order (by name), in one answer `{data: [...], suggestedVehicleTypeId}`. `suggestedVehicleTypeId` is the type a booking should start on: the passenger’s last trip’s (with `passengerId`), else the most booked active type; null without trips. A discount code is checked once, as a booking made now checks it; an unknown, expired or used-up code is a 400 with the reason under `errors.discountCode`.',
       },
     },
     async (request) => {
@@ -157,7 +157,42 @@ export function fareRoutes(app: FastifyInstance): void {
         data: pricings
           .filter((pricing): pricing is VehicleTypePricing => pricing !== undefined)
           .map((pricing) => estimateOf(pricing, input, at, discount)),
+        suggestedVehicleTypeId: await suggestedVehicleType(
+          db,
+          types.map((type) => type.id),
+          input.passengerId,
+        ),
       };
     },
   );
+}
+
+/**
+ * The vehicle type a booking starts on (not the first by name, which was the motorbike): the
+ * passenger's last trip's type when it is still active, else the most booked active type (the
+ * trip counters, one small grouped read).
+ */
+async function suggestedVehicleType(db: Reader, active: number[], passengerId?: number): Promise<number | null> {
+  if (active.length === 0) return null;
+  if (passengerId !== undefined) {
+    const last = await db
+      .selectFrom('trips')
+      .select('vehicleTypeId')
+      .where('passengerId', '=', passengerId)
+      .orderBy('requestedAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (last && active.includes(last.vehicleTypeId)) return last.vehicleTypeId;
+  }
+  const most = await db
+    .selectFrom('tripCounts')
+    .select(['vehicleTypeId', sql<number>`sum(n)`.as('booked')])
+    .where('vehicleTypeId', 'in', active)
+    .groupBy('vehicleTypeId')
+    .orderBy('booked', 'desc')
+    .orderBy('vehicleTypeId')
+    .limit(1)
+    .executeTakeFirst();
+  return most?.vehicleTypeId ?? null;
 }

@@ -40,6 +40,13 @@ const CLOCK = sql`(case when issues.status in (${sql.join(OPEN_ISSUE_STATUSES.ma
 /** The same rule as slaOf (src/domain/issueSla.ts), in SQL, so that the desk filters by it. */
 const SLA_STATE = sql<string>`(case when ${CLOCK} > issues.created_at + make_interval(hours => ${HOURS}) then 'breached' when ${CLOCK} >= issues.created_at + make_interval(secs => ${HOURS} * ${sql.raw(String(3600 * SLA_WARNING_SHARE))}) then 'warning' else 'ok' end)`;
 const SLA_DUE = sql<Date>`issues.created_at + make_interval(hours => ${HOURS})`;
+/**
+ * The desk's urgency: the whole seconds left on an open issue's SLA (negative once breached, so the
+ * most overdue come first in ascending order), null once resolved or closed (last).
+ */
+const SLA_LEFT = sql<
+  number | null
+>`(case when issues.status in (${sql.join(OPEN_ISSUE_STATUSES.map((s) => sql.lit(s)))}) then floor(extract(epoch from ${SLA_DUE} - now()))::int end)`;
 
 /** An active staff member who may handle issues, or a field error. */
 async function checkAssignee(trx: Transaction<Database>, assigneeId: number): Promise<string> {
@@ -279,7 +286,7 @@ export const issues = defineResource(issuesManifest, {
   table: 'issues',
   description: `Complaints and problems reported about a trip by its passenger or its driver. \`reporterId\` is the trip's passenger or driver, per \`reporterKind\`. Moving to resolved or closed needs a resolution note and stamps \`resolvedAt\`.
 - The desk's steps are actions (POST issues/:id/assign, priority, start, resolve, close, reopen, note), each audited and written to the issue's timeline (GET issues/:id/events). A status change by PUT follows the same moves (open → in_progress → resolved → closed, reopen to open).
-- \`slaState\` (ok, warning from 75 % of the target, breached past it; the clock stops at resolution) and \`slaDueAt\`: targets urgent 1 h, high 4 h, medium 24 h, low 72 h. Filter \`sla\` (ok, warning, breached).`,
+- \`slaState\` (ok, warning from 75 % of the target, breached past it; the clock stops at resolution) and \`slaDueAt\`: targets urgent 1 h, high 4 h, medium 24 h, low 72 h. Filter \`sla\` (ok, warning, breached). \`slaLeftSeconds\`: the seconds left on an open issue's SLA, negative once breached, null once resolved; the desk's queues sort by it ascending (breached first, most overdue first, then the least time left; a higher priority has less time left for the same age).`,
   computed: {
     reporterName: {
       type: 'text',
@@ -288,6 +295,7 @@ export const issues = defineResource(issuesManifest, {
     assigneeName: { type: 'text', sql: nameOf('staffs', 'issues.assignee_id') },
     slaState: { type: 'text', sql: SLA_STATE },
     slaDueAt: { type: 'timestamp', sql: SLA_DUE },
+    slaLeftSeconds: { type: 'int', sql: SLA_LEFT, sort: true },
   },
   filters: {
     assigned: (value) => {

@@ -4,7 +4,12 @@ import { badRequest } from '../../errors.js';
 import type { PdfBlock, PdfSpec } from '../../rest/pdf.js';
 import { CITY } from '../../../src/domain/city.js';
 import { addDays, localDay } from '../../../src/domain/dateRange.js';
-import { letterPeriodOf, type LetterPeriod } from '../../../src/domain/revenueLetter.js';
+import {
+  LETTER_COLUMNS,
+  letterPeriodOf,
+  type LetterFigures,
+  type LetterPeriod,
+} from '../../../src/domain/revenueLetter.js';
 
 /**
  * The drivers' revenue request letter (issue 15): a formal letter on the company's letterhead
@@ -161,6 +166,12 @@ export async function lettersOf(db: Db, driverId: number) {
   return rows;
 }
 
+/** A row's figures in the letter's column order (the page shows the same columns). */
+const figureCells = (figures: LetterFigures) =>
+  LETTER_COLUMNS.map((column) =>
+    column.kind === 'count' ? count.format(figures[column.key]) : money.format(figures[column.key]),
+  );
+
 /** The letter as a PDF document. */
 export function letterPdf(c: LetterContent): PdfSpec {
   const issued = localDay(new Date(c.issuedAt), CITY.timeZone);
@@ -194,28 +205,14 @@ export function letterPdf(c: LetterContent): PdfSpec {
       table: {
         columns: [
           { header: 'Month', width: 3 },
-          { header: 'Trips completed', width: 2, align: 'right' },
-          { header: 'Fares', width: 3, align: 'right' },
-          { header: 'Cancellation fees', width: 3, align: 'right' },
-          { header: 'Commission', width: 3, align: 'right' },
-          { header: 'Net earnings', width: 3, align: 'right' },
+          ...LETTER_COLUMNS.map((column) => ({
+            header: column.header,
+            width: column.kind === 'count' ? 2 : 3,
+            align: 'right' as const,
+          })),
         ],
-        rows: c.months.map((m) => [
-          monthName(m.month),
-          count.format(m.trips),
-          money.format(m.grossFares),
-          money.format(m.cancellationFees),
-          money.format(m.commission),
-          money.format(m.netEarnings),
-        ]),
-        footer: [
-          'Total',
-          count.format(c.totals.trips),
-          money.format(c.totals.grossFares),
-          money.format(c.totals.cancellationFees),
-          money.format(c.totals.commission),
-          money.format(c.totals.netEarnings),
-        ],
+        rows: c.months.map((m) => [monthName(m.month), ...figureCells(m)]),
+        footer: ['Total', ...figureCells(c.totals)],
       },
     },
     {

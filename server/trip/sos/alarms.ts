@@ -175,20 +175,24 @@ export const SOS_ACTIONS = {
 export const ackStats = defineQuery({
   name: 'ack-stats',
   summary: 'Time to acknowledge SOS alarms (last 7 days)',
-  description: `Over alarms raised in the last ${SOS_ACK_STATS_DAYS} days and acknowledged: how many, the median and the 90th percentile of the seconds to acknowledge (interpolated, null when none). \`unacknowledged\` counts the alarms still new (any age).`,
+  description: `Over alarms raised in the last ${SOS_ACK_STATS_DAYS} days: the median and the 90th percentile of the seconds to acknowledge (interpolated, null when none), an alarm still waiting counting as its age so far (it will take at least that long); \`acknowledged\` and \`waiting\` count the two kinds. \`unacknowledged\` counts the alarms still new (any age).`,
   access: SOS_VIEW_PERMISSION,
   parameters: {},
   parse: (_query, now) => ({ since: new Date(now.getTime() - SOS_ACK_STATS_DAYS * 86400_000) }),
   async handler({ since }, { services }) {
+    // An alarm nobody has acknowledged yet counts as at least its age: leaving it out would make
+    // the figures look better the longer an alarm waits.
+    const seconds = sql<number>`coalesce(ack_seconds, extract(epoch from now() - called_at))`;
     const row = await services.db
       .selectFrom('sosCallLogs')
       .select([
         sql<number>`count(ack_seconds)::int`.as('acknowledged'),
-        sql<number | null>`percentile_cont(0.5) within group (order by ack_seconds)`.as('median'),
-        sql<number | null>`percentile_cont(0.9) within group (order by ack_seconds)`.as('p90'),
+        sql<number>`(count(*) - count(ack_seconds))::int`.as('waiting'),
+        sql<number | null>`percentile_cont(0.5) within group (order by ${seconds})`.as('median'),
+        sql<number | null>`percentile_cont(0.9) within group (order by ${seconds})`.as('p90'),
       ])
       .where('calledAt', '>=', since)
-      .where('ackSeconds', 'is not', null)
+      .where((eb) => eb.or([eb('ackSeconds', 'is not', null), eb('status', '=', 'new')]))
       .executeTakeFirstOrThrow();
     const open = await services.db
       .selectFrom('sosCallLogs')
@@ -200,6 +204,7 @@ export const ackStats = defineQuery({
       days: SOS_ACK_STATS_DAYS,
       since: since.toISOString(),
       acknowledged: row.acknowledged,
+      waiting: row.waiting,
       median: round(row.median),
       p90: round(row.p90),
       unacknowledged: open.n,
@@ -207,4 +212,16 @@ export const ackStats = defineQuery({
   },
 });
 
-export const SOS_QUERIES = [ackStats];
+/** GET /api/trip/sos/settings: how the panel repeats the alarm sound, and when alarms escalate. */
+export const sosSettings = defineQuery({
+  name: 'settings',
+  summary: 'How SOS alarms repeat and escalate',
+  description:
+    '`soundRepeatSeconds`: the panel repeats the alarm sound this often while an alarm is unacknowledged (0: once; SOS_SOUND_REPEAT_SECONDS). `escalateMinutes`: an alarm nobody acknowledged within this many minutes is escalated once to the staff of `escalationRole` (0: never; SOS_ESCALATE_MINUTES, SOS_ESCALATION_ROLE), on its timeline.',
+  access: SOS_VIEW_PERMISSION,
+  parameters: {},
+  parse: () => ({}),
+  handler: async (_params, { services }) => ({ ...services.config.sos }),
+});
+
+export const SOS_QUERIES = [ackStats, sosSettings];

@@ -12,6 +12,7 @@ import { announceSosChange, recordSosEvent, SOS_VIEW_PERMISSION } from './alarms
 import { SIMULATED_SOS_CLOSE_MINUTES } from './simulated.js';
 import { bearerToken } from '../../auth/guard.js';
 import { appPrincipalFromToken } from '../../apps/principal.js';
+import { startSosEscalation } from './escalation.js';
 
 const reportSchema = yup.object({
   tripId: id('trip').required('tripId is required'),
@@ -35,6 +36,7 @@ export const SOS_REPORTS_PER_MINUTE = 10;
 
 export function sosRoutes(app: FastifyInstance): void {
   const { db, notifier, config, tokens } = app.services;
+  startSosEscalation(app);
   app.post(
     '/sos/report',
     {

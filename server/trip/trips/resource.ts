@@ -176,6 +176,16 @@ export const trips = defineResource(tripsManifest, {
     // Short place names for lists ("Garden City Mall" of "Garden City Mall, Thika Road").
     pickupPlace: { type: 'text', sql: sql`split_part(trips.pickup_address, ',', 1)`, onRequest: true },
     dropoffPlace: { type: 'text', sql: sql`split_part(trips.dropoff_address, ',', 1)`, onRequest: true },
+    // Who to call about the trip: whoever may see the trip sees its passenger's and driver's phone and
+    // the driver's vehicle (the trip page asks for them by name; view-Driver is not needed for these).
+    passengerPhone: { type: 'text', sql: valueOf('passengers', 'phone', 'trips.passenger_id'), onRequest: true },
+    driverPhone: { type: 'text', sql: valueOf('drivers', 'phone', 'trips.driver_id'), onRequest: true },
+    driverVehicle: {
+      type: 'text',
+      sql: sql`(select nullif(concat_ws(' ', x.vehicle_colour, x.vehicle_make, x.vehicle_model, x.vehicle_year::text), '') from drivers x where x.id = trips.driver_id)`,
+      onRequest: true,
+    },
+    driverPlate: { type: 'text', sql: valueOf('drivers', 'vehicle_plate', 'trips.driver_id'), onRequest: true },
     // The driver a requested trip is being offered to (the offers cascade), null otherwise: the
     // dispatcher's board keeps its "offered" column across a reload (a one-row partial index lookup).
     offeredDriverId: {
@@ -193,7 +203,16 @@ export const trips = defineResource(tripsManifest, {
     },
   },
   deferredJoin: true,
-  exportOmit: ['routePolyline', 'pickupPlace', 'dropoffPlace', 'offeredDriverId'],
+  exportOmit: [
+    'routePolyline',
+    'pickupPlace',
+    'dropoffPlace',
+    'offeredDriverId',
+    'passengerPhone',
+    'driverPhone',
+    'driverVehicle',
+    'driverPlate',
+  ],
   actions: { assign, cancel },
   create: createSchema,
   update: updateSchema,

@@ -1,3 +1,4 @@
+import { queueReviewText } from './reviewTexts.js';
 import { sql } from 'kysely';
 import { ApiError, badRequest } from '../../errors.js';
 import { defineAction, type ActionContext } from '../../rest/declaration.js';
@@ -48,6 +49,19 @@ function texter(ctx: ActionContext) {
   return (text: string) => ctx.afterCommit(() => ctx.services.messenger.sendSms(phone, text));
 }
 
+/** A document decision's text, sent with the other decisions of the same minute as one SMS (reviewTexts). */
+function reviewTexter(ctx: ActionContext) {
+  const phone = ctx.existing!.phone as string;
+  const { messenger, config } = ctx.services;
+  const windowMs = config.reviewSmsWindowSeconds * 1000;
+  return (text: string) =>
+    ctx.afterCommit(() =>
+      queueReviewText(messenger, phone, text, windowMs, (err) =>
+        console.error('[drivers] a review SMS could not be sent', err),
+      ),
+    );
+}
+
 const statusMessage = (status: { before: string; after: string }, name: string) =>
   status.after === 'approved' && status.before !== 'approved' ? ` ${name} is now approved to drive.` : '';
 
@@ -74,7 +88,7 @@ export const approveDocument = defineAction({
       .execute();
     const status = await refreshApproval(ctx.trx, ctx.id!);
     const approvedNow = status.after === 'approved' && status.before !== 'approved';
-    texter(ctx)(
+    reviewTexter(ctx)(
       approvedNow
         ? `Ride Admin: your ${kindWords(doc.kind)} was approved. All your documents are approved: you can now go online and take trips.`
         : `Ride Admin: your ${kindWords(doc.kind)} was approved.`,
@@ -112,7 +126,7 @@ export const rejectDocument = defineAction({
     if (status.before === 'approved' && status.after !== 'approved')
       await releaseDriver(ctx, ctx.id!, `The driver's ${kindWords(doc.kind)} was rejected`);
     const reason = REASON_WORDS[ctx.input.reason as string] ?? String(ctx.input.reason);
-    texter(ctx)(
+    reviewTexter(ctx)(
       `Ride Admin: your ${kindWords(doc.kind)} was rejected: ${reason}.${note ? ` ${note}` : ''} Please upload a new one in the driver app.`,
     );
     return {

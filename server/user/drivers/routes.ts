@@ -1,15 +1,20 @@
+import { flushReviewTexts } from './reviewTexts.js';
+import { toE164 } from '../../../src/domain/fieldRules.js';
 import type { FastifyInstance } from 'fastify';
 import { issueCode } from '../../auth/codes.js';
 import { validateBody } from '../../rest/engine.js';
 import { bodyKey, perEmailLimiter, perIpLimit } from '../auth/limits.js';
 import { codeMail } from '../auth/mails.js';
 import { drivers as driversManifest } from '../../../src/domain/resources/drivers.js';
-import { insertDocuments, refreshApproval, type NewDocument } from './documents.js';
+import { cityToday, insertDocuments, refreshApproval, type NewDocument } from './documents.js';
+import { badRequest } from '../../errors.js';
 import { registrationNotice } from './registration.js';
 
 /** App-facing driver sign-up and the staff action that re-sends a driver's phone code. */
 export function driverRoutes(app: FastifyInstance): void {
   const { db, config, messenger } = app.services;
+  // Review decisions still waiting for their one SMS go out before the server stops.
+  app.addHook('preClose', () => flushReviewTexts(messenger));
 
   const sendPhoneCode = async (phone: string) => {
     const code = await issueCode(db, config.jwtSecret, phone, 'phone_verification');
@@ -27,6 +32,17 @@ export function driverRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const { documents, ...input } = await validateBody(driversManifest.create!, request.body);
+      // At sign-up a licence or document that has already expired is refused: it could never be approved.
+      const today = cityToday();
+      const expired: Record<string, string> = {};
+      if (typeof input.licenceExpiry === 'string' && input.licenceExpiry < today)
+        expired.licenceExpiry = 'Licence expiry cannot be in the past';
+      ((documents ?? []) as { expiryDate?: string | null }[]).forEach((document, i) => {
+        const expiry = document.expiryDate;
+        if (typeof expiry === 'string' && expiry < today)
+          expired[`documents[${i}].expiryDate`] = 'Expiry date cannot be in the past';
+      });
+      if (Object.keys(expired).length) throw badRequest('Please correct the highlighted fields', expired);
       const { send, driver } = await db.transaction().execute(async (trx) => {
         const created = await trx
           .insertInto('drivers')
@@ -69,7 +85,7 @@ export function driverRoutes(app: FastifyInstance): void {
       const driver = await db
         .selectFrom('drivers')
         .select('phone')
-        .where('phone', '=', phoneNumber.trim())
+        .where('phone', '=', toE164(phoneNumber) ?? phoneNumber.trim())
         .executeTakeFirst();
       if (driver) await sendPhoneCode(driver.phone);
       return { data: null, message: `Verification code sent to ${phoneNumber} successfully` };

@@ -9,6 +9,8 @@ export interface NotificationInput {
   title: string;
   /** The permission a staff member needs to receive it. */
   permission: string;
+  /** Only this role's staff (an SOS escalation); every role holding the permission when absent. */
+  roleId?: number | null;
   subjectType: string;
   subjectId: number;
 }
@@ -48,7 +50,7 @@ export class Notifier {
       subjectId: row.subjectId,
     };
     return async () => {
-      const ids = await this.entitledStaff(input.permission);
+      const ids = await this.entitledStaff(input.permission, input.roleId ?? undefined);
       this.deliver(ids, 'newNotification', message);
     };
   }
@@ -67,11 +69,12 @@ export class Notifier {
     this.deliver(ids, event, payload);
   }
 
-  async entitledStaff(permission: string): Promise<number[]> {
+  async entitledStaff(permission: string, roleId?: number): Promise<number[]> {
     const rows = await this.db
       .selectFrom('staffs')
       .select('staffs.id')
       .where('staffs.status', '=', 'active')
+      .$if(roleId !== undefined, (q) => q.where('staffs.roleId', '=', roleId!))
       .where(
         sql<boolean>`exists (select 1 from role_permissions rp join permissions p on p.id = rp.permission_id where rp.role_id = staffs.role_id and p.name = ${permission})`,
       )

@@ -31,7 +31,10 @@ export function notificationRoutes(app: FastifyInstance): void {
       const permissions = [...staff.permissions];
       if (!permissions.length)
         return { data: { notifications: [], unseenCount: 0 }, meta: { page, perPage, total: 0, totalPages: 0 } };
-      const visible = db.selectFrom('notifications').where('permission', 'in', permissions);
+      const visible = db
+        .selectFrom('notifications')
+        .where('permission', 'in', permissions)
+        .where((eb) => eb.or([eb('roleId', 'is', null), eb('roleId', '=', staff.roleId)]));
       const me = await db
         .selectFrom('staffs')
         .select('notificationsSeenUpTo')

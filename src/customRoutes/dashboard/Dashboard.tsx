@@ -1,4 +1,5 @@
-import { Box, Card, CardContent, Skeleton, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Skeleton, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useSession } from '../../auth/useSession';
@@ -15,6 +16,8 @@ import { useSocketFallback } from '../../realtime/useSocketFallback';
 import { PageCard } from '../PageCard';
 import { DashboardCharts } from './DashboardCharts';
 import { KpiCard } from './KpiCard';
+import { filterMenuByPermissions, isMenuGroup, MENU, menuLabelKey } from '../../layout/menu';
+import { menuIcons } from '../../layout/menuIcons';
 import { FIRST_PRESET, KPIS_FRESH_MS, KPIS_PATH } from './startDashboard';
 
 interface Kpis {
@@ -162,6 +165,7 @@ export default function Dashboard() {
           );
         })}
       </Box>
+      <ReportLinks permissions={permissions} />
       {seesTrips && <LiveNow />}
       {(seesTrips || permissions.includes(P.viewDriver) || permissions.includes(P.viewPassenger)) && (
         <DashboardCharts preset={preset} permissions={permissions} ready={cards.length === 0 || !kpis.isPending} />
@@ -209,5 +213,39 @@ function LiveNow() {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** The reports the role may open, as in the menu's Report & Analytics group (one list: the menu's). */
+function ReportLinks({ permissions }: { permissions: readonly string[] }) {
+  const translate = useTranslate();
+  const group = filterMenuByPermissions(MENU, permissions).find((entry) => entry.id === 'reports');
+  if (!group || !isMenuGroup(group)) return null;
+  return (
+    <Box
+      component="nav"
+      aria-label={translate('app.menu.reports')}
+      data-testid="report-links"
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}
+    >
+      <Typography variant="subtitle2" component="h2" sx={{ mr: 1 }}>
+        {translate('app.menu.reports')}
+      </Typography>
+      {group.children.map((entry) => {
+        const Icon = menuIcons[entry.icon];
+        return (
+          <Button
+            key={entry.id}
+            component={RouterLink}
+            to={entry.path}
+            size="small"
+            variant="outlined"
+            startIcon={<Icon fontSize="small" />}
+          >
+            {translate(menuLabelKey(entry))}
+          </Button>
+        );
+      })}
+    </Box>
   );
 }

@@ -22,6 +22,7 @@ import {
 } from './bookingData';
 import { ChoiceList, ChoiceOption } from './ChoiceList';
 import { matchesPlace } from '../../domain/placeSearch';
+import { PHONE_MESSAGE, toE164 } from '../../domain/fieldRules';
 
 export type PointKind = 'pickup' | 'dropoff';
 
@@ -51,8 +52,35 @@ export const EMPTY_BOOKING: BookingForm = {
   driverNote: '',
 };
 
-/** A new caller: no passenger picked and a whole number typed (country code and 9 digits, as 0712 345 678 counts). */
-const isNewCaller = (form: BookingForm) => form.passenger === null && phoneDigits(form.phone).length >= 12;
+/** A new caller: no passenger picked and a whole number typed (the shared phone rule: +254 712 345 678 or 0712 345 678). */
+const isNewCaller = (form: BookingForm) => form.passenger === null && toE164(form.phone) !== undefined;
+
+/** The fields of the booking, in the order they are filled (the first wrong one gets the focus). */
+const FIELD_ORDER = [
+  'phone',
+  'firstName',
+  'lastName',
+  'pickup',
+  'dropoff',
+  'vehicle',
+  'paymentMethod',
+  'discountCode',
+  'driverNote',
+] as const;
+
+/** What the first field still missing is, with the message shown under it (undefined: nothing missing). */
+function missingField(form: BookingForm): [string, string] | undefined {
+  if (form.passenger === null) {
+    if (form.phone.trim() === '') return ['phone', 'app.dispatcher.booking.missing.phone'];
+    if (!isNewCaller(form)) return ['phone', PHONE_MESSAGE];
+    if (form.firstName.trim() === '') return ['firstName', 'app.dispatcher.booking.missing.firstName'];
+    if (form.lastName.trim() === '') return ['lastName', 'app.dispatcher.booking.missing.lastName'];
+  }
+  if (form.pickup === undefined) return ['pickup', 'app.dispatcher.booking.missing.pickup'];
+  if (form.dropoff === undefined) return ['dropoff', 'app.dispatcher.booking.missing.dropoff'];
+  if (form.vehicleTypeId === undefined) return ['vehicle', 'app.dispatcher.booking.missing.vehicle'];
+  return undefined;
+}
 
 const PHONE_INPUT_ID = 'booking-phone';
 
@@ -101,16 +129,34 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
   const [failure, setFailure] = useState<string>();
   const [booking, setBooking] = useState(false);
   const phoneRef = useRef<HTMLInputElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  // The field to bring into view and focus once its error has rendered (a counter so a repeat moves again).
+  const [focusRequest, setFocusRequest] = useState<{ field: string; n: number }>();
+  useEffect(() => {
+    if (!focusRequest) return;
+    const target = sectionRef.current?.querySelector<HTMLElement>(`[data-booking-field="${focusRequest.field}"]`);
+    target?.scrollIntoView?.({ block: 'center' });
+    target?.focus();
+  }, [focusRequest]);
+  const showErrors = (shown: Record<string, string>) => {
+    setErrors(shown);
+    const first = FIELD_ORDER.find((field) => shown[field] !== undefined);
+    if (first) setFocusRequest((previous) => ({ field: first, n: (previous?.n ?? 0) + 1 }));
+  };
 
   const fares = useFareEstimates(form.pickup, form.dropoff, form.discountCode, form.passenger?.id);
   const availability = useAvailability(form.pickup);
   const list = useMemo(() => fares.fares ?? [], [fares.fares]);
   const chosen = list.findIndex((f) => f.vehicleTypeId === form.vehicleTypeId);
 
-  // The first type is chosen once fares arrive; a choice that is no longer offered is dropped.
+  // Once fares arrive, the type the server suggests (the caller's last, else the most booked) is
+  // chosen, else the first; a choice that is no longer offered is dropped.
+  const suggested = fares.suggested;
   useEffect(() => {
-    if (list.length > 0 && chosen === -1) onChange({ vehicleTypeId: list[0].vehicleTypeId });
-  }, [list, chosen, onChange]);
+    if (list.length === 0 || chosen !== -1) return;
+    const start = list.find((f) => f.vehicleTypeId === suggested) ?? list[0];
+    onChange({ vehicleTypeId: start.vehicleTypeId });
+  }, [list, chosen, suggested, onChange]);
 
   // F2 anywhere on the page focuses the phone.
   useEffect(() => {
@@ -150,7 +196,9 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
 
   const book = async () => {
     if (!ready) {
-      setFailure(translate('app.dispatcher.booking.incomplete'));
+      const missing = missingField(form);
+      if (missing && !booking) showErrors({ [missing[0]]: translate(missing[1]) });
+      else if (!booking) setFailure(translate('app.dispatcher.booking.incomplete'));
       return;
     }
     setBooking(true);
@@ -161,7 +209,13 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
         data: {
           ...(form.passenger
             ? { passengerId: form.passenger.id }
-            : { passenger: { firstName: form.firstName.trim(), lastName: form.lastName.trim(), phone: form.phone } }),
+            : {
+                passenger: {
+                  firstName: form.firstName.trim(),
+                  lastName: form.lastName.trim(),
+                  phone: toE164(form.phone) ?? form.phone,
+                },
+              }),
           vehicleTypeId: form.vehicleTypeId,
           pickupAddress: form.pickup!.address,
           pickupLat: form.pickup!.lat,
@@ -201,7 +255,7 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
       if (fieldErrors) {
         const shown: Record<string, string> = {};
         for (const [key, message] of Object.entries(fieldErrors)) shown[ERROR_FIELD[key] ?? 'form'] ??= message;
-        setErrors(shown);
+        showErrors(shown);
         if (shown.form) setFailure(shown.form);
       } else {
         setFailure(
@@ -229,7 +283,13 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
   };
 
   return (
-    <Box component="section" aria-labelledby="booking-title" onKeyDown={onKeyDown} sx={{ px: 2, pt: 2, pb: 1 }}>
+    <Box
+      component="section"
+      ref={sectionRef}
+      aria-labelledby="booking-title"
+      onKeyDown={onKeyDown}
+      sx={{ px: 2, pt: 2, pb: 1 }}
+    >
       <Typography id="booking-title" component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
         {translate('app.dispatcher.booking.title')}
       </Typography>
@@ -264,6 +324,7 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
               onChange={(e) => change({ firstName: e.target.value }, 'firstName')}
               error={Boolean(errors.firstName)}
               helperText={errors.firstName}
+              slotProps={{ htmlInput: { 'data-booking-field': 'firstName' } }}
               required
             />
             <TextField
@@ -273,6 +334,7 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
               onChange={(e) => change({ lastName: e.target.value }, 'lastName')}
               error={Boolean(errors.lastName)}
               helperText={errors.lastName}
+              slotProps={{ htmlInput: { 'data-booking-field': 'lastName' } }}
               required
             />
           </Stack>
@@ -293,17 +355,19 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
           onPick={onPick}
           onChange={(dropoff) => change({ dropoff }, 'dropoff')}
         />
-        <VehicleChoice
-          fares={list}
-          plain={fares.plain}
-          availability={availability.data}
-          chosen={chosen}
-          isPending={fares.isPending}
-          error={errors.vehicle ?? (fares.error ? (fares.error as Error).message : undefined)}
-          onRetry={() => void fares.refetch()}
-          ready={form.pickup !== undefined && form.dropoff !== undefined}
-          onChoose={(vehicleTypeId) => change({ vehicleTypeId }, 'vehicle')}
-        />
+        <Box data-booking-field="vehicle" tabIndex={-1} sx={{ outline: 'none' }}>
+          <VehicleChoice
+            fares={list}
+            plain={fares.plain}
+            availability={availability.data}
+            chosen={chosen}
+            isPending={fares.isPending}
+            error={errors.vehicle ?? (fares.error ? (fares.error as Error).message : undefined)}
+            onRetry={() => void fares.refetch()}
+            ready={form.pickup !== undefined && form.dropoff !== undefined}
+            onChoose={(vehicleTypeId) => change({ vehicleTypeId }, 'vehicle')}
+          />
+        </Box>
         <Stack direction="row" spacing={1}>
           <TextField
             select
@@ -311,7 +375,7 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
             label={translate('app.dispatcher.booking.payment')}
             value={form.paymentMethod}
             onChange={(e) => change({ paymentMethod: e.target.value as BookingForm['paymentMethod'] }, 'paymentMethod')}
-            slotProps={{ select: { native: true } }}
+            slotProps={{ select: { native: true }, htmlInput: { 'data-booking-field': 'paymentMethod' } }}
             sx={{ minWidth: 110 }}
           >
             {PAYMENT_METHODS.map((method) => (
@@ -335,7 +399,9 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
                   ? translate('app.dispatcher.booking.codeApplied')
                   : undefined)
             }
-            slotProps={{ htmlInput: { 'data-testid': 'booking-discount', maxLength: 30 } }}
+            slotProps={{
+              htmlInput: { 'data-testid': 'booking-discount', 'data-booking-field': 'discountCode', maxLength: 30 },
+            }}
             fullWidth
           />
         </Stack>
@@ -346,7 +412,7 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
           onChange={(e) => change({ driverNote: e.target.value }, 'driverNote')}
           error={Boolean(errors.driverNote)}
           helperText={errors.driverNote}
-          slotProps={{ htmlInput: { maxLength: 300 } }}
+          slotProps={{ htmlInput: { maxLength: 300, 'data-booking-field': 'driverNote' } }}
           fullWidth
         />
         {canAssign === true && canBook === true && form.pickup && form.vehicleTypeId !== undefined && (
@@ -474,8 +540,9 @@ function PassengerField({
           inputRef={inputRef}
           size="small"
           label={translate('app.dispatcher.booking.phone')}
-          placeholder="+254 7…"
+          placeholder="0712… or +254 7…"
           error={Boolean(error)}
+          inputProps={{ ...params.inputProps, 'data-booking-field': 'phone' }}
           helperText={helper}
           autoFocus
         />
@@ -541,7 +608,7 @@ function PlaceField({
             label={label}
             error={Boolean(error)}
             helperText={error ?? (picking ? translate('app.dispatcher.booking.clickMap') : undefined)}
-            inputProps={{ ...params.inputProps, 'data-testid': `booking-${kind}` }}
+            inputProps={{ ...params.inputProps, 'data-testid': `booking-${kind}`, 'data-booking-field': kind }}
           />
         )}
       />

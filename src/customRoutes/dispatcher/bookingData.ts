@@ -109,12 +109,16 @@ export function useFareEstimates(
   const dataProvider = usePanelDataProvider();
   const discountCode = useDebounced(code.trim(), 300);
   const enabled = pickup !== undefined && dropoff !== undefined;
-  const body = enabled ? { pickup: pointOf(pickup), dropoff: pointOf(dropoff) } : undefined;
+  const body = enabled ? { pickup: pointOf(pickup), dropoff: pointOf(dropoff), passengerId } : undefined;
   const plain = useQuery({
     queryKey: ['dispatcher', 'fares', body],
     queryFn: async ({ signal }) =>
-      (await dataProvider.post<{ data: FareEstimate[] }>('trip', 'fare-estimates', body, { silent: true, signal }))
-        .data,
+      await dataProvider.post<{ data: FareEstimate[]; suggestedVehicleTypeId?: number | null }>(
+        'trip',
+        'fare-estimates',
+        body,
+        { silent: true, signal },
+      ),
     enabled,
   });
   const discounted = useQuery({
@@ -124,7 +128,7 @@ export function useFareEstimates(
         await dataProvider.post<{ data: FareEstimate[] }>(
           'trip',
           'fare-estimates',
-          { ...body, discountCode, passengerId },
+          { ...body, discountCode },
           { silent: true, signal },
         )
       ).data,
@@ -134,8 +138,10 @@ export function useFareEstimates(
   const codeProblem =
     discountCode !== '' && discounted.error ? (fieldErrorsOf(discounted.error)?.discountCode ?? null) : null;
   return {
-    fares: (discountCode !== '' && discounted.data) || plain.data,
-    plain: plain.data,
+    fares: (discountCode !== '' && discounted.data) || plain.data?.data,
+    plain: plain.data?.data,
+    /** The type to start on: the caller's last, else the most booked (the server's choice). */
+    suggested: plain.data?.suggestedVehicleTypeId ?? undefined,
     isPending: enabled && plain.isPending,
     error: plain.error,
     refetch: plain.refetch,

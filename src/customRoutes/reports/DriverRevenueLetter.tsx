@@ -1,13 +1,13 @@
 import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
-import { AutocompleteInput, Form, TextInput, useTranslate } from 'react-admin';
+import { AutocompleteInput, Form, TextInput, useCanAccess, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useAction } from '../../dataProviders/useAction';
 import { useQueryModule } from '../../dataProviders/useQueryModule';
 import { CITY } from '../../domain/city';
 import { localDay } from '../../domain/dateRange';
 import { drivers } from '../../domain/resources';
-import { LETTER_MAX_MONTHS, letterPeriodOf } from '../../domain/revenueLetter';
+import { LETTER_COLUMNS, LETTER_MAX_MONTHS, letterPeriodOf } from '../../domain/revenueLetter';
 import { GuardedReferenceInput } from '../../kit/GuardedReferenceInput';
 import { formatDateTime, formatMoney } from '../../kit/format';
 import { EmptyState, ErrorState, LoadingState } from '../../kit/States';
@@ -22,7 +22,7 @@ interface LetterMonth {
   cancellationFees: number;
   netEarnings: number;
 }
-interface Letter {
+export interface Letter {
   reference: string;
   issuedAt: string;
   issuedBy: string;
@@ -66,6 +66,9 @@ export default function DriverRevenueLetter() {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`app.insights.letter.${key}`, options);
   const [issued, setIssued] = useState<Letter | null>(null);
+  // The driver is chosen from the drivers' list: a role without view-Driver is told so, and cannot issue.
+  const { canAccess: seesDrivers } = useCanAccess({ resource: drivers.path, action: 'list' });
+  const noDrivers = seesDrivers === false;
   const { submit, isPending } = useAction<Values, Letter>(
     (dataProvider, v) =>
       dataProvider.submit<Letter>('trip', 'reports/driver-revenue-letters', {
@@ -87,6 +90,11 @@ export default function DriverRevenueLetter() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 720 }}>
         {t('explain', { max: LETTER_MAX_MONTHS })}
       </Typography>
+      {noDrivers && (
+        <Alert severity="info" sx={{ mb: 2, maxWidth: 720 }} data-testid="letter-needs-drivers">
+          {t('needsDrivers')}
+        </Alert>
+      )}
       <Form defaultValues={lastMonths(6)} onSubmit={submit} validate={validate}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
           <GuardedReferenceInput source="driverId" reference={drivers.path} perPage={10}>
@@ -111,7 +119,13 @@ export default function DriverRevenueLetter() {
             InputLabelProps={{ shrink: true }}
             sx={{ width: 180 }}
           />
-          <Button type="submit" variant="contained" disabled={isPending} sx={{ mt: 1 }} data-testid="issue-letter">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={isPending || noDrivers}
+            sx={{ mt: 1 }}
+            data-testid="issue-letter"
+          >
             {isPending ? t('issuing') : t('issue')}
           </Button>
         </Box>
@@ -123,7 +137,7 @@ export default function DriverRevenueLetter() {
 }
 
 /** What the letter just issued says, with its PDF. */
-function IssuedSummary({ letter }: { letter: Letter }) {
+export function IssuedSummary({ letter }: { letter: Letter }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`app.insights.letter.${key}`, options);
   return (
@@ -146,18 +160,11 @@ function IssuedSummary({ letter }: { letter: Letter }) {
           <TableHead>
             <TableRow>
               <TableCell sx={{ fontWeight: 600 }}>{t('month')}</TableCell>
-              <TableCell align="right" sx={{ fontWeight: 600 }}>
-                {t('trips')}
-              </TableCell>
-              <TableCell align="right" sx={{ fontWeight: 600 }}>
-                {t('fares')}
-              </TableCell>
-              <TableCell align="right" sx={{ fontWeight: 600 }}>
-                {t('commission')}
-              </TableCell>
-              <TableCell align="right" sx={{ fontWeight: 600 }}>
-                {t('netEarnings')}
-              </TableCell>
+              {LETTER_COLUMNS.map((column) => (
+                <TableCell key={column.key} align="right" sx={{ fontWeight: 600 }}>
+                  {t(`columns.${column.key}`, { _: column.header })}
+                </TableCell>
+              ))}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -167,10 +174,11 @@ function IssuedSummary({ letter }: { letter: Letter }) {
             ].map((m, i) => (
               <TableRow key={m.label} sx={i === letter.months.length ? { '& td': { fontWeight: 700 } } : undefined}>
                 <TableCell>{m.label}</TableCell>
-                <TableCell align="right">{m.trips.toLocaleString('en-KE')}</TableCell>
-                <TableCell align="right">{formatMoney(m.grossFares)}</TableCell>
-                <TableCell align="right">{formatMoney(m.commission)}</TableCell>
-                <TableCell align="right">{formatMoney(m.netEarnings)}</TableCell>
+                {LETTER_COLUMNS.map((column) => (
+                  <TableCell key={column.key} align="right">
+                    {column.kind === 'count' ? m[column.key].toLocaleString('en-KE') : formatMoney(m[column.key])}
+                  </TableCell>
+                ))}
               </TableRow>
             ))}
           </TableBody>

@@ -1,14 +1,9 @@
 import * as yup from 'yup';
-import { email, fileId, MULTILINE, name, oneOf, phone, requiredName } from '../fieldRules';
+import { calendarDay, email, fileId, MULTILINE, name, oneOf, phone, requiredName } from '../fieldRules';
 import { defineManifest, labelFields } from './manifest';
 import { DOCUMENT_KINDS, DOCUMENT_REJECT_REASONS, DRIVER_APPROVAL_STATUSES, SEXES } from '../enums';
 
-const day = (label: string) =>
-  yup
-    .string()
-    .transform((value: unknown) => (value === '' ? null : value))
-    .matches(/^\d{4}-\d{2}-\d{2}$/, `${label}: use a date such as 2027-12-31`)
-    .nullable();
+const day = calendarDay;
 const shortText = (label: string, max: number) =>
   yup
     .string()

@@ -1,7 +1,6 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, useTranslate } from 'react-admin';
 import { DateTimeField } from '../../kit/DateTimeField';
-import { SHORT_DATE_TIME } from '../../kit/format';
 import { ResourceList } from '../../kit/ResourceList';
 import { StatusChip } from '../../kit/StatusChip';
 import { AuditChangesPanel, AuditChangesSummary } from '../shared/AuditChanges';
@@ -34,10 +33,7 @@ export default function AuditLogList(props: ListScreenProps) {
   return (
     <ResourceList {...props} filters={auditLogFilters(translate)} exporter={auditExporter} create={false}>
       <DataTable<AuditLog> rowClick="expand" expand={<AuditChangesPanel />} bulkActionButtons={false}>
-        <DataTable.Col
-          source="createdAt"
-          render={() => <DateTimeField source="createdAt" options={SHORT_DATE_TIME} />}
-        />
+        <DataTable.Col source="createdAt" render={() => <DateTimeField source="createdAt" />} />
         <DataTable.Col source="staffId" field={AuditStaffField} />
         <DataTable.Col source="action" render={() => <StatusChip palette="auditAction" source="action" />} />
         <DataTable.Col

@@ -1,5 +1,6 @@
+import { EditorForm } from '../../kit/EditorForm';
 import { Box, InputAdornment } from '@mui/material';
-import { BooleanInput, NumberInput, SelectInput, SimpleForm, TextInput, type SimpleFormProps } from 'react-admin';
+import { BooleanInput, NumberInput, SelectInput, TextInput, type SimpleFormProps } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { CITY } from '../../domain/city';
 import { discountRuleFrom } from '../../domain/farePreview';
@@ -53,7 +54,7 @@ function LivePreview() {
 /** The discount form (create and edit), with the discount applied to the sample trips beside it. */
 export function DiscountForm(props: Omit<SimpleFormProps, 'children'>) {
   return (
-    <SimpleForm resolver={resolver} reValidateMode="onChange" noValidate {...props}>
+    <EditorForm resolver={resolver} reValidateMode="onChange" noValidate {...props}>
       <Box
         sx={{
           display: 'grid',
@@ -89,6 +90,6 @@ export function DiscountForm(props: Omit<SimpleFormProps, 'children'>) {
           <LivePreview />
         </Box>
       </Box>
-    </SimpleForm>
+    </EditorForm>
   );
 }

@@ -3,7 +3,7 @@ import { DeleteButton, Show, TopToolbar, useCanAccess, useGetList, useRecordCont
 import { discountRuleFrom } from '../../domain/farePreview';
 import { DateTimeField } from '../../kit/DateTimeField';
 import { FieldGrid, KeyValue, SectionCard } from '../../kit/DetailBlocks';
-import { SHORT_DATE_TIME, formatDateTime, formatMoney } from '../../kit/format';
+import { formatDateTime, formatMoney } from '../../kit/format';
 import { GuardedLink } from '../../kit/LinkedRecordField';
 import { MoneyField } from '../../kit/MoneyField';
 import { EmptyState, ErrorState, LoadingState } from '../../kit/States';
@@ -73,9 +73,7 @@ function TripsThatUsedIt({ discount }: { discount: Discount }) {
                       #{trip.id}
                     </GuardedLink>
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(trip.requestedAt, SHORT_DATE_TIME)}
-                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(trip.requestedAt)}</TableCell>
                   <TableCell>{trip.passengerName ?? '—'}</TableCell>
                   <TableCell>{translate(`app.enums.tripStatus.${trip.status}`, { _: trip.status })}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

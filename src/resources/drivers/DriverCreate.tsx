@@ -1,15 +1,7 @@
+import { DayInput } from '../../kit/DayInput';
+import { EditorForm } from '../../kit/EditorForm';
 import { Alert, Box, Divider, Stack, Typography } from '@mui/material';
-import {
-  Create,
-  DateInput,
-  NumberInput,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  useNotify,
-  useRedirect,
-  useTranslate,
-} from 'react-admin';
+import { Create, NumberInput, SelectInput, TextInput, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { DOCUMENT_KINDS } from '../../domain/enums';
 import { yupResolver } from '../../forms/yupResolver';
 import { FieldRow } from '../../kit/DetailBlocks';
@@ -65,7 +57,7 @@ function DocumentRow({ kind }: { kind: (typeof DOCUMENT_KINDS)[number] }) {
           />
         )}
         {details.expiry && (
-          <DateInput
+          <DayInput
             source={`documents.${kind}.expiryDate`}
             label={translate('app.drivers.create.expiryOf', { kind: label })}
             helperText={false}
@@ -103,7 +95,7 @@ export default function DriverCreate() {
         },
       }}
     >
-      <SimpleForm resolver={resolver} reValidateMode="onChange" noValidate defaultValues={emptyDriverDraft()}>
+      <EditorForm resolver={resolver} reValidateMode="onChange" noValidate defaultValues={emptyDriverDraft()}>
         <Alert severity="info" sx={{ mb: 1, width: '100%', maxWidth: 960, boxSizing: 'border-box' }}>
           {translate('app.drivers.create.hint')}
         </Alert>
@@ -122,7 +114,7 @@ export default function DriverCreate() {
         {sectionTitle(translate('app.drivers.create.licence'))}
         <FieldRow>
           <TextInput source="licenceNumber" autoComplete="off" />
-          <DateInput source="licenceExpiry" />
+          <DayInput source="licenceExpiry" />
         </FieldRow>
         {sectionTitle(translate('app.drivers.vehicle'))}
         <FieldRow>
@@ -150,7 +142,7 @@ export default function DriverCreate() {
             </Box>
           ))}
         </Box>
-      </SimpleForm>
+      </EditorForm>
     </Create>
   );
 }

@@ -1,3 +1,4 @@
+import { EditorForm } from '../../kit/EditorForm';
 import { Alert, Box } from '@mui/material';
 import { useEffect } from 'react';
 import {
@@ -5,7 +6,6 @@ import {
   NumberInput,
   RadioButtonGroupInput,
   SelectInput,
-  SimpleForm,
   TextInput,
   useGetOne,
   useTranslate,
@@ -62,7 +62,7 @@ export default function IssueCreate() {
   const fromTrip = Number(params.get('tripId'));
   return (
     <Create<Issue> redirect={redirectToShowPage} title={translate('app.issueDesk.create.title')}>
-      <SimpleForm
+      <EditorForm
         resolver={resolver}
         noValidate
         defaultValues={{
@@ -91,7 +91,7 @@ export default function IssueCreate() {
           <SelectInput source="priority" choices={enumChoices('issuePriority')} fullWidth />
           <TextInput source="description" multiline minRows={4} fullWidth />
         </Box>
-      </SimpleForm>
+      </EditorForm>
     </Create>
   );
 }

@@ -18,17 +18,46 @@ import type { Issue } from './types';
 const noWrap = () => ({ whiteSpace: 'nowrap' });
 const OPEN = ['open', 'in_progress'];
 
+/**
+ * The queues' order: by urgency, the seconds left on the SLA ascending, so breached issues come
+ * first (the most overdue on top), then the least time left (a higher priority has less of it).
+ */
+export const BY_URGENCY = { field: 'slaLeftSeconds', order: 'ASC' } as const;
+const BY_RESOLUTION = { field: 'resolvedAt', order: 'DESC' } as const;
+
 /** The desk's quick tabs; "mine" needs the signed-in staff member's id. */
 export function issueTabs(me: number | string | undefined): QuickFilterTab[] {
   return [
-    { id: 'all', label: 'app.issueDesk.tabs.all', filter: {} },
+    { id: 'all', label: 'app.issueDesk.tabs.all', filter: {}, sort: BY_URGENCY },
     ...(me === undefined
       ? []
-      : [{ id: 'mine', label: 'app.issueDesk.tabs.mine', filter: { assigneeId: Number(me), status: OPEN } }]),
-    { id: 'unassigned', label: 'app.issueDesk.tabs.unassigned', filter: { assigned: false, status: OPEN } },
-    { id: 'open', label: 'app.issueDesk.tabs.open', filter: { status: OPEN } },
-    { id: 'breached', label: 'app.issueDesk.tabs.breached', filter: { status: OPEN, sla: 'breached' } },
-    { id: 'resolved', label: 'app.issueDesk.tabs.resolved', filter: { status: ['resolved', 'closed'] } },
+      : [
+          {
+            id: 'mine',
+            label: 'app.issueDesk.tabs.mine',
+            filter: { assigneeId: Number(me), status: OPEN },
+            sort: BY_URGENCY,
+          },
+        ]),
+    {
+      id: 'unassigned',
+      label: 'app.issueDesk.tabs.unassigned',
+      filter: { assigned: false, status: OPEN },
+      sort: BY_URGENCY,
+    },
+    { id: 'open', label: 'app.issueDesk.tabs.open', filter: { status: OPEN }, sort: BY_URGENCY },
+    {
+      id: 'breached',
+      label: 'app.issueDesk.tabs.breached',
+      filter: { status: OPEN, sla: 'breached' },
+      sort: BY_URGENCY,
+    },
+    {
+      id: 'resolved',
+      label: 'app.issueDesk.tabs.resolved',
+      filter: { status: ['resolved', 'closed'] },
+      sort: BY_RESOLUTION,
+    },
   ];
 }
 
@@ -104,7 +133,7 @@ export default function IssueList(props: ListScreenProps) {
   const large = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
   const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   return (
-    <ResourceList {...props} filters={issueFilters} exporter={issueExporter}>
+    <ResourceList {...props} filters={issueFilters} exporter={issueExporter} sort={BY_URGENCY}>
       <QuickFilterTabs tabs={tabs} label={translate('resources.issues.name', { smart_count: 2 })} />
       <DataTable<Issue> rowClick={toShowPage} bulkActionButtons={false} empty={<NoIssues />}>
         <DataTable.NumberCol source="id" label="resources.issues.fields.id" cellSx={noWrap} />
@@ -152,7 +181,7 @@ export default function IssueList(props: ListScreenProps) {
             render={() => <DateTimeField source="createdAt" relative />}
           />
         )}
-        <DataTable.Col source="slaState" disableSort render={() => <SlaBadge />} />
+        <DataTable.Col source="slaLeftSeconds" label="resources.issues.fields.slaState" render={() => <SlaBadge />} />
       </DataTable>
     </ResourceList>
   );

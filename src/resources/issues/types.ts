@@ -10,6 +10,8 @@ export type Issue = RaRecord<number> &
     /** The server's reading of the SLA (the same rule as slaOf) when the row was read. */
     slaState: SlaState;
     slaDueAt: string;
+    /** Seconds left on the SLA while open (negative once breached), null once resolved: the queues' order. */
+    slaLeftSeconds: number | null;
   };
 
 /** One step of an issue's timeline (GET issues/:id/events). */

@@ -1,5 +1,6 @@
+import { EditorForm } from '../../kit/EditorForm';
 import { Alert } from '@mui/material';
-import { Create, SimpleForm, useTranslate } from 'react-admin';
+import { Create, useTranslate } from 'react-admin';
 import { yupResolver } from '../../forms/yupResolver';
 import { redirectToShowPage } from '../shared/recordPaths';
 import { PassengerFormFields } from './PassengerFormFields';
@@ -13,12 +14,12 @@ export default function PassengerCreate() {
   const translate = useTranslate();
   return (
     <Create<Passenger> redirect={redirectToShowPage}>
-      <SimpleForm resolver={resolver} reValidateMode="onChange" noValidate defaultValues={{ email: null, sex: null }}>
+      <EditorForm resolver={resolver} reValidateMode="onChange" noValidate defaultValues={{ email: null, sex: null }}>
         <Alert severity="info" sx={{ mb: 2, width: '100%', maxWidth: 720, boxSizing: 'border-box' }}>
           {translate('app.passengers.phoneInHint')}
         </Alert>
         <PassengerFormFields />
-      </SimpleForm>
+      </EditorForm>
     </Create>
   );
 }

@@ -1,3 +1,4 @@
+import { EditorForm } from '../../kit/EditorForm';
 import SaveIcon from '@mui/icons-material/Save';
 import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
@@ -7,7 +8,6 @@ import {
   Edit,
   SaveButton,
   SelectInput,
-  SimpleForm,
   TextInput,
   Toolbar,
   useRecordContext,
@@ -119,7 +119,7 @@ export default function GatewayEdit() {
         secretSettings,
       })}
     >
-      <SimpleForm
+      <EditorForm
         resolver={resolver}
         toolbar={
           <Toolbar>
@@ -128,7 +128,7 @@ export default function GatewayEdit() {
         }
       >
         <GatewayFormFields />
-      </SimpleForm>
+      </EditorForm>
     </Edit>
   );
 }

@@ -1,4 +1,5 @@
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import { useWarnBeforeLeaving } from '../../kit/useWarnBeforeLeaving';
 import SaveIcon from '@mui/icons-material/Save';
 import {
   Alert,
@@ -298,6 +299,15 @@ export default function PriceSettingsPage() {
   const effects = useMemo(
     () => (confirming && saved && draft && typesQuery.data ? pricingChangeEffects(saved, draft, typesQuery.data) : []),
     [confirming, saved, draft, typesQuery.data],
+  );
+
+  // Leaving with edits not saved asks first (the same test as `dirty` below, before the early returns).
+  useWarnBeforeLeaving(
+    !saving &&
+      saved !== undefined &&
+      draft !== undefined &&
+      (profileChanged(saved.defaults, draft.defaults) ||
+        (typesQuery.data ?? []).some((t) => profileChanged(saved.own[t.id], draft.own[t.id]))),
   );
 
   if (settingsQuery.isPending || typesQuery.isPending) return <LoadingState />;

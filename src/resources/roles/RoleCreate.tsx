@@ -1,4 +1,5 @@
-import { Create, SimpleForm } from 'react-admin';
+import { EditorForm } from '../../kit/EditorForm';
+import { Create } from 'react-admin';
 import { yupResolver } from '../../forms/yupResolver';
 import { redirectToShowPage } from '../shared/recordPaths';
 import { RoleFormFields } from './RoleFormFields';
@@ -10,9 +11,9 @@ const resolver = yupResolver(roleSchema);
 export default function RoleCreate() {
   return (
     <Create redirect={redirectToShowPage}>
-      <SimpleForm resolver={resolver} reValidateMode="onChange" noValidate defaultValues={{ permissions: [] }}>
+      <EditorForm resolver={resolver} reValidateMode="onChange" noValidate defaultValues={{ permissions: [] }}>
         <RoleFormFields />
-      </SimpleForm>
+      </EditorForm>
     </Create>
   );
 }

@@ -1,4 +1,5 @@
-import { Edit, SaveButton, SimpleForm, Toolbar, type RaRecord } from 'react-admin';
+import { EditorForm } from '../../kit/EditorForm';
+import { Edit, SaveButton, Toolbar, type RaRecord } from 'react-admin';
 import { refreshSessionProfile } from '../../auth/sessionProfile';
 import { useSession } from '../../auth/useSession';
 import { yupResolver } from '../../forms/yupResolver';
@@ -37,9 +38,9 @@ export default function RoleEdit() {
         },
       }}
     >
-      <SimpleForm resolver={resolver} reValidateMode="onChange" noValidate toolbar={<RoleEditToolbar />}>
+      <EditorForm resolver={resolver} reValidateMode="onChange" noValidate toolbar={<RoleEditToolbar />}>
         <RoleFormFields />
-      </SimpleForm>
+      </EditorForm>
     </Edit>
   );
 }

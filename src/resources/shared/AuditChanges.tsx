@@ -35,11 +35,10 @@ export function AuditChangesSummary(_props: { label?: string }) {
         —
       </Typography>
     );
-  const fields = changes
-    .slice(0, MAX_SUMMARY_FIELDS)
-    .map((change) => fieldLabel(record.resource, change.field))
-    .join(', ');
-  const more = changes.length - MAX_SUMMARY_FIELDS;
+  // Two stored fields may share a label (assigneeId and assigneeName are both "Assignee"): named once.
+  const labels = [...new Set(changes.map((change) => fieldLabel(record.resource, change.field)))];
+  const fields = labels.slice(0, MAX_SUMMARY_FIELDS).join(', ');
+  const more = labels.length - MAX_SUMMARY_FIELDS;
   return (
     <Typography variant="body2" component="span">
       {more > 0 ? translate('app.common.audit.fieldsAndMore', { fields, smart_count: more }) : fields}

@@ -3,7 +3,6 @@ import { DataTable } from 'react-admin';
 import { staffs, trips } from '../../domain/resources';
 import type { StatusEnumName } from '../../domain/statusPalettes';
 import { DateTimeField } from '../../kit/DateTimeField';
-import { SHORT_DATE_TIME } from '../../kit/format';
 import { LinkedRecordField } from '../../kit/LinkedRecordField';
 import { BalanceField, SignedMoneyField } from '../../kit/MoneyField';
 import { StatusChip } from '../../kit/StatusChip';
@@ -48,7 +47,7 @@ export function LedgerTable({ palette, messages, sortable = false, children }: L
         label={`${messages}.when`}
         disableSort={disableSort}
         cellSx={noWrap}
-        render={() => <DateTimeField source="createdAt" options={SHORT_DATE_TIME} />}
+        render={() => <DateTimeField source="createdAt" />}
       />
       <DataTable.Col
         source="kind"

@@ -1,5 +1,6 @@
+import { EditorForm } from '../../kit/EditorForm';
 import type { ReactNode } from 'react';
-import { Edit, SaveButton, SimpleForm, Toolbar, type RaRecord } from 'react-admin';
+import { Edit, SaveButton, Toolbar, type RaRecord } from 'react-admin';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { EditFormActions } from './RecordButtons';
 import { redirectToShowPage } from './recordPaths';
@@ -12,7 +13,7 @@ import { redirectToShowPage } from './recordPaths';
 export function RecordEditForm({ resolver, children }: { resolver: Resolver<FieldValues>; children: ReactNode }) {
   return (
     <Edit<RaRecord> mutationMode="pessimistic" redirect={redirectToShowPage} actions={<EditFormActions />}>
-      <SimpleForm
+      <EditorForm
         resolver={resolver}
         reValidateMode="onChange"
         noValidate
@@ -23,7 +24,7 @@ export function RecordEditForm({ resolver, children }: { resolver: Resolver<Fiel
         }
       >
         {children}
-      </SimpleForm>
+      </EditorForm>
     </Edit>
   );
 }

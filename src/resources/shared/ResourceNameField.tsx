@@ -1,3 +1,4 @@
+import { fieldLabel } from '../../domain/fieldRules';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { resourceLookup } from '../registry';
 
@@ -15,7 +16,9 @@ export function useFieldLabel() {
   const translate = useTranslate();
   return (backendName: string | undefined, field: string) => {
     const path = backendName ? resourceLookup.find(backendName)?.path : undefined;
-    return path ? translate(`resources.${path}.fields.${field}`, { _: field }) : field;
+    // A field without a declared label reads as words ("handledAt" → "Handled at"), never its code name.
+    const words = fieldLabel(field);
+    return path ? translate(`resources.${path}.fields.${field}`, { _: words }) : words;
   };
 }
 

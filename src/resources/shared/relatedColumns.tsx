@@ -1,7 +1,6 @@
 import { DataTable, useRecordContext } from 'react-admin';
 import { trips } from '../../domain/resources';
 import { DateTimeField } from '../../kit/DateTimeField';
-import { SHORT_DATE_TIME } from '../../kit/format';
 import { GuardedLink } from '../../kit/LinkedRecordField';
 import { showPath } from './recordPaths';
 
@@ -34,6 +33,6 @@ export const whenColumn = ({ source = 'createdAt', label = 'app.passengers.when'
     label={label}
     disableSort
     cellSx={noWrap}
-    render={() => <DateTimeField source={source} options={SHORT_DATE_TIME} />}
+    render={() => <DateTimeField source={source} />}
   />
 );

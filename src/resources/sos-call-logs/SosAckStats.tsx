@@ -53,6 +53,8 @@ export function SosAckStats() {
               {data.acknowledged === 0
                 ? translate('app.sos.header.none', { days })
                 : translate('app.sos.header.acknowledged', { smart_count: data.acknowledged })}
+              {(data.waiting ?? 0) > 0 &&
+                ` ${translate('app.sos.header.countedWaiting', { smart_count: data.waiting })}`}
             </Typography>
           )}
           {data && data.unacknowledged > 0 && (

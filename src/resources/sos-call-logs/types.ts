@@ -30,6 +30,8 @@ export type SosAlarm = ManifestRecord<typeof sosCallLogs> & {
 export interface SosAckStats {
   days: number;
   acknowledged: number;
+  /** Alarms of the period still waiting: in the median and p90 at their age so far. */
+  waiting?: number;
   median: number | null;
   p90: number | null;
   unacknowledged: number;

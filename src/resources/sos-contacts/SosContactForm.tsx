@@ -1,5 +1,6 @@
+import { EditorForm } from '../../kit/EditorForm';
 import { Box } from '@mui/material';
-import { BooleanInput, Create, Edit, SimpleForm, TextInput, useTranslate } from 'react-admin';
+import { BooleanInput, Create, Edit, TextInput, useTranslate } from 'react-admin';
 import { sosContacts } from '../../domain/resources';
 import { yupResolver } from '../../forms/yupResolver';
 import type { SosContact } from './types';
@@ -29,9 +30,9 @@ function Fields() {
 export function SosContactCreate() {
   return (
     <Create<SosContact> redirect="list">
-      <SimpleForm resolver={createResolver} noValidate defaultValues={{ active: true, description: null }}>
+      <EditorForm resolver={createResolver} noValidate defaultValues={{ active: true, description: null }}>
         <Fields />
-      </SimpleForm>
+      </EditorForm>
     </Create>
   );
 }
@@ -40,9 +41,9 @@ export function SosContactCreate() {
 export function SosContactEdit() {
   return (
     <Edit<SosContact> redirect="list" mutationMode="pessimistic">
-      <SimpleForm resolver={editResolver} noValidate>
+      <EditorForm resolver={editResolver} noValidate>
         <Fields />
-      </SimpleForm>
+      </EditorForm>
     </Edit>
   );
 }

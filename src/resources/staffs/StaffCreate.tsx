@@ -1,5 +1,6 @@
+import { EditorForm } from '../../kit/EditorForm';
 import { Alert } from '@mui/material';
-import { Create, SimpleForm, TextInput, useNotify, useRedirect, useResourceContext, useTranslate } from 'react-admin';
+import { Create, TextInput, useNotify, useRedirect, useResourceContext, useTranslate } from 'react-admin';
 import { yupResolver } from '../../forms/yupResolver';
 import { PhotoInput } from '../shared/PhotoInput';
 import { redirectToShowPage } from '../shared/recordPaths';
@@ -32,7 +33,7 @@ export default function StaffCreate() {
         },
       }}
     >
-      <SimpleForm
+      <EditorForm
         resolver={resolver}
         reValidateMode="onChange"
         noValidate
@@ -54,7 +55,7 @@ export default function StaffCreate() {
           <RoleInput isRequired />
           <SexInput />
         </FieldRow>
-      </SimpleForm>
+      </EditorForm>
     </Create>
   );
 }

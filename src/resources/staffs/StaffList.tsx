@@ -2,7 +2,7 @@ import { useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, useCanAccess } from 'react-admin';
 import { useSession } from '../../auth/useSession';
 import { DateTimeField } from '../../kit/DateTimeField';
-import { DATE_ONLY, SHORT_DATE_TIME } from '../../kit/format';
+import { DATE_ONLY } from '../../kit/format';
 import { PhoneField } from '../../kit/PhoneField';
 import { ResourceList } from '../../kit/ResourceList';
 import { StatusChip } from '../../kit/StatusChip';
@@ -47,11 +47,7 @@ export default function StaffList(props: ListScreenProps) {
         {medium && <DataTable.Col source="roleName" cellSx={noWrap} />}
         <DataTable.Col source="status" render={() => <StatusChip palette="staffStatus" />} />
         {medium && (
-          <DataTable.Col
-            source="lastLoginAt"
-            cellSx={noWrap}
-            render={() => <DateTimeField source="lastLoginAt" options={SHORT_DATE_TIME} />}
-          />
+          <DataTable.Col source="lastLoginAt" cellSx={noWrap} render={() => <DateTimeField source="lastLoginAt" />} />
         )}
         {wide && (
           <DataTable.Col

@@ -32,8 +32,38 @@ function TripsCount({ filter }: { filter: Record<string, unknown> }) {
   return <>{translate('app.trips.parties.trips', { smart_count: total })}</>;
 }
 
-/** A passenger's or driver's card: photo, linked name, phone as tel:, rating and trips count. */
-function PersonCard({ kind, id, name }: { kind: 'passenger' | 'driver'; id: number | null; name: string | null }) {
+/** What anyone who may see the trip sees of its parties (the trip's own fields, no view-Driver needed). */
+interface TripContacts extends RaRecord<number> {
+  passengerPhone: string | null;
+  driverPhone: string | null;
+  driverVehicle: string | null;
+  driverPlate: string | null;
+}
+
+const CONTACT_FIELDS = ['passengerPhone', 'driverPhone', 'driverVehicle', 'driverPlate'];
+
+function useTripContacts(trip: Trip) {
+  const { data } = useGetList<TripContacts>(trips.path, {
+    filter: { id: trip.id },
+    pagination: { page: 1, perPage: 1 },
+    // The driver in the key: a driver assigned while the page is open is read again.
+    meta: { fields: CONTACT_FIELDS, driverId: trip.driverId },
+  });
+  return data?.[0];
+}
+
+/** A passenger's or driver's card: photo, linked name, phone as tel:, vehicle; rating and trips count with read access. */
+function PersonCard({
+  kind,
+  id,
+  name,
+  contact,
+}: {
+  kind: 'passenger' | 'driver';
+  id: number | null;
+  name: string | null;
+  contact?: { phone: string | null; vehicle?: string | null; plate?: string | null };
+}) {
   const translate = useTranslate();
   const resource = kind === 'passenger' ? passengers.path : drivers.path;
   const { canAccess } = useCanAccess({ resource, action: 'show' });
@@ -48,6 +78,11 @@ function PersonCard({ kind, id, name }: { kind: 'passenger' | 'driver'; id: numb
       </SectionCard>
     );
   const fullName = data ? `${data.firstName} ${data.lastName}` : (name ?? `#${id}`);
+  const phone = data?.phone ?? contact?.phone;
+  const vehicle = data
+    ? [data.vehicleColour, data.vehicleMake, data.vehicleModel, data.vehicleYear].filter(Boolean).join(' ')
+    : (contact?.vehicle ?? '');
+  const plate = data ? data.vehiclePlate : contact?.plate;
   return (
     <SectionCard title={title} data-testid={`${kind}-card`}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -56,34 +91,33 @@ function PersonCard({ kind, id, name }: { kind: 'passenger' | 'driver'; id: numb
           <GuardedLink resource={resource} to={showPath(resource, id)}>
             {fullName}
           </GuardedLink>
-          {data && (
+          {phone && (
             <Typography variant="body2" color="text.secondary" component="div">
-              <a href={`tel:${data.phone}`}>{data.phone}</a>
-              {' · '}★ {Number(data.rating).toFixed(1)}
-              {' · '}
-              <TripsCount filter={kind === 'passenger' ? { passengerId: id } : { driverId: id }} />
-            </Typography>
-          )}
-          {!canAccess && (
-            <Typography variant="caption" color="text.secondary" component="div">
-              {translate('app.trips.parties.hidden')}
+              <a href={`tel:${phone}`}>{phone}</a>
+              {data && (
+                <>
+                  {' · '}★ {Number(data.rating).toFixed(1)}
+                  {' · '}
+                  <TripsCount filter={kind === 'passenger' ? { passengerId: id } : { driverId: id }} />
+                </>
+              )}
             </Typography>
           )}
         </Box>
       </Stack>
-      {kind === 'driver' && data && (data.vehiclePlate || data.vehicleMake) && (
+      {kind === 'driver' && (plate || vehicle) && (
         <Box sx={{ mt: 1.5 }} data-testid="vehicle">
           <Typography variant="caption" color="text.secondary" component="div">
             {translate('app.trips.parties.vehicle')}
           </Typography>
           <Typography variant="body2">
-            {[data.vehicleColour, data.vehicleMake, data.vehicleModel, data.vehicleYear].filter(Boolean).join(' ')}
-            {data.vehiclePlate && (
+            {vehicle}
+            {plate && (
               <Box
                 component="span"
                 sx={{ ml: 1, px: 0.75, border: 1, borderRadius: 0.5, fontFamily: 'monospace', whiteSpace: 'nowrap' }}
               >
-                {data.vehiclePlate}
+                {plate}
               </Box>
             )}
           </Typography>
@@ -96,10 +130,23 @@ function PersonCard({ kind, id, name }: { kind: 'passenger' | 'driver'; id: numb
 /** The passenger, the driver with the vehicle, and who booked a phone-in trip. */
 export function TripParties({ trip }: { trip: Trip }) {
   const translate = useTranslate();
+  const contacts = useTripContacts(trip);
   return (
     <Stack spacing={2}>
-      <PersonCard kind="passenger" id={trip.passengerId} name={trip.passengerName} />
-      <PersonCard kind="driver" id={trip.driverId} name={trip.driverName} />
+      <PersonCard
+        kind="passenger"
+        id={trip.passengerId}
+        name={trip.passengerName}
+        contact={contacts && { phone: contacts.passengerPhone }}
+      />
+      <PersonCard
+        kind="driver"
+        id={trip.driverId}
+        name={trip.driverName}
+        contact={
+          contacts && { phone: contacts.driverPhone, vehicle: contacts.driverVehicle, plate: contacts.driverPlate }
+        }
+      />
       {trip.bookedByName && (
         <Typography variant="body2" color="text.secondary" sx={{ px: 1 }}>
           {translate('app.trips.detail.bookedBy')} {trip.bookedByName}

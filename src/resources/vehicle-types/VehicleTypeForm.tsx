@@ -1,6 +1,7 @@
+import { EditorForm } from '../../kit/EditorForm';
 import LocalTaxiIcon from '@mui/icons-material/LocalTaxi';
 import { Alert, Box, Typography } from '@mui/material';
-import { NumberInput, SimpleForm, TextInput, useTranslate, type SimpleFormProps } from 'react-admin';
+import { NumberInput, TextInput, useTranslate, type SimpleFormProps } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { CITY } from '../../domain/city';
 import { minimumFareWarning } from '../../domain/farePreview';
@@ -31,7 +32,7 @@ function MinimumFareWarning() {
 export function VehicleTypeForm(props: Omit<SimpleFormProps, 'children'>) {
   const translate = useTranslate();
   return (
-    <SimpleForm resolver={resolver} reValidateMode="onChange" mode="onChange" noValidate {...props}>
+    <EditorForm resolver={resolver} reValidateMode="onChange" mode="onChange" noValidate {...props}>
       <Box
         sx={{
           display: 'grid',
@@ -85,6 +86,6 @@ export function VehicleTypeForm(props: Omit<SimpleFormProps, 'children'>) {
           <VehicleTypeFarePreview />
         </Box>
       </Box>
-    </SimpleForm>
+    </EditorForm>
   );
 }

@@ -21,7 +21,7 @@ describe('PhoneField', () => {
 });
 
 describe('PhoneInput', () => {
-  it('refuses a number without a country code with the shared message, and takes one with it', async () => {
+  it('refuses an incomplete number with the shared message, and takes a national or an international one', async () => {
     const submitted = vi.fn();
     renderKit(
       <Form onSubmit={submitted} resource="staff-management/staffs">
@@ -32,15 +32,20 @@ describe('PhoneInput', () => {
     const user = userEvent.setup();
     const input = await screen.findByLabelText('Phone');
     expect(input).toHaveAttribute('type', 'tel');
-    await user.type(input, '0712 345 678');
+    await user.type(input, '0712 345');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(PHONE_MESSAGE)).toBeInTheDocument();
     expect(submitted).not.toHaveBeenCalled();
 
+    await user.type(input, ' 678');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(submitted).toHaveBeenCalledTimes(1));
+    expect(submitted.mock.calls[0][0]).toEqual({ phone: '0712 345 678' });
+
     await user.clear(input);
     await user.type(input, '+254 712 345 678');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(submitted).toHaveBeenCalledTimes(1));
-    expect(submitted.mock.calls[0][0]).toEqual({ phone: '+254 712 345 678' });
+    await waitFor(() => expect(submitted).toHaveBeenCalledTimes(2));
+    expect(submitted.mock.calls[1][0]).toEqual({ phone: '+254 712 345 678' });
   });
 });

@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTimeline } from '../../../src/domain/tripTimeline';
 import { FareBreakdown } from '../../../src/resources/trips/FareBreakdown';
 import { TripTimeline } from '../../../src/resources/trips/TripTimeline';
-import { sessionOf, superAdminProfile } from '../../unit/support/staffFixtures';
+import { TripParties } from '../../../src/resources/trips/TripParties';
+import type { Trip } from '../../../src/resources/trips/types';
+import { dispatcherProfile, sessionOf, superAdminProfile } from '../../unit/support/staffFixtures';
 import { renderKit } from '../kit/renderKit';
 
 afterEach(() => {
@@ -153,5 +155,48 @@ describe('the fare breakdown', () => {
       session: sessionOf(superAdminProfile),
     });
     expect(screen.getByRole('alert')).toHaveTextContent('The lines add up to KES 434.92, not the stored total');
+  });
+});
+
+describe('the trip’s parties', () => {
+  it('shows a role without view-Driver (the dispatcher) the driver’s name, phone and vehicle, and the passenger’s phone', async () => {
+    const contacts = {
+      id: 41,
+      passengerPhone: '+254712345678',
+      driverPhone: '+254722000111',
+      driverVehicle: 'White Toyota Axio 2016',
+      driverPlate: 'KDA 123A',
+    };
+    const { api } = renderKit(
+      <TripParties
+        trip={{ id: 41, passengerId: 7, passengerName: 'Amina Njeri', driverId: 4, driverName: 'Grady Grimes' } as Trip}
+      />,
+      {
+        session: sessionOf(dispatcherProfile),
+        api: {
+          'GET /api/trip/trips': ({ query }) => {
+            const fields = ['id', ...query.get('fields')!.split(',')];
+            return {
+              json: { fields, rows: [fields.map((f) => (contacts as Record<string, unknown>)[f] ?? null)] },
+              headers: { 'Content-Range': 'trips 0-0/1' },
+            };
+          },
+          'GET /api/user/passengers/7': { status: 404, json: { message: 'Not Found' } },
+        },
+      },
+    );
+    const driver = screen.getByTestId('driver-card');
+    expect(within(driver).getByText('Grady Grimes')).toBeInTheDocument();
+    expect(await within(driver).findByRole('link', { name: '+254722000111' })).toHaveAttribute(
+      'href',
+      'tel:+254722000111',
+    );
+    expect(within(driver).getByTestId('vehicle')).toHaveTextContent('White Toyota Axio 2016KDA 123A');
+    expect(within(driver).queryByText(/You may not view/)).toBeNull();
+    const passenger = screen.getByTestId('passenger-card');
+    expect(within(passenger).getByRole('link', { name: '+254712345678' })).toBeInTheDocument();
+    // No driver record was asked for: the trip's own fields carry what the role may see.
+    expect(api.requests.some((r) => r.path.startsWith('/api/user/drivers'))).toBe(false);
+    expect(api.to('GET /api/trip/trips')[0].query.get('filter')).toBe(JSON.stringify({ id: 41 }));
   });
 });
