@@ -173,3 +173,11 @@ export const calendarDay = (label: string) =>
       `${label} must be between ${FIRST_DAY} and ${LAST_DAY}`,
       (value) => value == null || !isCalendarDay(value) || (value >= FIRST_DAY && value <= LAST_DAY),
     );
+
+/** A date and time within the same days as calendarDay (FIRST_DAY 00:00 … LAST_DAY 23:59, UTC). */
+export const boundedInstant = (label: string) =>
+  yup
+    .date()
+    .typeError(`${label} must be a date and time`)
+    .min(new Date(`${FIRST_DAY}T00:00:00Z`), `${label} must be between ${FIRST_DAY} and ${LAST_DAY}`)
+    .max(new Date(`${LAST_DAY}T23:59:59.999Z`), `${label} must be between ${FIRST_DAY} and ${LAST_DAY}`);

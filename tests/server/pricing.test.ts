@@ -334,6 +334,16 @@ describe('discounts', () => {
     ['text in a number field', { usageLimit: 'lots' }, { usageLimit: 'Usage limit must be a number' }],
     ['a limit of zero', { perPassengerLimit: 0 }, { perPassengerLimit: 'Per-passenger limit must be at least 1' }],
     [
+      'an end in the year 2200',
+      { validTo: '2200-01-01T00:00:00.000Z' },
+      { validTo: 'Valid to must be between 1900-01-01 and 2099-12-31' },
+    ],
+    [
+      'a start in the year 1850',
+      { validFrom: '1850-03-01T00:00:00.000Z' },
+      { validFrom: 'Valid from must be between 1900-01-01 and 2099-12-31' },
+    ],
+    [
       'an end before the start',
       { validTo: '2030-02-01T00:00:00.000Z' },
       { validTo: 'Valid to must be after valid from' },

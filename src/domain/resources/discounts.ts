@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { defineManifest, labelField } from './manifest';
 import { DISCOUNT_KINDS } from '../enums';
-import { money, name, oneOf, requiredName } from '../fieldRules';
+import { boundedInstant, money, name, oneOf, requiredName } from '../fieldRules';
 
 const count = (label: string) =>
   yup
@@ -10,8 +10,6 @@ const count = (label: string) =>
     .integer(`${label} must be a whole number`)
     .min(1, `${label} must be at least 1`)
     .max(10_000_000, `${label} must be at most 10,000,000`);
-
-const instant = (label: string) => yup.date().typeError(`${label} must be a date and time`);
 
 export const DISCOUNT_CODE_MESSAGE = 'Use 3 to 30 letters, digits, - or _';
 export const PERCENT_RANGE_MESSAGE = 'A percentage must be from 1 to 100';
@@ -28,8 +26,8 @@ const writable = {
   value: money('Value').moreThan(0, 'Value must be more than 0'),
   maxDiscount: money('Maximum discount').moreThan(0, 'Maximum discount must be more than 0').nullable(),
   minFare: money('Minimum fare').nullable(),
-  validFrom: instant('Valid from').nullable(),
-  validTo: instant('Valid to').nullable(),
+  validFrom: boundedInstant('Valid from').nullable(),
+  validTo: boundedInstant('Valid to').nullable(),
   usageLimit: count('Usage limit').nullable(),
   perPassengerLimit: count('Per-passenger limit').nullable(),
   active: yup.boolean(),
