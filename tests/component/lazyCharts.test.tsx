@@ -1,8 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
-import { LazyBarChart, LazyComboChart, LazyLineChart } from '../../src/kit/charts';
+import { LazyBarChart, LazyComboChart, LazyLineChart, LazyPieChart } from '../../src/kit/charts';
 
 const DAYS = ['Mon', 'Tue', 'Wed'];
 /** The chart itself, not its text alternative (a visually hidden table of the same data). */
@@ -77,4 +77,37 @@ describe('lazy charts', () => {
     expect(screen.getByRole('rowheader', { name: 'Tue' }).closest('tr')).toHaveTextContent('Tue30KES 900');
     expect(table).toHaveClass('visually-hidden');
   });
+});
+
+describe('lazy charts and the Tab key', () => {
+  const charts = {
+    bar: (
+      <LazyBarChart
+        width={480}
+        height={240}
+        xAxis={[{ scaleType: 'band', data: DAYS }]}
+        series={[{ data: [1, 2, 3], label: 'Trips' }]}
+      />
+    ),
+    line: (
+      <LazyLineChart
+        width={480}
+        height={240}
+        xAxis={[{ scaleType: 'point', data: DAYS }]}
+        series={[{ data: [1, 2, 3], label: 'Trips' }]}
+      />
+    ),
+    pie: <LazyPieChart width={480} height={240} series={[{ data: [{ id: 1, value: 3, label: 'Cash' }] }]} />,
+    combo: <LazyComboChart labels={DAYS} bars={{ label: 'Trips', data: [1, 2, 3] }} height={240} />,
+  };
+
+  it.each(Object.entries(charts))(
+    'adds no unnamed tab stop to the page (%s chart; its data is in the hidden table)',
+    async (_name, chart) => {
+      render(<AdminContext i18nProvider={i18nProvider}>{chart}</AdminContext>);
+      await screen.findByRole('table');
+      await waitFor(() => expect(document.querySelector('svg')).not.toBeNull());
+      expect(document.querySelectorAll('[tabindex="0"], svg[tabindex]')).toHaveLength(0);
+    },
+  );
 });

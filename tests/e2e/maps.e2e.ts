@@ -67,6 +67,13 @@ describe('maps', () => {
     await page.getByText('Offline map: the service area and main places').waitFor();
     await live.getByText('Sarit Centre').waitFor();
     expect(await page.getByTestId('map-legend').innerText()).toMatch(/Available[\s\S]*On a trip[\s\S]*Lost/);
+    // Each state has its own shape beside its name, as on the map (not colour alone).
+    const shapes = await page
+      .getByTestId('map-legend')
+      .locator('svg[data-shape]')
+      .evaluateAll((icons) => icons.map((icon) => icon.getAttribute('data-shape')));
+    expect(shapes).toHaveLength(5);
+    expect(new Set(shapes).size).toBe(5);
     await shot(page, 'maps-dispatcher-offline');
 
     // Zoom by keyboard: the button is focusable and Enter zooms (the canvas changes).

@@ -6,7 +6,7 @@ import { fallbackStyle, LABELLED_PLACES } from '../../src/kit/map/fallbackStyle'
 import {
   boundsOf,
   CITY_BOUNDS,
-  colourByStatus,
+  byStatus,
   createPointCollector,
   decodeRoute,
   pointCollection,
@@ -71,7 +71,7 @@ describe('map geometry', () => {
   });
 
   it('colours points by status with a colour for any other status', () => {
-    expect(colourByStatus({ online: '#0a0', busy: '#a00' }, '#777')).toEqual([
+    expect(byStatus({ online: '#0a0', busy: '#a00' }, '#777')).toEqual([
       'match',
       ['get', 'status'],
       'online',
@@ -80,7 +80,7 @@ describe('map geometry', () => {
       '#a00',
       '#777',
     ]);
-    expect(colourByStatus({}, '#777')).toBe('#777');
+    expect(byStatus({}, '#777')).toBe('#777');
   });
 });
 

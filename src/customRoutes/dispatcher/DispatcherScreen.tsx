@@ -4,7 +4,7 @@ import { Title, useNotify, useTranslate } from 'react-admin';
 import { CITY } from '../../domain/city';
 import { DispatcherLayout } from '../../layout/DispatcherLayout';
 import { RealtimeProvider } from '../../realtime/RealtimeProvider';
-import { LiveMap, type LivePoint } from '../../kit/map';
+import { LiveMap, PointShapeIcon, type LivePoint, type PointShape } from '../../kit/map';
 import type { MapPin } from '../../kit/map/LiveMap';
 import { PICKUP_COLOUR, DROPOFF_COLOUR } from '../../kit/map/RouteMap';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
@@ -12,7 +12,7 @@ import { BookingPanel, EMPTY_BOOKING, type BookingForm, type PointKind } from '.
 import { nameOfPoint, useRoutePreview } from './bookingData';
 import { DriverCard } from './DriverCard';
 import { enumLabelKey } from '../../kit/enumChoices';
-import { LIVE_STATE_COLOURS, type BBox } from './model';
+import { LIVE_STATE_COLOURS, LIVE_STATE_SHAPES, type BBox } from './model';
 import { TripCard } from './TripCard';
 import { TripsBoard, type BoardRecord } from './TripsBoard';
 import { useLiveDrivers } from './useLiveDrivers';
@@ -230,6 +230,7 @@ const LiveArea = memo(function LiveArea({
       <LiveMap
         points={points}
         colours={LIVE_STATE_COLOURS}
+        shapes={LIVE_STATE_SHAPES}
         label={translate('app.dispatcher.liveMap')}
         cluster
         headings
@@ -261,6 +262,7 @@ const LiveArea = memo(function LiveArea({
             key={state}
             label={`${translate(enumLabelKey('driverLiveState', state))} · ${counts[state] ?? 0}`}
             colour={colour}
+            shape={LIVE_STATE_SHAPES[state as keyof typeof LIVE_STATE_SHAPES]}
           />
         ))}
       </Stack>
@@ -299,14 +301,17 @@ const LiveArea = memo(function LiveArea({
 });
 
 /** A legend entry: re-rendered only when its count changes. */
-const LegendChip = memo(function LegendChip({ label, colour }: { label: string; colour: string }) {
+const LegendChip = memo(function LegendChip({
+  label,
+  colour,
+  shape,
+}: {
+  label: string;
+  colour: string;
+  shape: PointShape;
+}) {
   return (
-    <Chip
-      size="small"
-      label={label}
-      icon={<Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colour }} />}
-      sx={LEGEND_CHIP_SX}
-    />
+    <Chip size="small" label={label} icon={<PointShapeIcon shape={shape} colour={colour} />} sx={LEGEND_CHIP_SX} />
   );
 });
 // The paper colour of the theme (light or dark), so the label keeps its contrast over the map.

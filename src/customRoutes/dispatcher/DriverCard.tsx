@@ -1,5 +1,5 @@
 import CloseIcon from '@mui/icons-material/Close';
-import { Box, Button, IconButton, Paper, Stack, Typography } from '@mui/material';
+import { Button, IconButton, Paper, Stack, Typography } from '@mui/material';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { trips } from '../../domain/resources';
@@ -7,7 +7,8 @@ import type { LiveDriver } from '../../domain/liveDrivers';
 import { formatRelativeTime } from '../../kit/format';
 import type { BookingForm } from './BookingPanel';
 import { enumLabelKey } from '../../kit/enumChoices';
-import { LIVE_STATE_COLOURS } from './model';
+import { PointShapeIcon } from '../../kit/map';
+import { LIVE_STATE_COLOURS, LIVE_STATE_SHAPES } from './model';
 import { driverName, useDriverCards, vehicleLine } from './driverCards';
 
 /**
@@ -62,7 +63,7 @@ export function DriverCard({
       ) : (
         <Stack spacing={0.75}>
           <Stack direction="row" spacing={1} alignItems="center">
-            <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: LIVE_STATE_COLOURS[driver.state] }} />
+            <PointShapeIcon shape={LIVE_STATE_SHAPES[driver.state]} colour={LIVE_STATE_COLOURS[driver.state]} />
             <Typography variant="body2">{translate(enumLabelKey('driverLiveState', driver.state))}</Typography>
             <Typography variant="caption" color="text.secondary">
               {formatRelativeTime(driver.at)} · {Math.round(driver.speed)} km/h

@@ -5,6 +5,7 @@
  */
 import type { DriverLiveState, DriverPositionsBatch, LiveDriver } from '../../domain/liveDrivers';
 import type { TripStatus } from '../../domain/enums';
+import type { PointShape } from '../../kit/map/pointShapes';
 
 export type LiveDrivers = ReadonlyMap<number, LiveDriver>;
 
@@ -37,6 +38,18 @@ export const LIVE_STATE_COLOURS: Record<DriverLiveState, string> = {
   en_route: '#1565c0',
   on_trip: '#6a1b9a',
   lost: '#9e9e9e',
+};
+
+/**
+ * The map's shape for each live state, so a state is not told by colour alone (WCAG 1.4.1); the
+ * legend and the driver card show the same shape.
+ */
+export const LIVE_STATE_SHAPES: Record<DriverLiveState, PointShape> = {
+  available: 'circle',
+  offered: 'diamond',
+  en_route: 'triangle',
+  on_trip: 'square',
+  lost: 'cross',
 };
 
 /** [minLng, minLat, maxLng, maxLat], as `dispatcher:watch` and the snapshot's `bbox` take it. */

@@ -26,6 +26,7 @@ export default function ComboChart({ labels, bars, line, height }: ComboChartPro
   return (
     <ChartsDataProvider
       height={height}
+      disableKeyboardNavigation
       xAxis={[{ id: 'x', scaleType: 'band', data: labels }]}
       yAxis={[
         { id: 'bars', position: 'left', width: 56 },

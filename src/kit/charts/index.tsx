@@ -2,6 +2,10 @@
  * Charts: MUI X Charts (@mui/x-charts), MUI's own library, so charts take the panel's theme,
  * palette, typography and dark mode without glue. Each chart is its own lazy chunk, loaded the
  * first time a screen draws one (never part of /login), with a same-size skeleton meanwhile.
+ *
+ * Keyboard navigation of MUI X charts is turned off: it adds an unnamed Tab stop per chart (an
+ * empty `role="none"` layer), and every chart already gives its data to screen readers and
+ * keyboard users as a visually hidden table (ChartTable).
  */
 import type { BarChartProps } from '@mui/x-charts/BarChart';
 import type { LineChartProps } from '@mui/x-charts/LineChart';
@@ -27,7 +31,7 @@ export function LazyLineChart({ height = DEFAULT_HEIGHT, ...props }: Sized<LineC
   const translate = useTranslate();
   return (
     <Suspense fallback={<ChartSkeleton height={height} label={translate('app.chart.loading')} />}>
-      <LineChart height={height} {...props} />
+      <LineChart height={height} disableKeyboardNavigation {...props} />
       {axisChartTable(props.xAxis, props.series)}
     </Suspense>
   );
@@ -37,7 +41,7 @@ export function LazyBarChart({ height = DEFAULT_HEIGHT, ...props }: Sized<BarCha
   const translate = useTranslate();
   return (
     <Suspense fallback={<ChartSkeleton height={height} label={translate('app.chart.loading')} />}>
-      <BarChart height={height} {...props} />
+      <BarChart height={height} disableKeyboardNavigation {...props} />
       {axisChartTable(props.xAxis, props.series)}
     </Suspense>
   );
@@ -48,7 +52,7 @@ export function LazyPieChart({ height = DEFAULT_HEIGHT, ...props }: Sized<PieCha
   const translate = useTranslate();
   return (
     <Suspense fallback={<ChartSkeleton height={height} label={translate('app.chart.loading')} />}>
-      <PieChart height={height} {...props} />
+      <PieChart height={height} disableKeyboardNavigation {...props} />
       {pieChartTable(props.series)}
     </Suspense>
   );

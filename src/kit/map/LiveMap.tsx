@@ -2,8 +2,8 @@ import type { GeoJSONSource, MapLayerMouseEvent, MapMouseEvent, Marker } from 'm
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   arrowImage,
+  byStatus,
   CITY_BOUNDS,
-  colourByStatus,
   lineFeature,
   createPointCollector,
   type Bounds,
@@ -13,14 +13,17 @@ import {
 } from './geo';
 import { gateFrames, type FrameGate } from './frameGate';
 import { MapFrame } from './MapFrame';
+import { shapeImage, type PointShape } from './pointShapes';
 import { useMapLibre, type MapReady } from './useMapLibre';
 
 const POINTS_SOURCE = 'live-points';
-const POINTS_LAYER = 'live-points-circles';
+const POINTS_LAYER = 'live-points-shapes';
 const HEADINGS_LAYER = 'live-points-headings';
 const CLUSTERS_LAYER = 'live-points-clusters';
 const LINE_SOURCE = 'live-line';
 const ARROW_IMAGE = 'live-arrow';
+const OTHER_ICON = 'live-point:';
+const iconName = (status: string) => `live-point:${status}`;
 
 /** A fixed marker over the live points (e.g. a booking's pickup and drop-off). */
 export interface MapPin {
@@ -37,6 +40,8 @@ interface Props {
   /** Colour of each status; other statuses get `otherColour`. */
   colours: Readonly<Record<string, string>>;
   otherColour?: string;
+  /** Shape of each status, so a state is not told by colour alone; other statuses are circles. */
+  shapes?: Readonly<Record<string, PointShape>>;
   label: string;
   bounds?: Bounds;
   height?: number | string;
@@ -60,8 +65,32 @@ interface Props {
   focus?: { lat: number; lng: number; zoom?: number } | null;
 }
 
+/** The icon of each status (its shape in its colour, edged in white), added or replaced on the map. */
+function putIcons(
+  map: MapReady['map'],
+  colours: Readonly<Record<string, string>>,
+  otherColour: string,
+  shapes: Readonly<Record<string, PointShape>>,
+) {
+  const put = (name: string, shape: PointShape, colour: string) => {
+    const image = shapeImage(shape, colour, ICON_PIXELS);
+    if (map.hasImage(name)) map.updateImage(name, image);
+    else map.addImage(name, image, { pixelRatio: 2 });
+  };
+  put(OTHER_ICON, 'circle', otherColour);
+  for (const [status, colour] of Object.entries(colours)) put(iconName(status), shapes[status] ?? 'circle', colour);
+}
+
+/** Each status's icon, the grey circle for any other. */
+const iconByStatus = (colours: Readonly<Record<string, string>>) =>
+  byStatus(Object.fromEntries(Object.keys(colours).map((status) => [status, iconName(status)])), OTHER_ICON);
+
+// Icons are ICON_PIXELS square at pixelRatio 2 (24 CSS px at icon-size 1).
+const ICON_PIXELS = 48;
+const NO_SHAPES: Readonly<Record<string, PointShape>> = {};
+
 /**
- * Many moving points drawn by one GeoJSON source and one circle layer (no DOM per point), updated
+ * Many moving points drawn by one GeoJSON source and one symbol layer (no DOM per point), updated
  * with setData: thousands of points at 1 Hz stay cheap. Optionally clustered (MapLibre's own
  * clustering; the counts are small HTML markers, as the offline style has no glyphs), with heading
  * arrows, pins, a line, and the view's box reported after each move.
@@ -70,6 +99,7 @@ export function LiveMap({
   points,
   colours,
   otherColour = '#757575',
+  shapes = NO_SHAPES,
   label,
   bounds = CITY_BOUNDS,
   height = '100%',
@@ -90,7 +120,8 @@ export function LiveMap({
   const lineData = useMemo(() => lineFeature(line ?? []), [line]);
   const latest = useRef({ data, lineData, onPointClick, onPointHover, onViewChange, onMapClick });
   latest.current = { data, lineData, onPointClick, onPointHover, onViewChange, onMapClick };
-  const circleColour = useMemo(() => colourByStatus(colours, otherColour), [colours, otherColour]);
+  const icons = useRef({ colours, otherColour, shapes });
+  icons.current = { colours, otherColour, shapes };
   const options = useRef({ cluster, clusterMaxZoom, headings });
 
   const addPoints = ({ map }: MapReady) => {
@@ -129,16 +160,27 @@ export function LiveMap({
           'circle-stroke-width': 2,
         },
       });
+    // A shape per status (a symbol layer of a few icon images, as the offline style has no glyphs
+    // for letters), sized like the discs it replaced: 15 to 23 px with headings, else 11 to 19 px.
+    putIcons(map, icons.current.colours, icons.current.otherColour, icons.current.shapes);
     map.addLayer({
       id: POINTS_LAYER,
-      type: 'circle',
+      type: 'symbol',
       source: POINTS_SOURCE,
       ...(clustered ? { filter: ['!', ['has', 'point_count']] } : {}),
-      paint: {
-        'circle-radius': ['interpolate', ['linear'], ['zoom'], 10, withHeadings ? 6 : 4, 15, withHeadings ? 10 : 8],
-        'circle-color': circleColour,
-        'circle-stroke-color': '#ffffff',
-        'circle-stroke-width': 1.5,
+      layout: {
+        'icon-image': iconByStatus(icons.current.colours),
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': true,
+        'icon-size': [
+          'interpolate',
+          ['linear'],
+          ['zoom'],
+          10,
+          withHeadings ? 0.63 : 0.46,
+          15,
+          withHeadings ? 0.96 : 0.79,
+        ],
       },
     });
     if (withHeadings) {
@@ -186,8 +228,10 @@ export function LiveMap({
   }, [ready, lineData]);
 
   useEffect(() => {
-    if (ready?.map.getLayer(POINTS_LAYER)) ready.map.setPaintProperty(POINTS_LAYER, 'circle-color', circleColour);
-  }, [ready, circleColour]);
+    if (!ready?.map.getLayer(POINTS_LAYER)) return;
+    putIcons(ready.map, colours, otherColour, shapes);
+    ready.map.setLayoutProperty(POINTS_LAYER, 'icon-image', iconByStatus(colours));
+  }, [ready, colours, otherColour, shapes]);
 
   // Pins: a few HTML markers, replaced when they change.
   useEffect(() => {

@@ -115,12 +115,12 @@ export function createPointCollector(): (points: readonly LivePoint[]) => Featur
   };
 }
 
-/** A MapLibre `match` expression: the colour of each status, `fallback` for any other. */
-export function colourByStatus(
-  colours: Readonly<Record<string, string>>,
+/** A MapLibre `match` expression: each status's value (a colour, an icon's name), `fallback` for any other. */
+export function byStatus(
+  values: Readonly<Record<string, string>>,
   fallback: string,
 ): DataDrivenPropertyValueSpecification<string> {
-  const pairs = Object.entries(colours).flat();
+  const pairs = Object.entries(values).flat();
   return pairs.length === 0
     ? fallback
     : (['match', ['get', 'status'], ...pairs, fallback] as unknown as DataDrivenPropertyValueSpecification<string>);

@@ -2,3 +2,5 @@
 export { LiveMap } from './LiveMap';
 export { RouteMap } from './RouteMap';
 export { CITY_BOUNDS, type LivePoint } from './geo';
+export { PointShapeIcon } from './PointShapeIcon';
+export type { PointShape } from './pointShapes';
