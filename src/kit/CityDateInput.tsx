@@ -1,4 +1,5 @@
 import { DateInput, type DateInputProps } from 'react-admin';
+import { DAY_BOUNDS } from './dateBounds';
 import { CITY } from '../domain/city';
 import { addDays, localDay, localMidnight } from '../domain/dateRange';
 
@@ -31,5 +32,12 @@ export interface CityDateInputProps extends Omit<DateInputProps, 'parse' | 'form
  * whatever the browser's zone, and the input shows the day back.
  */
 export function CityDateInput({ edge, ...props }: CityDateInputProps) {
-  return <DateInput {...props} parse={(day: string) => cityDayEdge(day, edge)} format={cityDayOf} />;
+  return (
+    <DateInput
+      slotProps={{ htmlInput: DAY_BOUNDS }}
+      {...props}
+      parse={(day: string) => cityDayEdge(day, edge)}
+      format={cityDayOf}
+    />
+  );
 }

@@ -1,4 +1,5 @@
 import { DateTimeInput, type DateTimeInputProps } from 'react-admin';
+import { DATE_TIME_BOUNDS } from './dateBounds';
 import { CITY } from '../domain/city';
 import { localInstant, localWallTime } from '../domain/dateRange';
 
@@ -27,6 +28,12 @@ export function cityWallTimeOf(value: unknown): string {
  */
 export function CityDateTimeInput(props: Omit<DateTimeInputProps, 'parse' | 'format'>) {
   return (
-    <DateTimeInput helperText={`${CITY.name} time`} {...props} parse={cityWallTimeToInstant} format={cityWallTimeOf} />
+    <DateTimeInput
+      helperText={`${CITY.name} time`}
+      slotProps={{ htmlInput: DATE_TIME_BOUNDS }}
+      {...props}
+      parse={cityWallTimeToInstant}
+      format={cityWallTimeOf}
+    />
   );
 }

@@ -1,10 +1,10 @@
 import { DateInput, type DateInputProps } from 'react-admin';
-import { FIRST_DAY, LAST_DAY } from '../domain/fieldRules';
+import { DAY_BOUNDS } from './dateBounds';
 
 /**
  * A calendar-day input bounded like the shared rule (calendarDay: 1900-01-01 … 2099-12-31), so the
  * browser's picker offers no year outside them; the form's schema says so for a typed one.
  */
 export function DayInput(props: DateInputProps) {
-  return <DateInput {...props} slotProps={{ htmlInput: { min: FIRST_DAY, max: LAST_DAY } }} />;
+  return <DateInput {...props} slotProps={{ htmlInput: DAY_BOUNDS }} />;
 }

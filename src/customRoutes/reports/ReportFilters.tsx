@@ -4,6 +4,7 @@ import { PAYMENT_METHODS } from '../../domain/enums';
 import { addDays, GROUP_BYS, localDay, type GroupBy } from '../../domain/dateRange';
 import { CITY } from '../../domain/city';
 import type { ReactNode } from 'react';
+import { DAY_BOUNDS, withinDayBounds } from '../../kit/dateBounds';
 
 export interface ReportFilterValues {
   from: string;
@@ -52,8 +53,8 @@ export function ReportFilters({
         fullWidth={false}
         label={t('from')}
         value={value.from}
-        onChange={(e) => e.target.value && set({ from: e.target.value })}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={(e) => withinDayBounds(e.target.value) && set({ from: e.target.value })}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: DAY_BOUNDS }}
       />
       <TextField
         type="date"
@@ -61,8 +62,8 @@ export function ReportFilters({
         fullWidth={false}
         label={t('to')}
         value={value.to}
-        onChange={(e) => e.target.value && set({ to: e.target.value })}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={(e) => withinDayBounds(e.target.value) && set({ to: e.target.value })}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: DAY_BOUNDS }}
       />
       {show.groupBy && (
         <TextField

@@ -3,6 +3,7 @@ import { AutocompleteInput, DateTimeInput, SelectInput } from 'react-admin';
 import { GuardedReferenceInput } from '../../kit/GuardedReferenceInput';
 import { resources } from '../registry';
 import { AuditActionInput } from './AuditActionInput';
+import { DATE_TIME_BOUNDS } from '../../kit/dateBounds';
 
 /** The datetime-local value (local time) as an instant, so the server compares the time the person meant. */
 export const parseLocalDateTime = (value: string) => (value ? new Date(value).toISOString() : null);
@@ -47,8 +48,16 @@ export function auditLogFilters(translate: TranslateFunction) {
       source="createdAt_gte"
       label="app.access.audit.from"
       parse={parseLocalDateTime}
+      slotProps={{ htmlInput: DATE_TIME_BOUNDS }}
       alwaysOn
     />,
-    <DateTimeInput key="to" source="createdAt_lte" label="app.access.audit.to" parse={parseLocalDateTime} alwaysOn />,
+    <DateTimeInput
+      key="to"
+      source="createdAt_lte"
+      label="app.access.audit.to"
+      parse={parseLocalDateTime}
+      slotProps={{ htmlInput: DATE_TIME_BOUNDS }}
+      alwaysOn
+    />,
   ];
 }

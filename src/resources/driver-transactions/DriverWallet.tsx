@@ -25,6 +25,7 @@ import { ActionDialog } from '../drivers/ActionDialog';
 import type { Driver } from '../drivers/types';
 import { LedgerTable } from '../shared/LedgerTable';
 import { ScreenAccess } from '../shared/ScreenAccess';
+import { DATE_TIME_BOUNDS } from '../../kit/dateBounds';
 
 const DRIVERS = 'driver-management/drivers';
 
@@ -38,8 +39,22 @@ const walletFilters = [
     alwaysOn
     sx={{ minWidth: 160 }}
   />,
-  <DateTimeInput key="from" source="createdAt_gte" label="app.wallet.from" parse={parseLocalDateTime} alwaysOn />,
-  <DateTimeInput key="to" source="createdAt_lte" label="app.wallet.to" parse={parseLocalDateTime} alwaysOn />,
+  <DateTimeInput
+    key="from"
+    source="createdAt_gte"
+    label="app.wallet.from"
+    parse={parseLocalDateTime}
+    slotProps={{ htmlInput: DATE_TIME_BOUNDS }}
+    alwaysOn
+  />,
+  <DateTimeInput
+    key="to"
+    source="createdAt_lte"
+    label="app.wallet.to"
+    parse={parseLocalDateTime}
+    slotProps={{ htmlInput: DATE_TIME_BOUNDS }}
+    alwaysOn
+  />,
 ];
 
 /** "New balance: KES …", as the amount is typed. */

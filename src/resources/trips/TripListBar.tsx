@@ -14,6 +14,7 @@ import {
   type RangePreset,
   type TripTab,
 } from './tripListState';
+import { DAY_BOUNDS } from '../../kit/dateBounds';
 
 /** The quick tabs: All, Active, Waiting for a driver (oldest first), Completed, Cancelled. */
 export function TripTabs() {
@@ -87,7 +88,7 @@ export function RequestedRangeFilter() {
             label={translate('app.trips.range.from')}
             value={fromDay}
             onChange={(e) => apply(dayRange(e.target.value || undefined, toDay || undefined))}
-            slotProps={{ inputLabel: { shrink: true } }}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: DAY_BOUNDS }}
           />
           <TextField
             type="date"
@@ -95,7 +96,7 @@ export function RequestedRangeFilter() {
             label={translate('app.trips.range.to')}
             value={toDay}
             onChange={(e) => apply(dayRange(fromDay || undefined, e.target.value || undefined))}
-            slotProps={{ inputLabel: { shrink: true } }}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: DAY_BOUNDS }}
           />
         </Box>
       )}

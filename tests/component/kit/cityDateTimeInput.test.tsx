@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { SimpleForm } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CityDateInput } from '../../../src/kit/CityDateInput';
 import { CityDateTimeInput } from '../../../src/kit/CityDateTimeInput';
 import { renderKit } from './renderKit';
 
@@ -22,5 +23,20 @@ describe('CityDateTimeInput', () => {
     fireEvent.submit(input.closest('form')!);
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0][0]).toMatchObject({ validFrom: '2030-03-02T06:30:00.000Z' });
+  });
+
+  it('offers no year outside 1900 … 2099 in the picker, for a date and time and for a day filter', async () => {
+    renderKit(
+      <SimpleForm record={{ id: 1 }} onSubmit={vi.fn()} toolbar={false}>
+        <CityDateTimeInput source="validTo" label="Valid to" />
+        <CityDateInput source="calledAt_gte" edge="start" label="Called from" />
+      </SimpleForm>,
+    );
+    const instant = await screen.findByLabelText('Valid to');
+    expect(instant).toHaveAttribute('min', '1900-01-01T00:00');
+    expect(instant).toHaveAttribute('max', '2099-12-31T23:59');
+    const day = screen.getByLabelText('Called from');
+    expect(day).toHaveAttribute('min', '1900-01-01');
+    expect(day).toHaveAttribute('max', '2099-12-31');
   });
 });
