@@ -197,6 +197,11 @@ export class Simulator {
     this.nextSosAt = this.nextSos();
   }
 
+  /** The simulated clock (ms): it moves one tick at a time, so it lags the wall clock on a busy machine. */
+  get clock(): number {
+    return this.simNow;
+  }
+
   /**
    * A draw in [0, 1) from a hash of `a` and `b`, not from `random`: shifts and alarms do not shift
    * a seeded run's trips and offers.

@@ -66,6 +66,9 @@ export interface CheckedPosition {
   at: number;
 }
 
+/** Degrees either way a heading may be sent in (one turn past north is normalised, 1e9 is refused). */
+const MAX_HEADING = 720;
+
 /**
  * The checks of a position that need no stored state: well formed, inside the service area, not
  * older than STALE_AFTER_MS nor more than FUTURE_TOLERANCE_MS ahead. Answers the normalised
@@ -78,7 +81,7 @@ export function checkPosition(input: PositionInput, now: number): CheckedPositio
   const heading = num(input.heading, 0);
   const speed = num(input.speed, 0);
   if (heading === undefined || speed === undefined) return 'invalid';
-  if (Math.abs(heading) > 360 || speed < -1 || speed > MAX_SPEED_KMH) return 'invalid';
+  if (Math.abs(heading) > MAX_HEADING || speed < -1 || speed > MAX_SPEED_KMH) return 'invalid';
   if (input.at !== undefined && (typeof input.at !== 'string' || Number.isNaN(Date.parse(input.at)))) return 'invalid';
   if (!insideCity(lat, lng)) return 'outside';
   const at = input.at === undefined ? now : Date.parse(input.at as string);
