@@ -84,6 +84,12 @@ describe('pricing', () => {
     await snap(page, 'pricing-vehicle-type-edit-preview');
 
     await page.getByRole('button', { name: 'Save' }).click();
+    // A fare change is confirmed, each old → new amount shown, and the toast says what was saved.
+    const confirm = page.getByRole('dialog', { name: 'Save these price changes?' });
+    await confirm.waitFor();
+    await snap(page, 'pricing-vehicle-type-confirm');
+    await confirm.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Economy fares updated').waitFor();
     await waitForPath(page, `/vehicle-management/vehicles/${economyId}`);
     const saved = await api<{ pricePerKm: number }>('GET', `vehicle-types/${economyId}`);
     expect(saved.pricePerKm).toBe(rate + 5);

@@ -262,12 +262,27 @@ describe('side menu', () => {
 
     await search.fill('TRI');
     await sideMenu(page).getByRole('link', { name: 'Trip Dispatcher' }).waitFor();
-    expect(await menuEntries(page)).toEqual(['Trips', 'Trip Dispatcher']);
+    // The spec's rule (the name starts with it) finds the Trip Report too, in its opened group.
+    expect(await menuEntries(page)).toEqual(['Trips', 'Report & Analytics', 'Trip Report', 'Trip Dispatcher']);
+    await search.fill('revenue');
+    await sideMenu(page).getByRole('link', { name: 'Revenue by Driver' }).waitFor();
+    // Words inside a name find it too (issue 31): every revenue page, and nothing else.
+    expect(await menuEntries(page)).toContain('Revenue by Driver');
+    expect(await menuEntries(page)).not.toContain('Trips');
     await snap(page, 'shell-menu-search-tri');
 
     await search.fill('');
     await sideMenu(page).getByRole('link', { name: 'Dashboard' }).waitFor();
-    expect(await menuEntries(page)).toEqual(SUPER_ADMIN_MENU);
+    // Every entry is back; the group the search opened stays open.
+    const reports = SUPER_ADMIN_MENU.indexOf('Report & Analytics') + 1;
+    expect(await menuEntries(page)).toEqual([
+      ...SUPER_ADMIN_MENU.slice(0, reports),
+      'Revenu Report',
+      'Drivers Revenue Request Letter',
+      'Trip Report',
+      'Revenue by Driver',
+      ...SUPER_ADMIN_MENU.slice(reports),
+    ]);
   });
 
   it('collapses and reopens with the sidebar toggle', async () => {
