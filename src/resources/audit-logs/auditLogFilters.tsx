@@ -1,12 +1,9 @@
 import type { TranslateFunction } from 'ra-core';
-import { AutocompleteInput, DateTimeInput, SelectInput } from 'react-admin';
+import { AutocompleteInput, SelectInput } from 'react-admin';
 import { GuardedReferenceInput } from '../../kit/GuardedReferenceInput';
 import { resources } from '../registry';
 import { AuditActionInput } from './AuditActionInput';
-import { DATE_TIME_BOUNDS } from '../../kit/dateBounds';
-
-/** The datetime-local value (local time) as an instant, so the server compares the time the person meant. */
-export const parseLocalDateTime = (value: string) => (value ? new Date(value).toISOString() : null);
+import { createdAtRangeFilters } from '../../kit/createdAtRangeFilters';
 
 /** Every backend resource the panel knows, named as the panel names it ("Roles"), alphabetically. */
 const resourceChoices = (translate: TranslateFunction) =>
@@ -43,21 +40,6 @@ export function auditLogFilters(translate: TranslateFunction) {
       sx={{ minWidth: 180 }}
     />,
     <AuditActionInput key="action" source="action" alwaysOn sx={{ minWidth: 180 }} />,
-    <DateTimeInput
-      key="from"
-      source="createdAt_gte"
-      label="app.access.audit.from"
-      parse={parseLocalDateTime}
-      slotProps={{ htmlInput: DATE_TIME_BOUNDS }}
-      alwaysOn
-    />,
-    <DateTimeInput
-      key="to"
-      source="createdAt_lte"
-      label="app.access.audit.to"
-      parse={parseLocalDateTime}
-      slotProps={{ htmlInput: DATE_TIME_BOUNDS }}
-      alwaysOn
-    />,
+    ...createdAtRangeFilters('app.access.audit.from', 'app.access.audit.to'),
   ];
 }

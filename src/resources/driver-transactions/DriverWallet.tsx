@@ -2,16 +2,7 @@ import AddCardIcon from '@mui/icons-material/AddCard';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import {
-  DateTimeInput,
-  NumberInput,
-  SelectInput,
-  TextInput,
-  useCanAccess,
-  useGetOne,
-  useRefresh,
-  useTranslate,
-} from 'react-admin';
+import { NumberInput, SelectInput, TextInput, useCanAccess, useGetOne, useRefresh, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { creditTopupSchema, MAX_TOPUP } from '../../domain/resources/driverTransactions';
@@ -20,12 +11,11 @@ import { enumChoices } from '../../kit/enumChoices';
 import { formatMoney } from '../../kit/format';
 import { ResourceList } from '../../kit/ResourceList';
 import { EmptyState, ErrorState, LoadingState } from '../../kit/States';
-import { parseLocalDateTime } from '../audit-logs/auditLogFilters';
+import { createdAtRangeFilters } from '../../kit/createdAtRangeFilters';
 import { ActionDialog } from '../drivers/ActionDialog';
 import type { Driver } from '../drivers/types';
 import { LedgerTable } from '../shared/LedgerTable';
 import { ScreenAccess } from '../shared/ScreenAccess';
-import { DATE_TIME_BOUNDS } from '../../kit/dateBounds';
 
 const DRIVERS = 'driver-management/drivers';
 
@@ -39,22 +29,7 @@ const walletFilters = [
     alwaysOn
     sx={{ minWidth: 160 }}
   />,
-  <DateTimeInput
-    key="from"
-    source="createdAt_gte"
-    label="app.wallet.from"
-    parse={parseLocalDateTime}
-    slotProps={{ htmlInput: DATE_TIME_BOUNDS }}
-    alwaysOn
-  />,
-  <DateTimeInput
-    key="to"
-    source="createdAt_lte"
-    label="app.wallet.to"
-    parse={parseLocalDateTime}
-    slotProps={{ htmlInput: DATE_TIME_BOUNDS }}
-    alwaysOn
-  />,
+  ...createdAtRangeFilters('app.wallet.from', 'app.wallet.to'),
 ];
 
 /** "New balance: KES …", as the amount is typed. */
