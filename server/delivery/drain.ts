@@ -10,12 +10,7 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The last line of a CSV export cut short by a shutdown. A client that reads a file ending with it
- * knows it is incomplete (the panel reports it instead of saving the file).
- */
-export const EXPORT_INTERRUPTED =
-  '# Export interrupted: the server is restarting. This file is incomplete; please export again.';
+export { EXPORT_INTERRUPTED } from '../../src/domain/exportInterrupted.js';
 
 /** `app.draining`, aborted by the first preClose hook. Install before the routes that stream. */
 export function installDrain(app: FastifyInstance): void {

@@ -1,4 +1,5 @@
 import type { SortPayload } from 'ra-core';
+import { EXPORT_INTERRUPTED, ExportInterruptedError, endsInterrupted } from '../domain/exportInterrupted';
 import { NOTIFICATION_PAGE_SIZE, type NotificationPage } from '../domain/notifications';
 import { requestBlob, requestJson } from '../http';
 import type { ResourceLookup } from '../resources/resourceLookup';
@@ -115,7 +116,9 @@ export function createCustomMethods(lookup: ResourceLookup, urls: ServiceUrls): 
     async exportCsv(resource, { filter = {}, sort }) {
       const query = new URLSearchParams({ format: 'csv', filter: JSON.stringify(filter) });
       if (sort) query.set('sort', JSON.stringify([sort.field, sort.order]));
-      return requestBlob(`${resourceUrl(resource)}/export?${query}`, { headers: { Accept: 'text/csv' } });
+      const blob = await requestBlob(`${resourceUrl(resource)}/export?${query}`, { headers: { Accept: 'text/csv' } });
+      if (endsInterrupted(await blob.slice(-EXPORT_INTERRUPTED.length - 8).text())) throw new ExportInterruptedError();
+      return blob;
     },
 
     async query<T>(

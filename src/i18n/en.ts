@@ -22,6 +22,7 @@ export const appMessages = {
       message: 'Sorry, the page you requested could not be found, please go back to the homepage',
       goHome: 'GO HOME',
     },
+    exportInterrupted: 'The export was cut short: the server restarted. Nothing was saved; please export again.',
     errorDialog: {
       title: 'Something went wrong',
       dismiss: 'DISMISS',

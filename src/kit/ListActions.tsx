@@ -6,11 +6,13 @@ import {
   ExportButton,
   TopToolbar,
   useListContext,
+  useNotify,
   useResourceContext,
   type ExportButtonProps,
 } from 'react-admin';
 import { usePanelDataProvider } from '../dataProviders/useAction';
 import { saveBlob } from '../http/saveBlob';
+import { ExportInterruptedError } from '../domain/exportInterrupted';
 
 /** The API answers at most 500 rows per request (ARCHITECTURE §3), so an in-memory export takes at most that many. */
 export const EXPORT_MAX_ROWS = 500;
@@ -29,6 +31,7 @@ export function ListExportButton(props: ExportButtonProps) {
   const resource = useResourceContext(props);
   const dataProvider = usePanelDataProvider();
   const [downloading, setDownloading] = useState(false);
+  const notify = useNotify();
 
   if (!resource || total === undefined || total <= perPage)
     return <ExportButton maxResults={EXPORT_MAX_ROWS} {...props} />;
@@ -38,8 +41,9 @@ export function ListExportButton(props: ExportButtonProps) {
     try {
       const blob = await dataProvider.exportCsv(resource, { filter: { ...filterValues, ...filter }, sort });
       saveBlob(blob, csvFilename(resource));
-    } catch {
-      // Reported by the http layer (error dialog), or the session ended.
+    } catch (error) {
+      // Other failures are reported by the http layer (error dialog), or the session ended.
+      if (error instanceof ExportInterruptedError) notify('app.exportInterrupted', { type: 'error' });
     } finally {
       setDownloading(false);
     }

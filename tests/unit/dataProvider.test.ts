@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EXPORT_INTERRUPTED, ExportInterruptedError } from '../../src/domain/exportInterrupted';
 import { createDataProvider } from '../../src/dataProviders/createDataProvider';
 import { createResourceLookup } from '../../src/resources/resourceLookup';
 import { loadSessionFromStorage, setSession } from '../../src/session';
@@ -138,6 +139,14 @@ describe('the custom methods', () => {
     expect(request.query.get('filter')).toBe('{"status":"active"}');
     expect(request.query.get('sort')).toBe('["createdAt","DESC"]');
     expect(request.headers.get('Authorization')).toBe('Bearer tok');
+  });
+
+  it('refuses an export that the server cut short, so no incomplete file is saved', async () => {
+    api.on('GET /api/user/staffs/export', {
+      text: `ID,Status\r\n1,completed\r\n\r\n${EXPORT_INTERRUPTED}\r\n`,
+      headers: { 'Content-Type': 'text/csv' },
+    });
+    await expect(dataProvider.exportCsv('staff-management/staffs', {})).rejects.toBeInstanceOf(ExportInterruptedError);
   });
 
   it('reads a query module of a service, with its parameters', async () => {
