@@ -1,5 +1,6 @@
 import SosIcon from '@mui/icons-material/Sos';
-import { Box, Button, ButtonBase, Chip, Typography } from '@mui/material';
+import { Box, Button, ButtonBase, Typography } from '@mui/material';
+import { SosMarkChip } from '../resources/sos-call-logs/SosMarkChip';
 import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { usePanelDataProvider } from '../dataProviders/useAction';
@@ -123,22 +124,18 @@ function OpenAlarms() {
             </Typography>
           </ButtonBase>
           {alarm.verified === false && (
-            <Chip
-              size="small"
-              variant="outlined"
-              label={translate('app.sos.banner.unverified')}
-              title={translate('app.sos.banner.unverifiedHint')}
-              data-testid="sos-banner-unverified"
+            <SosMarkChip
+              label="app.sos.banner.unverified"
+              hint="app.sos.banner.unverifiedHint"
+              testId="sos-banner-unverified"
               sx={BANNER_CHIP_SX}
             />
           )}
           {alarm.simulated && (
-            <Chip
-              size="small"
-              variant="outlined"
-              label={translate('app.sos.simulated')}
-              title={translate('app.sos.simulatedHelp')}
-              data-testid="sos-banner-simulated"
+            <SosMarkChip
+              label="app.sos.simulated"
+              hint="app.sos.simulatedHelp"
+              testId="sos-banner-simulated"
               sx={BANNER_CHIP_SX}
             />
           )}

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeFindings, countByImpact, type AxeFinding } from './axe';
 import { ADMIN, DISPATCHER, browserPerFile, pathOf, settled, signIn, type PageGlobals } from './browser';
+import { menuPaths } from './menuPaths';
 
 /**
  * WCAG 2.1 AA, checked by axe-core on every page state the side menu leads to, as the admin and as a
@@ -35,25 +36,10 @@ async function quiet(page: Page): Promise<void> {
   );
 }
 
-/** Every page the side menu links to, as the signed-in role sees it (each group opened in turn). */
-async function menuPaths(page: Page): Promise<string[]> {
-  const menu = page.getByTestId('side-menu');
-  const paths = new Set<string>();
-  await menu.locator('a[href]').first().waitFor();
-  const collect = async () => {
-    for (const href of await menu.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
-      if (href) paths.add(href);
-  };
-  await collect();
-  const groups = menu.locator('[aria-expanded]');
-  for (let i = 0; i < (await groups.count()); i++) {
-    if ((await groups.nth(i).getAttribute('aria-expanded')) !== 'true') await groups.nth(i).click();
-    await page.waitForTimeout(300);
-    await collect();
-  }
-  // The trip report is in the route table but reached from the revenue report, not from the menu.
-  if (paths.has('/reports/revenue')) paths.add('/reports/trip');
-  return [...paths];
+/** The menu's pages, and the trip report: in the route table but reached from the revenue report. */
+async function pagesToAudit(page: Page): Promise<string[]> {
+  const paths = await menuPaths(page);
+  return paths.includes('/reports/revenue') ? [...paths, '/reports/trip'] : paths;
 }
 
 /** A link's path, if the page shows one matching the selector. */
@@ -136,7 +122,7 @@ describe.each<Scheme>(['light', 'dark'])('axe-core, WCAG 2.1 A and AA, %s theme'
       }
       await signIn(page, account);
       const seen = new Set<string>();
-      for (const path of await menuPaths(page)) {
+      for (const path of await pagesToAudit(page)) {
         if (seen.has(path)) continue;
         seen.add(path);
         await auditList(page, path, reports, seen);

@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, browserPerFile, pathOf, settled, signIn } from './browser';
+import { menuPaths } from './menuPaths';
 
 /**
  * A keyboard way to every record (issue 27): from each list the side menu leads to, Tab alone
- * reaches a row and Enter opens its record (or, in the audit log, its details), and every stop on
- * the way shows a focus ring. Also: the SOS banner stays below the fixed top bar when the page scrolls.
+ * reaches a row and Enter opens its record (or, in the audit log, its details), the row holds a
+ * real link to that same record, and every stop on the way shows a focus ring. Also: the SOS banner stays below the fixed top bar when the page scrolls.
  */
 
 const { open } = browserPerFile();
@@ -46,31 +47,14 @@ async function tab(page: Page): Promise<Stop> {
   });
 }
 
-async function listPaths(page: Page): Promise<string[]> {
-  const menu = page.getByTestId('side-menu');
-  await menu.locator('a[href]').first().waitFor();
-  const paths = new Set<string>();
-  const collect = async () => {
-    for (const href of await menu.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
-      if (href) paths.add(href);
-  };
-  await collect();
-  const groups = menu.locator('[aria-expanded]');
-  for (let i = 0; i < (await groups.count()); i++) {
-    if ((await groups.nth(i).getAttribute('aria-expanded')) !== 'true') await groups.nth(i).click();
-    await page.waitForTimeout(300);
-    await collect();
-  }
-  return [...paths];
-}
-
 describe('the keyboard alone', () => {
   it('opens a record from every list with Tab and Enter, with a visible focus at every stop', async () => {
     const page = await open({ width: 1440, height: 900 });
     await signIn(page, ADMIN);
     const opened: string[] = [];
     const unseen: string[] = [];
-    for (const path of await listPaths(page)) {
+    const recordLinks: string[] = [];
+    for (const path of await menuPaths(page)) {
       await page.goto(path);
       await settled(page);
       const rows = page.locator('main tbody tr.RaDataTable-clickableRow');
@@ -86,16 +70,35 @@ describe('the keyboard alone', () => {
         if (!stop.visible) unseen.push(`${path}: ${stop.tag} "${stop.text}"`);
       }
       expect(stop?.row, `${path}: no row reached with Tab`).toBe(true);
+      const links = await page.evaluate(() => {
+        const focused = (
+          globalThis as unknown as {
+            document: {
+              activeElement: {
+                querySelectorAll(s: string): ArrayLike<{ getAttribute(n: string): string | null }>;
+              } | null;
+            };
+          }
+        ).document.activeElement;
+        return Array.from(focused?.querySelectorAll('a[href]') ?? []).map((a) => a.getAttribute('href') ?? '');
+      });
       await page.keyboard.press('Enter');
       await expect
         .poll(async () => pathOf(page) !== path || (await page.locator('main tr[id$="-expand"]').count()) > 0, {
           timeout: 10_000,
         })
         .toBe(true);
+      // A row that opens a page names it with a link (the audit log's rows expand in place).
+      if (pathOf(page) !== path)
+        recordLinks.push(
+          links.includes(pathOf(page)) ? path : `${path}: no link to ${pathOf(page)} in ${links.join(', ')}`,
+        );
       opened.push(path);
     }
     expect(opened.length).toBeGreaterThanOrEqual(12);
     expect(unseen).toEqual([]);
+    expect(recordLinks.filter((entry) => entry.includes(': no link'))).toEqual([]);
+    expect(recordLinks.length).toBeGreaterThanOrEqual(11);
   }, 600_000);
 
   it('keeps the SOS banner below the top bar when the page scrolls', async () => {

@@ -8,6 +8,7 @@ import { toShowPage } from '../shared/recordPaths';
 import type { ListScreenProps } from '../types';
 import { DiscountValueField, UsageField, ValidityField } from './DiscountFields';
 import type { Discount } from './types';
+import { RowLink } from '../../kit/RowLink';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -41,7 +42,11 @@ export default function DiscountList(props: ListScreenProps) {
       }
     >
       <DataTable<Discount> rowClick={toShowPage} bulkActionButtons={false}>
-        <DataTable.Col source="code" cellSx={() => ({ fontFamily: 'monospace', fontWeight: 700 })} />
+        <DataTable.Col
+          source="code"
+          cellSx={() => ({ fontFamily: 'monospace', fontWeight: 700 })}
+          render={(d: Discount) => <RowLink>{d.code}</RowLink>}
+        />
         {medium && <DataTable.Col source="name" />}
         <DataTable.Col source="value" render={() => <DiscountValueField />} />
         {wide && <DataTable.Col source="validFrom" label="app.discounts.window" render={() => <ValidityField />} />}

@@ -2,6 +2,7 @@ import { Box, Stack, Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { FileAvatar } from '../shared/FileAvatar';
 import type { Driver } from './types';
+import { RowLink } from '../../kit/RowLink';
 
 /** Photo and name, with the phone under it on narrow screens. */
 export function DriverNameCell({ withPhone = false }: { withPhone?: boolean }) {
@@ -13,7 +14,7 @@ export function DriverNameCell({ withPhone = false }: { withPhone?: boolean }) {
       <FileAvatar fileId={driver.photo} name={name} size={32} />
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' }}>
-          {name}
+          <RowLink>{name}</RowLink>
         </Typography>
         {withPhone && (
           <Typography variant="caption" color="text.secondary">

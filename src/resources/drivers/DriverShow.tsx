@@ -46,6 +46,7 @@ import { DriverStatistics, Stat } from './DriverStatistics';
 import { walletPath } from '../driver-transactions/walletPath';
 import { reviewPath } from './reviewPath';
 import type { Driver, DriverDocument } from './types';
+import { RowLink } from '../../kit/RowLink';
 
 const RESOURCE = 'driver-management/drivers';
 const TABS = ['profile', 'documents', 'trips', 'reviews', 'wallet', 'history'] as const;
@@ -177,7 +178,7 @@ function DriverPage({ id }: { id: number }) {
                 empty={<EmptyState message={translate('app.drivers.noTrips')} />}
               >
                 <DataTable bulkActionButtons={false} rowClick={toShowPage}>
-                  <DataTable.Col source="id" label="#" />
+                  <DataTable.Col source="id" label="#" render={(trip) => <RowLink>{trip.id}</RowLink>} />
                   <DataTable.Col source="requestedAt" render={() => <DateTimeField source="requestedAt" />} />
                   <DataTable.Col source="status" render={() => <StatusChip palette="tripStatus" />} />
                   <DataTable.Col source="pickupAddress" />

@@ -14,6 +14,7 @@ import { issueExporter } from './issueExporter';
 import { issueFilters } from './issueFilters';
 import { SlaBadge } from './SlaBadge';
 import type { Issue } from './types';
+import { RowLink } from '../../kit/RowLink';
 
 const noWrap = () => ({ whiteSpace: 'nowrap' });
 const OPEN = ['open', 'in_progress'];
@@ -143,7 +144,9 @@ export default function IssueList(props: ListScreenProps) {
           render={(issue: Issue) => (
             <Box sx={{ minWidth: 140 }}>
               <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                <IssueTitle issue={issue} />
+                <RowLink>
+                  <IssueTitle issue={issue} />
+                </RowLink>
               </Typography>
               {!medium && (
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>

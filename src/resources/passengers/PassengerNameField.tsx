@@ -1,6 +1,7 @@
 import { Avatar, Box, Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import type { Passenger } from './types';
+import { RowLink } from '../../kit/RowLink';
 
 /** Up to two initials of a name: "Wanjiru Kamau" → "WK". */
 export const initials = (name: string) =>
@@ -33,7 +34,7 @@ export function PassengerNameField({
           sx={{ fontWeight: 600, maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
           title={name}
         >
-          {name}
+          <RowLink>{name}</RowLink>
         </Typography>
         {withDetails && (
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', wordBreak: 'break-all' }}>

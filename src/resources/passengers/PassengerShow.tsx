@@ -24,6 +24,7 @@ import { PassengerStatistics } from './PassengerStatistics';
 import { PassengerStatusButton } from './PassengerStatusButton';
 import { PassengerSummary } from './PassengerSummary';
 import type { Passenger } from './types';
+import { RowLink } from '../../kit/RowLink';
 
 const noWrap = () => ({ whiteSpace: 'nowrap' });
 const openTrip = (id: RaRecord['id']) => showPath(tripsManifest.path, id);
@@ -75,7 +76,12 @@ function TripHistory() {
       data-testid="trip-history"
     >
       <DataTable rowClick={openTrip} bulkActionButtons={false}>
-        <DataTable.Col source="id" label="app.passengers.trip" disableSort render={(trip) => `#${trip.id}`} />
+        <DataTable.Col
+          source="id"
+          label="app.passengers.trip"
+          disableSort
+          render={(trip) => <RowLink>#{trip.id}</RowLink>}
+        />
         <DataTable.Col
           source="requestedAt"
           label="app.passengers.requested"
@@ -159,7 +165,7 @@ function IssuesRaised() {
           source="category"
           label="app.passengers.category"
           disableSort
-          render={(issue) => enumWords(String(issue.category))}
+          render={(issue) => <RowLink>{enumWords(String(issue.category))}</RowLink>}
         />
         <DataTable.Col source="status" disableSort render={() => <StatusChip palette="issueStatus" />} />
         <DataTable.Col

@@ -10,6 +10,7 @@ import {
 } from 'react-admin';
 import { settingLabel } from '../../domain/gateways';
 import type { Gateway } from './types';
+import { RowLink } from '../../kit/RowLink';
 
 /** Brand colours, for a recognisable mark without shipping logos. */
 const BRAND: Record<string, string> = {
@@ -49,7 +50,7 @@ export function GatewayNameField(_: { label?: string }) {
       </Avatar>
       <div>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {g.name}
+          <RowLink>{g.name}</RowLink>
         </Typography>
         <Typography variant="caption" color="text.secondary">
           {provider}

@@ -9,6 +9,7 @@ import { toShowPage } from '../shared/recordPaths';
 import type { ListScreenProps } from '../types';
 import { RoleHoldersLink } from './RoleHoldersLink';
 import type { Role } from './types';
+import { RowLink } from '../../kit/RowLink';
 
 const roleFilters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -30,7 +31,7 @@ export default function RoleList(props: ListScreenProps) {
           source="name"
           render={(role) => (
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {role.name}
+              <RowLink>{role.name}</RowLink>
             </Typography>
           )}
         />

@@ -3,18 +3,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturbOn';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import PanToolIcon from '@mui/icons-material/PanTool';
-import {
-  Box,
-  Button,
-  Chip,
-  Grid,
-  Link as MuiLink,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Grid, Link as MuiLink, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import {
   RecordContextProvider,
   TextInput,
@@ -47,6 +36,7 @@ import type { SosAlarm, SosStep } from './types';
 import { useAcknowledge } from './useAcknowledge';
 import { useNow } from '../../kit/useNow';
 import { useSosLive } from './useSosLive';
+import { SosMarkChip } from './SosMarkChip';
 
 interface Contact extends RaRecord<number> {
   name: string;
@@ -375,13 +365,7 @@ export default function SosCallLogShow() {
               </Typography>
               <StatusChip palette="sosStatus" />
               {alarm.simulated && (
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  label={translate('app.sos.simulated')}
-                  title={translate('app.sos.simulatedHelp')}
-                  data-testid="sos-simulated"
-                />
+                <SosMarkChip label="app.sos.simulated" hint="app.sos.simulatedHelp" testId="sos-simulated" />
               )}
             </Box>
             <Typography variant="body2" color="text.secondary">

@@ -8,6 +8,7 @@ import { GuardedLink } from '../../kit/LinkedRecordField';
 import { showPath } from '../shared/recordPaths';
 import type { SosAlarm } from './types';
 import { useNow } from '../../kit/useNow';
+import { RowLink } from '../../kit/RowLink';
 
 /** The passengers' or drivers' route path for a caller kind. */
 export const callerResource = (kind: string) => (kind === 'driver' ? drivers.path : passengers.path);
@@ -65,7 +66,7 @@ export function RaisedField() {
   return (
     <Box>
       <Typography component="time" variant="body2" dateTime={iso} sx={{ display: 'block' }}>
-        {formatDateTime(alarm.calledAt)}
+        <RowLink>{formatDateTime(alarm.calledAt)}</RowLink>
       </Typography>
       <Typography
         variant="caption"

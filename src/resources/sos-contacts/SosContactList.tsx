@@ -12,6 +12,7 @@ import { EmptyState } from '../../kit/States';
 import { csvExporter } from '../shared/csv';
 import type { ListScreenProps } from '../types';
 import type { SosContact } from './types';
+import { RowLink } from '../../kit/RowLink';
 
 const exporter = csvExporter<SosContact>('emergency-contacts', [
   { header: 'Order', value: (c) => c.displayOrder },
@@ -278,7 +279,7 @@ export default function SosContactList(props: ListScreenProps) {
       <Reorderable>
         <DataTable<SosContact> rowClick="edit" bulkActionButtons={false} empty={<NoContacts />}>
           <DataTable.Col source="displayOrder" disableSort render={() => <OrderField />} />
-          <DataTable.Col source="name" disableSort />
+          <DataTable.Col source="name" disableSort render={(c: SosContact) => <RowLink>{c.name}</RowLink>} />
           <DataTable.Col source="phone" disableSort field={PhoneField} />
           <DataTable.Col
             source="description"

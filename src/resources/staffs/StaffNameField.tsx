@@ -2,6 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { FileAvatar } from '../shared/FileAvatar';
 import type { Staff } from './types';
+import { RowLink } from '../../kit/RowLink';
 
 /** The staff member's photo and full name, with the email and role underneath on narrow screens. */
 export function StaffNameField({ withDetails = false }: { label?: string; source?: string; withDetails?: boolean }) {
@@ -13,7 +14,7 @@ export function StaffNameField({ withDetails = false }: { label?: string; source
       <FileAvatar fileId={record.photo} name={name} size={32} />
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-          {name}
+          <RowLink>{name}</RowLink>
         </Typography>
         {withDetails && (
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', wordBreak: 'break-all' }}>

@@ -21,6 +21,7 @@ import { RequestedRangeFilter, TripTabs } from './TripListBar';
 import { isWaiting, NEWEST_FIRST, WAITING_ALERT_MS } from './tripListState';
 import { TripPreview, usePreviewBeside, usePreviewedTrip } from './TripPreview';
 import { TRIP_LIST_FIELDS, type Trip } from './types';
+import { RowLink } from '../../kit/RowLink';
 
 const noWrap = { whiteSpace: 'nowrap' } as const;
 const noWrapCell = () => noWrap;
@@ -162,7 +163,9 @@ function TripTable() {
             render={(trip) => (
               <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                 <Box>
-                  <strong>#{trip.id}</strong>
+                  <RowLink>
+                    <strong>#{trip.id}</strong>
+                  </RowLink>
                   <Typography variant="caption" color="text.secondary" component="div">
                     {trip.vehicleTypeName}
                   </Typography>

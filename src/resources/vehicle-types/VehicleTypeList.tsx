@@ -11,6 +11,7 @@ import { toShowPage } from '../shared/recordPaths';
 import type { ListScreenProps } from '../types';
 import type { VehicleType } from './types';
 import { ActiveChip } from './VehicleTypeStatus';
+import { RowLink } from '../../kit/RowLink';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -37,7 +38,7 @@ function NameCell({ withStatus }: { withStatus: boolean }) {
       <FileAvatar fileId={vt.icon} name={vt.name} size={36} fallbackIcon={LocalTaxiIcon} />
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
-          {vt.name}
+          <RowLink>{vt.name}</RowLink>
         </Typography>
         <Stack direction="row" spacing={1} alignItems="center">
           <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
