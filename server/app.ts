@@ -24,6 +24,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { installCompression } from './delivery/compression.js';
 import { serveStaticPanel } from './delivery/staticPanel.js';
 import { isEmpty, seedDemo } from './db/seed/index.js';
+import { lazySchemaCompilers } from './delivery/lazySchemas.js';
 import { badRequest, installErrorHandler } from './errors.js';
 import { createMessenger } from './mail/outbox.js';
 import { installHealthRoutes } from './health.js';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === 'true',
     routerOptions: { maxParamLength: 200 },
+    schemaController: { compilersFactory: lazySchemaCompilers() },
   });
 
   const handle = options.db ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));

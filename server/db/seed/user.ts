@@ -1,4 +1,3 @@
-import { faker } from '@faker-js/faker';
 import type { Insertable } from 'kysely';
 import type { Db } from '../index.js';
 import type { DriverTable } from '../schema.js';
@@ -30,6 +29,8 @@ function approvalFor(i: number): ApprovalStatus {
 const kenyanPhone = (n: number) => `${CITY.phonePrefix}${String(10_000_000 + n * 7919).slice(-8)}`;
 
 export async function seedUserService(db: Db, opts: { filesDir: string; scryptN: number; now?: Date }): Promise<void> {
+  // Loaded here, not at the top: a server starting on a seeded database never needs faker (150 ms of start).
+  const { faker } = await import('@faker-js/faker');
   faker.seed(20261121);
   const now = opts.now ?? new Date();
   const files = new FileStore(opts.filesDir);
