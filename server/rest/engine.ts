@@ -6,7 +6,8 @@ import { ApiError, badRequest, notFound } from '../errors.js';
 import type { AppServices } from '../services.js';
 import type { ResourceDeclaration, Row, WriteContext } from './declaration.js';
 import { recordAudit } from './audit.js';
-import { arrayQueryOf, bulkReaderOf, type BulkReader } from '../db/index.js';
+import { arrayQueryOf, bulkReaderOf, preparedQueryOf, type BulkReader, type PreparedQuery } from '../db/index.js';
+import { lookupOf } from './names.js';
 import { columnRef, parseListQuery, snake, sortRef } from './query.js';
 import { maskSecret, mergeSecret } from './secrets.js';
 import { recordJsonSchema, writeJsonSchema } from './docs.js';
@@ -74,6 +75,9 @@ export class ResourceEngine {
   /** The table's name in the database, for the plugin-less reads. */
   private readonly table: string;
   private readonly idRef: ReturnType<typeof columnRef>;
+  private readonly prepared: PreparedQuery | undefined;
+  /** The read of one record by id as a prepared statement (see byIdStatement). */
+  private readonly byId: { name: string; text: string } | undefined;
   constructor(
     private readonly d: ResourceDeclaration,
     private readonly services: AppServices,
@@ -82,6 +86,8 @@ export class ResourceEngine {
     this.table = snake(d.table);
     this.idRef = columnRef(d.table, 'id');
     this.selected = this.compiledSelections();
+    this.prepared = preparedQueryOf(this.read);
+    this.byId = this.byIdStatement();
     this.secretFields = Object.keys(d.fields).filter((f) => d.fields[f].secret);
   }
 
@@ -108,6 +114,39 @@ export class ResourceEngine {
     return [sql.raw(compiled.sql) as unknown as (typeof selections)[number]];
   }
 
+  /**
+   * One record by id as the text of a prepared statement: the same fields as `selected`, with each
+   * looked-up name (`nameOf`, `valueOf`) a left join on the other table's key instead of a subquery per
+   * name. Sent as a named statement (pg), it is parsed and planned once per connection; the
+   * answer is the same record. Undefined when the select list has bound parameters.
+   */
+  private byIdStatement(): { name: string; text: string } | undefined {
+    const { d } = this;
+    const joins: RawBuilder<unknown>[] = [];
+    const computed = Object.entries(d.computed ?? {})
+      .filter(([, c]) => !c.onRequest)
+      .map(([name, c]) => {
+        const lookup = lookupOf(c.sql);
+        if (!lookup) return c.sql.as(name);
+        const alias = sql.raw(`j${joins.length}`);
+        // A lateral subquery this simple is pulled up into a plain left join (x.id is a key: one row at most).
+        joins.push(
+          sql`left join lateral (select ${lookup.value} as v from ${sql.table(lookup.table)} x where x.id = ${sql.ref(lookup.column)}) ${alias} on true`,
+        );
+        return sql`${alias}.v`.as(name);
+      });
+    const parts = [this.idRef.as('id'), ...Object.keys(d.fields).map((f) => columnRef(d.table, f).as(f)), ...computed];
+    const compiled =
+      sql`select ${sql.join(parts)} from ${sql.table(this.table)} ${sql.join(joins, sql` `)} where ${this.idRef} = ${0}`.compile(
+        this.read,
+      );
+    if (compiled.parameters.length !== 1) return undefined;
+    // A statement name is per connection and must always mean the same text: the text's hash is in it.
+    let hash = 0;
+    for (let i = 0; i < compiled.sql.length; i++) hash = (Math.imul(hash, 31) + compiled.sql.charCodeAt(i)) | 0;
+    return { name: `by_id_${this.table}_${(hash >>> 0).toString(36)}`, text: compiled.sql };
+  }
+
   /** The row as the API shows it: secrets masked. */
   present(row: Row | undefined): Row | undefined {
     if (!row || !this.secretFields.length) return row;
@@ -119,6 +158,10 @@ export class ResourceEngine {
   /** One record as the API shows it (secrets not yet masked); `db` may be a transaction. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are named at run time
   async findRow(id: number, db: Kysely<any> = this.read): Promise<Row | undefined> {
+    if (db === this.read && this.prepared && this.byId) {
+      const rows = await this.prepared(this.byId.name, this.byId.text, [id]);
+      return rows[0];
+    }
     const reader = db === this.read ? db : db.withoutPlugins();
     return reader.selectFrom(this.table).select(this.selected).where(this.idRef, '=', id).executeTakeFirst();
   }
