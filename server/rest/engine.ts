@@ -8,6 +8,7 @@ import type { ResourceDeclaration, Row, WriteContext } from './declaration.js';
 import { recordAudit } from './audit.js';
 import { arrayQueryOf, bulkReaderOf, preparedQueryOf, type BulkReader, type PreparedQuery } from '../db/index.js';
 import { lookupOf } from './names.js';
+import { keysetOf } from './keyset.js';
 import { columnRef, parseListQuery, snake, sortRef } from './query.js';
 import { maskSecret, mergeSecret } from './secrets.js';
 import { recordJsonSchema, writeJsonSchema } from './docs.js';
@@ -214,13 +215,18 @@ export class ResourceEngine {
     const selected = this.selectionFor(query.fields);
     const limit = q.range.end - q.range.start + 1;
     const order = q.sort.order === 'ASC' ? 'asc' : 'desc';
+    // A keyset page reads from its cursor on (the page before it: backwards from the cursor), no offset.
+    const keyset = keysetOf(d, q, query);
+    const reversed = keyset?.direction === 'before';
+    const pageOrder = reversed ? (order === 'asc' ? 'desc' : 'asc') : order;
     const page = this.read
       .selectFrom(this.table)
       .where(q.where)
-      .orderBy(sortRef(d, q.sort.field), order)
-      .orderBy(this.idRef, order)
+      .$if(keyset !== undefined, (qb) => qb.where(keyset!.where))
+      .orderBy(sortRef(d, q.sort.field), pageOrder)
+      .orderBy(this.idRef, pageOrder)
       .limit(limit)
-      .offset(q.range.start);
+      .$if(keyset === undefined, (qb) => qb.offset(q.range.start));
     // A deferred join finds the page's ids first (an index-only scan can skip the offset rows),
     // then reads and computes only those rows.
     const rowsPromise = d.deferredJoin
@@ -231,7 +237,10 @@ export class ResourceEngine {
           .orderBy(sortRef(d, q.sort.field), order)
           .orderBy(this.idRef, order)
           .execute()
-      : page.select(selected).execute();
+      : page
+          .select(selected)
+          .execute()
+          .then((rows) => (reversed ? rows.reverse() : rows));
     const genericCount = () =>
       this.read
         .selectFrom(this.table)
@@ -426,6 +435,15 @@ const listQuerySchema = {
       type: 'string',
       description:
         'Comma-separated field names: only these (and id) are answered, so a screen asks only for the columns it shows. Absent: every field. An unknown name is a 400.',
+    },
+    after: {
+      type: 'string',
+      description:
+        'JSON [sortValue, id] of the last row of the page before: the page is read from there on (keyset), not by skipping range.start rows; range still names its place.',
+    },
+    before: {
+      type: 'string',
+      description: 'JSON [sortValue, id] of the first row of the page after: the page before it, as with after.',
     },
     shape: {
       type: 'string',
