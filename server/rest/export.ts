@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
 import type { Access } from '../auth/guard.js';
 import { endOnDrain, EXPORT_INTERRUPTED } from '../delivery/drain.js';
+import { streamCompression } from '../delivery/compression.js';
 import { badRequest } from '../errors.js';
 import { CITY } from '../../src/domain/city.js';
 import type { FieldType, ResourceDeclaration } from './declaration.js';
@@ -409,6 +410,7 @@ export function registerExport(
     `/${d.name}/export`,
     {
       config: { access },
+      compress: streamCompression,
       schema: {
         tags: [d.name],
         summary: `Export ${d.name} as CSV`,
