@@ -38,6 +38,24 @@ export function arrayQueryOf(db: Pick<Kysely<unknown>, 'getExecutor'>): ArrayQue
   return arrayQueries.get(db.getExecutor().adapter);
 }
 
+/**
+ * Runs one read-only statement as a named prepared statement where the driver has them (`pg`: each
+ * pooled connection parses and plans it once, then binds and executes; after five runs PostgreSQL
+ * keeps its generic plan), or as an ordinary parameterised query (PGlite). Rows as objects.
+ */
+export type PreparedQuery = (
+  name: string,
+  text: string,
+  params: readonly unknown[],
+) => Promise<Record<string, unknown>[]>;
+
+const preparedQueries = new WeakMap<object, PreparedQuery>();
+
+/** The prepared-statement reader of `db`'s database; undefined for a Kysely instance createDb did not make. */
+export function preparedQueryOf(db: Pick<Kysely<unknown>, 'getExecutor'>): PreparedQuery | undefined {
+  return preparedQueries.get(db.getExecutor().adapter);
+}
+
 /** PostgreSQL only: bulk reads that skip pg's per-value parsing (exports). */
 export interface BulkReader {
   /** The type (OID) of each column of a statement's result, read from its description without a row. */
@@ -73,6 +91,10 @@ export async function createDb(opts: DbOptions): Promise<DbHandle> {
       const result = await pool.query<unknown[]>({ text, values: values as unknown[], rowMode: 'array' });
       return result.rows;
     });
+    preparedQueries.set(db.getExecutor().adapter, async (name, text, values) => {
+      const result = await pool.query<Record<string, unknown>>({ name, text, values: values as unknown[] });
+      return result.rows;
+    });
     bulkReaders.set(db.getExecutor().adapter, {
       async columnTypes(text, values) {
         const result = await pool.query({ text, values: values as unknown[], rowMode: 'array' });
@@ -92,6 +114,11 @@ export async function createDb(opts: DbOptions): Promise<DbHandle> {
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
   arrayQueries.set(db.getExecutor().adapter, async (text, values) => {
     const result = await pglite.query<unknown[]>(text, values as unknown[], { rowMode: 'array' });
+    return result.rows;
+  });
+  // PGlite has no named statements: one connection, the extended protocol per query.
+  preparedQueries.set(db.getExecutor().adapter, async (_name, text, values) => {
+    const result = await pglite.query<Record<string, unknown>>(text, values as unknown[]);
     return result.rows;
   });
   return {

@@ -16,12 +16,13 @@ export const COMPRESSION_THRESHOLD = 1024;
 export const SYNC_COMPRESSION_LIMIT = 128 * 1024;
 
 /**
- * Fast levels: the budget is 10 % of the list's throughput, and on PostgreSQL the server spends
- * only ~1.3 ms of CPU on a page of 25 trips. For that 26 kB page (docs/performance.md,
- * "Compression"): brotli 1 takes 0.09 ms for 6.8 kB, brotli 4 (the plugin's default) 0.33 ms
- * for 5.2 kB; gzip 3 takes 0.18 ms for 5.8 kB, gzip 6 0.28 ms for 5.3 kB. Browsers take brotli.
+ * Levels for buffered answers: brotli 4 is smaller than gzip on JSON (a page of 25 trips, objects:
+ * ~5.2 kB against gzip 3's ~5.8 kB; brotli 1 made it larger than gzip, 6.5 kB) for ~0.3 ms of CPU.
+ * Streams (CSV exports of up to a million rows) keep brotli 1, where CPU is the export's speed:
+ * STREAM_BROTLI_QUALITY, set per route.
  */
-export const BROTLI_QUALITY = 1;
+export const BROTLI_QUALITY = 4;
+export const STREAM_BROTLI_QUALITY = 1;
 export const GZIP_LEVEL = 3;
 
 /**
@@ -42,6 +43,11 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
   });
   keepRecordRangesCompressible(app);
 }
+
+/** A route's `compress` option for a long stream (an export): brotli at STREAM_BROTLI_QUALITY, the rest as set globally. */
+export const streamCompression = {
+  brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: STREAM_BROTLI_QUALITY } },
+};
 
 const hiddenRange = Symbol('record Content-Range');
 type ReplyWithRange = FastifyReply & { [hiddenRange]?: string };

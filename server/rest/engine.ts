@@ -6,7 +6,9 @@ import { ApiError, badRequest, notFound } from '../errors.js';
 import type { AppServices } from '../services.js';
 import type { ResourceDeclaration, Row, WriteContext } from './declaration.js';
 import { recordAudit } from './audit.js';
-import { arrayQueryOf, bulkReaderOf, type BulkReader } from '../db/index.js';
+import { arrayQueryOf, bulkReaderOf, preparedQueryOf, type BulkReader, type PreparedQuery } from '../db/index.js';
+import { lookupOf } from './names.js';
+import { keysetOf } from './keyset.js';
 import { columnRef, parseListQuery, snake, sortRef } from './query.js';
 import { maskSecret, mergeSecret } from './secrets.js';
 import { recordJsonSchema, writeJsonSchema } from './docs.js';
@@ -74,6 +76,9 @@ export class ResourceEngine {
   /** The table's name in the database, for the plugin-less reads. */
   private readonly table: string;
   private readonly idRef: ReturnType<typeof columnRef>;
+  private readonly prepared: PreparedQuery | undefined;
+  /** The read of one record by id as a prepared statement (see byIdStatement). */
+  private readonly byId: { name: string; text: string } | undefined;
   constructor(
     private readonly d: ResourceDeclaration,
     private readonly services: AppServices,
@@ -82,6 +87,8 @@ export class ResourceEngine {
     this.table = snake(d.table);
     this.idRef = columnRef(d.table, 'id');
     this.selected = this.compiledSelections();
+    this.prepared = preparedQueryOf(this.read);
+    this.byId = this.byIdStatement();
     this.secretFields = Object.keys(d.fields).filter((f) => d.fields[f].secret);
   }
 
@@ -108,6 +115,39 @@ export class ResourceEngine {
     return [sql.raw(compiled.sql) as unknown as (typeof selections)[number]];
   }
 
+  /**
+   * One record by id as the text of a prepared statement: the same fields as `selected`, with each
+   * looked-up name (`nameOf`, `valueOf`) a left join on the other table's key instead of a subquery per
+   * name. Sent as a named statement (pg), it is parsed and planned once per connection; the
+   * answer is the same record. Undefined when the select list has bound parameters.
+   */
+  private byIdStatement(): { name: string; text: string } | undefined {
+    const { d } = this;
+    const joins: RawBuilder<unknown>[] = [];
+    const computed = Object.entries(d.computed ?? {})
+      .filter(([, c]) => !c.onRequest)
+      .map(([name, c]) => {
+        const lookup = lookupOf(c.sql);
+        if (!lookup) return c.sql.as(name);
+        const alias = sql.raw(`j${joins.length}`);
+        // A lateral subquery this simple is pulled up into a plain left join (x.id is a key: one row at most).
+        joins.push(
+          sql`left join lateral (select ${lookup.value} as v from ${sql.table(lookup.table)} x where x.id = ${sql.ref(lookup.column)}) ${alias} on true`,
+        );
+        return sql`${alias}.v`.as(name);
+      });
+    const parts = [this.idRef.as('id'), ...Object.keys(d.fields).map((f) => columnRef(d.table, f).as(f)), ...computed];
+    const compiled =
+      sql`select ${sql.join(parts)} from ${sql.table(this.table)} ${sql.join(joins, sql` `)} where ${this.idRef} = ${0}`.compile(
+        this.read,
+      );
+    if (compiled.parameters.length !== 1) return undefined;
+    // A statement name is per connection and must always mean the same text: the text's hash is in it.
+    let hash = 0;
+    for (let i = 0; i < compiled.sql.length; i++) hash = (Math.imul(hash, 31) + compiled.sql.charCodeAt(i)) | 0;
+    return { name: `by_id_${this.table}_${(hash >>> 0).toString(36)}`, text: compiled.sql };
+  }
+
   /** The row as the API shows it: secrets masked. */
   present(row: Row | undefined): Row | undefined {
     if (!row || !this.secretFields.length) return row;
@@ -119,6 +159,10 @@ export class ResourceEngine {
   /** One record as the API shows it (secrets not yet masked); `db` may be a transaction. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are named at run time
   async findRow(id: number, db: Kysely<any> = this.read): Promise<Row | undefined> {
+    if (db === this.read && this.prepared && this.byId) {
+      const rows = await this.prepared(this.byId.name, this.byId.text, [id]);
+      return rows[0];
+    }
     const reader = db === this.read ? db : db.withoutPlugins();
     return reader.selectFrom(this.table).select(this.selected).where(this.idRef, '=', id).executeTakeFirst();
   }
@@ -171,13 +215,18 @@ export class ResourceEngine {
     const selected = this.selectionFor(query.fields);
     const limit = q.range.end - q.range.start + 1;
     const order = q.sort.order === 'ASC' ? 'asc' : 'desc';
+    // A keyset page reads from its cursor on (the page before it: backwards from the cursor), no offset.
+    const keyset = keysetOf(d, q, query);
+    const reversed = keyset?.direction === 'before';
+    const pageOrder = reversed ? (order === 'asc' ? 'desc' : 'asc') : order;
     const page = this.read
       .selectFrom(this.table)
       .where(q.where)
-      .orderBy(sortRef(d, q.sort.field), order)
-      .orderBy(this.idRef, order)
+      .$if(keyset !== undefined, (qb) => qb.where(keyset!.where))
+      .orderBy(sortRef(d, q.sort.field), pageOrder)
+      .orderBy(this.idRef, pageOrder)
       .limit(limit)
-      .offset(q.range.start);
+      .$if(keyset === undefined, (qb) => qb.offset(q.range.start));
     // A deferred join finds the page's ids first (an index-only scan can skip the offset rows),
     // then reads and computes only those rows.
     const rowsPromise = d.deferredJoin
@@ -188,7 +237,10 @@ export class ResourceEngine {
           .orderBy(sortRef(d, q.sort.field), order)
           .orderBy(this.idRef, order)
           .execute()
-      : page.select(selected).execute();
+      : page
+          .select(selected)
+          .execute()
+          .then((rows) => (reversed ? rows.reverse() : rows));
     const genericCount = () =>
       this.read
         .selectFrom(this.table)
@@ -383,6 +435,15 @@ const listQuerySchema = {
       type: 'string',
       description:
         'Comma-separated field names: only these (and id) are answered, so a screen asks only for the columns it shows. Absent: every field. An unknown name is a 400.',
+    },
+    after: {
+      type: 'string',
+      description:
+        'JSON [sortValue, id] of the last row of the page before: the page is read from there on (keyset), not by skipping range.start rows; range still names its place.',
+    },
+    before: {
+      type: 'string',
+      description: 'JSON [sortValue, id] of the first row of the page after: the page before it, as with after.',
     },
     shape: {
       type: 'string',

@@ -4,6 +4,7 @@ import { simpleRestHttpClient } from '../http';
 import type { ResourceLookup } from '../resources/resourceLookup';
 import type { Service } from '../resources/types';
 import { createCustomMethods, type CustomMethods, type ServiceUrls } from './customMethods';
+import { createKeysetPager } from './keysetPager';
 
 export type { ServiceUrls } from './customMethods';
 
@@ -41,22 +42,29 @@ function rowsToRecords(json: unknown): unknown {
 /**
  * getList with `meta.fields` (a list of field names) asks the engine for only those columns, as
  * compact rows (`&fields=a,b&shape=rows`), so a list screen downloads what it shows and no key
- * repeated per row; the records come back as usual.
+ * repeated per row; the records come back as usual. The page next to the one shown last is asked
+ * for by keyset (`after` / `before`, keysetPager.ts), so deep pages cost what the first does.
  */
 function withFieldSelection(apiUrl: string, httpClient: HttpClient): DataProvider {
   const client = simpleRestProvider(apiUrl, httpClient);
+  const pager = createKeysetPager();
   return {
     ...client,
-    getList: (resource, params) => {
+    getList: async (resource, params) => {
       const fields = (params.meta as { fields?: unknown } | undefined)?.fields;
-      if (!Array.isArray(fields) || fields.length === 0) return client.getList(resource, params);
-      const selection = `fields=${encodeURIComponent(fields.join(','))}&shape=rows`;
-      const selecting: HttpClient = (url, options) =>
-        httpClient(`${url}${url.includes('?') ? '&' : '?'}${selection}`, options).then((response) => ({
-          ...response,
-          json: rowsToRecords(response.json),
-        }));
-      return simpleRestProvider(apiUrl, selecting).getList(resource, params);
+      const extra: Record<string, string> = { ...pager.cursorFor(resource, params) };
+      const selecting = Array.isArray(fields) && fields.length > 0;
+      if (selecting) Object.assign(extra, { fields: fields.join(','), shape: 'rows' });
+      const query = new URLSearchParams(extra).toString();
+      const result = !query
+        ? await client.getList(resource, params)
+        : await simpleRestProvider(apiUrl, (url, options) =>
+            httpClient(`${url}${url.includes('?') ? '&' : '?'}${query}`, options).then((response) =>
+              selecting ? { ...response, json: rowsToRecords(response.json) } : response,
+            ),
+          ).getList(resource, params);
+      pager.remember(resource, params, result.data as Record<string, unknown>[]);
+      return result;
     },
   };
 }

@@ -73,12 +73,16 @@ describe('HTTP surface', () => {
   });
   afterAll(() => t?.close());
 
-  it('sends security headers, a CSP, and exposes Content-Range to the dev origin', async () => {
+  it('sends a CSP and security headers with documents, only nosniff with API answers, and exposes Content-Range to the dev origin', async () => {
     const token = await t.login();
     const res = await t.call('GET', '/api/user/roles', { token, headers: { origin: 'http://localhost:5173' } });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    for (const html of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'referrer-policy'])
+      expect(res.headers[html]).toBeUndefined();
+    const docs = await t.call('GET', '/api/docs/');
+    expect(docs.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(docs.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(docs.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     expect(res.headers['access-control-expose-headers']).toBe('Content-Range');
     const other = await t.call('GET', '/api/user/roles', { token, headers: { origin: 'https://evil.example' } });

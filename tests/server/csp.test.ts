@@ -7,7 +7,7 @@ describe('content security policy', () => {
   let directives: Map<string, string[]>;
   beforeAll(async () => {
     t = await startApp();
-    const header = String((await t.call('GET', '/api/health')).headers['content-security-policy']);
+    const header = String((await t.call('GET', '/api/docs/')).headers['content-security-policy']);
     directives = new Map(
       header.split(';').map((part) => {
         const [name, ...sources] = part.trim().split(/\s+/);

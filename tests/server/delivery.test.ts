@@ -131,6 +131,28 @@ describe('compressed delivery of the panel and the API', () => {
     }
   });
 
+  it('answers a 25-trip page smaller in brotli than in gzip', async () => {
+    const sizes: Record<string, number> = {};
+    for (const [query, what] of [
+      [listQuery({ sort: ['requestedAt', 'DESC'], range: [0, 24] }), 'records'],
+      [
+        {
+          ...listQuery({ sort: ['requestedAt', 'DESC'], range: [0, 24] }),
+          fields: 'requestedAt,passengerName,driverName,status,fareTotal,pickupAddress,dropoffAddress',
+          shape: 'rows',
+        },
+        'rows',
+      ],
+    ] as const)
+      for (const encoding of ['gzip', 'br']) {
+        const res = await t.call('GET', '/api/trip/trips', { token, query, headers: { 'accept-encoding': encoding } });
+        expect(res.headers['content-encoding']).toBe(encoding);
+        sizes[`${what} ${encoding}`] = res.rawPayload.length;
+      }
+    expect(sizes['records br']).toBeLessThan(sizes['records gzip']);
+    expect(sizes['rows br']).toBeLessThan(sizes['rows gzip']);
+  });
+
   it('leaves answers under the threshold uncompressed', async () => {
     const res = await get('/api/health', 'br, gzip');
     expect(res.statusCode).toBe(200);

@@ -67,6 +67,31 @@ describe('the composite data provider', () => {
     expect(api.requests[0].query.get('range')).toBe('[0,24]');
   });
 
+  it('asks for the page next to the one shown by keyset (after / before), any other page by offset', async () => {
+    const rows = (start: number) =>
+      Array.from({ length: 2 }, (_, k) => ({ id: 100 - start - k, createdAt: `2026-11-0${9 - start - k}T10:00:00Z` }));
+    api.on('GET /api/trip/discounts', ({ url }) => {
+      const [start] = JSON.parse(new URL(url, 'http://x').searchParams.get('range')!) as number[];
+      return { json: rows(start), headers: { 'Content-Range': `discounts ${start}-${start + 1}/9` } };
+    });
+    const params = (page: number) => ({
+      pagination: { page, perPage: 2 },
+      sort: { field: 'createdAt', order: 'DESC' as const },
+      filter: {},
+    });
+    await dataProvider.getList('discounts', params(1));
+    await dataProvider.getList('discounts', params(2));
+    await dataProvider.getList('discounts', params(1));
+    await dataProvider.getList('discounts', params(4));
+    const cursors = api.requests.map((r) => [r.query.get('after'), r.query.get('before')]);
+    expect(cursors).toEqual([
+      [null, null],
+      [JSON.stringify(['2026-11-08T10:00:00Z', 99]), null],
+      [null, JSON.stringify(['2026-11-07T10:00:00Z', 98])],
+      [null, null],
+    ]);
+  });
+
   it('sends trip-service resources to the trip service', async () => {
     api.on('GET /api/trip/vehicle-types/3', { json: { id: 3, name: 'Comfort' } });
     await expect(dataProvider.getOne('vehicle-management/vehicles', { id: 3 })).resolves.toEqual({
