@@ -6,6 +6,7 @@ import { driverFields, driverMessages, walletMessages } from './drivers';
 import { insightMessages } from './insightMessages';
 import { sosCallLogResource, sosMessages } from './sos';
 import { enumMessages } from './enums';
+import { bulkMessages } from './bulk';
 
 /** Every string the panel shows, in English; react-admin's own strings come from ra-language-english. */
 export const appMessages = {
@@ -430,6 +431,7 @@ export const appMessages = {
     },
     drivers: driverMessages,
     wallet: walletMessages,
+    bulk: bulkMessages,
     common: {
       status: {
         active: 'Active',
