@@ -34,8 +34,7 @@ export interface BulkActionSpec {
 const reasonOnly = bulkSchema.pick(['reason']) as AnyObjectSchema;
 
 type Phase =
-  | { step: 'form' }
-  | { step: 'result'; ids: number[]; reason: string; answer: BulkAnswer; undone?: BulkOutcome[] };
+  { step: 'form' } | { step: 'result'; ids: number[]; reason: string; answer: BulkAnswer; undone?: BulkOutcome[] };
 
 /**
  * One bulk action on the selected rows: a dialog with one required reason (and the action's own
