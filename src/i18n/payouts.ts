@@ -18,6 +18,7 @@ export const payoutMessages = {
   reference: 'Payment reference',
   statement: 'Statement',
   lines: 'Drivers',
+  amountsIn: 'Amounts in %{currency}; Balance is the wallet at the end of the week',
   empty: 'No payout batches yet. Prepare one for a finished week.',
   summary: 'Summary',
   paidDrivers: 'Drivers paid',

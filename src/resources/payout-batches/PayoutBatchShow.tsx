@@ -6,7 +6,8 @@ import { payPayoutSchema, payoutBatches } from '../../domain/resources/payoutBat
 import { ActionDialogButton } from '../../kit/ActionDialog';
 import { DateTimeField } from '../../kit/DateTimeField';
 import { FieldGrid, KeyValue, SectionCard } from '../../kit/DetailBlocks';
-import { formatCalendarDay, formatMoney } from '../../kit/format';
+import { CITY } from '../../domain/city';
+import { CITY_LOCALE, formatCalendarDay } from '../../kit/format';
 import { MoneyField } from '../../kit/MoneyField';
 import { EmptyState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
@@ -27,6 +28,8 @@ const COLUMNS: (keyof PayoutLine)[] = [
   'amount',
 ];
 const field = (name: string) => `resources.payout-batches.fields.${name}`;
+/** Amounts without the currency in every cell: the card says they are in KES. */
+const amount = new Intl.NumberFormat(CITY_LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Each driver's week: trips, fares, commission, earnings, cash held, wallet moves, balance and what is paid. */
 function Lines({ batch }: { batch: PayoutBatch }) {
@@ -34,7 +37,7 @@ function Lines({ batch }: { batch: PayoutBatch }) {
   if (!batch.lines.length) return <EmptyState message={translate('app.payouts.empty')} />;
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" data-testid="payout-lines">
+      <Table size="small" data-testid="payout-lines" sx={{ '& td, & th': { px: 1 } }}>
         <TableHead>
           <TableRow>
             <TableCell>{translate(field('driverName'))}</TableCell>
@@ -49,14 +52,14 @@ function Lines({ batch }: { batch: PayoutBatch }) {
         <TableBody>
           {batch.lines.map((line) => (
             <TableRow key={line.id}>
-              <TableCell>{line.driverName}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.driverName}</TableCell>
               {COLUMNS.map((c) => (
                 <TableCell
                   key={c}
                   align="right"
                   sx={{ whiteSpace: 'nowrap', fontWeight: c === 'amount' ? 700 : undefined }}
                 >
-                  {c === 'trips' ? line.trips : formatMoney(line[c])}
+                  {c === 'trips' ? line.trips : amount.format(line[c] as number)}
                 </TableCell>
               ))}
               <TableCell padding="checkbox">
@@ -157,7 +160,10 @@ export default function PayoutBatchShow() {
             </KeyValue>
           </FieldGrid>
         </SectionCard>
-        <SectionCard title={translate('app.payouts.lines')}>
+        <SectionCard
+          title={translate('app.payouts.lines')}
+          subheader={translate('app.payouts.amountsIn', { currency: CITY.currency })}
+        >
           <Lines batch={batch} />
         </SectionCard>
       </Stack>
