@@ -4,6 +4,7 @@ import { SEED_STAFF_PASSWORD } from '../../server/db/seed/demoAccounts.js';
 import { FOUR_EYES } from '../../server/trip/payouts/actions.js';
 import { mondayOf, toCents, weekFrom } from '../../src/domain/payouts.js';
 import { DISPATCHER, startApp, type TestApp } from './harness.js';
+import { pdfText } from './support/pdfText.js';
 
 /**
  * Driver payouts on the seeded demo data: a week's batch reconciles to the cent with the trips and
@@ -199,6 +200,14 @@ describe('payout batches', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text } = pdfText(res.rawPayload);
+    const money = (n: number) =>
+      `KES ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    expect(text).toContain(`Driver statement, week of ${week}`);
+    // The statement's figures are the batch line's, to the cent.
+    expect(text).toContain(`Closing balance\n${money(line.closing)}`);
+    expect(text).toContain(`Trips into the wallet\n${money(line.tripNet)}`);
+    expect(text).toContain(`This batch pays ${money(line.amount)}.`);
     expect((await api('GET', `payout-batches/${batch.id}/statements/99999999.pdf`, admin)).statusCode).toBe(404);
   });
 });
