@@ -91,7 +91,8 @@ export default function DriverReviewQueue(props: ListScreenProps) {
     >
       <DataTable<Driver>
         rowClick={(id) => reviewPath(id)}
-        bulkActionButtons={<BulkActions actions={REVIEW_BULK_ACTIONS} />}
+        // On a narrow window the row keeps its Review button in view: no selection column there.
+        bulkActionButtons={medium ? <BulkActions actions={REVIEW_BULK_ACTIONS} /> : false}
       >
         <DataTable.Col source="firstName" label="app.drivers.name" render={() => <DriverNameCell withPhone />} />
         <DataTable.Col
