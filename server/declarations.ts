@@ -7,6 +7,7 @@ export { reviews } from './trip/reviews/resource.js';
 export { sosCallLogs } from './trip/sos/resource.js';
 export { sosContacts } from './trip/sosContacts/resource.js';
 export { driverTransactions } from './trip/transactions/resource.js';
+export { payoutBatches } from './trip/payouts/resource.js';
 export { passengerTransactions } from './trip/passengerTransactions/resource.js';
 export { trips } from './trip/trips/resource.js';
 export { vehicleTypes } from './trip/vehicleTypes/resource.js';

@@ -246,6 +246,45 @@ export interface ReviewTable {
   createdAt: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** A week's driver payouts (migration 070). */
+export interface PayoutBatchTable {
+  id: Generated<number>;
+  periodStart: ColumnType<string, string, never>;
+  periodEnd: ColumnType<string, string, never>;
+  status: Generated<string>;
+  total: Generated<number>;
+  lineCount: Generated<number>;
+  createdBy: number;
+  approvedBy: number | null;
+  approvedAt: Timestamp | null;
+  paidBy: number | null;
+  paidAt: Timestamp | null;
+  reference: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** One driver's settlement in a payout batch (migration 070). */
+export interface PayoutLineTable {
+  id: Generated<number>;
+  batchId: number;
+  driverId: number;
+  driverName: string;
+  phone: string;
+  trips: number;
+  gross: number;
+  commission: number;
+  cashCollected: number;
+  tripNet: number;
+  opening: number;
+  topups: number;
+  adjustments: number;
+  payouts: number;
+  closing: number;
+  amount: number;
+  transactionId: number | null;
+}
+
 export interface TripTables {
   vehicleTypes: VehicleTypeTable;
   priceSettings: PriceSettingsTable;
@@ -262,4 +301,6 @@ export interface TripTables {
   driverTransactions: DriverTransactionTable;
   passengerTransactions: PassengerTransactionTable;
   reviews: ReviewTable;
+  payoutBatches: PayoutBatchTable;
+  payoutLines: PayoutLineTable;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
+import type { AnyObject } from 'yup';
 import type { Access } from '../auth/guard.js';
 import { notFound } from '../errors.js';
 import { recordAudit } from './audit.js';
@@ -7,9 +8,9 @@ import type { ActionDeclaration, ResourceDeclaration, Row } from './declaration.
 import { writeJsonSchema } from './docs.js';
 import { errorSchema, idParams, parseId, validateBody, type ResourceEngine } from './engine.js';
 
-const noBody = yup.object({});
+export const noBody = yup.object({});
 
-const answerSchema = {
+export const answerSchema = {
   type: 'object',
   properties: { data: {}, message: { type: 'string' } },
   required: ['data'],
@@ -30,6 +31,23 @@ export async function runAction(
   id?: number,
 ): Promise<{ data: unknown; message?: string }> {
   const input = await validateBody(action.body ?? noBody, request.body ?? {});
+  return runValidated(engine, d, name, action, request, input, id);
+}
+
+/**
+ * runAction once the body is validated; `why` is added to the audit row (a bulk run's shared
+ * reason), beside the handler's own facts.
+ */
+export async function runValidated(
+  engine: ResourceEngine,
+  d: ResourceDeclaration,
+  name: string,
+  action: ActionDeclaration,
+  request: FastifyRequest,
+  input: AnyObject,
+  id?: number,
+  why?: Row,
+): Promise<{ data: unknown; message?: string }> {
   return engine.transact(request, async (ctx) => {
     const existing = id === undefined ? undefined : await engine.lockRow(ctx, id);
     const before = id === undefined ? undefined : engine.present(await engine.findRow(id, ctx.trx));
@@ -45,7 +63,7 @@ export async function runAction(
         recordId,
         action: name,
         before,
-        after: result.audit && after ? { ...after, ...result.audit } : after,
+        after: (result.audit || why) && after ? { ...after, ...why, ...result.audit } : after,
       });
       engine.changed(ctx, recordId);
     }

@@ -63,6 +63,11 @@ export interface ActionDeclaration {
   /** 200 by default; 201 for an action that creates a record. */
   status?: 200 | 201;
   handler: (ctx: ActionContext) => Promise<ActionResult | void>;
+  /**
+   * Also offered on many records at once, `POST /<res>/bulk/<name>` {ids, reason, …} (bulk.ts);
+   * `undo` names the action that reverses it, run on the records it was done to.
+   */
+  bulk?: { undo?: string };
 }
 
 export const defineAction = (a: ActionDeclaration): ActionDeclaration => a;

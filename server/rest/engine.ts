@@ -14,6 +14,7 @@ import { maskSecret, mergeSecret } from './secrets.js';
 import { recordJsonSchema, writeJsonSchema } from './docs.js';
 import { screenInput, withoutFields } from './inputScreen.js';
 import { registerActions } from './actions.js';
+import { registerBulkActions } from './bulk.js';
 import { registerExport } from './export.js';
 
 type Action = 'list' | 'read' | 'create' | 'update' | 'delete';
@@ -525,6 +526,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDeclaration, s
     );
   }
   registerActions(app, engine, d);
+  registerBulkActions(app, engine, d);
   if (d.update) {
     app.put(
       `/${d.name}/:id`,

@@ -15,6 +15,7 @@ import { appsService } from '../apps/index.js';
 import { sosRoutes } from './sos/routes.js';
 import { scheduleSimulatedSosCloser } from './sos/simulated.js';
 import { tripRoutes } from './trips/routes.js';
+import { payoutRoutes } from './payouts/routes.js';
 
 /** The trip service, mounted at /api/trip. */
 export async function tripService(app: FastifyInstance): Promise<void> {
@@ -32,5 +33,6 @@ export async function tripService(app: FastifyInstance): Promise<void> {
   reportDocumentRoutes(app);
   tripRoutes(app);
   issueRoutes(app);
+  payoutRoutes(app);
   for (const resource of declarationsOf('trip')) registerResource(app, resource, app.services);
 }

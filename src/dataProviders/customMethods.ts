@@ -1,4 +1,5 @@
 import type { SortPayload } from 'ra-core';
+import type { BulkAnswer } from '../domain/bulk';
 import { EXPORT_INTERRUPTED, ExportInterruptedError, endsInterrupted } from '../domain/exportInterrupted';
 import { NOTIFICATION_PAGE_SIZE, type NotificationPage } from '../domain/notifications';
 import { requestBlob, requestJson } from '../http';
@@ -22,6 +23,12 @@ export interface ActionParams {
   id?: string | number;
   action: string;
   data?: unknown;
+}
+
+export interface BulkBody {
+  ids: (string | number)[];
+  reason: string;
+  [field: string]: unknown;
 }
 
 export interface ExportParams {
@@ -48,6 +55,8 @@ export interface PasswordChange {
 export interface CustomMethods {
   /** POST /api/<svc>/<res>/:id/<action> (or /<res>/<action>): a workflow step, answering {data, message?}. */
   action<T = unknown>(resource: string, params: ActionParams): Promise<ActionResult<T>>;
+  /** POST /api/<svc>/<res>/bulk/<action> {ids, reason, …}: the action on each record, with each one's outcome. */
+  bulkAction(resource: string, action: string, body: BulkBody): Promise<ActionResult<BulkAnswer>>;
   /** GET /api/<svc>/<res>/export?format=csv&filter=…&sort=…: every matching row as CSV. */
   exportCsv(resource: string, params: ExportParams): Promise<Blob>;
   /**
@@ -111,6 +120,11 @@ export function createCustomMethods(lookup: ResourceLookup, urls: ServiceUrls): 
           ? `${base}/${encodeURIComponent(action)}`
           : `${base}/${encodeURIComponent(String(id))}/${encodeURIComponent(action)}`;
       return (await requestJson<ActionResult<T>>(url, { method: 'POST', json: data ?? {} })).json;
+    },
+
+    async bulkAction(resource, action, body) {
+      const url = `${resourceUrl(resource)}/bulk/${encodeURIComponent(action)}`;
+      return (await requestJson<ActionResult<BulkAnswer>>(url, { method: 'POST', json: body })).json;
     },
 
     async exportCsv(resource, { filter = {}, sort }) {

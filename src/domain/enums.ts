@@ -42,6 +42,8 @@ export const SOS_EVENT_KINDS = [
 export const TRANSACTION_KINDS = ['credit_topup', 'commission', 'payout', 'adjustment'] as const;
 /** A passenger wallet's ledger (migration 015): refunds granted on an issue's resolution, staff adjustments. */
 export const PASSENGER_TRANSACTION_KINDS = ['refund', 'adjustment'] as const;
+/** A payout batch (migration 070): prepared for review, approved by a second staff member, paid. */
+export const PAYOUT_STATUSES = ['review', 'approved', 'paid'] as const;
 export const REVIEW_DIRECTIONS = ['passenger_to_driver', 'driver_to_passenger'] as const;
 
 export type TripStatus = (typeof TRIP_STATUSES)[number];

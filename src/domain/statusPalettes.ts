@@ -11,6 +11,7 @@ import {
   ISSUE_STATUSES,
   PASSENGER_STATUSES,
   PASSENGER_TRANSACTION_KINDS,
+  PAYOUT_STATUSES,
   SOS_STATUSES,
   STAFF_STATUSES,
   TRANSACTION_KINDS,
@@ -45,6 +46,7 @@ export const STATUS_ENUMS = {
   discountState: DISCOUNT_STATES,
   auditAction: AUDIT_ACTIONS,
   driverLiveState: DRIVER_LIVE_STATES,
+  payoutStatus: PAYOUT_STATUSES,
 } as const;
 
 export type StatusEnumName = keyof typeof STATUS_ENUMS;
@@ -75,6 +77,7 @@ export const STATUS_PALETTES: { readonly [Name in StatusEnumName]: Palette<(type
   discountState: { active: 'success', scheduled: 'info', expired: 'default', used_up: 'warning', inactive: 'default' },
   auditAction: { create: 'success', update: 'info', delete: 'error' },
   driverLiveState: { available: 'success', offered: 'warning', en_route: 'info', on_trip: 'info', lost: 'default' },
+  payoutStatus: { review: 'warning', approved: 'info', paid: 'success' },
 };
 
 /** Open-ended enums: a value the palette does not list is coloured by rule (the audit log's engine actions). */

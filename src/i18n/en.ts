@@ -6,6 +6,8 @@ import { driverFields, driverMessages, walletMessages } from './drivers';
 import { insightMessages } from './insightMessages';
 import { sosCallLogResource, sosMessages } from './sos';
 import { enumMessages } from './enums';
+import { bulkMessages } from './bulk';
+import { payoutMessages, payoutResource } from './payouts';
 
 /** Every string the panel shows, in English; react-admin's own strings come from ra-language-english. */
 export const appMessages = {
@@ -91,6 +93,7 @@ export const appMessages = {
       driverManagement: 'Driver Management',
       approvedDrivers: 'Approved Drivers',
       unapprovedDrivers: 'Unapproved Drivers',
+      driverPayouts: 'Driver Payouts',
       vehicleTypes: 'Vehicle Types',
       trips: 'Trips',
       passengers: 'Passengers',
@@ -431,6 +434,8 @@ export const appMessages = {
     },
     drivers: driverMessages,
     wallet: walletMessages,
+    bulk: bulkMessages,
+    payouts: payoutMessages,
     common: {
       status: {
         active: 'Active',
@@ -699,6 +704,7 @@ export const appMessages = {
     'driver-transactions': { name: 'Driver Transaction |||| Driver Transactions' },
     'passenger-transactions': { name: 'Passenger Transaction |||| Passenger Transactions' },
     reviews: { name: 'Review |||| Reviews' },
+    'payout-batches': payoutResource,
   },
 };
 

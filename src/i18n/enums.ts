@@ -28,6 +28,7 @@ export const enumMessages = {
     other: 'Other',
   },
   passengerStatus: { active: 'Active', blocked: 'Blocked' },
+  payoutStatus: { review: 'To review', approved: 'Approved', paid: 'Paid' },
   tripStatus: {
     requested: 'Requested',
     accepted: 'Accepted',

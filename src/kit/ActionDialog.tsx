@@ -4,6 +4,7 @@ import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { Form, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import type { AnyObjectSchema } from 'yup';
+import type { ActionResult } from '../dataProviders/customMethods';
 import { useAction } from '../dataProviders/useAction';
 import { yupResolver } from '../forms/yupResolver';
 
@@ -30,6 +31,10 @@ export interface ActionDialogButtonProps {
   /** Record actions default to the record in context; override for another resource or record. */
   resource?: string;
   id?: string | number;
+  /** A collection action (`POST /<res>/<action>`): no record needed. */
+  collection?: boolean;
+  /** After success, with the server's answer (e.g. open the record it created). */
+  onDone?: (result: ActionResult) => void;
 }
 
 /**
@@ -55,21 +60,26 @@ export function ActionDialogButton({
   successMessage,
   resource: resourceProp,
   id: idProp,
+  collection = false,
+  onDone,
 }: ActionDialogButtonProps) {
   const translate = useTranslate();
   const record = useRecordContext();
   const resource = useResourceContext({ resource: resourceProp });
-  const id = idProp ?? record?.id;
+  const id = collection ? undefined : (idProp ?? record?.id);
   const [open, setOpen] = useState(false);
   const titleId = useId();
   const run = useAction(
     (dataProvider, values: FieldValues) => dataProvider.action(resource!, { id, action, data: values }),
     {
       successMessage,
-      onSuccess: () => setOpen(false),
+      onSuccess: (result) => {
+        setOpen(false);
+        onDone?.(result);
+      },
     },
   );
-  if (!resource || id === undefined) return null;
+  if (!resource || (id === undefined && !collection)) return null;
 
   return (
     <>

@@ -1,5 +1,5 @@
 import DownloadIcon from '@mui/icons-material/GetApp';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Button,
   CreateButton,
@@ -66,12 +66,20 @@ export interface ResourceListActionsProps {
   /** False for read-only resources. */
   create?: boolean;
   export?: boolean;
+  /** The screen's own buttons, before Create and Export (e.g. a collection action). */
+  extraActions?: ReactNode;
 }
 
 /** A list's top-right actions: Create (only with the create permission, through canAccess) and Export. */
-export function ResourceListActions({ createTo, create = true, export: exportable = true }: ResourceListActionsProps) {
+export function ResourceListActions({
+  createTo,
+  create = true,
+  export: exportable = true,
+  extraActions,
+}: ResourceListActionsProps) {
   return (
     <TopToolbar>
+      {extraActions}
       {create && <CreateButton to={createTo} />}
       {exportable && <ListExportButton />}
     </TopToolbar>

@@ -40,6 +40,7 @@ export function ResourceList({
   createTo,
   create,
   export: exportable,
+  extraActions,
   children,
 }: ResourceListProps) {
   return (
@@ -54,7 +55,9 @@ export function ResourceList({
       exporter={exporter}
       empty={empty}
       {...(pagination === false ? { pagination: false } : {})}
-      actions={<ResourceListActions createTo={createTo} create={create} export={exportable} />}
+      actions={
+        <ResourceListActions createTo={createTo} create={create} export={exportable} extraActions={extraActions} />
+      }
     >
       {children}
     </List>

@@ -20,6 +20,7 @@ export type MenuIconName =
   | 'drivers'
   | 'approvedDrivers'
   | 'unapprovedDrivers'
+  | 'driverPayouts'
   | 'vehicles'
   | 'trips'
   | 'passengers'
@@ -114,6 +115,8 @@ export const MENU: readonly MenuEntry[] = [
         icon: 'unapprovedDrivers',
         permissions: [P.viewDriver],
       },
+      // Not in the spec's table: the weekly payouts of issue 32, under the drivers.
+      { id: 'driverPayouts', icon: 'driverPayouts', ...resourcePage(resources.payoutBatches) },
     ],
   },
   { id: 'vehicleTypes', icon: 'vehicles', ...resourcePage(resources.vehicleTypes) },

@@ -1,3 +1,4 @@
+import PaymentsIcon from '@mui/icons-material/Payments';
 import type SvgIcon from '@mui/material/SvgIcon';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
@@ -35,6 +36,7 @@ export const menuIcons: Record<MenuIconName, typeof SvgIcon> = {
   drivers: PersonPinCircleIcon,
   approvedDrivers: HowToRegIcon,
   unapprovedDrivers: PersonOffIcon,
+  driverPayouts: PaymentsIcon,
   vehicles: LocalTaxiIcon,
   trips: RouteIcon,
   passengers: PeopleIcon,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { ApiError, badRequest } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
+import { DISCOUNT_ACTIONS } from './actions.js';
 import { discounts as discountsManifest, PERCENT_RANGE_MESSAGE } from '../../../src/domain/resources/discounts.js';
 
 /** As src/domain/discounts.ts discountState reads it. */
@@ -23,6 +24,7 @@ export const discounts = defineResource(discountsManifest, {
     },
   },
   delete: true,
+  actions: DISCOUNT_ACTIONS,
   async toColumns(input, { trx, existing }) {
     const merged = { ...existing, ...input } as Record<string, unknown>;
     const errors: Record<string, string> = {};

@@ -101,6 +101,7 @@ function move(to: IssueStatus, existing: Record<string, unknown>) {
 
 const assign = defineAction({
   summary: 'Assign an issue',
+  bulk: {},
   description:
     'Gives the issue to `assigneeId` (an active staff member whose role holds update-Issue), or to nobody with null. Recorded on the issue timeline.',
   body: issueActions.assign,
@@ -249,6 +250,7 @@ Anything refused (403, 400) leaves the issue, the wallets and the ledgers unchan
 
 const close = defineAction({
   summary: 'Close a resolved issue',
+  bulk: { undo: 'reopen' },
   description: 'resolved → closed. 409 from another status.',
   async handler(ctx) {
     move('closed', ctx.existing!);
@@ -259,6 +261,7 @@ const close = defineAction({
 
 const reopen = defineAction({
   summary: 'Reopen an issue',
+  bulk: {},
   description: 'resolved or closed → open, with the reason; the SLA clock runs again from the opening.',
   body: issueActions.reopen,
   async handler(ctx) {

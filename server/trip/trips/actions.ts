@@ -34,6 +34,7 @@ const CANCELLED_BY = { passenger: 'cancelled_by_passenger', driver: 'cancelled_b
 export const cancel = defineAction({
   access: 'update-Trip',
   summary: 'Cancel a trip',
+  bulk: {},
   description:
     '`by` says who cancelled (passenger, the default, or driver). A card or wallet passenger who cancels after the driver arrived is charged the vehicle type’s cancellation fee, settled with the driver.',
   body: yup.object({

@@ -195,6 +195,7 @@ export const suspendDriver = defineAction({
   description:
     'The driver cannot be approved while suspended; the driver is texted the reason. At once, on every process: the driver app is disconnected and taken offline, a pending offer goes to the next driver, and a trip the driver holds goes back to the dispatcher (an accepted or arrived trip is requested again without a driver; one in progress is noted on its timeline).',
   body: suspensionSchema,
+  bulk: { undo: 'reinstate' },
   async handler(ctx) {
     if (ctx.existing!.suspendedAt) throw new ApiError(409, 'This driver is already suspended. Reload the driver.');
     await ctx.trx
@@ -214,6 +215,7 @@ export const reinstateDriver = defineAction({
   description:
     'The approval status is derived again from the documents (approved only if every required document still is); the driver is texted.',
   body: suspensionSchema,
+  bulk: { undo: 'suspend' },
   async handler(ctx) {
     if (!ctx.existing!.suspendedAt) throw new ApiError(409, 'This driver is not suspended. Reload the driver.');
     await ctx.trx
@@ -234,7 +236,103 @@ export const reinstateDriver = defineAction({
   },
 });
 
+/** The driver's current documents (the newest upload of each kind) that wait for review. */
+async function pendingDocuments(ctx: ActionContext) {
+  const docs = await ctx.trx
+    .selectFrom('driverDocuments as d')
+    .select(['d.id', 'd.kind'])
+    .where('d.driverId', '=', ctx.id!)
+    .where('d.status', '=', 'pending')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('driverDocuments as n')
+            .select('n.id')
+            .whereRef('n.driverId', '=', 'd.driverId')
+            .whereRef('n.kind', '=', 'd.kind')
+            .whereRef('n.id', '>', 'd.id'),
+        ),
+      ),
+    )
+    .orderBy('d.id')
+    .execute();
+  if (!docs.length) throw new ApiError(409, 'This driver has no documents waiting for review.');
+  return docs;
+}
+
+async function decideAll(ctx: ActionContext, ids: number[], decision: Record<string, unknown>) {
+  await ctx.trx
+    .updateTable('driverDocuments')
+    .set({
+      ...decision,
+      reviewedBy: ctx.staff.id,
+      reviewedAt: new Date(),
+      version: sql`version + 1`,
+      updatedAt: new Date(),
+    })
+    .where('id', 'in', ids)
+    .execute();
+  return refreshApproval(ctx.trx, ctx.id!);
+}
+
+/** The review queue's bulk decision: every document of the driver that waits for review. */
+export const approveDocuments = defineAction({
+  summary: 'Approve every document of a driver that waits for review',
+  description:
+    'For the review queue’s bulk approval (POST /drivers/bulk/approve-documents). 409 when nothing waits for review. The driver becomes approved when every required document is approved and unexpired; the driver is texted.',
+  bulk: {},
+  async handler(ctx) {
+    const docs = await pendingDocuments(ctx);
+    const status = await decideAll(
+      ctx,
+      docs.map((d) => d.id),
+      { status: 'approved', rejectReason: null, note: null },
+    );
+    const kinds = docs.map((d) => kindWords(d.kind)).join(', ');
+    reviewTexter(ctx)(
+      status.after === 'approved' && status.before !== 'approved'
+        ? `Ride Admin: your ${kinds} ${docs.length > 1 ? 'were' : 'was'} approved. All your documents are approved: you can now go online and take trips.`
+        : `Ride Admin: your ${kinds} ${docs.length > 1 ? 'were' : 'was'} approved.`,
+    );
+    const name = `${String(ctx.existing!.firstName)} ${String(ctx.existing!.lastName)}`;
+    return {
+      message: `${docs.length} document${docs.length > 1 ? 's' : ''} approved.${statusMessage(status, name)}`,
+      audit: { documents: docs.map((d) => d.kind) },
+    };
+  },
+});
+
+/** The review queue's bulk rejection: every document waiting for review, with the reason as its note. */
+export const rejectDocuments = defineAction({
+  summary: 'Reject every document of a driver that waits for review, with a reason',
+  description:
+    'For the review queue’s bulk rejection (POST /drivers/bulk/reject-documents {reason}): each document is rejected as `other` with the reason as its note; the driver is texted it and asked to upload new ones. 409 when nothing waits for review.',
+  body: suspensionSchema,
+  bulk: {},
+  async handler(ctx) {
+    const docs = await pendingDocuments(ctx);
+    const note = String(ctx.input.reason);
+    const status = await decideAll(
+      ctx,
+      docs.map((d) => d.id),
+      { status: 'rejected', rejectReason: 'other', note },
+    );
+    if (status.before === 'approved' && status.after !== 'approved')
+      await releaseDriver(ctx, ctx.id!, "The driver's documents were rejected");
+    const kinds = docs.map((d) => kindWords(d.kind)).join(', ');
+    reviewTexter(ctx)(
+      `Ride Admin: your ${kinds} ${docs.length > 1 ? 'were' : 'was'} rejected: ${note} Please upload new ones in the driver app.`,
+    );
+    return {
+      message: `${docs.length} document${docs.length > 1 ? 's' : ''} rejected.`,
+      audit: { documents: docs.map((d) => d.kind), note },
+    };
+  },
+});
+
 export const DRIVER_ACTIONS = {
+  'approve-documents': approveDocuments,
+  'reject-documents': rejectDocuments,
   'approve-document': approveDocument,
   'reject-document': rejectDocument,
   'request-reupload': requestReupload,

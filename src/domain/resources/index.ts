@@ -6,6 +6,7 @@ import { issues } from './issues';
 import { passengers } from './passengers';
 import { passengerTransactions } from './passengerTransactions';
 import { paymentGateways } from './paymentGateways';
+import { payoutBatches } from './payoutBatches';
 import { permissions } from './permissions';
 import { priceSettings } from './priceSettings';
 import { reviews } from './reviews';
@@ -36,6 +37,7 @@ export {
   driverTransactions,
   reviews,
   passengerTransactions,
+  payoutBatches,
 };
 
 /** Every resource of panel and services, once. */
@@ -57,4 +59,5 @@ export const MANIFEST: readonly ResourceManifest[] = [
   driverTransactions,
   reviews,
   passengerTransactions,
+  payoutBatches,
 ];

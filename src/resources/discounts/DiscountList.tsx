@@ -1,6 +1,9 @@
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, SearchInput, SelectInput, useTranslate } from 'react-admin';
 import { enumChoices } from '../../kit/enumChoices';
+import { BulkActions, type BulkActionSpec } from '../../kit/BulkActions';
 import { ResourceList } from '../../kit/ResourceList';
 import { EmptyState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
@@ -9,6 +12,11 @@ import type { ListScreenProps } from '../types';
 import { DiscountValueField, UsageField, ValidityField } from './DiscountFields';
 import type { Discount } from './types';
 import { RowLink } from '../../kit/RowLink';
+
+const DISCOUNT_BULK_ACTIONS: BulkActionSpec[] = [
+  { action: 'deactivate', icon: <BlockIcon />, color: 'error' },
+  { action: 'activate', icon: <CheckCircleIcon /> },
+];
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -41,7 +49,7 @@ export default function DiscountList(props: ListScreenProps) {
         </Box>
       }
     >
-      <DataTable<Discount> rowClick={toShowPage} bulkActionButtons={false}>
+      <DataTable<Discount> rowClick={toShowPage} bulkActionButtons={<BulkActions actions={DISCOUNT_BULK_ACTIONS} />}>
         <DataTable.Col
           source="code"
           cellSx={() => ({ fontFamily: 'monospace', fontWeight: 700 })}

@@ -1,3 +1,5 @@
+import PauseCircleIcon from '@mui/icons-material/PauseCircle';
+import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import { Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import {
@@ -17,6 +19,7 @@ import { BalanceField } from '../../kit/MoneyField';
 import { ReferenceSelectInput } from '../../kit/ReferenceSelectInput';
 import { PhoneField } from '../../kit/PhoneField';
 import { RatingField } from '../../kit/RatingField';
+import { BulkActions, type BulkActionSpec } from '../../kit/BulkActions';
 import { ResourceList } from '../../kit/ResourceList';
 import { StatusChip } from '../../kit/StatusChip';
 import { enumChoices } from '../../kit/enumChoices';
@@ -25,6 +28,12 @@ import { toShowPage } from '../shared/recordPaths';
 import type { ListScreenProps } from '../types';
 import { DriverNameCell } from './DriverCells';
 import type { Driver } from './types';
+
+/** Suspend ↔ reactivate: each undoes the other. */
+const DRIVER_BULK_ACTIONS: BulkActionSpec[] = [
+  { action: 'suspend', icon: <PauseCircleIcon />, color: 'error' },
+  { action: 'reinstate', icon: <PlayCircleIcon /> },
+];
 
 const noWrap = () => ({ whiteSpace: 'nowrap' });
 
@@ -125,7 +134,7 @@ export default function ApprovedDriverList(props: ListScreenProps) {
   return (
     <ResourceList {...props} filters={driverFilters} createTo="/driver-management/create">
       <LiveOnlineState />
-      <DataTable<Driver> rowClick={toShowPage} bulkActionButtons={false}>
+      <DataTable<Driver> rowClick={toShowPage} bulkActionButtons={<BulkActions actions={DRIVER_BULK_ACTIONS} />}>
         <DataTable.Col
           source="firstName"
           label="app.drivers.name"

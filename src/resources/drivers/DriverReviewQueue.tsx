@@ -1,9 +1,12 @@
+import CancelIcon from '@mui/icons-material/Cancel';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import { Box, Button, IconButton, Tooltip, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, SearchInput, SelectInput, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { DateTimeField } from '../../kit/DateTimeField';
 import { DATE_ONLY } from '../../kit/format';
+import { BulkActions, type BulkActionSpec } from '../../kit/BulkActions';
 import { ResourceList } from '../../kit/ResourceList';
 import { EmptyState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
@@ -14,6 +17,12 @@ import { DriverNameCell, VehicleCell } from './DriverCells';
 import { UNAPPROVED_STATUSES } from './approvalFilters';
 import { reviewPath } from './reviewPath';
 import type { Driver } from './types';
+
+/** Every document waiting for review, of each selected driver, with one reason. */
+const REVIEW_BULK_ACTIONS: BulkActionSpec[] = [
+  { action: 'approve-documents', icon: <CheckCircleIcon />, color: 'success' },
+  { action: 'reject-documents', icon: <CancelIcon />, color: 'error' },
+];
 
 const noWrap = () => ({ whiteSpace: 'nowrap' });
 
@@ -80,7 +89,11 @@ export default function DriverReviewQueue(props: ListScreenProps) {
       createTo="/driver-management/create"
       empty={<EmptyState message={translate('app.drivers.queueEmpty')} />}
     >
-      <DataTable<Driver> rowClick={(id) => reviewPath(id)} bulkActionButtons={false}>
+      <DataTable<Driver>
+        rowClick={(id) => reviewPath(id)}
+        // On a narrow window the row keeps its Review button in view: no selection column there.
+        bulkActionButtons={medium ? <BulkActions actions={REVIEW_BULK_ACTIONS} /> : false}
+      >
         <DataTable.Col source="firstName" label="app.drivers.name" render={() => <DriverNameCell withPhone />} />
         <DataTable.Col
           source="createdAt"

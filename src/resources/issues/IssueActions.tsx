@@ -52,7 +52,7 @@ function StepButton({
   );
 }
 
-function AssignInputs() {
+export function AssignInputs() {
   const translate = useTranslate();
   const { data, isPending } = useAssignees();
   return (

@@ -1,7 +1,11 @@
+import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { Box, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useMemo } from 'react';
 import { DataTable, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
 import { drivers, passengers, staffs, trips } from '../../domain/resources';
+import { issueActions } from '../../domain/resources/issues';
+import { BulkActions, type BulkActionSpec } from '../../kit/BulkActions';
 import { DateTimeField } from '../../kit/DateTimeField';
 import { GuardedLink } from '../../kit/LinkedRecordField';
 import { QuickFilterTabs, type QuickFilterTab } from '../../kit/QuickFilterTabs';
@@ -10,11 +14,18 @@ import { EmptyState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
 import { showPath, toShowPage } from '../shared/recordPaths';
 import type { ListScreenProps } from '../types';
+import { AssignInputs } from './IssueActions';
 import { issueExporter } from './issueExporter';
 import { issueFilters } from './issueFilters';
 import { SlaBadge } from './SlaBadge';
 import type { Issue } from './types';
 import { RowLink } from '../../kit/RowLink';
+
+/** Assign to one staff member (no undo: each issue had its own assignee); close, undone by reopening. */
+const ISSUE_BULK_ACTIONS: BulkActionSpec[] = [
+  { action: 'assign', icon: <AssignmentIndIcon />, inputs: <AssignInputs />, schema: issueActions.assign },
+  { action: 'close', icon: <DoneAllIcon /> },
+];
 
 const noWrap = () => ({ whiteSpace: 'nowrap' });
 const OPEN = ['open', 'in_progress'];
@@ -136,7 +147,11 @@ export default function IssueList(props: ListScreenProps) {
   return (
     <ResourceList {...props} filters={issueFilters} exporter={issueExporter} sort={BY_URGENCY}>
       <QuickFilterTabs tabs={tabs} label={translate('resources.issues.name', { smart_count: 2 })} />
-      <DataTable<Issue> rowClick={toShowPage} bulkActionButtons={false} empty={<NoIssues />}>
+      <DataTable<Issue>
+        rowClick={toShowPage}
+        bulkActionButtons={<BulkActions actions={ISSUE_BULK_ACTIONS} />}
+        empty={<NoIssues />}
+      >
         <DataTable.NumberCol source="id" label="resources.issues.fields.id" cellSx={noWrap} />
         <DataTable.Col
           source="category"

@@ -1,8 +1,10 @@
+import CancelIcon from '@mui/icons-material/Cancel';
 import MapIcon from '@mui/icons-material/Map';
 import { Box, Chip, IconButton, Stack, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { DataTable, List, useListContext, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { drivers, passengers } from '../../domain/resources';
+import { BulkActions, type BulkActionSpec } from '../../kit/BulkActions';
 import { DateTimeField } from '../../kit/DateTimeField';
 import { enumLabelKey } from '../../kit/enumChoices';
 import { formatDistance, formatDuration } from '../../kit/format';
@@ -22,6 +24,9 @@ import { isWaiting, NEWEST_FIRST, WAITING_ALERT_MS } from './tripListState';
 import { TripPreview, usePreviewBeside, usePreviewedTrip } from './TripPreview';
 import { TRIP_LIST_FIELDS, type Trip } from './types';
 import { RowLink } from '../../kit/RowLink';
+
+/** A cancellation cannot be undone (fees and offers are settled at once). */
+const TRIP_BULK_ACTIONS: BulkActionSpec[] = [{ action: 'cancel', icon: <CancelIcon />, color: 'error' }];
 
 const noWrap = { whiteSpace: 'nowrap' } as const;
 const noWrapCell = () => noWrap;
@@ -153,7 +158,7 @@ function TripTable() {
       >
         <DataTable<Trip>
           rowClick={toShowPage}
-          bulkActionButtons={false}
+          bulkActionButtons={<BulkActions actions={TRIP_BULK_ACTIONS} />}
           rowSx={(record) => rowSx(record, previewed)}
           empty={<EmptyState message={translate('app.trips.empty')} />}
         >

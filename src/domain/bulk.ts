@@ -1,0 +1,53 @@
+import * as yup from 'yup';
+
+/** At most this many records in one bulk run (a few pages of a list). */
+export const BULK_MAX = 200;
+
+/** The bulk run's own fields; the action's body (e.g. an assignee) comes beside them. */
+export const bulkSchema = yup.object({
+  ids: yup
+    .array(
+      yup
+        .number()
+        .typeError('Each id must be a number')
+        .integer('Each id must be a whole number')
+        .min(1, 'Each id must be positive')
+        .max(2147483647, 'Each id must be positive')
+        .required(),
+    )
+    .typeError('Ids must be a list of record ids')
+    .min(1, 'Select at least one record')
+    .max(BULK_MAX, `Select at most ${BULK_MAX} records`)
+    .test('unique', 'Each record may be selected once', (ids) => !ids || new Set(ids).size === ids.length)
+    .required('Select at least one record'),
+  reason: yup
+    .string()
+    .trim()
+    .min(3, 'Give a reason')
+    .max(500, 'Reason must be at most 500 characters')
+    .required('Give a reason'),
+});
+
+/** One record's outcome in a bulk run. */
+export interface BulkOutcome {
+  id: number;
+  /** done, or refused with the reason (the single action's refusal message). */
+  status: 'done' | 'refused';
+  message: string;
+}
+
+export interface BulkAnswer {
+  outcomes: BulkOutcome[];
+  /** The action that reverses this one, for the records done; absent when it cannot be undone. */
+  undo?: string;
+}
+
+/** "4 done, 1 refused" (the panel words it per action). */
+export function bulkCounts(outcomes: readonly BulkOutcome[]): { done: number; refused: number } {
+  const done = outcomes.filter((o) => o.status === 'done').length;
+  return { done, refused: outcomes.length - done };
+}
+
+/** The ids an undo runs on: those the action was done to, in order. */
+export const doneIds = (outcomes: readonly BulkOutcome[]): number[] =>
+  outcomes.filter((o) => o.status === 'done').map((o) => o.id);

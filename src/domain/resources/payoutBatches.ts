@@ -1,0 +1,51 @@
+import * as yup from 'yup';
+import { PAYOUT_STATUSES } from '../enums';
+import { text } from '../fieldRules';
+import { isMonday } from '../payouts';
+import { defineManifest } from './manifest';
+
+/** Body of POST payout-batches/prepare: the Monday the city week starts. */
+export const preparePayoutSchema = yup.object({
+  periodStart: yup
+    .string()
+    .required('Choose the week')
+    .test('monday', 'The week must start on a Monday (YYYY-MM-DD)', (v) => !v || isMonday(v)),
+});
+
+/** Body of POST payout-batches/:id/pay: the bank's or M-Pesa's reference of the transfer. */
+export const payPayoutSchema = yup.object({
+  reference: text('Reference', 100, true).required('Give the payment reference'),
+});
+
+/**
+ * A week's driver payouts (issue 32), read-only but through its actions: prepare (one batch a
+ * week), approve by a second staff member, pay with a reference. Its lines are in `lines`.
+ */
+export const payoutBatches = defineManifest({
+  name: 'payout-batches',
+  service: 'trip',
+  subject: 'Driver',
+  path: 'payout-batches',
+  fields: {
+    periodStart: { type: 'date', sort: true, filter: true },
+    periodEnd: { type: 'date', sort: true },
+    status: { type: 'text', sort: true, filter: true, enum: PAYOUT_STATUSES },
+    total: { type: 'number', format: 'money', sort: true },
+    lineCount: { type: 'int', sort: true },
+    createdBy: { type: 'int', filter: true },
+    approvedBy: { type: 'int', filter: true, nullable: true },
+    approvedAt: { type: 'timestamp', sort: true, nullable: true },
+    paidBy: { type: 'int', filter: true, nullable: true },
+    paidAt: { type: 'timestamp', sort: true, nullable: true },
+    reference: { type: 'text', nullable: true },
+    createdAt: { type: 'timestamp', sort: true },
+    updatedAt: { type: 'timestamp', sort: true },
+  },
+  search: ['reference'],
+  searchIds: ['id'],
+  defaultSort: ['periodStart', 'DESC'],
+  label: {
+    fields: ['periodStart'],
+    format: ({ periodStart }) => (typeof periodStart === 'string' ? `Payouts, week of ${periodStart}` : undefined),
+  },
+});

@@ -1,0 +1,172 @@
+import PaidIcon from '@mui/icons-material/Paid';
+import VerifiedIcon from '@mui/icons-material/Verified';
+import { Alert, Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { RecordContextProvider, TextInput, Title, useCanAccess, useGetIdentity, useTranslate } from 'react-admin';
+import { payPayoutSchema, payoutBatches } from '../../domain/resources/payoutBatches';
+import { ActionDialogButton } from '../../kit/ActionDialog';
+import { DateTimeField } from '../../kit/DateTimeField';
+import { FieldGrid, KeyValue, SectionCard } from '../../kit/DetailBlocks';
+import { CITY } from '../../domain/city';
+import { CITY_LOCALE, formatCalendarDay } from '../../kit/format';
+import { MoneyField } from '../../kit/MoneyField';
+import { EmptyState } from '../../kit/States';
+import { StatusChip } from '../../kit/StatusChip';
+import { ConfirmActionButton } from '../shared/ConfirmActionButton';
+import { useRecordFromRoute } from '../shared/useRecordFromRoute';
+import { MpesaExportButton, StatementButton } from './PayoutFiles';
+import type { PayoutBatch, PayoutLine } from './types';
+
+const COLUMNS: (keyof PayoutLine)[] = [
+  'trips',
+  'gross',
+  'commission',
+  'earnings',
+  'cashCollected',
+  'topups',
+  'adjustments',
+  'closing',
+  'amount',
+];
+const field = (name: string) => `resources.payout-batches.fields.${name}`;
+/** Amounts without the currency in every cell: the card says they are in KES. */
+const amount = new Intl.NumberFormat(CITY_LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Each driver's week: trips, fares, commission, earnings, cash held, wallet moves, balance and what is paid. */
+function Lines({ batch }: { batch: PayoutBatch }) {
+  const translate = useTranslate();
+  if (!batch.lines.length) return <EmptyState message={translate('app.payouts.empty')} />;
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" data-testid="payout-lines" sx={{ '& td, & th': { px: 1 } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate(field('driverName'))}</TableCell>
+            {COLUMNS.map((c) => (
+              <TableCell key={c} align="right">
+                {translate(field(c))}
+              </TableCell>
+            ))}
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {batch.lines.map((line) => (
+            <TableRow key={line.id}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.driverName}</TableCell>
+              {COLUMNS.map((c) => (
+                <TableCell
+                  key={c}
+                  align="right"
+                  sx={{ whiteSpace: 'nowrap', fontWeight: c === 'amount' ? 700 : undefined }}
+                >
+                  {c === 'trips' ? line.trips : amount.format(line[c] as number)}
+                </TableCell>
+              ))}
+              <TableCell padding="checkbox">
+                <StatementButton batch={batch} driverId={line.driverId} name={line.driverName} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+/** Approve, for anyone with the permission but the batch's creator (four eyes, which the server enforces too). */
+function ApproveStep({ batch }: { batch: PayoutBatch }) {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  if (batch.status !== 'review') return null;
+  if (identity && Number(identity.id) === batch.createdBy)
+    return <Alert severity="info">{translate('app.payouts.ownBatch')}</Alert>;
+  return (
+    <ConfirmActionButton
+      action="approve"
+      label="app.payouts.approve"
+      icon={<VerifiedIcon />}
+      confirmTitle={translate('app.payouts.approveTitle')}
+      confirmContent={translate('app.payouts.approveHint')}
+    />
+  );
+}
+
+/** /payout-batches/:id: the week's batch, its steps and its lines. */
+export default function PayoutBatchShow() {
+  const translate = useTranslate();
+  const { record: batch, state } = useRecordFromRoute<PayoutBatch>(payoutBatches.path);
+  const { canAccess } = useCanAccess({ resource: payoutBatches.path, action: 'edit' });
+  if (state) return state;
+  const title = translate('app.payouts.week', { day: formatCalendarDay(batch.periodStart) });
+  return (
+    <RecordContextProvider value={batch}>
+      <Title title={title} />
+      <Stack spacing={2} sx={{ mt: 1 }} data-testid="payout-show">
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <Typography variant="h5" component="h1">
+              {title}
+            </Typography>
+            <StatusChip palette="payoutStatus" source="status" />
+          </Stack>
+          {canAccess && (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <ApproveStep batch={batch} />
+              <MpesaExportButton batch={batch} />
+              {batch.status === 'approved' && (
+                <ActionDialogButton
+                  action="pay"
+                  label="app.payouts.pay"
+                  icon={<PaidIcon />}
+                  variant="contained"
+                  title="app.payouts.payTitle"
+                  description={translate('app.payouts.payHint')}
+                  confirmLabel="app.payouts.pay"
+                  schema={payPayoutSchema}
+                  defaultValues={{ reference: '' }}
+                >
+                  <TextInput source="reference" label="app.payouts.reference" fullWidth autoFocus />
+                </ActionDialogButton>
+              )}
+            </Stack>
+          )}
+        </Box>
+        <SectionCard title={translate('app.payouts.summary')}>
+          <FieldGrid>
+            <KeyValue label={translate(field('total'))}>
+              <MoneyField source="total" />
+            </KeyValue>
+            <KeyValue label={translate(field('lineCount'))}>{batch.lineCount}</KeyValue>
+            <KeyValue label={translate(field('createdByName'))}>
+              {batch.createdByName} · <DateTimeField source="createdAt" />
+            </KeyValue>
+            <KeyValue label={translate(field('approvedByName'))}>
+              {batch.approvedByName ? (
+                <>
+                  {batch.approvedByName} · <DateTimeField source="approvedAt" />
+                </>
+              ) : (
+                '—'
+              )}
+            </KeyValue>
+            <KeyValue label={translate(field('paidByName'))}>
+              {batch.paidByName ? (
+                <>
+                  {batch.paidByName} · <DateTimeField source="paidAt" /> · {batch.reference}
+                </>
+              ) : (
+                '—'
+              )}
+            </KeyValue>
+          </FieldGrid>
+        </SectionCard>
+        <SectionCard
+          title={translate('app.payouts.lines')}
+          subheader={translate('app.payouts.amountsIn', { currency: CITY.currency })}
+        >
+          <Lines batch={batch} />
+        </SectionCard>
+      </Stack>
+    </RecordContextProvider>
+  );
+}

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { toCents } from '../../src/domain/payouts';
+import { ADMIN, apiData, browserPerFile, listPath, signIn, snap } from './browser';
+
+/**
+ * Driver payouts (issue 32) end to end: the admin prepares last week's batch and may not approve
+ * it; a Finance colleague approves it in another session; the M-Pesa file adds up to the batch's
+ * total; marking it paid writes each driver's payout to the wallet ledger, amount for amount.
+ * Screens: test-results/screens/payouts-*.png.
+ */
+
+const { open } = browserPerFile({ keepContexts: true });
+const SEED_STAFF_PASSWORD = 'Staff@1234';
+
+interface Batch {
+  id: number;
+  status: string;
+  total: number;
+  lineCount: number;
+  lines: { driverId: number; amount: number; transactionId: number | null }[];
+}
+
+describe('a payout batch approved by two staff members, exported and reconciled', () => {
+  let admin: Page;
+  let finance: Page;
+  let token: string;
+  let batchPath: string;
+
+  beforeAll(async () => {
+    token = (await apiData<{ data: { accessToken: string } }>('user/auth/login', undefined, ADMIN)).data.accessToken;
+    const [role] = await apiData<{ id: number }[]>(listPath('user/roles', { filter: { q: 'Finance' } }), token);
+    const [staff] = await apiData<{ email: string }[]>(
+      listPath('user/staffs', { filter: { roleId: role.id, status: 'active' } }),
+      token,
+    );
+    admin = await open({ width: 1440, height: 900 });
+    await signIn(admin, ADMIN);
+    finance = await open({ width: 1440, height: 900 });
+    await signIn(finance, { email: staff.email, password: SEED_STAFF_PASSWORD });
+  });
+
+  it('the admin prepares last week’s batch and is told a colleague must approve it', async () => {
+    await admin.goto('/payout-batches');
+    await admin.getByRole('button', { name: 'Prepare a week' }).first().click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByText('Prepare the payout batch of a week').waitFor();
+    await snap(admin, 'payouts-prepare');
+    await dialog.getByRole('button', { name: 'Prepare', exact: true }).click();
+    await admin.getByTestId('payout-lines').waitFor();
+    batchPath = new URL(admin.url()).pathname;
+    expect(batchPath).toMatch(/^\/payout-batches\/\d+$/);
+    await admin.getByText('You prepared this batch: another staff member approves it (four eyes).').waitFor();
+    expect(await admin.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await snap(admin, 'payouts-prepared');
+  });
+
+  it('a Finance colleague approves it', async () => {
+    await finance.goto(batchPath);
+    await finance.getByTestId('payout-lines').waitFor();
+    await finance.getByRole('button', { name: 'Approve' }).click();
+    await finance.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await finance.getByRole('button', { name: 'Export M-Pesa file' }).waitFor();
+    await snap(finance, 'payouts-approved');
+  });
+
+  it('exports the M-Pesa file, marks it paid and every line is in its driver’s ledger', async () => {
+    const id = Number(batchPath.split('/').pop());
+    const batch = (await apiData<Batch>(`trip/payout-batches/${id}`, token)) as Batch;
+    expect(batch.status).toBe('approved');
+    await admin.reload();
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('button', { name: 'Export M-Pesa file' }).click(),
+    ]);
+    const rows = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(rows[0]).toBe('MSISDN,Amount,Name,Reference');
+    expect(rows).toHaveLength(batch.lineCount + 1);
+    expect(rows.slice(1).reduce((s, r) => s + toCents(r.split(',')[1]), 0)).toBe(toCents(batch.total));
+
+    await admin.getByRole('button', { name: 'Mark paid' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel('Payment reference').fill('MPESA-B2C-5521');
+    await dialog.getByRole('button', { name: 'Mark paid' }).click();
+    await admin.getByText('MPESA-B2C-5521').first().waitFor();
+    await snap(admin, 'payouts-paid');
+
+    const paid = (await apiData<Batch>(`trip/payout-batches/${id}`, token)) as Batch;
+    expect(paid.status).toBe('paid');
+    const entries = await apiData<{ id: number; driverId: number; amount: number }[]>(
+      listPath('trip/driver-transactions', { filter: { kind: 'payout', q: 'MPESA-B2C-5521' }, range: [0, 499] }),
+      token,
+    );
+    const byId = new Map(entries.map((e) => [e.id, e]));
+    for (const line of paid.lines.filter((l) => l.amount > 0)) {
+      const entry = byId.get(line.transactionId!);
+      expect(entry?.driverId).toBe(line.driverId);
+      expect(toCents(entry!.amount)).toBe(-toCents(line.amount));
+    }
+    expect(entries).toHaveLength(batch.lineCount);
+  });
+});
