@@ -16,8 +16,10 @@ import { staffs } from './staffs';
 import { trips } from './trips';
 import { vehicleTypes } from './vehicleTypes';
 import type { ResourceManifest } from './manifest';
+import { DECLARED } from './declared';
 
 export * from './manifest';
+export { DECLARED };
 export {
   staffs,
   roles,
@@ -38,7 +40,7 @@ export {
   passengerTransactions,
 };
 
-/** Every resource of panel and services, once. */
+/** Every resource of panel and services, once: the hand-written ones, then the generated ones (./declared). */
 export const MANIFEST: readonly ResourceManifest[] = [
   staffs,
   roles,
@@ -57,4 +59,5 @@ export const MANIFEST: readonly ResourceManifest[] = [
   driverTransactions,
   reviews,
   passengerTransactions,
+  ...DECLARED,
 ];
