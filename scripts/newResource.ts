@@ -10,6 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import {
   camel,
   declarationSource,
@@ -49,7 +50,13 @@ function knownTables(): Map<string, string> {
   return tables;
 }
 
-function main(argv: string[]): void {
+/** Writes a file in the project's code style (prettier), so that `npm run lint` stays green. */
+async function write(file: string, source: string): Promise<void> {
+  const options = await resolveConfig(file);
+  fs.writeFileSync(file, await format(source, { ...options, filepath: file }));
+}
+
+async function main(argv: string[]): Promise<void> {
   const spec = parseArgs(argv);
   const tables = knownTables();
   if (tables.has(spec.name)) throw new Error(`A resource named ${spec.name} exists already`);
@@ -81,7 +88,7 @@ function main(argv: string[]): void {
 }
 
 try {
-  main(process.argv.slice(2));
+  await main(process.argv.slice(2));
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);

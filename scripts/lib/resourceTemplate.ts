@@ -142,7 +142,13 @@ const fieldRule = (field: FieldArg, create: boolean): string => {
         return `id('${words(singular(field.type.resource))}')`;
     }
   })();
-  if (field.required) return create ? `${base}.required('${label} is required')` : base;
+  if (field.required) {
+    if (create) return `${base}.required('${label} is required')`;
+    // An update may leave a required field out, never blank it.
+    return field.type.kind === 'text'
+      ? `${base}.min(1, '${label} is required').nonNullable('${label} is required')`
+      : `${base}.nonNullable('${label} is required')`;
+  }
   return field.type.kind === 'date' ? base : `${base}.nullable()`;
 };
 
