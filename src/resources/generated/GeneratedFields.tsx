@@ -7,6 +7,7 @@ import {
   NumberField,
   NumberInput,
   ReferenceField,
+  SearchInput,
   SelectField,
   SelectInput,
   TextField,
@@ -94,7 +95,7 @@ export function GeneratedInput({ manifest, source }: { manifest: ResourceManifes
 
 /** The list's filters: `q` when the manifest searches, then one per filterable field, by kind. */
 export function generatedFilters(manifest: ResourceManifest) {
-  const filters = manifest.search?.length ? [<TextInput key="q" source="q" label="ra.action.search" alwaysOn />] : [];
+  const filters = manifest.search?.length ? [<SearchInput key="q" source="q" alwaysOn />] : [];
   for (const [source, spec] of Object.entries(manifest.fields)) {
     if (!spec.filter) continue;
     switch (fieldKind(spec)) {
