@@ -74,13 +74,13 @@ async function main(argv: string[]): Promise<void> {
   const migrationFile = path.join(declaredMigrationsDir, `${number}_${snake(camel(spec.name))}.ts`);
   const command = `npm run new:resource -- ${argv.join(' ')}`;
 
-  fs.writeFileSync(declarationFile, declarationSource(spec, command));
-  fs.writeFileSync(
+  await write(declarationFile, declarationSource(spec, command));
+  await write(
     migrationFile,
     migrationSource(spec, (resource) => tables.get(resource)),
   );
-  fs.writeFileSync(path.join(declaredDir, 'index.ts'), declaredIndexSource(tsFiles(declaredDir)));
-  fs.writeFileSync(path.join(declaredMigrationsDir, 'index.ts'), migrationsIndexSource(tsFiles(declaredMigrationsDir)));
+  await write(path.join(declaredDir, 'index.ts'), declaredIndexSource(tsFiles(declaredDir)));
+  await write(path.join(declaredMigrationsDir, 'index.ts'), migrationsIndexSource(tsFiles(declaredMigrationsDir)));
   for (const file of [declarationFile, migrationFile]) console.log(`wrote ${path.relative(root, file)}`);
   console.log(
     `Run npm start: ${spec.name} is served at /api/${spec.service}/${spec.name} and in the panel at /${spec.name}.`,
