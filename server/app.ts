@@ -25,6 +25,7 @@ import { installCompression } from './delivery/compression.js';
 import { serveStaticPanel } from './delivery/staticPanel.js';
 import { isEmpty, seedDemo } from './db/seed/index.js';
 import { lazySchemaCompilers } from './delivery/lazySchemas.js';
+import { syncPermissions } from './user/permissions/sync.js';
 import { badRequest, installErrorHandler } from './errors.js';
 import { createMessenger } from './mail/outbox.js';
 import { installHealthRoutes } from './health.js';
@@ -85,6 +86,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.log.info('Empty database: seeding the demo city');
     await seedDemo(handle.db, { filesDir: config.filesDir, scryptN: config.scryptN });
   }
+  const addedPermissions = await syncPermissions(handle.db);
+  if (addedPermissions.length) app.log.info({ permissions: addedPermissions }, 'Declared permissions added');
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
   const services: AppServices = {

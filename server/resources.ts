@@ -1,5 +1,6 @@
-import { MANIFEST, type Service } from '../src/domain/resources/index.js';
-import type { ResourceDeclaration } from './rest/declaration.js';
+import { MANIFEST, type ResourceManifest, type Service } from '../src/domain/resources/index.js';
+import { defineResource, type ResourceDeclaration } from './rest/declaration.js';
+import type { Database } from './db/schema.js';
 import * as declarations from './declarations.js';
 
 /**
@@ -7,7 +8,24 @@ import * as declarations from './declarations.js';
  * says which service registers each and in what order (`declarationsOf`). Importing this module
  * imports no routes, so the panel's tests can read it too.
  */
-export const DECLARATIONS: readonly ResourceDeclaration[] = Object.values(declarations);
+export const DECLARATIONS: readonly ResourceDeclaration[] = [
+  ...Object.values(declarations),
+  ...MANIFEST.filter((m) => m.table && !Object.values(declarations).some((d) => d.name === m.name)).map(
+    plainDeclaration,
+  ),
+];
+
+/**
+ * The engine's declaration of a manifest entry that names its own table and has no hand-written
+ * one (a generated resource): the manifest's fields, search and write rules, and delete.
+ */
+function plainDeclaration(manifest: ResourceManifest): ResourceDeclaration {
+  return defineResource(manifest, {
+    // A generated table is not in the hand-written schema types; the engine builds its SQL from the fields.
+    table: manifest.table as keyof Database & string,
+    delete: Boolean(manifest.create || manifest.update),
+  });
+}
 
 /**
  * What is wrong between the manifest and the declarations: an entry with no declaration or more

@@ -6,7 +6,8 @@ import { notFound } from '../errors.js';
 import { recordAudit } from './audit.js';
 import type { ActionDeclaration, ResourceDeclaration, Row } from './declaration.js';
 import { writeJsonSchema } from './docs.js';
-import { errorSchema, idParams, parseId, validateBody, type ResourceEngine } from './engine.js';
+import type { ResourceEngine } from './engine.js';
+import { errorSchema, idParams, parseId, validateBody } from './requests.js';
 
 export const noBody = yup.object({});
 

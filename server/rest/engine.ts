@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type AliasedRawBuilder, type Kysely, type RawBuilder } from 'kysely';
-import { ValidationError, type AnyObject, type ObjectSchema } from 'yup';
+import type { AnyObject } from 'yup';
 import { staffOf, type Access } from '../auth/guard.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { AppServices } from '../services.js';
@@ -12,10 +12,13 @@ import { keysetOf } from './keyset.js';
 import { columnRef, parseListQuery, snake, sortRef } from './query.js';
 import { maskSecret, mergeSecret } from './secrets.js';
 import { recordJsonSchema, writeJsonSchema } from './docs.js';
-import { screenInput, withoutFields } from './inputScreen.js';
 import { registerActions } from './actions.js';
 import { registerBulkActions } from './bulk.js';
 import { registerExport } from './export.js';
+import { errorSchema, idParams, parseId, parseIdList, validateBody } from './requests.js';
+
+/** Request helpers, in requests.ts since the actions and other routes use them too; kept importable from here. */
+export { errorSchema, idParams, parseId, parseIdList, validateBody };
 
 type Action = 'list' | 'read' | 'create' | 'update' | 'delete';
 const PERMISSION_ACTION: Record<Action, string> = {
@@ -35,35 +38,6 @@ export interface RecordChangedEvent {
 
 export function accessFor(d: ResourceDeclaration, action: Action): Access {
   return d.access?.[action] ?? (`${PERMISSION_ACTION[action]}-${d.subject}` as Access);
-}
-
-export function parseId(raw: string): number {
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647) throw notFound('No record with this id');
-  return Number(raw);
-}
-
-/**
- * Validates a write with yup, answering 400 with a message per field. Values of the wrong JSON type
- * and control characters are screened first (see inputScreen.ts); yup then checks the other fields,
- * so one answer names every problem.
- */
-export async function validateBody(schema: ObjectSchema<AnyObject>, body: unknown): Promise<AnyObject> {
-  if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw badRequest('The request body must be a JSON object');
-  const errors = screenInput(schema, body as AnyObject);
-  const screened = Object.keys(errors);
-  const rest = screened.length ? withoutFields(body as AnyObject, screened) : body;
-  try {
-    const value = await schema.validate(rest, { abortEarly: false, stripUnknown: true });
-    if (!screened.length) return value;
-  } catch (e) {
-    if (!(e instanceof ValidationError)) {
-      if (screened.length) throw badRequest('Please correct the highlighted fields', errors);
-      throw e;
-    }
-    for (const inner of e.inner.length ? e.inner : [e]) errors[inner.path ?? '_'] ??= inner.message;
-  }
-  throw badRequest('Please correct the highlighted fields', errors);
 }
 
 export class ResourceEngine {
@@ -453,11 +427,6 @@ const listQuerySchema = {
     },
   },
 };
-export const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };
-export const errorSchema = {
-  type: 'object',
-  properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'string' } } },
-};
 
 /** Registers the simple-rest endpoints of a declaration under the current prefix. */
 export function registerResource(app: FastifyInstance, d: ResourceDeclaration, services: AppServices): ResourceEngine {
@@ -551,18 +520,3 @@ export function registerResource(app: FastifyInstance, d: ResourceDeclaration, s
 }
 
 export { ApiError };
-
-/** "3,1,2" as [3, 1, 2], without a string per id. */
-export function parseIdList(text: string): number[] {
-  const ids: number[] = [];
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 44) {
-      ids.push(n);
-      n = 0;
-    } else n = n * 10 + (c - 48);
-  }
-  if (text.length > 0) ids.push(n);
-  return ids;
-}

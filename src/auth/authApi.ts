@@ -3,7 +3,7 @@ import { requestJson } from '../http';
 import type { StaffProfile } from '../session';
 
 /**
- * The auth calls of the user service (ARCHITECTURE §4). They are `silent`:
+ * The auth calls of the user service (docs/architecture.md, "The engine's shapes"). They are `silent`:
  * the auth forms show their failures themselves, not the error dialog.
  */
 const url = (path: string) => `${config.userApiUrl}/auth/${path}`;

@@ -1,6 +1,6 @@
 /**
  * The code verified on /verify-email, kept in memory (never in the URL) for
- * set_password on /password-entry (ARCHITECTURE §6). Lost on reload, in which
+ * set_password on /password-entry. Lost on reload, in which
  * case the user verifies again.
  */
 let verified: { email: string; otp: string } | null = null;

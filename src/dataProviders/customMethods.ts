@@ -12,7 +12,7 @@ export interface ServiceUrls {
   trip: string;
 }
 
-/** What actions, the profile calls and other non-CRUD writes answer (ARCHITECTURE §4). */
+/** What actions, the profile calls and other non-CRUD writes answer (docs/architecture.md, "The engine's shapes"). */
 export interface ActionResult<T = unknown> {
   data: T;
   message?: string;

@@ -1,3 +1,5 @@
+import { DECLARED } from './resources/declared';
+
 /**
  * Permission strings are `<action>-<Subject>`. The spec's fourteen `view-*`
  * strings gate reading and the menu; create/update/delete gate writing.
@@ -15,7 +17,8 @@ export interface SubjectDefinition {
 
 const CRUD = ['create', 'update', 'delete'] as const;
 
-export const SUBJECTS: readonly SubjectDefinition[] = [
+/** The spec's subjects, in the permission matrix's order; every hand-written manifest entry's subject is one of them. */
+const NAMED_SUBJECTS: readonly SubjectDefinition[] = [
   { name: 'Staff', label: 'Staff', writes: CRUD },
   { name: 'Role', label: 'Roles', writes: CRUD },
   { name: 'Permissions', label: 'Permissions', writes: [] },
@@ -31,6 +34,19 @@ export const SUBJECTS: readonly SubjectDefinition[] = [
   { name: 'Report', label: 'Reports', writes: [] },
   { name: 'DispatcherPage', label: 'Trip dispatcher', writes: [] },
   { name: 'AuditLog', label: 'Audit log', writes: [] },
+];
+
+/**
+ * Every subject: the named ones, then those of the generated declarations (src/domain/resources/declared),
+ * which join the catalogue (and the permissions table, at the server's start) by being declared.
+ */
+export const SUBJECTS: readonly SubjectDefinition[] = [
+  ...NAMED_SUBJECTS,
+  ...DECLARED.filter((m) => !NAMED_SUBJECTS.some((s) => s.name === m.subject)).map((m): SubjectDefinition => ({
+    name: m.subject,
+    label: m.subjectLabel ?? m.subject,
+    writes: m.create || m.update ? CRUD : [],
+  })),
 ];
 
 export type Permission = `${Action}-${string}`;

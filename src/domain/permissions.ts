@@ -7,7 +7,7 @@ import { permissionName, type Action } from './permissionNames';
  */
 export * from './permissionNames';
 
-/** Which subject guards each backend resource (ARCHITECTURE §3), from the manifest. */
+/** Which subject guards each backend resource, from the manifest. */
 export const RESOURCE_SUBJECTS: Readonly<Record<string, string>> = Object.fromEntries(
   MANIFEST.map((resource) => [resource.name, resource.subject]),
 );

@@ -14,7 +14,7 @@ import { usePanelDataProvider } from '../dataProviders/useAction';
 import { saveBlob } from '../http/saveBlob';
 import { ExportInterruptedError } from '../domain/exportInterrupted';
 
-/** The API answers at most 500 rows per request (ARCHITECTURE §3), so an in-memory export takes at most that many. */
+/** The API answers at most 500 rows per request (docs/architecture.md, "The engine's shapes"), so an in-memory export takes at most that many. */
 export const EXPORT_MAX_ROWS = 500;
 
 /** `staff-management/staffs` → `staffs.csv`. */

@@ -1,6 +1,6 @@
 import { P } from '../domain/permissions';
 import * as resources from '../domain/resources';
-import { viewPermission, type ResourceManifest } from '../domain/resources';
+import { MANIFEST, viewPermission, type ResourceManifest } from '../domain/resources';
 import type { appMessages } from '../i18n/en';
 
 /**
@@ -10,32 +10,38 @@ import type { appMessages } from '../i18n/en';
  */
 export type MenuId = Exclude<keyof typeof appMessages.app.menu, 'search' | 'label'>;
 
-export type MenuIconName =
-  | 'dashboard'
-  | 'staff'
-  | 'staffs'
-  | 'roles'
-  | 'permissions'
-  | 'auditLog'
-  | 'drivers'
-  | 'approvedDrivers'
-  | 'unapprovedDrivers'
-  | 'driverPayouts'
-  | 'vehicles'
-  | 'trips'
-  | 'passengers'
-  | 'gateways'
-  | 'prices'
-  | 'discounts'
-  | 'issues'
-  | 'sosContacts'
-  | 'sosCallLogs'
-  | 'reports'
-  | 'revenueReport'
-  | 'revenueLetter'
-  | 'tripReport'
-  | 'driverRevenue'
-  | 'dispatcher';
+/** The icons a menu entry (and a manifest entry's `menu.icon`) may name; src/layout/menuIcons.ts draws each. */
+export const MENU_ICON_NAMES = [
+  'dashboard',
+  'staff',
+  'staffs',
+  'roles',
+  'permissions',
+  'auditLog',
+  'drivers',
+  'approvedDrivers',
+  'unapprovedDrivers',
+  'driverPayouts',
+  'vehicles',
+  'trips',
+  'passengers',
+  'gateways',
+  'prices',
+  'discounts',
+  'issues',
+  'sosContacts',
+  'sosCallLogs',
+  'reports',
+  'revenueReport',
+  'revenueLetter',
+  'tripReport',
+  'driverRevenue',
+  'dispatcher',
+  /** A generated resource's default. */
+  'declared',
+] as const;
+
+export type MenuIconName = (typeof MENU_ICON_NAMES)[number];
 
 export interface MenuLeaf {
   id: MenuId;
@@ -57,13 +63,47 @@ export const isMenuGroup = (entry: MenuEntry): entry is MenuGroup => 'children' 
 
 export const menuLabelKey = (entry: MenuEntry) => `app.menu.${entry.id}`;
 
-/** A menu entry that opens a resource's list: its route path and view permission from the manifest. */
-const resourcePage = (resource: ResourceManifest) => ({
-  path: `/${resource.path}`,
-  permissions: [viewPermission(resource)],
-});
+const isMenuIcon = (icon: string): icon is MenuIconName => (MENU_ICON_NAMES as readonly string[]).includes(icon);
 
-export const MENU: readonly MenuEntry[] = [
+/**
+ * The menu entry a manifest entry declares (`menu: { id, icon, group? }`): its id, its icon, the
+ * route of its list and its view permission. A generated resource's id is not in src/i18n/en.ts'
+ * app.menu: the i18n provider adds its label from the manifest's `labels`. An unknown icon falls
+ * back to the generated resources' one (tests/unit/menu.test.ts fails on it).
+ */
+export function resourceLeaf(resource: ResourceManifest, extra: Pick<MenuLeaf, 'alsoActiveAt'> = {}): MenuLeaf {
+  const menu = resource.menu;
+  if (!menu || 'none' in menu) throw new Error(`${resource.name} declares no menu entry (its manifest's \`menu\`)`);
+  return {
+    id: menu.id as MenuId,
+    icon: isMenuIcon(menu.icon) ? menu.icon : 'declared',
+    path: `/${resource.path}`,
+    permissions: [viewPermission(resource)],
+    ...extra,
+  };
+}
+
+/**
+ * The spec's menu table with the entries of manifest resources it does not place (generated ones):
+ * in their `group` when it is one of the table's groups, else at the end.
+ */
+export function withDeclaredEntries(menu: readonly MenuEntry[], manifests: readonly ResourceManifest[]): MenuEntry[] {
+  const placed = new Set(
+    menu.flatMap((entry) => [entry.id, ...(isMenuGroup(entry) ? entry.children : []).map((c) => c.id)]),
+  );
+  const extra = manifests.filter((m) => m.menu && !('none' in m.menu) && !placed.has(m.menu.id as MenuId));
+  const groupOf = (m: ResourceManifest) => (m.menu && 'group' in m.menu ? m.menu.group : undefined);
+  const grouped = menu.map((entry) => {
+    if (!isMenuGroup(entry)) return entry;
+    const joining = extra.filter((m) => groupOf(m) === entry.id);
+    return joining.length ? { ...entry, children: [...entry.children, ...joining.map((m) => resourceLeaf(m))] } : entry;
+  });
+  const groups = new Set(menu.filter(isMenuGroup).map((entry) => entry.id as string));
+  const topLevel = extra.filter((m) => !groups.has(groupOf(m) ?? '')).map((m) => resourceLeaf(m));
+  return [...grouped, ...topLevel];
+}
+
+const SPEC_MENU: readonly MenuEntry[] = [
   { id: 'dashboard', path: '/', icon: 'dashboard', permissions: [] },
   {
     id: 'staffManagement',
@@ -71,30 +111,11 @@ export const MENU: readonly MenuEntry[] = [
     icon: 'staff',
     permissions: [],
     children: [
-      {
-        id: 'staffs',
-        ...resourcePage(resources.staffs),
-        icon: 'staffs',
-        alsoActiveAt: ['/staff-management/create'],
-      },
-      {
-        id: 'roles',
-        ...resourcePage(resources.roles),
-        icon: 'roles',
-        alsoActiveAt: ['/role-management/roles'],
-      },
-      {
-        id: 'permissions',
-        ...resourcePage(resources.permissions),
-        icon: 'permissions',
-        alsoActiveAt: ['/role-management/permissions'],
-      },
+      resourceLeaf(resources.staffs, { alsoActiveAt: ['/staff-management/create'] }),
+      resourceLeaf(resources.roles, { alsoActiveAt: ['/role-management/roles'] }),
+      resourceLeaf(resources.permissions, { alsoActiveAt: ['/role-management/permissions'] }),
       // Not in the spec's table: the audit log of issue 6, under the group it belongs to.
-      {
-        id: 'auditLog',
-        ...resourcePage(resources.auditLogs),
-        icon: 'auditLog',
-      },
+      resourceLeaf(resources.auditLogs),
     ],
   },
   {
@@ -115,19 +136,17 @@ export const MENU: readonly MenuEntry[] = [
         icon: 'unapprovedDrivers',
         permissions: [P.viewDriver],
       },
-      // Not in the spec's table: the weekly payouts of issue 32, under the drivers.
-      { id: 'driverPayouts', icon: 'driverPayouts', ...resourcePage(resources.payoutBatches) },
     ],
   },
-  { id: 'vehicleTypes', icon: 'vehicles', ...resourcePage(resources.vehicleTypes) },
-  { id: 'trips', icon: 'trips', ...resourcePage(resources.trips) },
-  { id: 'passengers', icon: 'passengers', ...resourcePage(resources.passengers) },
-  { id: 'paymentGateway', icon: 'gateways', ...resourcePage(resources.paymentGateways) },
-  { id: 'priceSettings', icon: 'prices', ...resourcePage(resources.priceSettings) },
-  { id: 'discounts', icon: 'discounts', ...resourcePage(resources.discounts) },
-  { id: 'issues', icon: 'issues', ...resourcePage(resources.issues) },
-  { id: 'emergencyContacts', icon: 'sosContacts', ...resourcePage(resources.sosContacts) },
-  { id: 'sosCallLogs', icon: 'sosCallLogs', ...resourcePage(resources.sosCallLogs) },
+  resourceLeaf(resources.vehicleTypes),
+  resourceLeaf(resources.trips),
+  resourceLeaf(resources.passengers),
+  resourceLeaf(resources.paymentGateways),
+  resourceLeaf(resources.priceSettings),
+  resourceLeaf(resources.discounts),
+  resourceLeaf(resources.issues),
+  resourceLeaf(resources.sosContacts),
+  resourceLeaf(resources.sosCallLogs),
   {
     id: 'reports',
     path: '/reports',
@@ -144,6 +163,9 @@ export const MENU: readonly MenuEntry[] = [
   },
   { id: 'dispatcher', path: '/dispatcher', icon: 'dispatcher', permissions: [P.viewDispatcherPage] },
 ];
+
+/** The panel's menu: the spec's table and the declared resources it does not list. */
+export const MENU: readonly MenuEntry[] = withDeclaredEntries(SPEC_MENU, MANIFEST);
 
 const holdsAll = (granted: readonly string[], required: readonly string[]) =>
   required.every((permission) => granted.includes(permission));

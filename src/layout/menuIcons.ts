@@ -24,6 +24,7 @@ import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import RouteIcon from '@mui/icons-material/Route';
 import SosIcon from '@mui/icons-material/Sos';
+import ViewListIcon from '@mui/icons-material/ViewList';
 import type { MenuIconName } from './menu';
 
 export const menuIcons: Record<MenuIconName, typeof SvgIcon> = {
@@ -52,4 +53,5 @@ export const menuIcons: Record<MenuIconName, typeof SvgIcon> = {
   tripReport: DirectionsCarIcon,
   driverRevenue: LeaderboardIcon,
   dispatcher: MapIcon,
+  declared: ViewListIcon,
 };

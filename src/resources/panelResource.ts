@@ -14,3 +14,18 @@ export const definePanelResource = (manifest: ResourceManifest, screens: Resourc
   permission: viewPermission(manifest),
   recordRepresentation: (record) => recordLabel(manifest, record),
 });
+
+/** A resource folder that replaces only some generated screens (src/resources/generated): the others stay generated. */
+export interface PanelOverrides {
+  manifest: ResourceManifest;
+  overrides: Partial<ResourceScreens>;
+}
+
+/** `export const x = definePanelOverrides(manifest, { list: lazy(() => import('./MyList')) })` in the folder's index.ts. */
+export const definePanelOverrides = (
+  manifest: ResourceManifest,
+  overrides: Partial<ResourceScreens>,
+): PanelOverrides => ({
+  manifest,
+  overrides,
+});

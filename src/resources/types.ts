@@ -31,7 +31,7 @@ export type ResourceAliasRoute =
    */
   | { path: string; view: 'custom'; screen: ComponentType };
 
-/** One resource of the panel (ARCHITECTURE §3); src/resources/<name>/index.ts exports one. */
+/** One resource of the panel (docs/architecture.md, "The manifest"); src/resources/<name>/index.ts exports one. */
 export interface ResourceDefinition {
   /** The resource's facts shared with the services (src/domain/resources); the fields below repeat its values. */
   manifest: ResourceManifest;

@@ -15,6 +15,7 @@ import {
   waitForPath,
   type PageGlobals,
 } from './browser';
+import { DECLARED } from '../../src/domain/resources/declared/index.js';
 
 /**
  * The shell end to end: route guards, sign-in and sign-out, the stored
@@ -22,6 +23,11 @@ import {
  * forgot-password flow, the password screens and the layout sizes, driven in
  * the system Chromium against the real server.
  */
+
+/** The labels of the generated resources' menu entries, which follow the spec's table (src/layout/menu.ts). */
+const DECLARED_MENU = DECLARED.flatMap((m) =>
+  m.menu && 'id' in m.menu && !m.menu.group && m.labels ? [m.labels.name.split('||||').pop()!.trim()] : [],
+);
 
 const SUPER_ADMIN_MENU = [
   'Dashboard',
@@ -38,6 +44,7 @@ const SUPER_ADMIN_MENU = [
   'SOS Call Logs',
   'Report & Analytics',
   'Trip Dispatcher',
+  ...DECLARED_MENU,
 ];
 const DISPATCHER_MENU = ['Dashboard', 'Trips', 'Passengers', 'Trip Dispatcher'];
 

@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import { declaredMigrations } from './declared/index.js';
 import * as m001 from './001_user_service.js';
 import * as m002 from './002_trip_service.js';
 import * as m003 from './003_one_active_trip_per_driver.js';
@@ -19,7 +20,7 @@ import * as m020 from './020_sos_escalation.js';
 import * as m021 from './021_sos_simulated.js';
 import * as m070 from './070_payout_batches.js';
 
-/** Every migration in order. Add a line here with each new file. */
+/** Every migration in order. Add a line here with each new file; the generated resources' come last (./declared). */
 export const migrations: Record<string, Migration> = {
   '001_user_service': m001,
   '002_trip_service': m002,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '020_sos_escalation': m020,
   '021_sos_simulated': m021,
   '070_payout_batches': m070,
+  ...declaredMigrations,
 };

@@ -16,7 +16,7 @@ const resolver = yupResolver(setPasswordSchema);
 
 /**
  * /password-entry?email: a new account's first password. It carries the code
- * verified just before (kept in memory, ARCHITECTURE §6); success signs in and goes to /.
+ * verified just before (kept in memory, see src/auth/verifiedCodeStore.ts); success signs in and goes to /.
  */
 export default function PasswordEntryPage() {
   const translate = useTranslate();

@@ -18,7 +18,7 @@ import { DashboardCharts } from './DashboardCharts';
 import { KpiCard } from './KpiCard';
 import { filterMenuByPermissions, isMenuGroup, MENU, menuLabelKey } from '../../layout/menu';
 import { menuIcons } from '../../layout/menuIcons';
-import { FIRST_PRESET, KPIS_FRESH_MS, KPIS_PATH } from './startDashboard';
+import { FIRST_PRESET, KPIS_FRESH_MS, KPIS_PATH } from './kpisQuery';
 
 interface Kpis {
   period: { from: string; to: string };

@@ -2,14 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { PanelDataProvider } from '../../dataProviders/createDataProvider';
 import { prefetchQueryModule } from '../../dataProviders/useQueryModule';
 import { visibleCards } from '../../domain/dashboardCards';
-import type { DatePreset } from '../../domain/dateRange';
+import { FIRST_PRESET, KPIS_FRESH_MS, KPIS_PATH } from './kpisQuery';
 import { loadDashboard } from './loadDashboard';
 
-/** The dashboard's card group: one request for every KPI card, for the period first shown. */
-export const KPIS_PATH = 'dashboard/kpis';
-export const FIRST_PRESET: DatePreset = 'today';
-/** The cards' answer stays fresh this long, so the one started at sign-in is not asked again. */
-export const KPIS_FRESH_MS = 15_000;
+export { FIRST_PRESET, KPIS_FRESH_MS, KPIS_PATH };
 
 /**
  * Right after signing in, before the layout has rendered: starts the dashboard's chunk and its

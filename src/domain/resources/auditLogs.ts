@@ -28,4 +28,5 @@ export const auditLogs = defineManifest({
         ? `${enumWords(action)} ${resource} #${String(recordId)}`
         : undefined,
   },
+  menu: { id: 'auditLog', icon: 'auditLog', group: 'staffManagement' },
 });

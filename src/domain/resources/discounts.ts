@@ -58,6 +58,7 @@ export const discounts = defineManifest({
   searchIds: ['id'],
   defaultSort: ['createdAt', 'DESC'],
   label: labelField('code'),
+  menu: { id: 'discounts', icon: 'discounts' },
   create: yup.object({
     ...writable,
     code: writable.code.required('Code is required'),

@@ -34,4 +34,5 @@ export const driverTransactions = defineLedgerManifest({
   subject: 'Driver',
   owner: 'driverId',
   kinds: TRANSACTION_KINDS,
+  shownOn: "a driver's wallet, on the driver's page",
 });

@@ -131,6 +131,7 @@ export const drivers = defineManifest({
   searchIds: ['id'],
   defaultSort: ['createdAt', 'DESC'],
   label: labelFields('firstName', 'lastName'),
+  menu: { none: "the Driver Management group's approved and unapproved lists (src/layout/menu.ts)" },
   create: yup.object({
     ...writable,
     firstName: requiredName('First name'),

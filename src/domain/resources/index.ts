@@ -17,8 +17,10 @@ import { staffs } from './staffs';
 import { trips } from './trips';
 import { vehicleTypes } from './vehicleTypes';
 import type { ResourceManifest } from './manifest';
+import { DECLARED } from './declared';
 
 export * from './manifest';
+export { DECLARED };
 export {
   staffs,
   roles,
@@ -40,7 +42,7 @@ export {
   payoutBatches,
 };
 
-/** Every resource of panel and services, once. */
+/** Every resource of panel and services, once: the hand-written ones, then the generated ones (./declared). */
 export const MANIFEST: readonly ResourceManifest[] = [
   staffs,
   roles,
@@ -60,4 +62,5 @@ export const MANIFEST: readonly ResourceManifest[] = [
   reviews,
   passengerTransactions,
   payoutBatches,
+  ...DECLARED,
 ];

@@ -46,6 +46,7 @@ export const issues = defineManifest({
     format: ({ category, tripId }) =>
       typeof category === 'string' ? `${enumWords(category)} · trip #${String(tripId)}` : undefined,
   },
+  menu: { id: 'issues', icon: 'issues' },
   create: yup.object({
     ...writable,
     tripId: id('trip').required('Choose the trip'),

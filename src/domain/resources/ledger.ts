@@ -23,6 +23,8 @@ export interface LedgerSpec<O extends string, K extends readonly string[], X ext
   owner: O;
   /** The entry kinds (an enum of src/domain/enums.ts). */
   kinds: K;
+  /** Where the panel shows the ledger (it has no menu entry of its own). */
+  shownOn: string;
   /** Fields only this ledger has (integer references are also matched by `q`), after `tripId`. */
   extra?: X;
 }
@@ -36,7 +38,7 @@ export function defineLedgerManifest<
   const O extends string,
   const K extends readonly string[],
   const X extends Fields = Record<never, FieldSpec>,
->({ name, subject, owner, kinds, extra }: LedgerSpec<O, K, X>): ResourceManifest<LedgerFields<O, K, X>> {
+>({ name, subject, owner, kinds, shownOn, extra }: LedgerSpec<O, K, X>): ResourceManifest<LedgerFields<O, K, X>> {
   const fields = {
     [owner]: { type: 'int', filter: true, sort: true },
     kind: { type: 'text', filter: true, sort: true, enum: kinds },
@@ -68,5 +70,6 @@ export function defineLedgerManifest<
       fields: ['kind', 'id'],
       format: ({ kind, id }) => (typeof kind === 'string' ? `${enumWords(kind)} #${String(id)}` : undefined),
     },
+    menu: { none: shownOn },
   }) as ResourceManifest<LedgerFields<O, K, X>>;
 }

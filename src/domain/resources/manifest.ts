@@ -24,7 +24,11 @@ export interface FieldSpec {
   /** Documentation for the API docs. */
   description?: string;
   /** How the value reads to people: `money` is an amount in the city's currency (exports write two decimals under a header naming it). */
-  format?: 'money';
+  format?: 'money' | 'phone' | 'file';
+  /** The id of a record of another resource (its manifest `name`): a link in screens, a picker in forms. */
+  reference?: string;
+  /** Shown in the generated list's columns (default: every field but json ones). */
+  list?: boolean;
 }
 
 export type Fields = Record<string, FieldSpec>;
@@ -35,6 +39,21 @@ export interface RecordLabel {
   fields: readonly string[];
   /** The label, or undefined when the record lacks the values (the panel then shows `#<id>`). */
   format: (record: Readonly<Record<string, unknown>>) => string | undefined;
+}
+
+/**
+ * Where the resource sits in the panel's menu: a leaf `id` (its label `app.menu.<id>`, or the
+ * resource's name when the manifest carries `labels`), an icon of src/layout/menuIcons.ts and,
+ * for a leaf inside a group, the group's menu id. `{ none }` says why a resource has no entry
+ * (it is reached from another page); a test fails when neither is declared.
+ */
+export type MenuPlacement = { id: string; icon: string; group?: string } | { none: string };
+
+/** English words of a resource that has no lines in src/i18n/en.ts (a generated one): merged under `resources.<path>`. */
+export interface ResourceLabels {
+  /** Polyglot's `singular |||| plural`. */
+  name: string;
+  fields: Record<string, string>;
 }
 
 export interface ResourceManifest<F extends Fields = Fields> {
@@ -56,6 +75,17 @@ export interface ResourceManifest<F extends Fields = Fields> {
   /** Write rules shared by the service's validation and the panel's forms; absent: read-only. */
   create?: ObjectSchema<AnyObject>;
   update?: ObjectSchema<AnyObject>;
+  /** The menu entry (see MenuPlacement). */
+  menu?: MenuPlacement;
+  /** How the permission matrix names the subject; a subject of src/domain/permissionNames.ts SUBJECTS has it there. */
+  subjectLabel?: string;
+  /** English labels when src/i18n/en.ts has none (generated resources). */
+  labels?: ResourceLabels;
+  /**
+   * A resource with no hand-written server declaration: the table (snake_case) the engine serves
+   * it from, with plain create, update and delete. Generated resources have it.
+   */
+  table?: string;
 }
 
 /** Checks a manifest entry against its own field names (search, sort) and keeps its literal types. */

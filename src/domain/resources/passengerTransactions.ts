@@ -10,5 +10,6 @@ export const passengerTransactions = defineLedgerManifest({
   subject: 'Passenger',
   owner: 'passengerId',
   kinds: PASSENGER_TRANSACTION_KINDS,
+  shownOn: "a passenger's wallet, on the passenger's page",
   extra: { issueId: { type: 'int', filter: true } },
 });

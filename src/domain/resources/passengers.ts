@@ -66,6 +66,7 @@ export const passengers = defineManifest({
   searchIds: ['id'],
   defaultSort: ['createdAt', 'DESC'],
   label: labelFields('firstName', 'lastName'),
+  menu: { id: 'passengers', icon: 'passengers' },
   create: yup.object({
     ...writable,
     firstName: requiredName('First name'),

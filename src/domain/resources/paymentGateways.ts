@@ -69,6 +69,7 @@ export const paymentGateways = defineManifest({
   searchIds: ['id'],
   defaultSort: ['name', 'ASC'],
   label: labelField('name'),
+  menu: { id: 'paymentGateway', icon: 'gateways' },
   create: yup.object({
     ...writable,
     name: requiredName('Name', 60),

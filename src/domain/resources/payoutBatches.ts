@@ -26,6 +26,8 @@ export const payoutBatches = defineManifest({
   service: 'trip',
   subject: 'Driver',
   path: 'payout-batches',
+  // Not in the spec's menu table: under Driver Management, after the unapproved drivers.
+  menu: { id: 'driverPayouts', icon: 'driverPayouts', group: 'driverManagement' },
   fields: {
     periodStart: { type: 'date', sort: true, filter: true },
     periodEnd: { type: 'date', sort: true },

@@ -13,4 +13,5 @@ export const permissions = defineManifest({
   search: ['name', 'subject'],
   defaultSort: ['subject', 'ASC'],
   label: labelField('name'),
+  menu: { id: 'permissions', icon: 'permissions', group: 'staffManagement' },
 });

@@ -101,6 +101,7 @@ export const priceSettings = defineManifest({
   search: ['name'],
   defaultSort: ['vehicleTypeId', 'ASC'],
   label: labelField('name'),
+  menu: { id: 'priceSettings', icon: 'prices' },
   create: yup.object({
     ...writable,
     name: requiredName('Name'),

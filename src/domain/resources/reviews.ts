@@ -24,6 +24,7 @@ export const reviews = defineManifest({
     fields: ['rating', 'tripId'],
     format: ({ rating, tripId }) => (typeof rating === 'number' ? `${rating}/5 · trip #${String(tripId)}` : undefined),
   },
+  menu: { none: "the driver's and the passenger's pages" },
   /** Staff add a review given by phone; reviews are not edited. */
   create: yup.object({
     tripId: id('trip').required('Choose the trip'),

@@ -33,6 +33,7 @@ export const roles = defineManifest({
   search: ['name', 'description'],
   defaultSort: ['name', 'ASC'],
   label: labelField('name'),
+  menu: { id: 'roles', icon: 'roles', group: 'staffManagement' },
   create: yup.object({
     ...writable,
     name: writable.name.required('Name is required'),

@@ -34,6 +34,7 @@ export const sosCallLogs = defineManifest({
   searchIds: ['id', 'tripId'],
   defaultSort: ['calledAt', 'DESC'],
   label: labelNumbered('SOS'),
+  menu: { id: 'sosCallLogs', icon: 'sosCallLogs' },
   // No generic create or update: alarms are raised through POST /api/trip/sos/report and move on
   // only through the actions (acknowledge, note, resolve, false-alarm), which time and attribute them.
 });

@@ -30,6 +30,7 @@ export const sosContacts = defineManifest({
   search: ['name', 'phone', 'description'],
   defaultSort: ['displayOrder', 'ASC'],
   label: labelField('name'),
+  menu: { id: 'emergencyContacts', icon: 'sosContacts' },
   create: yup.object({
     ...writable,
     name: requiredName('Name'),

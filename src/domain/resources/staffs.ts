@@ -37,6 +37,7 @@ export const staffs = defineManifest({
   searchIds: ['id'],
   defaultSort: ['createdAt', 'DESC'],
   label: labelFields('firstName', 'lastName'),
+  menu: { id: 'staffs', icon: 'staffs', group: 'staffManagement' },
   create: yup.object({
     ...writable,
     firstName: requiredName('First name'),

@@ -53,4 +53,5 @@ export const trips = defineManifest({
   searchIds: ['id'],
   defaultSort: ['requestedAt', 'DESC'],
   label: labelNumbered('Trip'),
+  menu: { id: 'trips', icon: 'trips' },
 });

@@ -68,6 +68,7 @@ export const vehicleTypes = defineManifest({
   searchIds: ['id'],
   defaultSort: ['baseFare', 'ASC'],
   label: labelField('name'),
+  menu: { id: 'vehicleTypes', icon: 'vehicles' },
   create: yup.object({
     ...writable,
     name: requiredName('Name', 40),

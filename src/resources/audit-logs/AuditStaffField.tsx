@@ -1,6 +1,6 @@
 import { useTranslate } from 'react-admin';
 import { LinkedRecordField } from '../../kit/LinkedRecordField';
-import { staffs } from '../staffs';
+import { staffs } from '../../domain/resources';
 import type { AuditLog } from './types';
 
 /** Who did it, linking to their page when the viewer may see staff. */

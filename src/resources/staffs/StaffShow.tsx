@@ -1,6 +1,6 @@
 import { Stack } from '@mui/material';
 import { CanAccess, Show, TopToolbar } from 'react-admin';
-import { auditLogs } from '../audit-logs';
+import { auditLogs } from '../../domain/resources';
 import { EditRecordButton } from '../shared/RecordButtons';
 import { ResendInvitationButton } from './ResendInvitationButton';
 import { StaffRecentActions } from './StaffRecentActions';

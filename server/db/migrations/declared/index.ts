@@ -1,0 +1,5 @@
+// Written by `npm run new:resource` (scripts/newResource.ts) from the files of this folder: do not edit by hand.
+import type { Migration } from 'kysely';
+
+/** The generated resources' migrations (server/db/migrations/declared/*.ts), by name. */
+export const declaredMigrations: Record<string, Migration> = {};
