@@ -9,6 +9,10 @@
  * Fails (exit 1) when the `br, gzip` total (what browsers ask for) is over the
  * budget, when a file comes back other than as built, or when map or chart
  * code (maplibre-gl, @mui/x-charts) is among what /login needs.
+ * Then it opens /login in headless Chromium (playwright-core, /usr/bin/chromium or CHROMIUM_PATH),
+ * lists the scripts and stylesheets the page really fetches, and prints PASS or MISSED for:
+ * the entry script ≤ ENTRY_BUDGET_KB (220 kB br by default), and /login fetching no chunk it does
+ * not draw (no lazy chunk, none of the libraries in NOT_DRAWN).
  * Run after `vite build` (npm run bench:bundle does both).
  *
  *   node scripts/bench-bundle.mjs [dist]     # BUNDLE_BUDGET_KB=350 by default
@@ -22,11 +26,15 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
 
 const dist = resolve(process.argv[2] ?? 'dist');
 const budgetKb = Number(process.env.BUNDLE_BUDGET_KB ?? 350);
 const manifestPath = join(dist, '.vite', 'manifest.json');
 const ENCODINGS = ['br, gzip', 'gzip', 'identity'];
+const entryBudgetKb = Number(process.env.ENTRY_BUDGET_KB ?? 220);
+/** Libraries the login page does not draw: a chunk holding only their code has no business on /login. */
+const NOT_DRAWN = [/node_modules\/libphonenumber-js\//, /node_modules\/maplibre-gl\//, /node_modules\/@mui\/x-charts/];
 /** Libraries that only lazy pages may load, and text only their code contains. */
 const FORBIDDEN = [
   { name: 'maplibre-gl', source: 'node_modules/maplibre-gl/', signature: /maplibregl/i },
@@ -60,6 +68,42 @@ function entryChunks() {
   if (entries.length === 0) throw new Error('The manifest has no entry chunk.');
   for (const [key] of entries) visit(key);
   return { files, sources };
+}
+
+/** Chunks named in vite.config.ts that hold only such libraries (a shared chunk's sources are not in the manifest). */
+const NOT_DRAWN_CHUNKS = ['phone-numbers', 'maplibre'];
+
+/** The files of the chunks whose every source is a library /login does not draw, as the manifest names them. */
+function notDrawnFiles() {
+  const files = new Set();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const sources = chunk.src ? [chunk.src] : [key];
+    if (NOT_DRAWN_CHUNKS.includes(chunk.name) || sources.every((source) => NOT_DRAWN.some((lib) => lib.test(source))))
+      files.add(chunk.file);
+  }
+  return files;
+}
+
+/** The scripts and stylesheets headless Chromium fetches for /login, until the sign-in form is drawn and the network is idle. */
+async function filesChromiumLoads(port) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const page = await browser.newPage();
+    const files = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/\.(js|css)$/.test(pathname)) files.push(pathname.slice(1));
+    });
+    await page.goto(`http://127.0.0.1:${port}/login`, { waitUntil: 'networkidle' });
+    await page.locator('input[type="password"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    return files;
+  } finally {
+    await browser.close();
+  }
 }
 
 /** Files that the HTML makes the browser load (scripts, modulepreloads, stylesheets; not prefetches). */
@@ -206,6 +250,24 @@ try {
   console.log(`Accept-Encoding "${ENCODINGS[0]}": ${(browserTotal / 1000).toFixed(2)} kB (budget ${budgetKb} kB)`);
   if (browserTotal > budgetKb * 1000)
     problems.push(`Over budget by ${((browserTotal - budgetKb * 1000) / 1000).toFixed(2)} kB.`);
+
+  const entryFile = Object.values(manifest).find((chunk) => chunk.isEntry).file;
+  const entryBr = rowsByFile.get(entryFile)[ENCODINGS[0]];
+  const entryKb = entryBr.body.length / 1000;
+  console.log(
+    `${entryKb <= entryBudgetKb ? 'PASS  ' : 'MISSED'} entry script ${entryFile}: ${entryKb.toFixed(2)} kB ${entryBr.encoding} (target ≤ ${entryBudgetKb} kB br)`,
+  );
+  const loaded = await filesChromiumLoads(port);
+  const notDrawn = notDrawnFiles();
+  const extra = loaded.filter((file) => !entry.files.has(file) || notDrawn.has(file));
+  console.log(`Chromium fetched ${loaded.length} scripts and stylesheets for /login:`);
+  for (const file of loaded)
+    console.log(
+      `  ${file}${notDrawn.has(file) ? '  (not drawn on /login)' : entry.files.has(file) ? '' : '  (lazy chunk)'}`,
+    );
+  console.log(
+    `${extra.length === 0 ? 'PASS  ' : 'MISSED'} /login fetches no chunk it does not draw${extra.length ? ` (${extra.join(', ')})` : ''}`,
+  );
 } finally {
   stop();
   agent.destroy();

@@ -1,5 +1,5 @@
-import { Button } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Box, Button } from '@mui/material';
+import { useCallback, useRef, useState } from 'react';
 import { PasswordInput, TextInput, useLogin, useTranslate } from 'react-admin';
 import { Link, Navigate } from 'react-router';
 import { hasSession } from '../../session';
@@ -20,42 +20,48 @@ export function LoginPage() {
   const login = useLogin();
   const [signedInOnArrival] = useState(hasSession);
   const signIn = useAuthAction((credentials: Credentials) => login(credentials));
-  // The page after signing in: fetched while the form is filled in (a failure here is retried by the route).
-  useEffect(() => {
-    if (!signedInOnArrival) void loadDashboard().catch(() => undefined);
-  }, [signedInOnArrival]);
+  // The page after signing in: fetched once the form is being filled in (first key or pointer press),
+  // not on arrival, so that /login itself downloads only what it draws. A failure is retried by the route.
+  const dashboardStarted = useRef(false);
+  const startDashboard = useCallback(() => {
+    if (dashboardStarted.current) return;
+    dashboardStarted.current = true;
+    void loadDashboard().catch(() => undefined);
+  }, []);
 
   if (signedInOnArrival) return <Navigate to="/" replace />;
 
   return (
     <AuthCard heading={translate('app.auth.login.heading')}>
-      <AuthForm
-        resolver={resolver}
-        defaultValues={{ email: '', password: '' }}
-        action={signIn}
-        submitLabel={translate('app.auth.login.submit')}
-        footer={
-          <>
-            <Button component={Link} to="/forgot-password" sx={{ mt: 1, alignSelf: 'center' }}>
-              {translate('app.auth.login.forgotPassword')}
-            </Button>
-            <DemoAccounts />
-          </>
-        }
-      >
-        <TextInput
-          source="email"
-          type="email"
-          label={translate('app.auth.fields.email')}
-          autoComplete="username"
-          autoFocus
-        />
-        <PasswordInput
-          source="password"
-          label={translate('app.auth.fields.password')}
-          autoComplete="current-password"
-        />
-      </AuthForm>
+      <Box sx={{ display: 'contents' }} onKeyDownCapture={startDashboard} onPointerDownCapture={startDashboard}>
+        <AuthForm
+          resolver={resolver}
+          defaultValues={{ email: '', password: '' }}
+          action={signIn}
+          submitLabel={translate('app.auth.login.submit')}
+          footer={
+            <>
+              <Button component={Link} to="/forgot-password" sx={{ mt: 1, alignSelf: 'center' }}>
+                {translate('app.auth.login.forgotPassword')}
+              </Button>
+              <DemoAccounts />
+            </>
+          }
+        >
+          <TextInput
+            source="email"
+            type="email"
+            label={translate('app.auth.fields.email')}
+            autoComplete="username"
+            autoFocus
+          />
+          <PasswordInput
+            source="password"
+            label={translate('app.auth.fields.password')}
+            autoComplete="current-password"
+          />
+        </AuthForm>
+      </Box>
     </AuthCard>
   );
 }
