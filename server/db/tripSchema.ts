@@ -102,6 +102,10 @@ export interface TripTable {
   discountCode: string | null;
   driverNote: string | null;
   bookedBy: number | null;
+  /** A trip booked for later: the pickup time (migration 060). */
+  scheduledAt: Timestamp | null;
+  releasedAt: Timestamp | null;
+  unassignedAlertedAt: Timestamp | null;
   cancellationReason: string | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
