@@ -118,7 +118,7 @@ describe('booking for later', () => {
   it('lets the passenger app book for later, with the same checks', async () => {
     const [p] = await activePassengers(t, 40).then((all) => all.slice(-1));
     const token = await appSignIn(t, 'passenger', p.phone);
-    const body = fx.booking(economy, { scheduledAt: inMinutes(60).toISOString() });
+    const body = { ...fx.booking(economy), scheduledAt: inMinutes(60).toISOString() };
     const ok = await t.call('POST', '/api/trip/apps/passenger/trips', { token, body });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data.status).toBe('scheduled');
