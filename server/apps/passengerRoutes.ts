@@ -20,6 +20,7 @@ import { ACTIVE_TRIP_STATUSES } from '../../src/domain/trip.js';
 import { appUserOf } from './principal.js';
 import { tags } from './authRoutes.js';
 import { tripView } from './driverTrips.js';
+import { zonesVerdict } from '../trip/zones/rules.js';
 import { inTripTransaction } from './tx.js';
 
 const point = (label: string) =>
@@ -83,11 +84,13 @@ export function passengerRoutes(app: FastifyInstance): void {
         .execute();
       const now = new Date();
       const route = estimateRoute(pickup, dropoff);
+      // A service zone's surge at the pickup (a refused pickup is refused when the trip is requested).
+      const { surgeExtra } = await zonesVerdict(db, pickup, dropoff);
       const quotes = [];
       for (const type of types) {
         const pricing = await loadPricing(db, type.id);
         if (!pricing) continue;
-        const fare = quote(pricing, pickup, dropoff, now);
+        const fare = quote(pricing, pickup, dropoff, now, null, undefined, surgeExtra);
         const [nearest] = await live.store.nearest(pickup.lat, pickup.lng, {
           limit: 1,
           maxKm: 10,

@@ -1,3 +1,4 @@
+import type { ZonePolygon } from '../../src/domain/zones.js';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { SurgeRule } from '../../src/domain/fare.js';
 
@@ -161,6 +162,23 @@ export interface SosContactTable {
   updatedAt: UpdatedAt;
 }
 
+/** A service zone (migration 061): a GeoJSON polygon and its bounding box. */
+export interface ZoneTable {
+  id: Generated<number>;
+  name: string;
+  kind: Generated<string>;
+  pickupAllowed: Generated<boolean>;
+  surgeMultiplier: Generated<number>;
+  active: Generated<boolean>;
+  polygon: ColumnType<ZonePolygon, string, string>;
+  minLat: number;
+  minLng: number;
+  maxLat: number;
+  maxLng: number;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
 /** One step of an issue's timeline (migration 010). */
 export interface IssueEventTable {
   id: Generated<number>;
@@ -266,4 +284,5 @@ export interface TripTables {
   driverTransactions: DriverTransactionTable;
   passengerTransactions: PassengerTransactionTable;
   reviews: ReviewTable;
+  zones: ZoneTable;
 }

@@ -18,6 +18,7 @@ import * as m017 from './017_auth_counters.js';
 import * as m020 from './020_sos_escalation.js';
 import * as m021 from './021_sos_simulated.js';
 import * as m060 from './060_scheduled_trips.js';
+import * as m061 from './061_service_zones.js';
 
 /** Every migration in order. Add a line here with each new file. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '020_sos_escalation': m020,
   '021_sos_simulated': m021,
   '060_scheduled_trips': m060,
+  '061_service_zones': m061,
 };

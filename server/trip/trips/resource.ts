@@ -15,6 +15,7 @@ import type { TripTable } from '../../db/tripSchema.js';
 import { fareColumns, loadPricing, quote } from '../fares/pricing.js';
 import { id, instant, latitude, longitude, text } from '../fields.js';
 import { scheduleProblem } from '../../../src/domain/scheduling.js';
+import { zonesVerdict } from '../zones/rules.js';
 import { encodeRoute } from '../geo/route.js';
 import { changeColumns, settleChange, type TripRow } from './lifecycle.js';
 import { assign, cancel } from './actions.js';
@@ -81,6 +82,13 @@ export async function newTripColumns(
   if (timeProblem) errors.scheduledAt = timeProblem;
   if (!insideCity(input.pickupLat, input.pickupLng)) errors.pickupLat = 'The pickup is outside the service area';
   if (!insideCity(input.dropoffLat, input.dropoffLng)) errors.dropoffLat = 'The drop-off is outside the service area';
+  // The service zones: outside every service area, or a pickup where pickups are not allowed.
+  const zoned = await zonesVerdict(
+    trx,
+    { lat: input.pickupLat, lng: input.pickupLng },
+    { lat: input.dropoffLat, lng: input.dropoffLng },
+  );
+  for (const [field, message] of Object.entries(zoned.problems)) errors[field] ??= message;
   const caller = input.passenger as { firstName: string; lastName: string; phone: string } | null | undefined;
   if (caller) {
     // A booking for a new caller creates the passenger too: both permissions, one transaction.
@@ -115,7 +123,15 @@ export async function newTripColumns(
   const pickup = { lat: input.pickupLat, lng: input.pickupLng };
   const dropoff = { lat: input.dropoffLat, lng: input.dropoffLng };
   // A trip booked for later is quoted at its pickup time: that time's surge windows apply.
-  const fare = quote(pricing!, pickup, dropoff, scheduledAt ?? now, discount ? discountRuleOf(discount) : null);
+  const fare = quote(
+    pricing!,
+    pickup,
+    dropoff,
+    scheduledAt ?? now,
+    discount ? discountRuleOf(discount) : null,
+    undefined,
+    zoned.surgeExtra,
+  );
   // A code that takes nothing off (the fare is below its minimum) is not attached, so it is not used up.
   if (discount && fare.discount === 0) discount = undefined;
   const columns: Partial<Record<keyof TripTable, unknown>> = {

@@ -15,6 +15,7 @@ import { sosContacts } from './sosContacts';
 import { staffs } from './staffs';
 import { trips } from './trips';
 import { vehicleTypes } from './vehicleTypes';
+import { zones } from './zones';
 import type { ResourceManifest } from './manifest';
 
 export * from './manifest';
@@ -36,6 +37,7 @@ export {
   driverTransactions,
   reviews,
   passengerTransactions,
+  zones,
 };
 
 /** Every resource of panel and services, once. */
@@ -57,4 +59,5 @@ export const MANIFEST: readonly ResourceManifest[] = [
   driverTransactions,
   reviews,
   passengerTransactions,
+  zones,
 ];
