@@ -26,6 +26,8 @@ export const TRIP_STATUSES = [
   'scheduled',
 ] as const;
 export const PAYMENT_METHODS = ['cash', 'card', 'wallet'] as const;
+/** A service zone's kind (issue 32): the service areas bound where trips go; a zone adds rules. */
+export const ZONE_KINDS = ['service_area', 'zone'] as const;
 export const GATEWAY_MODES = ['test', 'live'] as const;
 export const DISCOUNT_KINDS = ['percent', 'fixed'] as const;
 export const ISSUE_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;

@@ -41,6 +41,7 @@ export const enumMessages = {
   },
   paymentMethod: { cash: 'Cash', card: 'Card', wallet: 'Wallet' },
   gatewayMode: { test: 'Test', live: 'Live' },
+  zoneKind: { service_area: 'Service area', zone: 'Zone' },
   discountKind: { percent: 'Percent', fixed: 'Fixed amount' },
   discountState: {
     active: 'Running',

@@ -25,6 +25,7 @@ export type MenuIconName =
   | 'passengers'
   | 'gateways'
   | 'prices'
+  | 'zones'
   | 'discounts'
   | 'issues'
   | 'sosContacts'
@@ -121,6 +122,8 @@ export const MENU: readonly MenuEntry[] = [
   { id: 'passengers', icon: 'passengers', ...resourcePage(resources.passengers) },
   { id: 'paymentGateway', icon: 'gateways', ...resourcePage(resources.paymentGateways) },
   { id: 'priceSettings', icon: 'prices', ...resourcePage(resources.priceSettings) },
+  // Not in the spec's menu (issue 32): the zones a booking is checked and priced against.
+  { id: 'zones', icon: 'zones', ...resourcePage(resources.zones) },
   { id: 'discounts', icon: 'discounts', ...resourcePage(resources.discounts) },
   { id: 'issues', icon: 'issues', ...resourcePage(resources.issues) },
   { id: 'emergencyContacts', icon: 'sosContacts', ...resourcePage(resources.sosContacts) },

@@ -36,5 +36,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         select 1 from role_permissions rp join permissions q on q.id = rp.permission_id
         where rp.role_id = r.id and q.name = 'update-PriceSettings')
       on conflict do nothing`,
+    // Dispatchers see the zones on their map.
+    `insert into role_permissions (role_id, permission_id)
+      select rp.role_id, z.id from role_permissions rp join permissions q on q.id = rp.permission_id
+      join permissions z on z.name = 'view-Zone'
+      where q.name = 'view-DispatcherPage'
+      on conflict do nothing`,
   ]);
 }

@@ -2,17 +2,14 @@ import * as yup from 'yup';
 import { defineManifest, labelField } from './manifest';
 import { name, oneOf, requiredName } from '../fieldRules';
 import { polygonProblem } from '../zones';
-
-export const ZONE_KINDS = ['service_area', 'zone'] as const;
+import { ZONE_KINDS } from '../enums';
 
 const polygon = () =>
-  yup
-    .mixed()
-    .test('polygon', (value, ctx) => {
-      if (value === undefined) return true;
-      const problem = polygonProblem(value);
-      return problem ? ctx.createError({ message: problem }) : true;
-    });
+  yup.mixed().test('polygon', (value, ctx) => {
+    if (value === undefined) return true;
+    const problem = polygonProblem(value);
+    return problem ? ctx.createError({ message: problem }) : true;
+  });
 
 const surge = () =>
   yup
@@ -53,7 +50,10 @@ export const zones = defineManifest({
       description: 'Adds to the price settings’ surge window for pickups here: 1.3 adds 0.3',
     },
     active: { type: 'bool', sort: true, filter: true },
-    polygon: { type: 'json', description: 'GeoJSON Polygon, one ring of [lng, lat] points (3 to 200), not crossing itself' },
+    polygon: {
+      type: 'json',
+      description: 'GeoJSON Polygon, one ring of [lng, lat] points (3 to 200), not crossing itself',
+    },
     minLat: { type: 'number', description: 'Bounding box (computed from the polygon)' },
     minLng: { type: 'number' },
     maxLat: { type: 'number' },
