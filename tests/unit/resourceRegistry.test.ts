@@ -16,6 +16,7 @@ const BACKEND = {
     'driver-transactions',
     'reviews',
     'passenger-transactions',
+    'zones',
   ],
 };
 

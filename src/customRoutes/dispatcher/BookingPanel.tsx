@@ -155,6 +155,8 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
   const scheduledAt = form.pickupTime ? (cityWallTimeToInstant(form.pickupTime) ?? undefined) : undefined;
   const fares = useFareEstimates(form.pickup, form.dropoff, form.discountCode, form.passenger?.id, scheduledAt);
   const availability = useAvailability(form.pickup);
+  // The estimates refuse a pickup or drop-off outside the service zones: said under that field.
+  const zoneErrors = fares.error ? fieldErrorsOf(fares.error) : undefined;
   const list = useMemo(() => fares.fares ?? [], [fares.fares]);
   const chosen = list.findIndex((f) => f.vehicleTypeId === form.vehicleTypeId);
 
@@ -356,7 +358,7 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
         <PlaceField
           kind="pickup"
           value={form.pickup}
-          error={errors.pickup}
+          error={errors.pickup ?? zoneErrors?.pickup}
           picking={picking === 'pickup'}
           onPick={onPick}
           onChange={(pickup) => change({ pickup }, 'pickup')}
@@ -364,7 +366,7 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
         <PlaceField
           kind="dropoff"
           value={form.dropoff}
-          error={errors.dropoff}
+          error={errors.dropoff ?? zoneErrors?.dropoff}
           picking={picking === 'dropoff'}
           onPick={onPick}
           onChange={(dropoff) => change({ dropoff }, 'dropoff')}
@@ -376,7 +378,7 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
             availability={availability.data}
             chosen={chosen}
             isPending={fares.isPending}
-            error={errors.vehicle ?? (fares.error ? (fares.error as Error).message : undefined)}
+            error={errors.vehicle ?? (fares.error && !zoneErrors ? (fares.error as Error).message : undefined)}
             onRetry={() => void fares.refetch()}
             ready={form.pickup !== undefined && form.dropoff !== undefined}
             onChoose={(vehicleTypeId) => change({ vehicleTypeId }, 'vehicle')}
