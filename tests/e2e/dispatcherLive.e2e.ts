@@ -252,6 +252,10 @@ describe('dispatcher on a living city', () => {
   }, 90_000);
 
   it('books for later: the trip waits in the Scheduled column, then is offered at the lead time', async () => {
+    if (new URL(page.url()).pathname !== '/dispatcher') {
+      await page.goto('/dispatcher');
+      await waitForPath(page, '/dispatcher');
+    }
     await fillBooking();
     // The e2e server releases a minute before pickup (SCHEDULED_LEAD_MINUTES=1): a pickup on the next
     // whole minute at least 80 s away is released 20 to 80 s from now.

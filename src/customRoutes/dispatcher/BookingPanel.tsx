@@ -378,7 +378,10 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
             availability={availability.data}
             chosen={chosen}
             isPending={fares.isPending}
-            error={errors.vehicle ?? (fares.error && !zoneErrors ? (fares.error as Error).message : undefined)}
+            error={
+              errors.vehicle ??
+              (fares.error ? (zoneErrors ? Object.values(zoneErrors)[0] : (fares.error as Error).message) : undefined)
+            }
             onRetry={() => void fares.refetch()}
             ready={form.pickup !== undefined && form.dropoff !== undefined}
             onChoose={(vehicleTypeId) => change({ vehicleTypeId }, 'vehicle')}
