@@ -256,6 +256,8 @@ describe('dispatcher on a living city', () => {
       await page.goto('/dispatcher');
       await waitForPath(page, '/dispatcher');
     }
+    await page.getByRole('heading', { name: 'New booking' }).waitFor();
+    await page.getByTestId('board-scheduled').waitFor();
     await fillBooking();
     // The e2e server releases a minute before pickup (SCHEDULED_LEAD_MINUTES=1): a pickup on the next
     // whole minute at least 80 s away is released 20 to 80 s from now.
