@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_SCHEDULE_LEAD_MINUTES } from '../src/domain/scheduling.js';
 
 export const DEFAULT_JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
 
@@ -49,6 +50,12 @@ export interface Config {
    * Tests default to 0: their online drivers would otherwise be offered the seed's requested trips.
    */
   offersAdoptMinutes: number;
+  /**
+   * A trip booked for later is released to the offers this many minutes before its pickup
+   * (SCHEDULED_LEAD_MINUTES, 15); the check runs every `scheduledTickSeconds` (SCHEDULED_TICK_SECONDS, 5; 0: off).
+   */
+  scheduledLeadMinutes: number;
+  scheduledTickSeconds: number;
   /**
    * Close simulated SOS alarms nobody acted on 10 minutes after they were raised (true; tests: false,
    * so a slow suite does not close the seed's open alarm under them; they call the sweep directly).
@@ -139,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accountFailuresPerHour: Math.max(1, intFrom(env, 'AUTH_ACCOUNT_FAILURES_PER_HOUR', 100, problems)),
   };
   const offersAdoptMinutes = intFrom(env, 'OFFERS_ADOPT_MINUTES', 15, problems);
+  const scheduledLeadMinutes = intFrom(env, 'SCHEDULED_LEAD_MINUTES', DEFAULT_SCHEDULE_LEAD_MINUTES, problems);
+  const scheduledTickSeconds = intFrom(env, 'SCHEDULED_TICK_SECONDS', 5, problems);
   const sos = {
     soundRepeatSeconds: intFrom(env, 'SOS_SOUND_REPEAT_SECONDS', 30, problems),
     escalateMinutes: intFrom(env, 'SOS_ESCALATE_MINUTES', 5, problems),
@@ -178,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStore: env.LIVE_STORE === 'memory' || !env.REDIS_URL ? 'memory' : 'redis',
     liveKeyPrefix: 'ride-admin-live:',
     offersAdoptMinutes,
+    scheduledLeadMinutes,
+    scheduledTickSeconds,
     sosPublicReports: env.SOS_PUBLIC_REPORTS === 'true',
     closeSimulatedSos: true,
     sos,

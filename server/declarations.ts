@@ -11,6 +11,7 @@ export { payoutBatches } from './trip/payouts/resource.js';
 export { passengerTransactions } from './trip/passengerTransactions/resource.js';
 export { trips } from './trip/trips/resource.js';
 export { vehicleTypes } from './trip/vehicleTypes/resource.js';
+export { zones } from './trip/zones/resource.js';
 export { auditLogs } from './user/audit-logs/resource.js';
 export { drivers } from './user/drivers/resource.js';
 export { passengers } from './user/passengers/resource.js';

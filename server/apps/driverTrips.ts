@@ -24,6 +24,7 @@ export const tripView = (trip: TripRow) => ({
   cancellationFee: trip.cancellationFee,
   paymentMethod: trip.paymentMethod,
   requestedAt: trip.requestedAt.toISOString(),
+  scheduledAt: trip.scheduledAt?.toISOString() ?? null,
   acceptedAt: trip.acceptedAt?.toISOString() ?? null,
   arrivedAt: trip.arrivedAt?.toISOString() ?? null,
   startedAt: trip.startedAt?.toISOString() ?? null,

@@ -20,6 +20,7 @@ import { ACTIVE_TRIP_STATUSES } from '../../src/domain/trip.js';
 import { appUserOf } from './principal.js';
 import { tags } from './authRoutes.js';
 import { tripView } from './driverTrips.js';
+import { zonesVerdict } from '../trip/zones/rules.js';
 import { inTripTransaction } from './tx.js';
 
 const point = (label: string) =>
@@ -83,11 +84,13 @@ export function passengerRoutes(app: FastifyInstance): void {
         .execute();
       const now = new Date();
       const route = estimateRoute(pickup, dropoff);
+      // A service zone's surge at the pickup (a refused pickup is refused when the trip is requested).
+      const { surgeExtra } = await zonesVerdict(db, pickup, dropoff);
       const quotes = [];
       for (const type of types) {
         const pricing = await loadPricing(db, type.id);
         if (!pricing) continue;
-        const fare = quote(pricing, pickup, dropoff, now);
+        const fare = quote(pricing, pickup, dropoff, now, null, undefined, surgeExtra);
         const [nearest] = await live.store.nearest(pickup.lat, pickup.lng, {
           limit: 1,
           maxKm: 10,
@@ -133,6 +136,11 @@ export function passengerRoutes(app: FastifyInstance): void {
             dropoffLng: { type: 'number' },
             paymentMethod: { type: 'string', enum: ['cash', 'card', 'wallet'] },
             discountCode: { type: 'string' },
+            scheduledAt: {
+              type: 'string',
+              format: 'date-time',
+              description: 'Book for later: the pickup time, in the future and at most 7 days ahead',
+            },
           },
         },
       },
@@ -140,7 +148,7 @@ export function passengerRoutes(app: FastifyInstance): void {
         tags,
         summary: 'The passenger requests a trip',
         description:
-          'Quoted now as a phone booking is; the offer cascade then looks for the nearest driver. A pickup outside the area, an inactive vehicle type or an unusable discount code is a field error and nothing is stored; a passenger with an active trip is refused (409).',
+          'Quoted now as a phone booking is; the offer cascade then looks for the nearest driver. A pickup outside the area, an inactive vehicle type or an unusable discount code is a field error and nothing is stored; a passenger with an active trip is refused (409). With scheduledAt the trip is booked for later (status scheduled, quoted at that time with its surge windows) and offered to drivers at the lead time before pickup; a time in the past or more than 7 days ahead is a field error under scheduledAt.',
       },
     },
     async (request, reply) => {
@@ -165,7 +173,10 @@ export function passengerRoutes(app: FastifyInstance): void {
         await recordTripChange(ctx, null, row, { actor: 'passenger', staffId: null });
         return row;
       });
-      return reply.status(201).send({ data: tripView(trip), message: 'Looking for a driver' });
+      const message = trip.scheduledAt
+        ? `Booked for ${trip.scheduledAt.toISOString()}: a driver is looked for before pickup`
+        : 'Looking for a driver';
+      return reply.status(201).send({ data: tripView(trip), message });
     },
   );
 

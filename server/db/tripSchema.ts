@@ -1,3 +1,4 @@
+import type { ZonePolygon } from '../../src/domain/zones.js';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { SurgeRule } from '../../src/domain/fare.js';
 
@@ -102,6 +103,10 @@ export interface TripTable {
   discountCode: string | null;
   driverNote: string | null;
   bookedBy: number | null;
+  /** A trip booked for later: the pickup time (migration 060). */
+  scheduledAt: Timestamp | null;
+  releasedAt: Timestamp | null;
+  unassignedAlertedAt: Timestamp | null;
   cancellationReason: string | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
@@ -153,6 +158,23 @@ export interface SosContactTable {
   active: Generated<boolean>;
   /** The order the apps list contacts in (ascending); new contacts go last. */
   displayOrder: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** A service zone (migration 061): a GeoJSON polygon and its bounding box. */
+export interface ZoneTable {
+  id: Generated<number>;
+  name: string;
+  kind: Generated<string>;
+  pickupAllowed: Generated<boolean>;
+  surgeMultiplier: Generated<number>;
+  active: Generated<boolean>;
+  polygon: ColumnType<ZonePolygon, string, string>;
+  minLat: number;
+  minLng: number;
+  maxLat: number;
+  maxLng: number;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -303,4 +325,5 @@ export interface TripTables {
   reviews: ReviewTable;
   payoutBatches: PayoutBatchTable;
   payoutLines: PayoutLineTable;
+  zones: ZoneTable;
 }

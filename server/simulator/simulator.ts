@@ -14,6 +14,8 @@ export interface SimulatorOptions {
   passengers: number;
   /** Simulated seconds per real second (waits shorter, cars faster); positions stay at 1 Hz. */
   speed?: number;
+  /** The share of bookings made for later, 20 to 90 minutes ahead (0.1). */
+  scheduledShare?: number;
   /** A staff account that may list drivers and passengers: the simulator's roster (read only). */
   staffEmail?: string;
   staffPassword?: string;
@@ -64,6 +66,8 @@ export interface SimulatorStats {
   busy: number;
   busyAim: number;
   requested: number;
+  /** Trips booked for later (issue 32): the board's Scheduled column. */
+  scheduled: number;
   offers: number;
   accepted: number;
   declined: number;
@@ -145,6 +149,8 @@ const DRIVER_CANCEL_SHARE = 0.03;
 const NO_SHOW_SHARE = 0.04;
 /** Per passenger poll (10 simulated s) while the driver is on the way: about 7 % of trips. */
 const PASSENGER_CANCEL_PER_POLL = 0.003;
+/** The share of simulated bookings made for later (issue 32). */
+const SCHEDULED_SHARE = 0.1;
 
 const sum = PLACES.reduce((s, p) => s + p.weight, 0);
 
@@ -158,6 +164,7 @@ export class Simulator {
     busy: 0,
     busyAim: 0,
     requested: 0,
+    scheduled: 0,
     offers: 0,
     accepted: 0,
     declined: 0,
@@ -710,7 +717,12 @@ export class Simulator {
       // the board while the search widens, or find no driver.
       const pool = withDrivers.length && this.random() >= 0.1 ? withDrivers : quotes.data;
       const choice = pool[Math.floor(this.random() * pool.length)];
+      // Some book for later, 20 to 90 minutes ahead on the server's clock: they wait on the board's
+      // Scheduled column until their lead time.
+      const later = this.random() < (this.opts.scheduledShare ?? SCHEDULED_SHARE);
+      const scheduledAt = later ? new Date(Date.now() + (20 + this.random() * 70) * 60_000).toISOString() : undefined;
       const { data } = await p.client!.call<{ data: { id: number } }>('POST', '/api/trip/apps/passenger/trips', {
+        scheduledAt,
         vehicleTypeId: choice.vehicleTypeId,
         pickupAddress: `${from.name}, ${from.area}`,
         pickupLat: pickup.lat,
@@ -720,6 +732,12 @@ export class Simulator {
         dropoffLng: dropoff.lng,
         paymentMethod: this.random() < 0.6 ? 'cash' : 'card',
       });
+      if (later) {
+        // The passenger is free meanwhile; the trip is released and offered at its lead time.
+        this.stats.scheduled++;
+        p.tripId = null;
+        return;
+      }
       this.stats.requested++;
       p.tripId = data.id;
       p.status = 'requested';

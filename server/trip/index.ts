@@ -16,6 +16,7 @@ import { sosRoutes } from './sos/routes.js';
 import { scheduleSimulatedSosCloser } from './sos/simulated.js';
 import { tripRoutes } from './trips/routes.js';
 import { payoutRoutes } from './payouts/routes.js';
+import { startScheduledTrips } from './trips/scheduled.js';
 
 /** The trip service, mounted at /api/trip. */
 export async function tripService(app: FastifyInstance): Promise<void> {
@@ -32,6 +33,7 @@ export async function tripService(app: FastifyInstance): Promise<void> {
   registerQueries(app, 'drivers', DRIVER_QUERIES);
   reportDocumentRoutes(app);
   tripRoutes(app);
+  startScheduledTrips(app);
   issueRoutes(app);
   payoutRoutes(app);
   for (const resource of declarationsOf('trip')) registerResource(app, resource, app.services);

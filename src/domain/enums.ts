@@ -11,7 +11,7 @@ export const DRIVER_ONLINE_STATES = ['online', 'on_trip', 'offline'] as const;
 /** A driver on the dispatcher's live map (issue 16): en_route = accepted/arrived, on_trip = in progress, lost = silent 60 s. */
 export const DRIVER_LIVE_STATES = ['available', 'offered', 'en_route', 'on_trip', 'lost'] as const;
 export const PASSENGER_STATUSES = ['active', 'blocked'] as const;
-export const NOTIFICATION_TYPES = ['DRIVER_REGISTRATION', 'sos'] as const;
+export const NOTIFICATION_TYPES = ['DRIVER_REGISTRATION', 'sos', 'SCHEDULED_UNASSIGNED'] as const;
 
 export const TRIP_STATUSES = [
   'requested',
@@ -22,8 +22,12 @@ export const TRIP_STATUSES = [
   'cancelled_by_passenger',
   'cancelled_by_driver',
   'no_driver_found',
+  /** Booked for later (issue 32): requested at its lead time before pickup. */
+  'scheduled',
 ] as const;
 export const PAYMENT_METHODS = ['cash', 'card', 'wallet'] as const;
+/** A service zone's kind (issue 32): the service areas bound where trips go; a zone adds rules. */
+export const ZONE_KINDS = ['service_area', 'zone'] as const;
 export const GATEWAY_MODES = ['test', 'live'] as const;
 export const DISCOUNT_KINDS = ['percent', 'fixed'] as const;
 export const ISSUE_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;

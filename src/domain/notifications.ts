@@ -47,6 +47,7 @@ export function notificationSubjectPath(
   const id = encodeURIComponent(String(subjectId));
   if (type === 'DRIVER_REGISTRATION' || subjectType === 'driver') return `/driver-management/review/${id}`;
   if (type === 'sos' || subjectType === 'sos-call-log') return `/sos-call-logs/${id}`;
+  if (subjectType === 'trip') return `/trip-management/trips/${id}`;
   return undefined;
 }
 

@@ -29,6 +29,7 @@ const NAMED_SUBJECTS: readonly SubjectDefinition[] = [
   { name: 'Gateway', label: 'Payment gateways', writes: CRUD },
   { name: 'PriceSettings', label: 'Price settings', writes: CRUD },
   { name: 'Discount', label: 'Discounts', writes: CRUD },
+  { name: 'Zone', label: 'Service zones', writes: CRUD },
   { name: 'Issue', label: 'Issues', writes: CRUD },
   { name: 'SosContacts', label: 'SOS contacts and call logs', writes: CRUD },
   { name: 'Report', label: 'Reports', writes: [] },

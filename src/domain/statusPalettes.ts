@@ -66,6 +66,7 @@ export const STATUS_PALETTES: { readonly [Name in StatusEnumName]: Palette<(type
     cancelled_by_passenger: 'default',
     cancelled_by_driver: 'default',
     no_driver_found: 'error',
+    scheduled: 'info',
   },
   issueStatus: { open: 'warning', in_progress: 'info', resolved: 'success', closed: 'default' },
   issuePriority: { low: 'default', medium: 'info', high: 'warning', urgent: 'error' },

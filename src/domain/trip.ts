@@ -17,6 +17,7 @@ export const FINISHED_TRIP_STATUSES = [
 
 /** Which status may follow which. */
 export const TRIP_TRANSITIONS: Record<TripStatus, readonly TripStatus[]> = {
+  scheduled: ['requested', 'cancelled_by_passenger'],
   requested: ['accepted', 'cancelled_by_passenger', 'no_driver_found'],
   accepted: ['arrived', 'cancelled_by_passenger', 'cancelled_by_driver'],
   arrived: ['in_progress', 'cancelled_by_passenger', 'cancelled_by_driver'],

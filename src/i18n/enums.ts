@@ -38,9 +38,11 @@ export const enumMessages = {
     cancelled_by_passenger: 'Cancelled by passenger',
     cancelled_by_driver: 'Cancelled by driver',
     no_driver_found: 'No driver found',
+    scheduled: 'Scheduled',
   },
   paymentMethod: { cash: 'Cash', card: 'Card', wallet: 'Wallet' },
   gatewayMode: { test: 'Test', live: 'Live' },
+  zoneKind: { service_area: 'Service area', zone: 'Zone' },
   discountKind: { percent: 'Percent', fixed: 'Fixed amount' },
   discountState: {
     active: 'Running',

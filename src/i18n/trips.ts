@@ -4,6 +4,7 @@ export const tripMessages = {
   tabs: {
     all: 'All',
     active: 'Active',
+    scheduled: 'Scheduled',
     waiting: 'Waiting for a driver',
     completed: 'Completed',
     cancelled: 'Cancelled',
@@ -28,6 +29,7 @@ export const tripMessages = {
   },
   noDriver: 'No driver yet',
   waiting: 'waiting %{time}',
+  pickupAt: 'pickup %{time}',
   route: 'Route',
   people: 'Passenger / driver',
   distanceDuration: 'Distance · time',

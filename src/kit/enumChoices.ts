@@ -6,6 +6,7 @@ import {
   REPORTER_KINDS,
   REVIEW_DIRECTIONS,
   SEXES,
+  ZONE_KINDS,
 } from '../domain/enums';
 import { ISSUE_CATEGORIES } from '../domain/trip';
 import { STATUS_ENUMS } from '../domain/statusPalettes';
@@ -21,6 +22,7 @@ export const ENUMS = {
   reporterKind: REPORTER_KINDS,
   reviewDirection: REVIEW_DIRECTIONS,
   issueCategory: ISSUE_CATEGORIES,
+  zoneKind: ZONE_KINDS,
 } as const;
 
 export type EnumName = keyof typeof ENUMS;

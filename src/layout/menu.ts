@@ -27,6 +27,7 @@ export const MENU_ICON_NAMES = [
   'passengers',
   'gateways',
   'prices',
+  'zones',
   'discounts',
   'issues',
   'sosContacts',
@@ -143,6 +144,8 @@ const SPEC_MENU: readonly MenuEntry[] = [
   resourceLeaf(resources.passengers),
   resourceLeaf(resources.paymentGateways),
   resourceLeaf(resources.priceSettings),
+  // Not in the spec's menu (issue 32): the zones a booking is checked and priced against.
+  resourceLeaf(resources.zones),
   resourceLeaf(resources.discounts),
   resourceLeaf(resources.issues),
   resourceLeaf(resources.sosContacts),

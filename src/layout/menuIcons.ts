@@ -6,6 +6,7 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import BadgeIcon from '@mui/icons-material/Badge';
 import ContactEmergencyIcon from '@mui/icons-material/ContactEmergency';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import PentagonOutlinedIcon from '@mui/icons-material/PentagonOutlined';
 import DescriptionIcon from '@mui/icons-material/Description';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
@@ -43,6 +44,7 @@ export const menuIcons: Record<MenuIconName, typeof SvgIcon> = {
   passengers: PeopleIcon,
   gateways: PaymentIcon,
   prices: PriceChangeIcon,
+  zones: PentagonOutlinedIcon,
   discounts: LocalOfferIcon,
   issues: ReportProblemIcon,
   sosContacts: ContactEmergencyIcon,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DISPATCHER, apiData, baseUrl, browserPerFile, shot, signIn, waitForPath } from './browser';
 import type { LiveDriver } from '../../src/domain/liveDrivers';
 import { spawnSimulator } from '../../scripts/lib/dispatchBench';
+import { localWallTime } from '../../src/domain/dateRange';
 
 /**
  * The dispatcher page on a living city (issue 16): the simulator runs as a separate process against
@@ -174,7 +175,7 @@ describe('dispatcher on a living city', () => {
   }
 
   const boardColumnOf = async (tripId: number) => {
-    for (const column of ['waiting', 'offered', 'en_route', 'at_pickup', 'on_trip'])
+    for (const column of ['scheduled', 'waiting', 'offered', 'en_route', 'at_pickup', 'on_trip'])
       if ((await page.getByTestId(`board-${column}`).getByTestId(`board-trip-${tripId}`).count()) > 0) return column;
     return undefined;
   };
@@ -249,6 +250,52 @@ describe('dispatcher on a living city', () => {
     expect(await page.getByTestId(`board-trip-${tripId}`).innerText()).toContain(chosen);
     await shot(page, 'dispatcher-live-assigned');
   }, 90_000);
+
+  it('books for later: the trip waits in the Scheduled column, then is offered at the lead time', async () => {
+    if (new URL(page.url()).pathname !== '/dispatcher') {
+      await page.goto('/dispatcher');
+      await waitForPath(page, '/dispatcher');
+    }
+    await page.getByRole('heading', { name: 'New booking' }).waitFor();
+    await page.getByTestId('board-scheduled').waitFor();
+    await fillBooking();
+    // The e2e server releases a minute before pickup (SCHEDULED_LEAD_MINUTES=1): a pickup on the next
+    // whole minute at least 80 s away is released 20 to 80 s from now.
+    const pickupAt = new Date(Math.ceil((Date.now() + 80_000) / 60_000) * 60_000);
+    await page.getByTestId('booking-pickup-time').fill(localWallTime(pickupAt, 'Africa/Nairobi'));
+    await page
+      .getByText('Booked for later: offers go out shortly before pickup; the fares are at that time.')
+      .waitFor();
+    // No driver is picked for a trip booked for later: the nearest list is gone.
+    expect(await page.getByTestId('booking-nearest').count()).toBe(0);
+    await page.getByTestId('booking-submit').click();
+    const notice = page.getByText(/^Trip #\d+ booked for .+; offers start before pickup\.$/);
+    await notice.waitFor();
+    const tripId = Number((await notice.innerText()).match(/#(\d+)/)![1]);
+    await expect.poll(() => boardColumnOf(tripId), { timeout: 15_000 }).toBe('scheduled');
+    const card = page.getByTestId('board-scheduled').getByTestId(`board-trip-${tripId}`);
+    expect(await card.getByTestId('board-pickup-at').innerText()).toMatch(/^Pickup /);
+    const booked = await apiData<{ status: string; scheduledAt: string; releasedAt: string | null }>(
+      `trip/trips/${tripId}`,
+      admin,
+    );
+    expect(booked).toMatchObject({ status: 'scheduled', scheduledAt: pickupAt.toISOString(), releasedAt: null });
+    await shot(page, 'dispatcher-live-scheduled');
+    // At the lead time it leaves the Scheduled column and a simulated driver is offered it.
+    await expect
+      .poll(() => boardColumnOf(tripId), { timeout: 120_000, interval: 1000 })
+      .toMatch(/^(offered|en_route|at_pickup|on_trip)$/);
+    const released = await apiData<{ releasedAt: string }>(`trip/trips/${tripId}`, admin);
+    const lead = pickupAt.getTime() - Date.parse(released.releasedAt);
+    // Released at the lead time (60 s before pickup), within the releaser's 5 s look.
+    expect(lead).toBeLessThanOrEqual(60_000);
+    expect(lead).toBeGreaterThan(50_000);
+    const events = (await apiData<{ data: { kind: string; at: string }[] }>(`trip/trips/${tripId}/events`, admin)).data;
+    const offer = events.find((e) => e.kind === 'offered');
+    expect(offer).toBeDefined();
+    expect(Date.parse(offer!.at)).toBeGreaterThanOrEqual(Date.parse(released.releasedAt));
+    await shot(page, 'dispatcher-live-scheduled-offered');
+  }, 200_000);
 
   it('says when the socket is cut, reads the snapshot every 5 s meanwhile, and recovers', async () => {
     const snapshots: number[] = [];

@@ -57,6 +57,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // The SOS story counts the sounds a new alarm asks for: no repeat of the seed's waiting alarms in between
       // (the repeat is covered by the component test of the banner).
       SOS_SOUND_REPEAT_SECONDS: '0',
+      // A trip booked for later is offered a minute before pickup (15 by default), so that the browser
+      // test of booking for later sees it released within about a minute.
+      SCHEDULED_LEAD_MINUTES: '1',
     },
     stdio: ['ignore', log, log],
   });

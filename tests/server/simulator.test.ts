@@ -64,6 +64,13 @@ describe('the simulator against the real app', () => {
     }
     expect(sim.stats.requested).toBeGreaterThan(0);
     expect(sim.stats.offers).toBeGreaterThan(0);
+    // Some booked for later (issue 32): they wait on the board's Scheduled column.
+    expect(sim.stats.scheduled).toBeGreaterThan(0);
+    expect(
+      await count(
+        `select count(*) n from trips where status = 'scheduled' and requested_at >= '${startedAt.toISOString()}'`,
+      ),
+    ).toBe(sim.stats.scheduled);
     expect(sim.stats.completed).toBeGreaterThanOrEqual(3);
     expect(t.app.services.live.store.accepted.count).toBeGreaterThan(100);
     expect(lines.some((l) => l.startsWith('[simulator] online 20'))).toBe(true);

@@ -85,6 +85,33 @@ describe('trips board', () => {
     expect(Object.values(board).flat()).toHaveLength(3);
   });
 
+  it('puts trips booked for later in their own column, soonest pickup first; once released they wait from their release', () => {
+    const later = (id: number, scheduledAt: string) => ({
+      ...trip(id, 'scheduled', '2026-11-20T08:00:00Z'),
+      scheduledAt,
+    });
+    expect(boardColumn(later(1, '2026-11-24T12:00:00Z'))).toBe('scheduled');
+    const board = groupBoard([
+      later(1, '2026-11-24T12:00:00Z'),
+      later(2, '2026-11-24T11:00:00Z'),
+      trip(3, 'requested', '2026-11-24T10:05:00Z'),
+      { ...trip(4, 'requested', '2026-11-20T08:00:00Z'), releasedAt: '2026-11-24T10:10:00Z' },
+    ]);
+    expect(board.scheduled.map((t) => t.id)).toEqual([2, 1]);
+    expect(board.waiting.map((t) => t.id)).toEqual([3, 4]);
+    const released = applyTripUpdate([later(1, '2026-11-24T12:00:00Z')], {
+      id: 1,
+      status: 'requested',
+      previousStatus: 'scheduled',
+      driverId: null,
+      passengerId: 1,
+      vehicleTypeId: 1,
+      at: '2026-11-24T11:45:00Z',
+    });
+    expect(released.trips[0]).toMatchObject({ status: 'requested', releasedAt: '2026-11-24T11:45:00Z' });
+    expect(boardColumn(released.trips[0])).toBe('waiting');
+  });
+
   it('counts the wait and formats it', () => {
     expect(waitingSeconds('2026-11-24T10:00:00Z', Date.parse('2026-11-24T10:02:05Z'))).toBe(125);
     expect(waitingSeconds('2026-11-24T10:00:00Z', Date.parse('2026-11-24T09:00:00Z'))).toBe(0);

@@ -55,6 +55,7 @@ describe('the menu table', () => {
       'Passengers',
       'Payment Gateway',
       'Price Settings',
+      'Service Zones',
       'Discounts',
       'Issues',
       'Emergency Contacts',
@@ -89,6 +90,7 @@ describe('the menu table', () => {
       Passengers: '/passenger-management/passengers',
       'Payment Gateway': '/manage-payment-getwas',
       'Price Settings': '/price-setting',
+      'Service Zones': '/zones',
       Discounts: '/discounts',
       Issues: '/issues',
       'Emergency Contacts': '/sos-contacts',
@@ -111,7 +113,7 @@ describe('filterMenuByPermissions', () => {
     expect(outline(filterMenuByPermissions(MENU, []))).toEqual(['Dashboard']);
   });
 
-  it('shows the dispatcher role its three entries, and no group whose children it cannot see', () => {
+  it('shows the dispatcher role its entries (the service zones too, issue 32), and no group whose children it cannot see', () => {
     expect(DISPATCHER).toEqual(
       expect.arrayContaining([P.viewDispatcherPage, 'create-Trip', 'update-Trip', 'create-Passenger']),
     );
@@ -119,6 +121,7 @@ describe('filterMenuByPermissions', () => {
       'Dashboard',
       'Trips',
       'Passengers',
+      'Service Zones',
       'Trip Dispatcher',
     ]);
   });

@@ -19,6 +19,7 @@ const BACKEND = {
     'reviews',
     'passenger-transactions',
     'payout-batches',
+    'zones',
   ],
 };
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { ApiError, notFound } from '../../errors.js';
 import type { AppServices } from '../../services.js';
 import type { TripOfferTable } from '../../db/appSchema.js';
@@ -132,7 +132,8 @@ export class OfferCascade {
       .select('id')
       .where('status', '=', 'requested')
       .where('driverId', 'is', null)
-      .where('requestedAt', '>=', new Date(now - minutes * 60_000))
+      // A trip booked for later counts from its release, not from its booking days ago.
+      .where(sql<Date>`coalesce(trips.released_at, trips.requested_at)`, '>=', new Date(now - minutes * 60_000))
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom('tripOffers').select('tripOffers.id').whereRef('tripOffers.tripId', '=', 'trips.id'))),
       )
@@ -164,7 +165,8 @@ export class OfferCascade {
   /** Follows every trip change: a new requested trip starts a search; an assigned or ended one stops it. */
   async onTripUpdated(event: TripUpdatedEvent): Promise<void> {
     if (event.status === 'requested' && event.driverId === null) {
-      if (event.previousStatus === null) await this.begin(event.id);
+      // A new request, or a trip booked for later released at its lead time (trips/scheduled.ts).
+      if (event.previousStatus === null || event.previousStatus === 'scheduled') await this.begin(event.id);
       return;
     }
     this.searches.delete(event.id);

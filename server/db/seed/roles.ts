@@ -6,7 +6,16 @@ export const SEED_ROLES: { name: string; description: string; permissions: reado
   {
     name: 'Dispatcher',
     description: 'Books phone-in trips, assigns drivers and follows them',
-    permissions: [P.viewTrip, 'create-Trip', 'update-Trip', P.viewPassenger, 'create-Passenger', P.viewDispatcherPage],
+    permissions: [
+      P.viewTrip,
+      'create-Trip',
+      'update-Trip',
+      P.viewPassenger,
+      'create-Passenger',
+      P.viewDispatcherPage,
+      // The service zones on the dispatcher's map (issue 32).
+      'view-Zone',
+    ],
   },
   {
     name: 'Support Agent',

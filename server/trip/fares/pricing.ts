@@ -63,6 +63,8 @@ export function quote(
   at: Date,
   discount?: DiscountRule | null,
   durationMin?: number,
+  /** A service zone's surge at the pickup, added to the window in force (server/trip/zones). */
+  zoneSurgeExtra = 0,
 ): Quote {
   const route = estimateRoute(pickup, dropoff);
   const fare = computeFare({
@@ -70,7 +72,7 @@ export function quote(
     commissionPercent: pricing.rules.commissionPercent,
     distanceKm: route.distanceKm,
     durationMin: durationMin ?? route.durationMin,
-    surgeMultiplier: surgeMultiplier(pricing.rules.surgeRules, at),
+    surgeMultiplier: Math.round((surgeMultiplier(pricing.rules.surgeRules, at) + zoneSurgeExtra) * 100) / 100,
     discount,
   });
   return { ...fare, bidPercent: pricing.rules.bidPercent };

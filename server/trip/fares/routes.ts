@@ -10,6 +10,8 @@ import type { Database } from '../../db/schema.js';
 import type { DiscountRule, LatLng } from '../../../src/domain/fare.js';
 import { loadPricing, quote, type VehicleTypePricing } from './pricing.js';
 import { discountRuleOf, usableDiscount } from '../discounts/usable.js';
+import { zonesVerdict } from '../zones/rules.js';
+import type { ZoneVerdict } from '../../../src/domain/zones.js';
 
 type Reader = Kysely<Database>;
 
@@ -64,14 +66,34 @@ async function quotedDiscount(db: Reader, input: TripPointsInput, now: Date): Pr
   return discountRuleOf(found.discount);
 }
 
+/**
+ * What the service zones say of the trip: a pickup or drop-off a booking would refuse is the same
+ * field error here; otherwise the pickup's zones and the surge they add.
+ */
+async function zonesOf(db: Reader, input: TripPointsInput) {
+  const verdict = await zonesVerdict(db, input.pickup, input.dropoff);
+  const problems = Object.entries(verdict.problems);
+  if (problems.length)
+    throw fieldError(Object.fromEntries(problems.map(([k, v]) => [k === 'pickupLat' ? 'pickup' : 'dropoff', v])));
+  return verdict;
+}
+
 /** One vehicle type's estimate, as both routes answer it. */
-function estimateOf(pricing: VehicleTypePricing, input: TripPointsInput, at: Date, discount: DiscountRule | null) {
-  const fare = quote(pricing, input.pickup, input.dropoff, at, discount);
+function estimateOf(
+  pricing: VehicleTypePricing,
+  input: TripPointsInput,
+  at: Date,
+  discount: DiscountRule | null,
+  zones: ZoneVerdict,
+) {
+  const fare = quote(pricing, input.pickup, input.dropoff, at, discount, undefined, zones.surgeExtra);
   return {
     vehicleTypeId: pricing.vehicleType.id,
     vehicleTypeName: pricing.vehicleType.name,
     currency: CITY.currency,
     at: at.toISOString(),
+    zones: zones.pickupZones,
+    zoneSurge: zones.surgeExtra,
     ...fare,
     bid: bidRange(fare.total, fare.bidPercent),
   };
@@ -122,7 +144,7 @@ export function fareRoutes(app: FastifyInstance): void {
       if (!pricing.vehicleType.active) throw fieldError({ vehicleTypeId: 'This vehicle type is not active' });
       const now = new Date();
       const discount = await quotedDiscount(db, input, now);
-      return { data: estimateOf(pricing, input, input.at ?? now, discount) };
+      return { data: estimateOf(pricing, input, input.at ?? now, discount, await zonesOf(db, input)) };
     },
   );
 
@@ -144,6 +166,7 @@ export function fareRoutes(app: FastifyInstance): void {
       const input = (await validateBody(estimatesSchema, request.body)) as TripPointsInput;
       const now = new Date();
       const discount = await quotedDiscount(db, input, now);
+      const zones = await zonesOf(db, input);
       const types = await db
         .selectFrom('vehicleTypes')
         .select('id')
@@ -156,7 +179,7 @@ export function fareRoutes(app: FastifyInstance): void {
       return {
         data: pricings
           .filter((pricing): pricing is VehicleTypePricing => pricing !== undefined)
-          .map((pricing) => estimateOf(pricing, input, at, discount)),
+          .map((pricing) => estimateOf(pricing, input, at, discount, zones)),
         suggestedVehicleTypeId: await suggestedVehicleType(
           db,
           types.map((type) => type.id),

@@ -13,7 +13,9 @@ import { PAYMENT_METHODS, TRIP_STATUSES } from '../../../src/domain/enums.js';
 import { ACTIVE_TRIP_STATUSES, FINISHED_TRIP_STATUSES } from '../../../src/domain/trip.js';
 import type { TripTable } from '../../db/tripSchema.js';
 import { fareColumns, loadPricing, quote } from '../fares/pricing.js';
-import { id, latitude, longitude, text } from '../fields.js';
+import { id, instant, latitude, longitude, text } from '../fields.js';
+import { scheduleProblem } from '../../../src/domain/scheduling.js';
+import { zonesVerdict } from '../zones/rules.js';
 import { encodeRoute } from '../geo/route.js';
 import { changeColumns, settleChange, type TripRow } from './lifecycle.js';
 import { assign, cancel } from './actions.js';
@@ -49,6 +51,8 @@ export const createSchema = yup.object({
   paymentMethod: oneOf(PAYMENT_METHODS, 'Payment method').default('cash'),
   discountCode: yup.string().trim().max(30).nullable().default(null),
   driverNote: text('Note for the driver', 300, true).nullable().default(null),
+  /** Book for later: the pickup time, in the future and at most 7 days ahead (null: now). */
+  scheduledAt: instant('The pickup time').nullable().default(null),
 });
 
 const updateSchema = yup.object({
@@ -73,8 +77,18 @@ export async function newTripColumns(
 ): Promise<Partial<Record<keyof TripTable, unknown>>> {
   const now = new Date();
   const errors: Record<string, string> = {};
+  const scheduledAt = input.scheduledAt ?? null;
+  const timeProblem = scheduledAt && scheduleProblem(scheduledAt, now);
+  if (timeProblem) errors.scheduledAt = timeProblem;
   if (!insideCity(input.pickupLat, input.pickupLng)) errors.pickupLat = 'The pickup is outside the service area';
   if (!insideCity(input.dropoffLat, input.dropoffLng)) errors.dropoffLat = 'The drop-off is outside the service area';
+  // The service zones: outside every service area, or a pickup where pickups are not allowed.
+  const zoned = await zonesVerdict(
+    trx,
+    { lat: input.pickupLat, lng: input.pickupLng },
+    { lat: input.dropoffLat, lng: input.dropoffLng },
+  );
+  for (const [field, message] of Object.entries(zoned.problems)) errors[field] ??= message;
   const caller = input.passenger as { firstName: string; lastName: string; phone: string } | null | undefined;
   if (caller) {
     // A booking for a new caller creates the passenger too: both permissions, one transaction.
@@ -108,13 +122,23 @@ export async function newTripColumns(
   const passengerId = caller ? await createCaller(trx, staff!.id, caller) : (input.passengerId as number);
   const pickup = { lat: input.pickupLat, lng: input.pickupLng };
   const dropoff = { lat: input.dropoffLat, lng: input.dropoffLng };
-  const fare = quote(pricing!, pickup, dropoff, now, discount ? discountRuleOf(discount) : null);
+  // A trip booked for later is quoted at its pickup time: that time's surge windows apply.
+  const fare = quote(
+    pricing!,
+    pickup,
+    dropoff,
+    scheduledAt ?? now,
+    discount ? discountRuleOf(discount) : null,
+    undefined,
+    zoned.surgeExtra,
+  );
   // A code that takes nothing off (the fare is below its minimum) is not attached, so it is not used up.
   if (discount && fare.discount === 0) discount = undefined;
   const columns: Partial<Record<keyof TripTable, unknown>> = {
     passengerId,
     vehicleTypeId: input.vehicleTypeId,
-    status: 'requested',
+    status: scheduledAt ? 'scheduled' : 'requested',
+    scheduledAt,
     pickupAddress: input.pickupAddress,
     pickupLat: pickup.lat,
     pickupLng: pickup.lng,
@@ -166,6 +190,7 @@ export const trips = defineResource(tripsManifest, {
 - routePolyline: Google encoded polyline (precision 5).
 - bookedBy: the staff member who booked a phone-in trip.
 - Creating a trip (a phone booking) quotes it; it names an existing passenger (passengerId: active, a blocked one is refused with the reason) or, with create-Passenger as well, a new caller (passenger: {firstName, lastName, phone}) created in the same transaction; driverNote is the note for the driver. A pickup or drop-off outside the service area, an inactive vehicle type or an unusable discount code is a field error and nothing is stored; updating moves its status (requested → accepted → arrived → in_progress → completed, or a cancellation), assigns a driver, or sets the payment method.
+- Booking for later: scheduledAt (an ISO time, in the future and at most 7 days ahead, else a field error under scheduledAt) makes the trip scheduled, quoted at that time (its surge windows). It is released (status requested, releasedAt stamped) and offered to drivers at the lead time before pickup (server setting SCHEDULED_LEAD_MINUTES, 15 min); if it still has no driver 5 minutes before pickup, the dispatchers (view-DispatcherPage) get a notification. A scheduled trip can be cancelled. Filter scheduledAt_gte / scheduledAt_lte, status=scheduled.
 - offeredDriverId: while a requested trip waits for a driver's answer to an offer, that driver; null otherwise.
 - Filters: status (one or a list), requestedAt_gte / requestedAt_lte, driverId, passengerId, vehicleTypeId, paymentMethod, active (true: requested to in progress), q (address text, or a trip id).`,
   computed: {

@@ -7,7 +7,11 @@ import { PAYMENT_METHODS } from '../../domain/enums';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { fieldErrorsOf, serverMessage, HttpFailure } from '../../http';
 import { enumLabelKey } from '../../kit/enumChoices';
-import { formatMoney, formatRelativeTime } from '../../kit/format';
+import { formatDateTime, formatMoney, formatRelativeTime } from '../../kit/format';
+import { cityWallTimeToInstant } from '../../kit/CityDateTimeInput';
+import { localWallTime } from '../../domain/dateRange';
+import { CITY } from '../../domain/city';
+import { SCHEDULE_MAX_DAYS } from '../../domain/scheduling';
 import type { Passenger } from '../../resources/passengers/types';
 import {
   phoneDigits,
@@ -37,6 +41,8 @@ export interface BookingForm {
   paymentMethod: (typeof PAYMENT_METHODS)[number];
   discountCode: string;
   driverNote: string;
+  /** Book for later: the pickup time on the city's clock ("2026-03-01T08:00"); empty or absent: now. */
+  pickupTime?: string;
   /** A driver picked on the map, assigned right after booking (instead of automatic offers). */
   driverId?: number;
   driverLabel?: string;
@@ -66,6 +72,7 @@ const FIELD_ORDER = [
   'paymentMethod',
   'discountCode',
   'driverNote',
+  'pickupTime',
 ] as const;
 
 /** What the first field still missing is, with the message shown under it (undefined: nothing missing). */
@@ -110,6 +117,7 @@ const ERROR_FIELD: Record<string, string> = {
   discountCode: 'discountCode',
   driverNote: 'driverNote',
   paymentMethod: 'paymentMethod',
+  scheduledAt: 'pickupTime',
 };
 
 /**
@@ -144,8 +152,11 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
     if (first) setFocusRequest((previous) => ({ field: first, n: (previous?.n ?? 0) + 1 }));
   };
 
-  const fares = useFareEstimates(form.pickup, form.dropoff, form.discountCode, form.passenger?.id);
+  const scheduledAt = form.pickupTime ? (cityWallTimeToInstant(form.pickupTime) ?? undefined) : undefined;
+  const fares = useFareEstimates(form.pickup, form.dropoff, form.discountCode, form.passenger?.id, scheduledAt);
   const availability = useAvailability(form.pickup);
+  // The estimates refuse a pickup or drop-off outside the service zones: said under that field.
+  const zoneErrors = fares.error ? fieldErrorsOf(fares.error) : undefined;
   const list = useMemo(() => fares.fares ?? [], [fares.fares]);
   const chosen = list.findIndex((f) => f.vehicleTypeId === form.vehicleTypeId);
 
@@ -226,10 +237,15 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
           paymentMethod: form.paymentMethod,
           discountCode: form.discountCode.trim() || null,
           driverNote: form.driverNote.trim() || null,
+          scheduledAt: scheduledAt ?? null,
         },
       });
       const id = Number(data.id);
-      if (form.driverId !== undefined) {
+      if (scheduledAt)
+        notify(translate('app.dispatcher.booking.bookedLater', { id, time: formatDateTime(scheduledAt) }), {
+          type: 'success',
+        });
+      else if (form.driverId !== undefined) {
         try {
           const assigned = await dataProvider.action(trips.path, {
             id,
@@ -342,7 +358,7 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
         <PlaceField
           kind="pickup"
           value={form.pickup}
-          error={errors.pickup}
+          error={errors.pickup ?? zoneErrors?.pickup}
           picking={picking === 'pickup'}
           onPick={onPick}
           onChange={(pickup) => change({ pickup }, 'pickup')}
@@ -350,7 +366,7 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
         <PlaceField
           kind="dropoff"
           value={form.dropoff}
-          error={errors.dropoff}
+          error={errors.dropoff ?? zoneErrors?.dropoff}
           picking={picking === 'dropoff'}
           onPick={onPick}
           onChange={(dropoff) => change({ dropoff }, 'dropoff')}
@@ -362,7 +378,10 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
             availability={availability.data}
             chosen={chosen}
             isPending={fares.isPending}
-            error={errors.vehicle ?? (fares.error ? (fares.error as Error).message : undefined)}
+            error={
+              errors.vehicle ??
+              (fares.error ? (zoneErrors ? Object.values(zoneErrors)[0] : (fares.error as Error).message) : undefined)
+            }
             onRetry={() => void fares.refetch()}
             ready={form.pickup !== undefined && form.dropoff !== undefined}
             onChoose={(vehicleTypeId) => change({ vehicleTypeId }, 'vehicle')}
@@ -415,7 +434,13 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
           slotProps={{ htmlInput: { maxLength: 300, 'data-booking-field': 'driverNote' } }}
           fullWidth
         />
-        {canAssign === true && canBook === true && form.pickup && form.vehicleTypeId !== undefined && (
+        {/* After the note: the keyboard path from the drop-off to the vehicle list stays as it was. */}
+        <PickupTimeField
+          value={form.pickupTime ?? ''}
+          error={errors.pickupTime}
+          onChange={(pickupTime) => change({ pickupTime, driverId: undefined, driverLabel: undefined }, 'pickupTime')}
+        />
+        {canAssign === true && canBook === true && form.pickup && form.vehicleTypeId !== undefined && !scheduledAt && (
           <NearestDrivers
             pickup={form.pickup}
             vehicleTypeId={form.vehicleTypeId}
@@ -809,5 +834,47 @@ function NearestDrivers({
         </Typography>
       ) : null}
     </Box>
+  );
+}
+
+/**
+ * Book for later: a pickup time on the city's clock, from now to 7 days ahead; empty books for now.
+ * The server checks the same window (a field error under it otherwise).
+ */
+function PickupTimeField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error?: string;
+  onChange: (wall: string) => void;
+}) {
+  const translate = useTranslate();
+  const now = Date.now();
+  const bounds = {
+    min: localWallTime(new Date(now), CITY.timeZone),
+    max: localWallTime(new Date(now + SCHEDULE_MAX_DAYS * 24 * 60 * 60_000), CITY.timeZone),
+  };
+  return (
+    <TextField
+      type="datetime-local"
+      size="small"
+      label={translate('app.dispatcher.booking.pickupTime')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={Boolean(error)}
+      helperText={
+        error ??
+        (value
+          ? translate('app.dispatcher.booking.pickupLater')
+          : translate('app.dispatcher.booking.pickupNow', { city: CITY.name }))
+      }
+      slotProps={{
+        inputLabel: { shrink: true },
+        htmlInput: { ...bounds, step: 60, 'data-booking-field': 'pickupTime', 'data-testid': 'booking-pickup-time' },
+      }}
+      fullWidth
+    />
   );
 }

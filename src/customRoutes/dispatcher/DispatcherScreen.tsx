@@ -16,6 +16,7 @@ import { LIVE_STATE_COLOURS, LIVE_STATE_SHAPES, type BBox } from './model';
 import { TripCard } from './TripCard';
 import { TripsBoard, type BoardRecord } from './TripsBoard';
 import { useLiveDrivers } from './useLiveDrivers';
+import { useZoneAreas } from './useZoneAreas';
 
 const BOARD_HEIGHT = 240;
 const CITY_BOX: BBox = [CITY.bounds.west, CITY.bounds.south, CITY.bounds.east, CITY.bounds.north];
@@ -202,6 +203,7 @@ const LiveArea = memo(function LiveArea({
   // The city until the map reports its view (and when it cannot draw at all).
   const [box, setBox] = useState<BBox>(CITY_BOX);
   const feed = useLiveDrivers(box);
+  const areas = useZoneAreas();
 
   // No title per point: nothing on the map reads it, and 2,000 translated names a second add up.
   const points = useMemo<LivePoint[]>(
@@ -236,6 +238,7 @@ const LiveArea = memo(function LiveArea({
         headings
         pins={pins}
         line={line}
+        areas={areas}
         focus={followFocus ?? focus}
         onViewChange={setBox}
         onMapClick={onMapClick}

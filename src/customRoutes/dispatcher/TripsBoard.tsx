@@ -2,6 +2,8 @@ import { Alert, Box, Button, ButtonBase, Paper, Stack, Typography } from '@mui/m
 import { memo, useEffect, useMemo, useState } from 'react';
 import { useCanAccess, useGetList, useTranslate } from 'react-admin';
 import { trips } from '../../domain/resources';
+import { ACTIVE_TRIP_STATUSES } from '../../domain/trip';
+import { formatDateTime } from '../../kit/format';
 import { useNow } from '../../kit/useNow';
 import { useSocketEvent } from '../../realtime/RealtimeProvider';
 import { useSocketFallback } from '../../realtime/useSocketFallback';
@@ -11,6 +13,7 @@ import {
   BOARD_COLUMNS,
   formatWait,
   groupBoard,
+  waitingSince,
   LATE_AFTER_SECONDS,
   waitingSeconds,
   type BoardColumn,
@@ -23,7 +26,8 @@ export type BoardRecord = Trip & { offeredDriverId?: number | null };
 const ACTIVE_TRIPS = {
   pagination: { page: 1, perPage: 500 },
   sort: { field: 'requestedAt', order: 'ASC' as const },
-  filter: { active: true },
+  // The active trips and those booked for later (their own column).
+  filter: { status: [...ACTIVE_TRIP_STATUSES, 'scheduled'] },
 };
 
 /** How long a trip has waited for a driver, red after LATE_AFTER_SECONDS. */
@@ -36,6 +40,18 @@ function WaitTime({ requestedAt }: { requestedAt: string }) {
     </Typography>
   );
 }
+/** A trip booked for later: its pickup time ("Pickup 28 Nov 2026, 08:30"). */
+function PickupAt({ at }: { at: string }) {
+  const translate = useTranslate();
+  return (
+    <Typography variant="caption" sx={WAIT_SX} data-testid="board-pickup-at">
+      {translate('app.dispatcher.board.pickupAt', {
+        time: formatDateTime(at, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }),
+      })}
+    </Typography>
+  );
+}
+
 const WAIT_SX = { fontWeight: 700, color: 'text.secondary' } as const;
 const LATE_SX = { fontWeight: 700, color: 'error.main' } as const;
 
@@ -68,7 +84,12 @@ const BoardCard = memo(function BoardCard({
         <Typography variant="caption" sx={{ fontWeight: 700 }}>
           #{trip.id}
         </Typography>
-        {column === 'waiting' && <WaitTime requestedAt={trip.requestedAt as unknown as string} />}
+        {column === 'waiting' && (
+          <WaitTime
+            requestedAt={waitingSince(trip as unknown as { requestedAt: string; releasedAt?: string | null })}
+          />
+        )}
+        {column === 'scheduled' && trip.scheduledAt && <PickupAt at={trip.scheduledAt as unknown as string} />}
       </Stack>
       <Typography variant="caption" component="div" noWrap>
         {trip.passengerName}

@@ -105,11 +105,13 @@ export function useFareEstimates(
   dropoff: BookingPoint | undefined,
   code: string,
   passengerId: number | undefined,
+  /** A trip booked for later: its pickup time (ISO), so that time's surge windows apply. */
+  at?: string,
 ) {
   const dataProvider = usePanelDataProvider();
   const discountCode = useDebounced(code.trim(), 300);
   const enabled = pickup !== undefined && dropoff !== undefined;
-  const body = enabled ? { pickup: pointOf(pickup), dropoff: pointOf(dropoff), passengerId } : undefined;
+  const body = enabled ? { pickup: pointOf(pickup), dropoff: pointOf(dropoff), passengerId, at } : undefined;
   const plain = useQuery({
     queryKey: ['dispatcher', 'fares', body],
     queryFn: async ({ signal }) =>

@@ -67,7 +67,7 @@ export const sameBox = (a: BBox | undefined, b: BBox | undefined) =>
   a !== undefined && b !== undefined && a.every((v, i) => v === b[i]);
 
 /** The trips board's columns, in order. */
-export const BOARD_COLUMNS = ['waiting', 'offered', 'en_route', 'at_pickup', 'on_trip'] as const;
+export const BOARD_COLUMNS = ['scheduled', 'waiting', 'offered', 'en_route', 'at_pickup', 'on_trip'] as const;
 export type BoardColumn = (typeof BOARD_COLUMNS)[number];
 
 export interface BoardTrip {
@@ -75,6 +75,9 @@ export interface BoardTrip {
   status: TripStatus | string;
   driverId: number | null;
   requestedAt: string;
+  /** A trip booked for later: its pickup time, and when it was released to the offers. */
+  scheduledAt?: string | null;
+  releasedAt?: string | null;
   /** Set by the dispatch offers (tripUpdated's optional offeredDriverId) while an offer is pending. */
   offeredDriverId?: number | null;
 }
@@ -82,6 +85,8 @@ export interface BoardTrip {
 /** Where an active trip stands on the board; undefined once it is finished. */
 export function boardColumn(trip: BoardTrip): BoardColumn | undefined {
   switch (trip.status) {
+    case 'scheduled':
+      return 'scheduled';
     case 'requested':
       return trip.offeredDriverId ? 'offered' : 'waiting';
     case 'accepted':
@@ -98,6 +103,10 @@ export function boardColumn(trip: BoardTrip): BoardColumn | undefined {
 /** A trip waiting this long for a driver is shown in red. */
 export const LATE_AFTER_SECONDS = 120;
 
+/** Since when a trip has waited for a driver: its release for one booked for later, else its request. */
+export const waitingSince = (trip: Pick<BoardTrip, 'requestedAt' | 'releasedAt'>) =>
+  trip.releasedAt ?? trip.requestedAt;
+
 export const waitingSeconds = (requestedAt: string, now: number) =>
   Math.max(0, Math.floor((now - Date.parse(requestedAt)) / 1000));
 
@@ -109,15 +118,16 @@ export function formatWait(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** The trips of the board grouped by column, oldest request first in each. */
+/** The trips of the board grouped by column, oldest request first in each; booked for later by pickup time. */
 export function groupBoard<T extends BoardTrip>(trips: readonly T[]): Record<BoardColumn, T[]> {
   const out = Object.fromEntries(BOARD_COLUMNS.map((c) => [c, [] as T[]])) as Record<BoardColumn, T[]>;
   for (const trip of trips) {
     const column = boardColumn(trip);
     if (column) out[column].push(trip);
   }
-  for (const column of BOARD_COLUMNS)
-    out[column].sort((a, b) => Date.parse(a.requestedAt) - Date.parse(b.requestedAt) || a.id - b.id);
+  const key = (t: T, column: BoardColumn) =>
+    Date.parse(column === 'scheduled' ? (t.scheduledAt ?? t.requestedAt) : waitingSince(t));
+  for (const column of BOARD_COLUMNS) out[column].sort((a, b) => key(a, column) - key(b, column) || a.id - b.id);
   return out;
 }
 
@@ -151,6 +161,8 @@ export function applyTripUpdate<T extends BoardTrip>(
     status: event.status,
     driverId: event.driverId,
     offeredDriverId: event.offeredDriverId ?? null,
+    // Released at its lead time: it waits for a driver from now on, not from its booking.
+    ...(event.previousStatus === 'scheduled' && event.status !== 'scheduled' ? { releasedAt: event.at } : {}),
   };
   return { trips: next, missing: false };
 }

@@ -16,6 +16,7 @@ import { sosContacts } from './sosContacts';
 import { staffs } from './staffs';
 import { trips } from './trips';
 import { vehicleTypes } from './vehicleTypes';
+import { zones } from './zones';
 import type { ResourceManifest } from './manifest';
 import { DECLARED } from './declared';
 
@@ -40,6 +41,7 @@ export {
   reviews,
   passengerTransactions,
   payoutBatches,
+  zones,
 };
 
 /** Every resource of panel and services, once: the hand-written ones, then the generated ones (./declared). */
@@ -62,5 +64,6 @@ export const MANIFEST: readonly ResourceManifest[] = [
   reviews,
   passengerTransactions,
   payoutBatches,
+  zones,
   ...DECLARED,
 ];

@@ -35,6 +35,9 @@ export interface MapPin {
   label: string;
 }
 
+const AREAS_SOURCE = 'live-areas';
+const NO_AREAS: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
+
 interface Props {
   points: readonly LivePoint[];
   /** Colour of each status; other statuses get `otherColour`. */
@@ -55,6 +58,8 @@ interface Props {
   headings?: boolean;
   /** Pins drawn above the points. */
   pins?: readonly MapPin[];
+  /** Areas drawn under everything (the service zones): polygons with a `name` and a `colour` property. */
+  areas?: GeoJSON.FeatureCollection;
   /** A line (e.g. a booking's route) under the points. */
   line?: readonly Position[];
   /** The visible box after each move (and once at start). */
@@ -110,6 +115,7 @@ export function LiveMap({
   headings = false,
   pins,
   line,
+  areas,
   onViewChange,
   onMapClick,
   focus,
@@ -118,14 +124,28 @@ export function LiveMap({
   const [collect] = useState(createPointCollector);
   const data = useMemo(() => collect(points), [collect, points]);
   const lineData = useMemo(() => lineFeature(line ?? []), [line]);
-  const latest = useRef({ data, lineData, onPointClick, onPointHover, onViewChange, onMapClick });
-  latest.current = { data, lineData, onPointClick, onPointHover, onViewChange, onMapClick };
+  const areaData = areas ?? NO_AREAS;
+  const latest = useRef({ data, lineData, areaData, onPointClick, onPointHover, onViewChange, onMapClick });
+  latest.current = { data, lineData, areaData, onPointClick, onPointHover, onViewChange, onMapClick };
   const icons = useRef({ colours, otherColour, shapes });
   icons.current = { colours, otherColour, shapes };
   const options = useRef({ cluster, clusterMaxZoom, headings });
 
   const addPoints = ({ map }: MapReady) => {
     const { cluster: clustered, clusterMaxZoom: maxZoom, headings: withHeadings } = options.current;
+    map.addSource(AREAS_SOURCE, { type: 'geojson', data: latest.current.areaData });
+    map.addLayer({
+      id: 'live-areas-fill',
+      type: 'fill',
+      source: AREAS_SOURCE,
+      paint: { 'fill-color': ['get', 'colour'], 'fill-opacity': 0.1 },
+    });
+    map.addLayer({
+      id: 'live-areas-line',
+      type: 'line',
+      source: AREAS_SOURCE,
+      paint: { 'line-color': ['get', 'colour'], 'line-width': 1.5, 'line-dasharray': [3, 2] },
+    });
     map.addSource(LINE_SOURCE, { type: 'geojson', data: latest.current.lineData });
     map.addLayer({
       id: 'live-line-casing',
@@ -226,6 +246,10 @@ export function LiveMap({
   useEffect(() => {
     void ready?.map.getSource<GeoJSONSource>(LINE_SOURCE)?.setData(lineData);
   }, [ready, lineData]);
+
+  useEffect(() => {
+    void ready?.map.getSource<GeoJSONSource>(AREAS_SOURCE)?.setData(areaData);
+  }, [ready, areaData]);
 
   useEffect(() => {
     if (!ready?.map.getLayer(POINTS_LAYER)) return;

@@ -1,12 +1,14 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
 import SosIcon from '@mui/icons-material/Sos';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { Avatar } from '@mui/material';
 import { notificationKind, type NotificationKind, type StaffNotification } from '../../domain/notifications';
 
 const looks: Record<NotificationKind, { Icon: typeof SosIcon; color: string; background: string }> = {
   sos: { Icon: SosIcon, color: 'error.main', background: '#FDECEC' },
   DRIVER_REGISTRATION: { Icon: PersonAddAlt1Icon, color: 'primary.main', background: '#FDEFE6' },
+  SCHEDULED_UNASSIGNED: { Icon: EventBusyIcon, color: 'warning.dark', background: '#FFF4E5' },
   other: { Icon: NotificationsIcon, color: 'text.secondary', background: '#EEF0F3' },
 };
 

@@ -7,7 +7,7 @@ import { drivers, passengers } from '../../domain/resources';
 import { BulkActions, type BulkActionSpec } from '../../kit/BulkActions';
 import { DateTimeField } from '../../kit/DateTimeField';
 import { enumLabelKey } from '../../kit/enumChoices';
-import { formatDistance, formatDuration } from '../../kit/format';
+import { formatDateTime, formatDistance, formatDuration } from '../../kit/format';
 import { ResourceListActions } from '../../kit/ListActions';
 import { LinkedRecordField } from '../../kit/LinkedRecordField';
 import { MoneyField } from '../../kit/MoneyField';
@@ -182,7 +182,16 @@ function TripTable() {
           <DataTable.Col
             source="requestedAt"
             cellSx={noWrapCell}
-            render={() => <DateTimeField source="requestedAt" relative />}
+            render={(trip) => (
+              <>
+                <DateTimeField source="requestedAt" relative />
+                {trip.scheduledAt && (
+                  <Typography variant="caption" color="text.secondary" component="div" data-testid="trip-pickup-at">
+                    {translate('app.trips.pickupAt', { time: formatDateTime(trip.scheduledAt) })}
+                  </Typography>
+                )}
+              </>
+            )}
           />
           <DataTable.Col
             source="passengerId"

@@ -8,8 +8,8 @@ import { localDay, parseDateRange, type DatePreset } from '../../domain/dateRang
 import { ACTIVE_TRIP_STATUSES } from '../../domain/trip';
 
 export type Filter = Record<string, unknown>;
-export type TripTab = 'all' | 'active' | 'waiting' | 'completed' | 'cancelled';
-export const TRIP_TABS: TripTab[] = ['all', 'active', 'waiting', 'completed', 'cancelled'];
+export type TripTab = 'all' | 'active' | 'scheduled' | 'waiting' | 'completed' | 'cancelled';
+export const TRIP_TABS: TripTab[] = ['all', 'active', 'scheduled', 'waiting', 'completed', 'cancelled'];
 
 const CANCELLED = ['cancelled_by_passenger', 'cancelled_by_driver'];
 /** The filter keys the tabs own. */
@@ -21,6 +21,8 @@ export const OLDEST_FIRST = { field: 'requestedAt', order: 'ASC' as const };
 export const TAB_FILTERS: Record<TripTab, Filter> = {
   all: {},
   active: { active: true },
+  // Booked for later (issue 32): soonest pickup first.
+  scheduled: { status: ['scheduled'] },
   // A requested trip has no driver yet (assigning one accepts it): the queue, oldest first.
   waiting: { status: ['requested'] },
   completed: { status: ['completed'] },
@@ -39,6 +41,7 @@ export function tabOf(filter: Filter): TripTab | undefined {
   if (!hasStatus) return active ? 'active' : filter.active === undefined ? 'all' : undefined;
   if (active) return undefined;
   if (sameStatuses(filter.status, ['requested'])) return 'waiting';
+  if (sameStatuses(filter.status, ['scheduled'])) return 'scheduled';
   if (sameStatuses(filter.status, ['completed'])) return 'completed';
   if (sameStatuses(filter.status, CANCELLED)) return 'cancelled';
   return undefined;
@@ -50,7 +53,10 @@ export function withTab(filter: Filter, tab: TripTab): Filter {
   return { ...rest, ...TAB_FILTERS[tab] };
 }
 
-export const tabSort = (tab: TripTab) => (tab === 'waiting' ? OLDEST_FIRST : NEWEST_FIRST);
+export const SOONEST_PICKUP_FIRST = { field: 'scheduledAt', order: 'ASC' as const };
+
+export const tabSort = (tab: TripTab) =>
+  tab === 'waiting' ? OLDEST_FIRST : tab === 'scheduled' ? SOONEST_PICKUP_FIRST : NEWEST_FIRST;
 
 /** Is this trip one that waits for a driver? */
 export const isWaiting = (status: unknown) => status === 'requested';

@@ -1,0 +1,1 @@
+export { ZoneCreate as default } from './ZoneForm';

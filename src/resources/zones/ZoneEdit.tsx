@@ -1,0 +1,1 @@
+export { ZoneEdit as default } from './ZoneForm';

@@ -1,0 +1,12 @@
+import PentagonOutlinedIcon from '@mui/icons-material/PentagonOutlined';
+import { lazy } from 'react';
+import { zones as zonesManifest } from '../../domain/resources';
+import { definePanelResource } from '../panelResource';
+
+/** Service zones (issue 32): polygons drawn on the map; where trips may go, pickup rules and surge. */
+export const zones = definePanelResource(zonesManifest, {
+  list: lazy(() => import('./ZoneList')),
+  create: lazy(() => import('./ZoneCreate')),
+  edit: lazy(() => import('./ZoneEdit')),
+  icon: PentagonOutlinedIcon,
+});
