@@ -17,6 +17,7 @@ import * as m016 from './016_driver_rollup_cents.js';
 import * as m017 from './017_auth_counters.js';
 import * as m020 from './020_sos_escalation.js';
 import * as m021 from './021_sos_simulated.js';
+import * as m030 from './030_staff_locale.js';
 
 /** Every migration in order. Add a line here with each new file. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '017_auth_counters': m017,
   '020_sos_escalation': m020,
   '021_sos_simulated': m021,
+  '030_staff_locale': m030,
 };
