@@ -6,6 +6,7 @@ import { driverFields, driverMessages, walletMessages } from './drivers';
 import { insightMessages } from './insightMessages';
 import { sosCallLogResource, sosMessages } from './sos';
 import { enumMessages } from './enums';
+import { validationMessages } from './validation';
 
 /** Every string the panel shows, in English; react-admin's own strings come from ra-language-english. */
 export const appMessages = {
@@ -15,6 +16,7 @@ export const appMessages = {
     ...pricingGatewayMessages,
     trips: tripMessages,
     sos: sosMessages,
+    validation: validationMessages,
     loading: 'LOADING...',
     /** The kit's formatters (kit/format.ts): units and relative times in the chosen language. */
     format: {
@@ -23,6 +25,7 @@ export const appMessages = {
       in: 'in %{time}',
       seconds: '%{value} s',
       minutes: '%{value} min',
+      minutesSeconds: '%{minutes} min %{seconds} s',
       hours: '%{value} h',
       hoursMinutes: '%{hours} h %{minutes} min',
       days: '%{value} d',
@@ -94,6 +97,14 @@ export const appMessages = {
         heading: 'Create password',
         intro: 'Please create password for your account here.',
         rules: 'Your password needs',
+        rule: {
+          min: 'At least 8 characters',
+          max: 'At most 20 characters',
+          lower: 'A lowercase letter',
+          upper: 'An uppercase letter',
+          number: 'A number',
+          special: 'A special character (@ $ ! % * ? &)',
+        },
         ruleMet: 'met',
         ruleNotMet: 'not met',
         submit: 'Create Password',
