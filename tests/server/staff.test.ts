@@ -159,6 +159,10 @@ describe('own profile', () => {
     const bad = await t.call('PUT', '/api/user/auth/locale', { token: dispatcher, body: { locale: 'de' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ locale: 'Language must be one of: en, sw, fr' });
+    // Beside the English, a stable code and its parameters, for the panel to say it in the staff member's language.
+    expect(bad.json().codes).toEqual({
+      locale: { code: 'oneOf', params: { label: 'Language', values: 'en, sw, fr' } },
+    });
     const missing = await t.call('PUT', '/api/user/auth/locale', { token: dispatcher, body: {} });
     expect(missing.json().errors).toEqual({ locale: 'Language is required' });
     // A new sign-in (another device) gets the choice with its profile; the refused values changed nothing.
