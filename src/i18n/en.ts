@@ -37,10 +37,9 @@ export const appMessages = {
       rating: '%{value} out of 5',
       distanceAndDuration: '%{distance} · %{duration}',
     },
-    /** The language menu (top bar and auth screens) and the saved choice. */
+    /** The language menu's tooltip (top bar and auth screens). */
     locale: {
       menu: 'Language',
-      saveFailed: 'Your language choice could not be saved to your profile.',
     },
     notFound: {
       code: '404',

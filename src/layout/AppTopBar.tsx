@@ -1,5 +1,5 @@
-import { AppBar, Box, Toolbar } from '@mui/material';
-import { LoadingIndicator, LocalesMenuButton, SidebarToggleButton, TitlePortal } from 'react-admin';
+import { AppBar, Box, Toolbar, Tooltip } from '@mui/material';
+import { LoadingIndicator, LocalesMenuButton, SidebarToggleButton, TitlePortal, useTranslate } from 'react-admin';
 import { TOP_BAR_HEIGHT } from '../theme';
 import { NotificationBellSlot } from './NotificationBellSlot';
 import { ProductTitle } from './ProductTitle';
@@ -10,6 +10,7 @@ import { ProfileButton } from './ProfileButton';
  * profile button; in the main layout also the menu toggle and the page's title.
  */
 export function AppTopBar({ withMenu = true }: { withMenu?: boolean }) {
+  const translate = useTranslate();
   return (
     <AppBar
       position="fixed"
@@ -44,9 +45,11 @@ export function AppTopBar({ withMenu = true }: { withMenu?: boolean }) {
         )}
         <Box sx={{ flexGrow: 1 }} />
         <LoadingIndicator />
-        <Box data-testid="locale-menu" sx={{ display: { xs: 'none', sm: 'block' } }}>
-          <LocalesMenuButton />
-        </Box>
+        <Tooltip title={translate('app.locale.menu')} describeChild>
+          <Box data-testid="locale-menu" sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <LocalesMenuButton />
+          </Box>
+        </Tooltip>
         <NotificationBellSlot />
         <ProfileButton />
       </Toolbar>
