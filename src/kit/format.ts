@@ -104,6 +104,13 @@ export function formatDuration(seconds: unknown): string | undefined {
   return t('hoursMinutes', { hours: Math.floor(minutes / 60), minutes: String(minutes % 60).padStart(2, '0') });
 }
 
+const weekdayFormat = cached((locale) => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }));
+/** 4 January 2026, a Sunday: day 0 of the week as src/domain/surge.ts counts (0 = Sunday … 6 = Saturday). */
+const A_SUNDAY = Date.UTC(2026, 0, 4);
+
+/** A day of the week (0 = Sunday) as the language abbreviates it: "Mon" (fr: "lun."). */
+export const weekdayName = (day: number): string => weekdayFormat().format(new Date(A_SUNDAY + day * 86_400_000));
+
 /** Whole hours: "5 h". */
 export const formatHours = (hours: number): string => t('hours', { value: hours });
 
