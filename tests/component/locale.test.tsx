@@ -48,7 +48,9 @@ describe('the language choice', () => {
     await user.type(screen.getByLabelText(new RegExp(text(sw, 'app.auth.fields.email'))), 'admin@example.com');
     await user.type(screen.getByLabelText(new RegExp(`^${text(sw, 'app.auth.fields.password')}`)), 'Admin@1234');
     await user.click(submit);
-    await waitFor(() => expect(api.requests.some((r) => r.method === 'PUT' && r.path === '/api/user/auth/locale')).toBe(true));
+    await waitFor(() =>
+      expect(api.requests.some((r) => r.method === 'PUT' && r.path === '/api/user/auth/locale')).toBe(true),
+    );
     expect(api.requests.find((r) => r.path === '/api/user/auth/locale')?.body).toEqual({ locale: 'sw' });
   });
 
@@ -65,7 +67,9 @@ describe('the language choice', () => {
     await user.type(screen.getByLabelText(/^Password/), 'Admin@1234');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(lang()).toBe('fr'));
-    expect(await screen.findByText(text(fr, 'app.menu.dashboard'), { selector: '[data-testid="side-menu"] *' })).toBeInTheDocument();
+    expect(
+      await screen.findByText(text(fr, 'app.menu.dashboard'), { selector: '[data-testid="side-menu"] *' }),
+    ).toBeInTheDocument();
     expect(appStore.getItem('locale')).toBe('fr');
     // The profile already says French: nothing to save.
     expect(api.requests.some((r) => r.path === '/api/user/auth/locale')).toBe(false);

@@ -42,7 +42,11 @@ function TripsThatUsedIt({ discount }: { discount: Discount }) {
   return (
     <SectionCard
       title={translate('app.discounts.trips')}
-      subheader={total !== undefined && total > TRIPS_SHOWN ? translate('app.discounts.tripsLatest', { shown: TRIPS_SHOWN, total }) : undefined}
+      subheader={
+        total !== undefined && total > TRIPS_SHOWN
+          ? translate('app.discounts.tripsLatest', { shown: TRIPS_SHOWN, total })
+          : undefined
+      }
     >
       {canAccess === false ? (
         <Alert severity="info">{translate('app.discounts.tripsNoAccess')}</Alert>
