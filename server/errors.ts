@@ -1,5 +1,26 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ONE_ACTIVE_TRIP_PER_DRIVER } from './db/migrations/003_one_active_trip_per_driver.js';
+import { messageCode, type MessageCode } from '../src/domain/messageCodes.js';
+
+/**
+ * An error answer: the English message (and field messages), each with its stable code and
+ * parameters when the message is one the panel's catalogue names (src/i18n/validation.ts), so
+ * that a client can show it in its own language.
+ */
+export function errorBody(message: string, errors?: Record<string, string>) {
+  const found = messageCode(message);
+  const codes: Record<string, MessageCode> = {};
+  for (const [field, text] of Object.entries(errors ?? {})) {
+    const code = messageCode(text);
+    if (code) codes[field] = code;
+  }
+  return {
+    message,
+    ...(found ? { code: found.code, params: found.params } : {}),
+    ...(errors ? { errors } : {}),
+    ...(Object.keys(codes).length > 0 ? { codes } : {}),
+  };
+}
 
 /** An error whose message is safe to show to the client. */
 export class ApiError extends Error {
@@ -93,9 +114,7 @@ export function fromDatabaseError(err: PgError): ApiError | undefined {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & PgError & { errors?: Record<string, string> }, request, reply) => {
     if (error instanceof ApiError) {
-      return reply
-        .status(error.statusCode)
-        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      return reply.status(error.statusCode).send(errorBody(error.message, error.errors));
     }
     if (error.validation) {
       const errors: Record<string, string> = {};
@@ -109,9 +128,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const dbError = fromDatabaseError(error);
     if (dbError) {
-      return reply
-        .status(dbError.statusCode)
-        .send({ message: dbError.message, ...(dbError.errors ? { errors: dbError.errors } : {}) });
+      return reply.status(dbError.statusCode).send(errorBody(dbError.message, dbError.errors));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: error.message });

@@ -9,6 +9,7 @@ import { NotFoundPage } from './customRoutes/NotFoundPage';
 import { reportRoutes } from './customRoutes/reports/reportRoutes';
 import { resourceAliasRoutes } from './customRoutes/resourceRoutes';
 import { i18nProvider } from './i18n/i18nProvider';
+import { appStore, restoreLocale } from './i18n/localePreference';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotifications } from './layout/AppNotifications';
 import { LoadingScreen, WhileLoading } from './layout/LoadingScreen';
@@ -25,6 +26,8 @@ const guarded = (action: ScreenAction, Screen: ComponentType) => (
   </ScreenAccess>
 );
 
+restoreLocale();
+
 const Dashboard = lazy(loadDashboard);
 const DispatcherScreen = lazy(() => import('./customRoutes/dispatcher/DispatcherScreen'));
 
@@ -36,6 +39,7 @@ export function App() {
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
+      store={appStore}
       queryClient={queryClient}
       theme={theme}
       darkTheme={darkTheme}

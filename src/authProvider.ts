@@ -1,6 +1,7 @@
 import type { AuthProvider, UserIdentity } from 'ra-core';
 import { authApi, type Credentials } from './auth/authApi';
 import { profileIsFresh } from './auth/sessionProfile';
+import { applyProfileLocale } from './i18n/localePreference';
 import { canAccess as mayAccess } from './domain/permissions';
 import { isAuthExpiry } from './http';
 import { buildUserInfo, clearSession, getSession, setSession } from './session';
@@ -51,6 +52,7 @@ export function createAuthProvider({
         'accessToken' in params ? { ...params, profile: undefined } : await authApi.login(params);
       setSession({ accessToken, userInfo: buildUserInfo(profile ?? (await authApi.me(accessToken))) });
       profileIsFresh(accessToken); // read just now: the route guard need not ask auth/me again
+      applyProfileLocale(getSession()!.userInfo);
       onSignedIn?.();
     },
 

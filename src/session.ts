@@ -17,6 +17,8 @@ export interface StaffProfile {
   /** File id of the photo, downloadable from GET files/:id. */
   photo?: number | string | null;
   status?: string;
+  /** The panel language the staff member chose (en, sw, fr), null until they choose one. */
+  locale?: string | null;
   role: {
     id?: number;
     name: string;

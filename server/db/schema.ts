@@ -42,6 +42,8 @@ export interface StaffTable {
   lastLoginAt: Timestamp | null;
   /** Watermark of the newest notification this staff member has seen. */
   notificationsSeenUpTo: Generated<number>;
+  /** The panel language the staff member chose (src/i18n/locales.ts), null until they choose. */
+  locale: Generated<string | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -46,6 +46,17 @@ export const authApi = {
     return (await requestJson<Envelope<StaffProfile>>(url('me'), { token, silent: true })).json.data;
   },
 
+  /** Saves the signed-in staff member's language on their profile; answers the profile. */
+  async saveLocale(locale: string, token: string): Promise<StaffProfile> {
+    const answer = await requestJson<Envelope<StaffProfile>>(url('locale'), {
+      method: 'PUT',
+      json: { locale },
+      token,
+      silent: true,
+    });
+    return answer.json.data;
+  },
+
   /** Resolves with the HTTP status; the session ends only on 200. */
   async logout(token: string): Promise<number> {
     return (await requestJson(url('logout'), { method: 'POST', token })).status;

@@ -1,6 +1,7 @@
 import { isAuthExpiry } from '../http';
 import { queryClient } from '../queryClient';
 import { buildUserInfo, clearSession, getSession, setSession, type StaffProfile } from '../session';
+import { applyProfileLocale } from '../i18n/localePreference';
 import { authApi } from './authApi';
 
 /** Is this the profile auth/me describes (id, names, role with its permission names)? */
@@ -33,7 +34,10 @@ export async function refreshSessionProfile(): Promise<void> {
   if (!token) return;
   try {
     const profile: unknown = await authApi.me(token);
-    if (getSession()?.accessToken === token && isStaffProfile(profile)) replaceSessionProfile(profile);
+    if (getSession()?.accessToken === token && isStaffProfile(profile)) {
+      replaceSessionProfile(profile);
+      applyProfileLocale(profile);
+    }
   } catch (error) {
     if (isAuthExpiry(error) && getSession()?.accessToken === token) {
       clearSession();

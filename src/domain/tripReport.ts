@@ -37,17 +37,18 @@ export const TRIP_REPORT_LINES: readonly { key: keyof TripSummary; label: string
   { key: 'averagePickupWaitSeconds', label: 'averageWait', kind: 'seconds' },
 ];
 
-const LOCALE = 'en-KE';
-const countFormat = new Intl.NumberFormat(LOCALE);
-const percentFormat = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 1 });
-const moneyFormat = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: CITY.currency,
-  currencyDisplay: 'code',
-});
+/** The services' PDFs write English with the company's conventions; the panel passes its language's. */
+const DEFAULT_LOCALE = 'en-KE';
 
 /** A figure as the report writes it; "—" when there is none (no trips to average). */
-export function tripFigureText(kind: TripFigureKind, value: number | null): string {
+export function tripFigureText(kind: TripFigureKind, value: number | null, locale = DEFAULT_LOCALE): string {
+  const countFormat = new Intl.NumberFormat(locale);
+  const percentFormat = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  const moneyFormat = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: CITY.currency,
+    currencyDisplay: 'code',
+  });
   if (value === null || !Number.isFinite(value)) return '—';
   switch (kind) {
     case 'count':
@@ -87,12 +88,13 @@ export function tripReportLines(
   current: TripSummary,
   previous: TripSummary,
   label: (key: string) => string,
+  locale = DEFAULT_LOCALE,
 ): TripReportLine[] {
   return TRIP_REPORT_LINES.map((line) => ({
     key: line.key,
     label: label(line.label),
-    current: tripFigureText(line.kind, current[line.key]),
-    previous: tripFigureText(line.kind, previous[line.key]),
+    current: tripFigureText(line.kind, current[line.key], locale),
+    previous: tripFigureText(line.kind, previous[line.key], locale),
     change: changeText(current[line.key], previous[line.key]),
   }));
 }

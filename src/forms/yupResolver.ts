@@ -1,14 +1,15 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { ValidationError, type AnyObjectSchema } from 'yup';
+import { translateMessage } from '../i18n/translateMessage';
 
 export type FlatFieldErrors = Record<string, { type: string; message: string }>;
 
-/** The first message of each field of a yup validation failure (flat forms). */
+/** The first message of each field of a yup validation failure (flat forms), in the chosen language. */
 export function fieldErrorsFromYup(error: ValidationError): FlatFieldErrors {
   const errors: FlatFieldErrors = {};
   for (const issue of error.inner.length > 0 ? error.inner : [error]) {
     if (issue.path && !(issue.path in errors)) {
-      errors[issue.path] = { type: issue.type ?? 'validation', message: issue.message };
+      errors[issue.path] = { type: issue.type ?? 'validation', message: translateMessage(issue.message) };
     }
   }
   return errors;

@@ -1,3 +1,5 @@
+import { translateErrorBody } from '../i18n/translateMessage';
+
 /**
  * The one shape of a failed request: {status, message, body}. A status
  * outside 200–299 carries the server's message (or a generic one) and the
@@ -33,8 +35,10 @@ export function serverMessage(body: unknown): string | undefined {
   return typeof message === 'string' && message.trim() !== '' ? message : undefined;
 }
 
+/** A refusal, its messages in the staff member's language (src/i18n/translateMessage.ts). */
 export function failureFromResponse(status: number, body: unknown): HttpFailure {
-  return new HttpFailure(status, serverMessage(body) ?? genericHttpMessage(status), body);
+  const translated = translateErrorBody(body);
+  return new HttpFailure(status, serverMessage(translated) ?? genericHttpMessage(status), translated);
 }
 
 /** Normalises anything thrown on the way (fetch rejection, bad JSON, bug) to status 500. */

@@ -8,6 +8,7 @@ import { sosCallLogResource, sosMessages } from './sos';
 import { enumMessages } from './enums';
 import { bulkMessages } from './bulk';
 import { payoutMessages, payoutResource } from './payouts';
+import { validationMessages } from './validation';
 
 /** Every string the panel shows, in English; react-admin's own strings come from ra-language-english. */
 export const appMessages = {
@@ -17,7 +18,31 @@ export const appMessages = {
     ...pricingGatewayMessages,
     trips: tripMessages,
     sos: sosMessages,
+    validation: validationMessages,
     loading: 'LOADING...',
+    /** The kit's formatters (kit/format.ts): units and relative times in the chosen language. */
+    format: {
+      justNow: 'just now',
+      ago: '%{time} ago',
+      in: 'in %{time}',
+      seconds: '%{value} s',
+      minutes: '%{value} min',
+      minutesSeconds: '%{minutes} min %{seconds} s',
+      hours: '%{value} h',
+      hoursMinutes: '%{hours} h %{minutes} min',
+      days: '%{value} d',
+      daysHours: '%{days} d %{hours} h',
+      meters: '%{value} m',
+      kilometres: '%{value} km',
+      speed: '%{value} km/h',
+      percent: '%{value} %',
+      rating: '%{value} out of 5',
+      distanceAndDuration: '%{distance} · %{duration}',
+    },
+    /** The language menu's tooltip (top bar and auth screens). */
+    locale: {
+      menu: 'Language',
+    },
     notFound: {
       code: '404',
       title: 'Page Not Found!',
@@ -74,6 +99,14 @@ export const appMessages = {
         heading: 'Create password',
         intro: 'Please create password for your account here.',
         rules: 'Your password needs',
+        rule: {
+          min: 'At least 8 characters',
+          max: 'At most 20 characters',
+          lower: 'A lowercase letter',
+          upper: 'An uppercase letter',
+          number: 'A number',
+          special: 'A special character (@ $ ! % * ? &)',
+        },
         ruleMet: 'met',
         ruleNotMet: 'not met',
         submit: 'Create Password',
@@ -162,8 +195,8 @@ export const appMessages = {
         phone: 'Passenger phone',
         phoneHint: 'Type the caller’s number; ↓ and Enter pick a known passenger.',
         newCaller: 'New caller: enter the name, the passenger is created with the booking.',
-        passengerTrips: '%{name} · %{count} trips, last %{last}',
-        tripsShort: '%{count} trips, last %{last}',
+        passengerTrips: '%{name} · %{smart_count} trip, last %{last} |||| %{name} · %{smart_count} trips, last %{last}',
+        tripsShort: '%{smart_count} trip, last %{last} |||| %{smart_count} trips, last %{last}',
         never: 'never',
         blocked: 'This passenger is blocked and cannot be booked: %{reason}',
         blockedShort: 'Blocked',

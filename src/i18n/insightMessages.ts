@@ -134,7 +134,7 @@ export const insightMessages = {
     reason: 'Reason',
     demandByHour: 'Demand by hour of day',
     byStatus: 'Trips by status',
-    drivers: '%{count} drivers',
+    drivers: '%{smart_count} driver |||| %{smart_count} drivers',
     search: 'Search drivers',
     years: {
       title: 'Totals by year',

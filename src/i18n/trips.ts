@@ -1,6 +1,7 @@
 /** The trips screens' strings (merged into en.ts under app.trips and the resource's fields). */
 export const tripMessages = {
   number: 'Trip #%{id}',
+  searchPlaceholder: 'Address or trip number',
   tabs: {
     all: 'All',
     active: 'Active',

@@ -1,15 +1,16 @@
-import { AppBar, Box, Toolbar } from '@mui/material';
-import { LoadingIndicator, SidebarToggleButton, TitlePortal } from 'react-admin';
+import { AppBar, Box, Toolbar, Tooltip } from '@mui/material';
+import { LoadingIndicator, LocalesMenuButton, SidebarToggleButton, TitlePortal, useTranslate } from 'react-admin';
 import { TOP_BAR_HEIGHT } from '../theme';
 import { NotificationBellSlot } from './NotificationBellSlot';
 import { ProductTitle } from './ProductTitle';
 import { ProfileButton } from './ProfileButton';
 
 /**
- * The 65 px top bar: the product title, the notification bell and the profile
- * button; in the main layout also the menu toggle and the page's title.
+ * The 65 px top bar: the product title, the language menu, the notification bell and the
+ * profile button; in the main layout also the menu toggle and the page's title.
  */
 export function AppTopBar({ withMenu = true }: { withMenu?: boolean }) {
+  const translate = useTranslate();
   return (
     <AppBar
       position="fixed"
@@ -34,9 +35,9 @@ export function AppTopBar({ withMenu = true }: { withMenu?: boolean }) {
               fontWeight: 600,
               color: 'text.secondary',
               display: { xs: 'none', sm: 'block' },
-              ml: 1.5,
-              pl: 2.5,
-              borderLeft: 1,
+              marginInlineStart: 1.5,
+              paddingInlineStart: 2.5,
+              borderInlineStart: '1px solid',
               borderColor: 'divider',
               '&:empty': { display: 'none' },
             }}
@@ -44,6 +45,11 @@ export function AppTopBar({ withMenu = true }: { withMenu?: boolean }) {
         )}
         <Box sx={{ flexGrow: 1 }} />
         <LoadingIndicator />
+        <Tooltip title={translate('app.locale.menu')} describeChild>
+          <Box data-testid="locale-menu" sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <LocalesMenuButton />
+          </Box>
+        </Tooltip>
         <NotificationBellSlot />
         <ProfileButton />
       </Toolbar>

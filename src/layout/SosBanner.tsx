@@ -6,7 +6,7 @@ import { useCanAccess, useTranslate } from 'react-admin';
 import { usePanelDataProvider } from '../dataProviders/useAction';
 import { Link, useNavigate } from 'react-router';
 import { sosCallLogs } from '../domain/resources';
-import { sosBannerText } from '../domain/sos';
+import { formatAge, secondsBetween, shortName } from '../domain/sos';
 import type { SosAlarm } from '../resources/sos-call-logs/types';
 import { useAcknowledge } from '../resources/sos-call-logs/useAcknowledge';
 import { useNow } from '../kit/useNow';
@@ -105,7 +105,7 @@ function OpenAlarms() {
               flexGrow: 1,
               minWidth: 0,
               justifyContent: 'flex-start',
-              textAlign: 'left',
+              textAlign: 'start',
               borderRadius: 0.5,
               '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 2 },
             }}
@@ -120,7 +120,12 @@ function OpenAlarms() {
                 whiteSpace: { xs: 'normal', sm: 'nowrap' },
               }}
             >
-              {sosBannerText(alarm, now)}
+              {translate('app.sos.banner.line', {
+                caller: translate(`app.sos.banner.caller.${alarm.callerKind}`, { _: alarm.callerKind }),
+                who: shortName(alarm.callerName) || translate('app.sos.banner.unknownCaller'),
+                trip: alarm.tripId,
+                age: formatAge(secondsBetween(new Date(alarm.calledAt), now)),
+              })}
             </Typography>
           </ButtonBase>
           {alarm.verified === false && (

@@ -149,6 +149,31 @@ describe('own profile', () => {
     expect(empty.statusCode).toBe(400);
   });
 
+  it('saves the staff member’s language on their profile, answers it at sign-in, and refuses an unknown one', async () => {
+    const dispatcher = await t.login(DISPATCHER.email, DISPATCHER.password);
+    const me = async (token: string) => (await t.call('GET', '/api/user/auth/me', { token })).json().data;
+    expect((await me(dispatcher)).locale).toBeNull();
+    const saved = await t.call('PUT', '/api/user/auth/locale', { token: dispatcher, body: { locale: 'sw' } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({ locale: 'sw', role: { name: 'Dispatcher' } });
+    const bad = await t.call('PUT', '/api/user/auth/locale', { token: dispatcher, body: { locale: 'de' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ locale: 'Language must be one of: en, sw, fr' });
+    // Beside the English, a stable code and its parameters, for the panel to say it in the staff member's language.
+    expect(bad.json().codes).toEqual({
+      locale: { code: 'oneOf', params: { label: 'Language', values: 'en, sw, fr' } },
+    });
+    const missing = await t.call('PUT', '/api/user/auth/locale', { token: dispatcher, body: {} });
+    expect(missing.json().errors).toEqual({ locale: 'Language is required' });
+    // A new sign-in (another device) gets the choice with its profile; the refused values changed nothing.
+    const login = await t.call('POST', '/api/user/auth/login', {
+      body: { email: DISPATCHER.email, password: DISPATCHER.password },
+    });
+    expect(login.json().data.profile.locale).toBe('sw');
+    expect((await me(dispatcher)).locale).toBe('sw');
+    expect((await t.call('PUT', '/api/user/auth/locale', { body: { locale: 'fr' } })).statusCode).toBe(401);
+  });
+
   it('changes the password only with the current one and the password rules, ending other sessions', async () => {
     const first = await t.login(DISPATCHER.email, DISPATCHER.password);
     const second = await t.login(DISPATCHER.email, DISPATCHER.password);

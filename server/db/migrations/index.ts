@@ -18,6 +18,7 @@ import * as m016 from './016_driver_rollup_cents.js';
 import * as m017 from './017_auth_counters.js';
 import * as m020 from './020_sos_escalation.js';
 import * as m021 from './021_sos_simulated.js';
+import * as m030 from './030_staff_locale.js';
 import * as m060 from './060_scheduled_trips.js';
 import * as m061 from './061_service_zones.js';
 import * as m070 from './070_payout_batches.js';
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '017_auth_counters': m017,
   '020_sos_escalation': m020,
   '021_sos_simulated': m021,
+  '030_staff_locale': m030,
   '060_scheduled_trips': m060,
   '061_service_zones': m061,
   '070_payout_batches': m070,

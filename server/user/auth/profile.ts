@@ -16,6 +16,7 @@ export async function staffProfile(db: Db, staffId: number) {
       'staffs.photo',
       'staffs.status',
       'staffs.lastLoginAt',
+      'staffs.locale',
       'staffs.createdAt',
       'roles.id as roleId',
       'roles.name as roleName',

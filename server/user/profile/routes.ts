@@ -5,7 +5,8 @@ import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { badRequest } from '../../errors.js';
 import { recordAudit } from '../../rest/audit.js';
 import { validateBody } from '../../rest/engine.js';
-import { fileId, requiredName } from '../../../src/domain/fieldRules.js';
+import { fileId, oneOf, requiredName } from '../../../src/domain/fieldRules.js';
+import { LOCALES } from '../../../src/domain/locales.js';
 import { newPasswordField } from '../../../src/domain/passwordRules.js';
 import { staffProfile } from '../auth/profile.js';
 import { revokeSessions } from '../auth/sessions.js';
@@ -15,6 +16,8 @@ const profileSchema = yup.object({
   lastName: requiredName('Last name'),
   photo: fileId(),
 });
+
+const localeSchema = yup.object({ locale: oneOf(LOCALES, 'Language').required('Language is required') });
 
 const passwordSchema = yup.object({
   currentPassword: yup.string().required('Current password is required'),
@@ -61,6 +64,27 @@ export function profileRoutes(app: FastifyInstance): void {
         });
       });
       return { data: await staffProfile(db, me.id), message: 'Profile saved' };
+    },
+  );
+
+  app.put(
+    '/auth/locale',
+    {
+      config: {
+        access: 'authenticated',
+        bodyDocs: {
+          type: 'object',
+          required: ['locale'],
+          properties: { locale: { type: 'string', enum: [...LOCALES] } },
+        },
+      },
+      schema: { tags: ['auth'], summary: 'Saves the signed-in staff member’s panel language (en, sw or fr)' },
+    },
+    async (request) => {
+      const me = staffOf(request);
+      const { locale } = await validateBody(localeSchema, request.body);
+      await db.updateTable('staffs').set({ locale, updatedAt: new Date() }).where('id', '=', me.id).execute();
+      return { data: await staffProfile(db, me.id), message: 'Language saved' };
     },
   );
 

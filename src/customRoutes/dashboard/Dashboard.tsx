@@ -3,11 +3,11 @@ import { Link as RouterLink } from 'react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useSession } from '../../auth/useSession';
-import { CITY } from '../../domain/city';
 import { visibleCards } from '../../domain/dashboardCards';
 import { DATE_PRESETS, type DatePreset } from '../../domain/dateRange';
 import { P } from '../../domain/permissionNames';
 import { useQueryModule } from '../../dataProviders/useQueryModule';
+import { formatCalendarDay, formatCount, formatDateTime } from '../../kit/format';
 import { EmptyState, ErrorState } from '../../kit/States';
 import type { NewNotificationEvent } from '../../domain/notifications';
 import { SOS_UPDATED } from '../../domain/sos';
@@ -34,15 +34,9 @@ interface Live {
   at: string;
 }
 
-const dayLabel = (day: string) =>
-  new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+const dayLabel = (day: string) => formatCalendarDay(day, { day: 'numeric', month: 'short' }) ?? day;
 
-const timeLabel = (at: string) =>
-  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: CITY.timeZone }).format(
-    new Date(at),
-  );
+const timeLabel = (at: string) => formatDateTime(at, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) ?? '';
 
 /** "vs 23 Nov until 14:05", "vs 10 Nov – 16 Nov", … in the city's time. */
 function comparisonLabel(previous: Kpis['previous'], translate: ReturnType<typeof useTranslate>): string {
@@ -206,7 +200,7 @@ function LiveNow() {
                 {translate(`app.insights.live.${key}`)}
               </Typography>
               <Typography variant="h6" component="p">
-                {value === undefined ? <Skeleton width={40} /> : value.toLocaleString('en-KE')}
+                {value === undefined ? <Skeleton width={40} /> : formatCount(value)}
               </Typography>
             </Box>
           ))

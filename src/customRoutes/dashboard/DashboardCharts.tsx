@@ -6,7 +6,7 @@ import { P } from '../../domain/permissionNames';
 import { useQueryModule } from '../../dataProviders/useQueryModule';
 import { LazyComboChart, LazyHeatMap, LazyLineChart, LazyPieChart } from '../../kit/charts';
 import { ChartSkeleton } from '../../kit/charts/ChartSkeleton';
-import { formatMoney } from '../../kit/format';
+import { formatCalendarDay, formatCount, formatMoney } from '../../kit/format';
 import { EmptyState, ErrorState } from '../../kit/States';
 
 const HEIGHT = 260;
@@ -27,15 +27,9 @@ interface Heat {
   max: number;
 }
 
-const shortDay = (day: string) =>
-  new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
-const shortMonth = (day: string) =>
-  new Intl.DateTimeFormat('en-KE', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
-const count = (v: number | null) => (v === null ? '' : v.toLocaleString('en-KE'));
+const shortDay = (day: string) => formatCalendarDay(day, { day: 'numeric', month: 'short' }) ?? day;
+const shortMonth = (day: string) => formatCalendarDay(day, { month: 'short', year: 'numeric' }) ?? day;
+const count = (v: number | null) => (v === null ? '' : formatCount(v));
 const money = (v: number | null) => (v === null ? '' : (formatMoney(v) ?? ''));
 
 /** One chart's frame: title, then a skeleton, an error, an empty state or the chart. */

@@ -3,16 +3,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslate } from 'react-admin';
 import { changeOf, type CardDefinition } from '../../domain/dashboardCards';
-import { formatMoney } from '../../kit/format';
-
-const percentFormat = new Intl.NumberFormat('en-KE', { style: 'percent', maximumFractionDigits: 1 });
-const countFormat = new Intl.NumberFormat('en-KE');
+import { formatCount, formatMoney, formatNumber } from '../../kit/format';
 
 export function formatCardValue(format: CardDefinition['format'], value: number | null): string {
   if (value === null) return '—';
   if (format === 'money') return formatMoney(value) ?? '—';
-  if (format === 'percent') return percentFormat.format(value);
-  return countFormat.format(value);
+  if (format === 'percent') return formatNumber(value, { style: 'percent', maximumFractionDigits: 1 });
+  return formatCount(value);
 }
 
 export interface KpiCardProps {
@@ -43,7 +40,7 @@ export function KpiCard({ definition, value, previous = null, breached, compared
         ? translate('app.insights.flat')
         : change.percent === null
           ? translate('app.insights.fromZero')
-          : `${Math.abs(change.percent).toLocaleString('en-KE')}%`;
+          : formatNumber(Math.abs(change.percent) / 100, { style: 'percent', maximumFractionDigits: 3 });
     changeText = (
       <Typography
         variant="body2"

@@ -514,7 +514,7 @@ function PassengerField({
     (form.passenger
       ? translate('app.dispatcher.booking.passengerTrips', {
           name: form.passenger.fullName,
-          count: form.passenger.tripsCount,
+          smart_count: form.passenger.tripsCount,
           last: formatRelativeTime(form.passenger.lastTripAt) ?? translate('app.dispatcher.booking.never'),
         })
       : isNewCaller(form)
@@ -552,7 +552,7 @@ function PassengerField({
             <Typography variant="caption" color="text.secondary" noWrap component="div">
               {option.phone} ·{' '}
               {translate('app.dispatcher.booking.tripsShort', {
-                count: option.tripsCount,
+                smart_count: option.tripsCount,
                 last: formatRelativeTime(option.lastTripAt) ?? translate('app.dispatcher.booking.never'),
               })}
             </Typography>

@@ -4,7 +4,7 @@ import { useCanAccess, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { trips } from '../../domain/resources';
 import type { LiveDriver } from '../../domain/liveDrivers';
-import { formatRelativeTime } from '../../kit/format';
+import { formatRelativeTime, formatSpeed } from '../../kit/format';
 import type { BookingForm } from './BookingPanel';
 import { enumLabelKey } from '../../kit/enumChoices';
 import { PointShapeIcon } from '../../kit/map';
@@ -66,7 +66,7 @@ export function DriverCard({
             <PointShapeIcon shape={LIVE_STATE_SHAPES[driver.state]} colour={LIVE_STATE_COLOURS[driver.state]} />
             <Typography variant="body2">{translate(enumLabelKey('driverLiveState', driver.state))}</Typography>
             <Typography variant="caption" color="text.secondary">
-              {formatRelativeTime(driver.at)} · {Math.round(driver.speed)} km/h
+              {formatRelativeTime(driver.at)} · {formatSpeed(driver.speed)}
             </Typography>
           </Stack>
           {vehicle && <Typography variant="body2">{vehicle}</Typography>}

@@ -9,7 +9,7 @@ import { localDay } from '../../domain/dateRange';
 import { drivers } from '../../domain/resources';
 import { LETTER_COLUMNS, LETTER_MAX_MONTHS, letterPeriodOf } from '../../domain/revenueLetter';
 import { GuardedReferenceInput } from '../../kit/GuardedReferenceInput';
-import { formatDateTime, formatMoney } from '../../kit/format';
+import { formatCalendarDay, formatCount, formatDateTime, formatMoney } from '../../kit/format';
 import { EmptyState, ErrorState, LoadingState } from '../../kit/States';
 import { PageCard } from '../PageCard';
 import { PdfDownloadButton } from './PdfDownloadButton';
@@ -44,9 +44,7 @@ interface Values {
 }
 
 const monthLabel = (month: string) =>
-  new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${month.slice(0, 7)}-01T00:00:00Z`),
-  );
+  formatCalendarDay(`${month.slice(0, 7)}-01`, { month: 'long', year: 'numeric' }) ?? month;
 const personText = (r: { firstName?: string; lastName?: string; phone?: string } | undefined) =>
   r ? `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() + (r.phone ? ` · ${r.phone}` : '') : '';
 
@@ -176,7 +174,7 @@ export function IssuedSummary({ letter }: { letter: Letter }) {
                 <TableCell>{m.label}</TableCell>
                 {LETTER_COLUMNS.map((column) => (
                   <TableCell key={column.key} align="right">
-                    {column.kind === 'count' ? m[column.key].toLocaleString('en-KE') : formatMoney(m[column.key])}
+                    {column.kind === 'count' ? formatCount(m[column.key]) : formatMoney(m[column.key])}
                   </TableCell>
                 ))}
               </TableRow>

@@ -117,7 +117,7 @@ export default function DriverRevenueReport() {
             rows={data.rows}
             totals={{
               driverId: 0,
-              name: t('drivers', { count: data.totals.drivers }),
+              name: t('drivers', { smart_count: data.totals.drivers }),
               vehicleTypeName: '',
               balance: null,
               ...data.totals,

@@ -15,7 +15,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { downloadCSV, useNotify, useTranslate } from 'react-admin';
 import { useState, type ReactNode } from 'react';
 import { toCsv } from '../../resources/shared/csv';
-import { formatMoney } from '../../kit/format';
+import { formatCount, formatMoney, formatNumber } from '../../kit/format';
 import { EmptyState } from '../../kit/States';
 
 export interface ReportColumn<R> {
@@ -38,15 +38,12 @@ export interface ReportPagination {
   onPageChange: (page: number) => void;
 }
 
-const countFormat = new Intl.NumberFormat('en-KE');
-const percentFormat = new Intl.NumberFormat('en-KE', { style: 'percent', maximumFractionDigits: 1 });
-
 export function formatCell(kind: ReportColumn<unknown>['kind'], value: string | number | null): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'string') return value;
   if (kind === 'money') return formatMoney(value) ?? '—';
-  if (kind === 'percent') return percentFormat.format(value);
-  return countFormat.format(value);
+  if (kind === 'percent') return formatNumber(value, { style: 'percent', maximumFractionDigits: 1 });
+  return formatCount(value);
 }
 
 /**

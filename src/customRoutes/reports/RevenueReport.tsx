@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { useQueryModule } from '../../dataProviders/useQueryModule';
 import { LazyComboChart } from '../../kit/charts';
 import { ChartSkeleton } from '../../kit/charts/ChartSkeleton';
-import { formatMoney } from '../../kit/format';
+import { formatCalendarDay, formatCount, formatMoney } from '../../kit/format';
 import { ErrorState, LoadingState } from '../../kit/States';
 import { PageCard } from '../PageCard';
 import { lastMonth, reportParams, ReportFilters, type ReportFilterValues } from './ReportFilters';
@@ -32,8 +32,7 @@ interface Revenue {
 type Row = Money & { label: string };
 
 const SPLITS = ['byPeriod', 'byVehicleType', 'byPaymentMethod'] as const;
-const dayLabel = (day: string) =>
-  new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+const dayLabel = (day: string) => formatCalendarDay(day) ?? day;
 
 /** /reports/revenue: money per period, with totals, a chart, splits and CSV of what is on screen. */
 export default function RevenueReport() {
@@ -87,7 +86,7 @@ export default function RevenueReport() {
             bars={{
               label: t('trips'),
               data: data.rows.map((r) => r.trips),
-              format: (v) => (v ?? 0).toLocaleString('en-KE'),
+              format: (v) => formatCount(v ?? 0),
             }}
             line={{ label: t('netFares'), data: data.rows.map((r) => r.netFares), format: (v) => formatMoney(v) ?? '' }}
           />

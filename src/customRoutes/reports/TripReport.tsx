@@ -4,6 +4,7 @@ import { RecordContextProvider, useTranslate } from 'react-admin';
 import { useQueryModule } from '../../dataProviders/useQueryModule';
 import { tripReportLines, type TripReportLine, type TripSummary } from '../../domain/tripReport';
 import { LazyBarChart } from '../../kit/charts';
+import { intlLocale } from '../../kit/format';
 import { StatusChip } from '../../kit/StatusChip';
 import { ErrorState, LoadingState } from '../../kit/States';
 import { PageCard } from '../PageCard';
@@ -30,7 +31,7 @@ export default function TripReport() {
   const report = useQueryModule<TripReportData>('reports/trips', reportParams(filters));
   const data = report.data;
   // The same lines, written the same way, as the CSV and the server's PDF (src/domain/tripReport.ts).
-  const lines = data ? tripReportLines(data.current, data.previous, t) : [];
+  const lines = data ? tripReportLines(data.current, data.previous, t, intlLocale()) : [];
   const columns: ReportColumn<TripReportLine>[] = [
     { key: 'label', header: '', kind: 'text', value: (r) => r.label },
     { key: 'current', header: t('current'), kind: 'text', value: (r) => r.current },

@@ -10,6 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useRef, type ReactNode, type UIEvent } from 'react';
+import { formatDateTime } from '../../kit/format';
 import { useNow } from '../../kit/useNow';
 import { useLocaleState, useTranslate } from 'react-admin';
 import {
@@ -140,10 +141,7 @@ export function NotificationList({
               <ListItemText
                 primary={notification.title}
                 secondary={
-                  <time
-                    dateTime={notification.createdAt}
-                    title={new Date(notification.createdAt).toLocaleString(locale)}
-                  >
+                  <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt)}>
                     {formatRelativeTime(notification.createdAt, now, locale)}
                   </time>
                 }

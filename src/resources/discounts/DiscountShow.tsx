@@ -42,14 +42,18 @@ function TripsThatUsedIt({ discount }: { discount: Discount }) {
   return (
     <SectionCard
       title={translate('app.discounts.trips')}
-      subheader={total !== undefined && total > TRIPS_SHOWN ? `The latest ${TRIPS_SHOWN} of ${total}` : undefined}
+      subheader={
+        total !== undefined && total > TRIPS_SHOWN
+          ? translate('app.discounts.tripsLatest', { shown: TRIPS_SHOWN, total })
+          : undefined
+      }
     >
       {canAccess === false ? (
         <Alert severity="info">{translate('app.discounts.tripsNoAccess')}</Alert>
       ) : isPending ? (
         <LoadingState />
       ) : error ? (
-        <ErrorState message="The trips could not be loaded." onRetry={() => void refetch()} />
+        <ErrorState message={translate('app.discounts.tripsError')} onRetry={() => void refetch()} />
       ) : !data?.length ? (
         <EmptyState message={translate('app.discounts.tripsEmpty')} />
       ) : (
@@ -57,12 +61,12 @@ function TripsThatUsedIt({ discount }: { discount: Discount }) {
           <Table size="small" data-testid="discount-trips">
             <TableHead>
               <TableRow>
-                <TableCell>Trip</TableCell>
-                <TableCell>Requested</TableCell>
-                <TableCell>Passenger</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Discount</TableCell>
-                <TableCell align="right">Fare</TableCell>
+                <TableCell>{translate('app.discounts.tripColumns.trip')}</TableCell>
+                <TableCell>{translate('app.discounts.tripColumns.requested')}</TableCell>
+                <TableCell>{translate('app.discounts.tripColumns.passenger')}</TableCell>
+                <TableCell>{translate('app.discounts.tripColumns.status')}</TableCell>
+                <TableCell align="right">{translate('app.discounts.tripColumns.discount')}</TableCell>
+                <TableCell align="right">{translate('app.discounts.tripColumns.fare')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>

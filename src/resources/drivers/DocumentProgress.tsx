@@ -1,5 +1,6 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { formatDaysHours, formatDuration, formatHours } from '../../kit/format';
 import { localDay } from '../../domain/dateRange';
 import { CITY } from '../../domain/city';
 import { documentProgress, type DocumentState } from '../../domain/driverDocuments';
@@ -74,10 +75,10 @@ export function WaitingTime({ since, now = new Date() }: { since: string; now?: 
   const hours = Math.floor((waited % (24 * HOUR)) / HOUR);
   const text =
     days > 0
-      ? `${days} d${hours ? ` ${hours} h` : ''}`
+      ? formatDaysHours(days, hours)
       : hours > 0
-        ? `${hours} h`
-        : `${Math.max(1, Math.floor(waited / 60_000))} min`;
+        ? formatHours(hours)
+        : (formatDuration(Math.max(1, Math.floor(waited / 60_000)) * 60) ?? '');
   return (
     <Typography
       variant="body2"

@@ -318,7 +318,7 @@ function ProfileTab({ driver }: { driver: Driver }) {
       <SectionCard title={translate('app.drivers.profile')}>
         <FieldGrid>
           <KeyValue label={translate('app.drivers.fullName')}>{`${driver.firstName} ${driver.lastName}`}</KeyValue>
-          <KeyValue label="Email">{v(driver.email)}</KeyValue>
+          <KeyValue label={translate('app.auth.fields.email')}>{v(driver.email)}</KeyValue>
           <KeyValue label={translate('app.drivers.sex')}>
             {driver.sex ? translate(enumLabelKey('sex', driver.sex)) : '—'}
           </KeyValue>

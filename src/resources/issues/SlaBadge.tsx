@@ -2,7 +2,7 @@ import { Chip, Tooltip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { ISSUE_SLA_HOURS, slaOf, type IssuePriority, type IssueStatus } from '../../domain/issueSla';
 import { statusColor } from '../../domain/statusPalettes';
-import { formatDateTime, formatDuration } from '../../kit/format';
+import { formatDateTime, formatDaysHours, formatDuration } from '../../kit/format';
 import { useNow } from '../../kit/useNow';
 import type { Issue } from './types';
 
@@ -11,7 +11,7 @@ export function formatSpan(ms: number): string {
   const seconds = Math.abs(ms) / 1000;
   if (seconds < 48 * 3600) return formatDuration(Math.max(seconds, 60)) ?? '';
   const hours = Math.floor(seconds / 3600);
-  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+  return formatDaysHours(Math.floor(hours / 24), hours % 24);
 }
 
 /**

@@ -2,7 +2,7 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeField } from '../../kit/DateTimeField';
-import { formatMoney } from '../../kit/format';
+import { formatCount, formatMoney } from '../../kit/format';
 import { RatingField } from '../../kit/RatingField';
 import type { Passenger } from './types';
 
@@ -30,7 +30,7 @@ function Stat({ label, value, detail }: { label: string; value: ReactNode; detai
   );
 }
 
-const count = (n: number) => n.toLocaleString('en-KE');
+const count = (n: number) => formatCount(n);
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
 /** The passenger's trips, completions, cancellations (with the rate), money spent, rating and last trip. */

@@ -7,7 +7,7 @@ import { ActionDialogButton } from '../../kit/ActionDialog';
 import { DateTimeField } from '../../kit/DateTimeField';
 import { FieldGrid, KeyValue, SectionCard } from '../../kit/DetailBlocks';
 import { CITY } from '../../domain/city';
-import { CITY_LOCALE, formatCalendarDay } from '../../kit/format';
+import { formatCalendarDay, formatNumber } from '../../kit/format';
 import { MoneyField } from '../../kit/MoneyField';
 import { EmptyState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
@@ -29,7 +29,7 @@ const COLUMNS: (keyof PayoutLine)[] = [
 ];
 const field = (name: string) => `resources.payout-batches.fields.${name}`;
 /** Amounts without the currency in every cell: the card says they are in KES. */
-const amount = new Intl.NumberFormat(CITY_LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const TWO_DECIMALS: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
 
 /** Each driver's week: trips, fares, commission, earnings, cash held, wallet moves, balance and what is paid. */
 function Lines({ batch }: { batch: PayoutBatch }) {
@@ -59,7 +59,7 @@ function Lines({ batch }: { batch: PayoutBatch }) {
                   align="right"
                   sx={{ whiteSpace: 'nowrap', fontWeight: c === 'amount' ? 700 : undefined }}
                 >
-                  {c === 'trips' ? line.trips : amount.format(line[c] as number)}
+                  {c === 'trips' ? line.trips : formatNumber(line[c] as number, TWO_DECIMALS)}
                 </TableCell>
               ))}
               <TableCell padding="checkbox">

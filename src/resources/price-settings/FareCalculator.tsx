@@ -4,8 +4,8 @@ import { useTranslate } from 'react-admin';
 import type { TranslateFunction } from 'ra-core';
 import type { VehicleTypeRates } from '../../domain/fare';
 import { difference } from '../../domain/farePreview';
-import { DAY_NAMES, WEEK_ORDER, calculateFare, type CalculatorResult, type PricingDraft } from '../../domain/surge';
-import { formatMoney, formatPercent, formatSignedMoney, formatSignedPercent } from '../../kit/format';
+import { WEEK_ORDER, calculateFare, type CalculatorResult, type PricingDraft } from '../../domain/surge';
+import { formatMoney, formatPercent, formatSignedMoney, formatSignedPercent, weekdayName } from '../../kit/format';
 
 export interface CalculatorType extends VehicleTypeRates {
   id: number;
@@ -155,7 +155,7 @@ export function FareCalculator({
         >
           {WEEK_ORDER.map((d) => (
             <MenuItem key={d} value={d}>
-              {DAY_NAMES[d]}
+              {weekdayName(d)}
             </MenuItem>
           ))}
         </TextField>

@@ -3,7 +3,8 @@ import { memo, useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import type { TranslateFunction } from 'ra-core';
 import type { SurgeRule } from '../../domain/fare';
-import { DAY_NAMES, WEEK_ORDER, describeWindow, surgeWeekGrid, type GridCell } from '../../domain/surge';
+import { WEEK_ORDER, describeWindow, surgeWeekGrid, type GridCell } from '../../domain/surge';
+import { weekdayName } from '../../kit/format';
 
 /** The multiplier's colour: grey without surge, amber to red as it rises (×3 and above the darkest). */
 export function surgeColor(multiplier: number): string {
@@ -18,7 +19,7 @@ const short = (m: number) => String(Number(m.toFixed(2)));
 const GRID = 'app.priceSettings.grid';
 
 function cellTitle(translate: TranslateFunction, cell: GridCell, rules: readonly SurgeRule[]): string {
-  const when = `${DAY_NAMES[cell.day]} ${hourLabel(cell.hour)}–${hourLabel((cell.hour + 1) % 24)}`;
+  const when = `${weekdayName(cell.day)} ${hourLabel(cell.hour)}–${hourLabel((cell.hour + 1) % 24)}`;
   if (!cell.windows.length) return translate(`${GRID}.noSurgeAt`, { when });
   const windows = cell.windows.map((i) => rules[i].label || describeWindow(rules[i])).join('; ');
   const range =
@@ -61,7 +62,7 @@ export const SurgeWeekGrid = memo(function SurgeWeekGrid({ rules }: { rules: rea
         {WEEK_ORDER.map((day) => (
           <Box role="row" key={day} sx={{ display: 'contents' }}>
             <Box role="rowheader" sx={{ fontWeight: 600, alignSelf: 'center' }}>
-              {DAY_NAMES[day]}
+              {weekdayName(day)}
             </Box>
             {grid[day].map((cell) => (
               <Box

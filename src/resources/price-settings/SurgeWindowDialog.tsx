@@ -17,7 +17,8 @@ import { ValidationError } from 'yup';
 import type { SurgeRule } from '../../domain/fare';
 import { parseClock } from '../../domain/fare';
 import { surgeRuleSchema } from '../../domain/resources/priceSettings';
-import { DAY_NAMES, WEEK_ORDER } from '../../domain/surge';
+import { WEEK_ORDER } from '../../domain/surge';
+import { weekdayName } from '../../kit/format';
 
 type Draft = { label: string; days: number[]; from: string; to: string; multiplier: string };
 
@@ -98,8 +99,8 @@ export function SurgeWindowDialog({
                 aria-label={t('days')}
               >
                 {WEEK_ORDER.map((d) => (
-                  <ToggleButton key={d} value={d} aria-label={DAY_NAMES[d]}>
-                    {DAY_NAMES[d]}
+                  <ToggleButton key={d} value={d} aria-label={weekdayName(d)}>
+                    {weekdayName(d)}
                   </ToggleButton>
                 ))}
               </ToggleButtonGroup>

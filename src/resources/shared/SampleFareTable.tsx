@@ -1,7 +1,13 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { SampleFare } from '../../domain/farePreview';
-import { formatMoney, formatSignedMoney, formatSignedPercent } from '../../kit/format';
+import {
+  formatDuration,
+  formatKilometres,
+  formatMoney,
+  formatSignedMoney,
+  formatSignedPercent,
+} from '../../kit/format';
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -39,7 +45,10 @@ export function SampleFareTable({
                 {trip.name}
               </Typography>
               <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                {trip.distanceKm} km · {trip.durationMin} min
+                {translate('app.format.distanceAndDuration', {
+                  distance: formatKilometres(trip.distanceKm),
+                  duration: formatDuration(trip.durationMin * 60),
+                })}
               </Typography>
             </TableCell>
             {withSaved && (

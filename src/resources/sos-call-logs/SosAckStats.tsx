@@ -2,7 +2,8 @@ import { Box, Paper, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
-import { formatAckTime, SOS_ACK_STATS_DAYS } from '../../domain/sos';
+import { SOS_ACK_STATS_DAYS } from '../../domain/sos';
+import { formatSecondsPrecise } from '../../kit/format';
 import type { SosAckStats as Stats } from './types';
 import { SOS_STATS_KEY } from './useSosLive';
 
@@ -13,7 +14,7 @@ function Figure({ label, seconds }: { label: string; seconds: number | null | un
         {label}
       </Typography>
       <Typography variant="h6" component="div" sx={{ fontVariantNumeric: 'tabular-nums', lineHeight: 1.3 }}>
-        {seconds === undefined ? <Skeleton width={70} /> : seconds === null ? '—' : formatAckTime(seconds)}
+        {seconds === undefined ? <Skeleton width={70} /> : seconds === null ? '—' : formatSecondsPrecise(seconds)}
       </Typography>
     </Box>
   );

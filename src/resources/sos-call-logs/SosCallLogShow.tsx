@@ -16,11 +16,11 @@ import {
 } from 'react-admin';
 import { sosCallLogs, sosContacts, trips } from '../../domain/resources';
 import { sosActionBodies } from '../../domain/resources/sosCallLogs';
-import { formatAckTime, formatAge, secondsBetween } from '../../domain/sos';
+import { formatAge, secondsBetween } from '../../domain/sos';
 import { ActionDialogButton } from '../../kit/ActionDialog';
 import { FieldGrid, KeyValue, SectionCard } from '../../kit/DetailBlocks';
 import { enumLabelKey } from '../../kit/enumChoices';
-import { formatDateTime, formatRelativeTime } from '../../kit/format';
+import { formatDateTime, formatRelativeTime, formatSecondsPrecise } from '../../kit/format';
 import { GuardedLink } from '../../kit/LinkedRecordField';
 import { RouteMap } from '../../kit/map';
 import { MoneyField } from '../../kit/MoneyField';
@@ -184,7 +184,7 @@ function Timeline({ alarm }: { alarm: SosAlarm }) {
     translate(`app.sos.timeline.${closedAutomatically(alarm, step) ? 'closedAutomatically' : step.kind}`, {
       kind,
       who: step.staffName ?? '—',
-      time: step.seconds == null ? '—' : formatAckTime(step.seconds),
+      time: step.seconds == null ? '—' : formatSecondsPrecise(step.seconds),
     });
   const steps = alarm.timeline ?? [];
   return (
@@ -306,7 +306,7 @@ function AlarmFacts({ alarm }: { alarm: SosAlarm }) {
       <KeyValue label={translate('app.sos.detail.ackTime')}>
         <Box component="span" data-testid="sos-ack-time" sx={{ fontVariantNumeric: 'tabular-nums' }}>
           {alarm.ackSeconds != null ? (
-            formatAckTime(alarm.ackSeconds)
+            formatSecondsPrecise(alarm.ackSeconds)
           ) : waiting ? (
             <Box component="span" sx={{ color: 'error.main', fontWeight: 700 }}>
               {translate('app.sos.detail.waiting', { age: formatAge(secondsBetween(new Date(alarm.calledAt), now)) })}

@@ -1,9 +1,9 @@
 import { Box, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { drivers, passengers, staffs, trips } from '../../domain/resources';
-import { formatAckTime, formatAge, secondsBetween } from '../../domain/sos';
+import { formatAge, secondsBetween } from '../../domain/sos';
 import { enumLabelKey } from '../../kit/enumChoices';
-import { formatDateTime, formatRelativeTime } from '../../kit/format';
+import { formatDateTime, formatRelativeTime, formatSecondsPrecise } from '../../kit/format';
 import { GuardedLink } from '../../kit/LinkedRecordField';
 import { showPath } from '../shared/recordPaths';
 import type { SosAlarm } from './types';
@@ -85,7 +85,7 @@ export function AckTimeField() {
   if (!alarm) return null;
   return (
     <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-      {alarm.ackSeconds == null ? '—' : formatAckTime(alarm.ackSeconds)}
+      {alarm.ackSeconds == null ? '—' : formatSecondsPrecise(alarm.ackSeconds)}
     </Typography>
   );
 }

@@ -1,4 +1,12 @@
-import { AutocompleteInput, BooleanInput, SearchInput, SelectArrayInput, SelectInput } from 'react-admin';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  SearchInput,
+  SelectArrayInput,
+  SelectInput,
+  useTranslate,
+  type SearchInputProps,
+} from 'react-admin';
 import { drivers, passengers, vehicleTypes } from '../../domain/resources';
 import { enumChoices } from '../../kit/enumChoices';
 import { GuardedReferenceInput } from '../../kit/GuardedReferenceInput';
@@ -7,13 +15,19 @@ import { ReferenceSelectInput } from '../../kit/ReferenceSelectInput';
 const personText = (r: { firstName?: string; lastName?: string; phone?: string } | undefined) =>
   r ? `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() + (r.phone ? ` · ${r.phone}` : '') : '';
 
+/** The search box, its placeholder in the chosen language (SearchInput does not translate one). */
+function TripSearchInput(props: SearchInputProps) {
+  const translate = useTranslate();
+  return <SearchInput {...props} placeholder={translate('app.trips.searchPlaceholder')} />;
+}
+
 /**
  * The trips list's filters, all in the URL: q (address or trip number), several statuses, vehicle
  * type and payment method, the driver and the passenger (autocomplete, with their list permission),
  * and "active only". The requested-time range and the quick tabs sit above the table.
  */
 export const tripFilters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Address or trip number" />,
+  <TripSearchInput key="q" source="q" alwaysOn />,
   <SelectArrayInput key="status" source="status" choices={enumChoices('tripStatus')} alwaysOn sx={{ minWidth: 200 }} />,
   <ReferenceSelectInput
     key="vehicleTypeId"

@@ -1,6 +1,6 @@
 import { Box, Card, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
+import { LocalesMenuButton, useTranslate } from 'react-admin';
 import { config } from '../../../config';
 import { ProductLogo } from '../../../layout/ProductLogo';
 
@@ -59,6 +59,9 @@ export function AuthCard({ heading, children }: AuthCardProps) {
           </Typography>
         </Stack>
         <Box sx={{ p: { xs: 3, sm: 5 }, display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
+          <Box data-testid="locale-menu" sx={{ alignSelf: 'flex-end', marginBlockStart: { xs: -1.5, sm: -3 } }}>
+            <LocalesMenuButton />
+          </Box>
           <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3 }}>
             {heading}
           </Typography>

@@ -35,7 +35,7 @@ export function PasswordRuleChecklist() {
               )}
             </ListItemIcon>
             <ListItemText
-              primary={rule.label}
+              primary={translate(`app.auth.passwordEntry.rule.${rule.id}`, { _: rule.label })}
               slotProps={{ primary: { variant: 'body2', color: rule.met ? 'success.main' : 'text.secondary' } }}
             />
           </ListItem>

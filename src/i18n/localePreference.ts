@@ -1,0 +1,61 @@
+import { localStorageStore } from 'react-admin';
+import { authApi } from '../auth/authApi';
+import { isAppLocale } from '../domain/locales';
+import { buildUserInfo, getSession, setSession, type StaffProfile } from '../session';
+import { i18nProvider, onLocaleChange } from './i18nProvider';
+
+/**
+ * Where the panel's language is remembered:
+ * - react-admin's store (`locale`), which the language menu sets and which survives a reload;
+ * - the staff member's profile on the server (PUT auth/locale), so the choice follows them to
+ *   another device and is applied at sign-in;
+ * - a localStorage item of its own, for the screens before sign-in: signing out resets
+ *   react-admin's store, and the login page should still speak the last language chosen here.
+ */
+export const appStore = localStorageStore();
+const STORE_KEY = 'locale';
+export const LOCALE_FALLBACK_KEY = 'panelLocale';
+
+function storage(): Storage | undefined {
+  return typeof globalThis.localStorage === 'undefined' ? undefined : globalThis.localStorage;
+}
+
+/** Before the first render: the last language chosen on this browser, when the store lost it. */
+export function restoreLocale(): void {
+  const remembered = storage()?.getItem(LOCALE_FALLBACK_KEY);
+  if (appStore.getItem(STORE_KEY) === undefined && isAppLocale(remembered)) appStore.setItem(STORE_KEY, remembered);
+}
+
+/** Saves a language on the signed-in staff member's profile, unless it is already theirs. */
+async function saveOnProfile(locale: string): Promise<void> {
+  const session = getSession();
+  if (!session || session.userInfo.locale === locale) return;
+  try {
+    const profile = await authApi.saveLocale(locale, session.accessToken);
+    const now = getSession();
+    if (now?.accessToken === session.accessToken) setSession({ ...now, userInfo: buildUserInfo(profile) });
+  } catch {
+    // The choice still holds on this browser (store and fallback); the next change tries again.
+  }
+}
+
+/**
+ * At sign-in (and when the profile is read again): the profile's language wins, so the choice
+ * follows the staff member; a profile without one takes the language in use now.
+ */
+export function applyProfileLocale(profile: Pick<StaffProfile, 'locale'>): void {
+  if (isAppLocale(profile.locale)) {
+    if (appStore.getItem(STORE_KEY) !== profile.locale || i18nProvider.getLocale() !== profile.locale) {
+      appStore.setItem(STORE_KEY, profile.locale);
+    }
+    storage()?.setItem(LOCALE_FALLBACK_KEY, profile.locale);
+  } else if (isAppLocale(i18nProvider.getLocale())) {
+    void saveOnProfile(i18nProvider.getLocale());
+  }
+}
+
+onLocaleChange((locale) => {
+  if (!isAppLocale(locale)) return; // the pseudo-locale is for tests, never remembered
+  storage()?.setItem(LOCALE_FALLBACK_KEY, locale);
+  void saveOnProfile(locale);
+});
