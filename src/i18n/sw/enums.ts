@@ -15,7 +15,7 @@ export const enumMessages: DeepStrings<typeof En> = {
     licence: 'Leseni ya udereva',
     identity: 'Kitambulisho',
     insurance: 'Bima',
-    vehicle_registration: 'Kadi ya usajili wa gari (logbook)',
+    vehicle_registration: 'Kadi ya usajili wa gari',
     photo: 'Picha',
   },
   documentReview: { pending: 'Inasubiri', approved: 'Imeidhinishwa', rejected: 'Imekataliwa', expired: 'Muda umeisha' },
