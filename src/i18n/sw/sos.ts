@@ -18,7 +18,7 @@ export const sosMessages: DeepStrings<typeof EnMessages> = {
   header: {
     title: 'Muda wa kupokea, siku %{days} zilizopita',
     median: 'Wastani wa kati',
-    p90: 'Asilimia ya 90',
+    p90: 'Kwa asilimia 90 ya kengele',
     acknowledged: 'Kengele %{smart_count} imepokelewa |||| Kengele %{smart_count} zimepokelewa',
     waiting: '%{smart_count} inasubiri sasa |||| %{smart_count} zinasubiri sasa',
     none: 'Hakuna kengele iliyopokelewa katika siku %{days} zilizopita',
