@@ -32,7 +32,7 @@ export const pricingAppMessages: DeepStrings<typeof EnApp> = {
     activate: 'Wezesha',
     deactivateTitle: 'Zima %{name}?',
     deactivateBody:
-      'Abiria hawataweza tena kuagiza %{name}, na %{drivers} wake hawatapata safari mpya za aina hii hadi iwezeshwe tena. Safari ambazo tayari zimepewa bei zinabaki na nauli yake.',
+      'Abiria hawataweza tena kuagiza %{name}, na %{drivers} wa aina hii hawatapata safari mpya hadi iwezeshwe tena. Safari ambazo tayari zimepewa bei zinabaki na nauli yake.',
     approvedDrivers: 'dereva 1 aliyeidhinishwa |||| madereva %{smart_count} walioidhinishwa',
     activateTitle: 'Wezesha %{name}?',
     activateBody: 'Abiria wanaweza kuagiza %{name} tena kwa viwango vyake vya sasa.',
