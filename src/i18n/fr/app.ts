@@ -354,8 +354,7 @@ export const appMessages: DeepStrings<typeof En> = {
       moveDown: 'Descendre %{name}',
       drag: 'Faites glisser %{name} à une autre place, ou appuyez sur Espace pour le saisir',
       hint: 'Les applications affichent les contacts d’urgence dans cet ordre. Faites glisser une ligne par sa poignée, ou placez le focus sur la poignée et appuyez sur Espace, les flèches, puis de nouveau Espace.',
-      picked:
-        '%{name} saisi en position %{position}. Flèches pour déplacer, Espace pour déposer, Échap pour annuler.',
+      picked: '%{name} saisi en position %{position}. Flèches pour déplacer, Espace pour déposer, Échap pour annuler.',
       over: '%{name} irait en position %{position}.',
       dropped: '%{name} déposé en position %{position}.',
       cancelled: 'Déplacement de %{name} annulé.',

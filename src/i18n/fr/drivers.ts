@@ -106,7 +106,8 @@ export const driverMessages: DeepStrings<typeof EnMessages> = {
     title: 'Raccourcis clavier',
     open: 'Raccourcis clavier (?)',
     enabled: 'Raccourcis à une touche',
-    scope: 'Ils fonctionnent quand le focus est dans la zone de vérification, jamais dans un champ de texte ni une boîte de dialogue.',
+    scope:
+      'Ils fonctionnent quand le focus est dans la zone de vérification, jamais dans un champ de texte ni une boîte de dialogue.',
     off: 'Les raccourcis à une touche sont désactivés.',
     help: 'Afficher cette liste',
     close: 'Fermer',

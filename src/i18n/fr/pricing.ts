@@ -46,7 +46,8 @@ export const pricingAppMessages: DeepStrings<typeof EnApp> = {
     saved: 'Actuel',
     edited: 'Avec vos modifications',
     change: 'Écart',
-    incomplete: 'Renseignez la prise en charge, le prix au km, le prix à la minute et le tarif minimum pour voir les prix.',
+    incomplete:
+      'Renseignez la prise en charge, le prix au km, le prix à la minute et le tarif minimum pour voir les prix.',
     newType: 'Un nouveau type de véhicule : voici ses prix.',
     unchanged: 'Aucun changement',
     minimumApplies: 'tarif minimum',
@@ -60,7 +61,8 @@ export const pricingAppMessages: DeepStrings<typeof EnApp> = {
     bidPercent: 'Marge de négociation',
     required: '%{label} est obligatoire',
     defaultPricing: 'Tarification par défaut',
-    defaultPricingHint: 'S’applique à tous les types de véhicule, sauf là où les paramètres propres à un type diffèrent ci-dessous.',
+    defaultPricingHint:
+      'S’applique à tous les types de véhicule, sauf là où les paramètres propres à un type diffèrent ci-dessous.',
     commissionHint: 'La part de la plateforme sur chaque course',
     surgeWindows: 'Plages de majoration',
     week: 'Majoration sur la semaine',

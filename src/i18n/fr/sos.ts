@@ -33,7 +33,8 @@ export const sosMessages: DeepStrings<typeof EnMessages> = {
     noteTitle: 'Ajouter une note à l’alerte',
     resolve: 'Résoudre',
     resolveTitle: 'Résoudre l’alerte',
-    resolveHelp: 'Indiquez ce qui s’est passé et comment cela s’est terminé. La note est conservée dans la chronologie.',
+    resolveHelp:
+      'Indiquez ce qui s’est passé et comment cela s’est terminé. La note est conservée dans la chronologie.',
     falseAlarm: 'Fausse alerte',
     falseAlarmTitle: 'Marquer comme fausse alerte',
     falseAlarmHelp: 'Indiquez comment vous savez que l’appelant est en sécurité.',

@@ -194,8 +194,7 @@ export const appMessages: DeepStrings<typeof En> = {
         automatic: 'Maombi ya kiotomatiki',
         automaticHint: 'Madereva walio karibu zaidi hupata maombi kwa zamu',
         nearestLoading: 'Inatafuta madereva walio karibu zaidi…',
-        nearestNone:
-          'Hakuna dereva wa aina hii anayepatikana karibu: maombi yatatumwa madereva wanapoingia mtandaoni.',
+        nearestNone: 'Hakuna dereva wa aina hii anayepatikana karibu: maombi yatatumwa madereva wanapoingia mtandaoni.',
         nearestError: 'Madereva walio karibu zaidi hawakuweza kupakiwa.',
         nearestItem: 'km %{distance} · dak %{minutes}',
       },
@@ -412,8 +411,7 @@ export const appMessages: DeepStrings<typeof En> = {
       unblockedSince: 'Kizuizi kiliondolewa %{when} na %{who}',
       someone: 'mfanyakazi',
       phoneHint: 'K.m. 0712 345 678 au +254 712 345 678',
-      phoneInHint:
-        'Abiria anayehifadhi kwa simu. Anaweza kuingia kwenye programu baadaye kwa nambari hii ya simu.',
+      phoneInHint: 'Abiria anayehifadhi kwa simu. Anaweza kuingia kwenye programu baadaye kwa nambari hii ya simu.',
       noComment: 'Hakuna maoni',
       history: 'Historia',
       noHistory: 'Hakuna mabadiliko yaliyorekodiwa',
@@ -483,8 +481,7 @@ export const appMessages: DeepStrings<typeof En> = {
         activateTitle: 'Wezesha mfanyakazi %{smart_count} |||| Wezesha wafanyakazi %{smart_count}',
         activateContent: 'Wataweza kuingia tena.',
         deactivateTitle: 'Zima mfanyakazi %{smart_count} |||| Zima wafanyakazi %{smart_count}',
-        deactivateContent:
-          'Wataondolewa mara moja kwenye kila kifaa, na hawataweza kuingia hadi mtu awawezeshe tena.',
+        deactivateContent: 'Wataondolewa mara moja kwenye kila kifaa, na hawataweza kuingia hadi mtu awawezeshe tena.',
         activated: 'Mfanyakazi amewezeshwa |||| Wafanyakazi %{smart_count} wamewezeshwa',
         deactivated:
           'Mfanyakazi amezimwa; vipindi vyake vimeisha |||| Wafanyakazi %{smart_count} wamezimwa; vipindi vyao vimeisha',
@@ -562,8 +559,7 @@ export const appMessages: DeepStrings<typeof En> = {
         detailsHint: 'Jina na picha yako vinaonekana kwenye upau wa juu na katika kumbukumbu za ukaguzi.',
         saved: 'Wasifu umehifadhiwa',
         password: 'Nenosiri',
-        passwordHint:
-          'Weka nenosiri lako la sasa, kisha jipya. Vipindi vyako vingine vinaisha likibadilika.',
+        passwordHint: 'Weka nenosiri lako la sasa, kisha jipya. Vipindi vyako vingine vinaisha likibadilika.',
         currentPassword: 'Nenosiri la sasa',
         changePassword: 'Badilisha nenosiri',
         passwordChanged: 'Nenosiri limebadilishwa. Vipindi vyako vingine vimeisha.',

@@ -99,8 +99,7 @@ export const driverMessages: DeepStrings<typeof EnMessages> = {
   cancel: 'Ghairi',
   send: 'Tuma',
   keyboard: 'Vitufe: A idhinisha · R kataa · U pakia upya · ← → hati · N dereva anayefuata',
-  keyboardViewOnly:
-    'Vitufe: ← → hati · N dereva anayefuata. Kuamua kunahitaji ruhusa ya kusasisha madereva.',
+  keyboardViewOnly: 'Vitufe: ← → hati · N dereva anayefuata. Kuamua kunahitaji ruhusa ya kusasisha madereva.',
   reviewArea: 'Ukaguzi wa hati',
   shortcuts: {
     title: 'Njia za mkato za kibodi',

@@ -60,7 +60,8 @@ export const pricingAppMessages: DeepStrings<typeof EnApp> = {
     bidPercent: 'Asilimia ya ofa',
     required: '%{label} inahitajika',
     defaultPricing: 'Bei za kawaida',
-    defaultPricingHint: 'Zinatumika kwa kila aina ya gari, isipokuwa pale mipangilio ya aina yenyewe hapa chini inatofautiana.',
+    defaultPricingHint:
+      'Zinatumika kwa kila aina ya gari, isipokuwa pale mipangilio ya aina yenyewe hapa chini inatofautiana.',
     commissionHint: 'Sehemu ya jukwaa katika kila nauli',
     surgeWindows: 'Vipindi vya ongezeko la nauli',
     week: 'Ongezeko la nauli katika wiki',
@@ -68,7 +69,8 @@ export const pricingAppMessages: DeepStrings<typeof EnApp> = {
     showSurgeFor: 'Onyesha ongezeko la nauli kwa',
     defaultWindowsOption: 'Vipindi vya kawaida',
     calculator: 'Kikokotoo cha nauli',
-    calculatorHint: 'Safari moja iliyopewa bei kwa mipangilio inayotumika na kwa mabadiliko yako, kama seva inavyoikadiria.',
+    calculatorHint:
+      'Safari moja iliyopewa bei kwa mipangilio inayotumika na kwa mabadiliko yako, kama seva inavyoikadiria.',
     vehicleTypes: 'Aina za magari',
     type: {
       differs: 'Inatofautiana na ya kawaida: %{differences}',
@@ -212,8 +214,7 @@ export const pricingGatewayMessages: DeepStrings<typeof EnGateway> = {
     publicSettings: 'Mipangilio',
     publicHint: 'Inaonyeshwa kwa wafanyakazi; mtoa huduma anahitaji zile zilizowekwa alama ya lazima.',
     secrets: 'Siri',
-    secretsHint:
-      'Kuandika tu: haionyeshwi tena ikishahifadhiwa, ni herufi 4 za mwisho tu za siri ndefu.',
+    secretsHint: 'Kuandika tu: haionyeshwi tena ikishahifadhiwa, ni herufi 4 za mwisho tu za siri ndefu.',
     notSet: 'Haijawekwa',
     replace: 'Badilisha',
     clear: 'Futa',

@@ -107,8 +107,7 @@ export const raSwahili: TranslationMessages = {
       loading: 'Tafadhali subiri',
       no: 'Hapana',
       not_found: 'Huenda uliandika anwani isiyo sahihi, au ulifuata kiungo kibovu.',
-      select_all_limit_reached:
-        'Vipengee ni vingi mno kuvichagua vyote. Vipengee %{max} vya kwanza tu vimechaguliwa.',
+      select_all_limit_reached: 'Vipengee ni vingi mno kuvichagua vyote. Vipengee %{max} vya kwanza tu vimechaguliwa.',
       unsaved_changes: 'Baadhi ya mabadiliko yako hayajahifadhiwa. Una uhakika unataka kuyapuuza?',
       yes: 'Ndiyo',
       placeholder_data_warning: 'Tatizo la mtandao: data haikuweza kusasishwa.',
