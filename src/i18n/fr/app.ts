@@ -6,6 +6,7 @@ import { driverFields, driverMessages, walletMessages } from './drivers';
 import { insightMessages } from './insightMessages';
 import { sosCallLogResource, sosMessages } from './sos';
 import { enumMessages } from './enums';
+import { validationMessages } from './validation';
 
 /** Every string the panel shows, in French; the terms follow ../glossary.md. */
 export const appMessages: DeepStrings<typeof En> = {
@@ -15,7 +16,30 @@ export const appMessages: DeepStrings<typeof En> = {
     ...pricingGatewayMessages,
     trips: tripMessages,
     sos: sosMessages,
+    validation: validationMessages,
     loading: 'CHARGEMENT...',
+    format: {
+      justNow: 'à l’instant',
+      ago: 'il y a %{time}',
+      in: 'dans %{time}',
+      seconds: '%{value} s',
+      minutes: '%{value} min',
+      minutesSeconds: '%{minutes} min %{seconds} s',
+      hours: '%{value} h',
+      hoursMinutes: '%{hours} h %{minutes} min',
+      days: '%{value} j',
+      daysHours: '%{days} j %{hours} h',
+      meters: '%{value} m',
+      kilometres: '%{value} km',
+      speed: '%{value} km/h',
+      percent: '%{value} %',
+      rating: '%{value} sur 5',
+      distanceAndDuration: '%{distance} · %{duration}',
+    },
+    locale: {
+      menu: 'Langue',
+      saveFailed: 'Votre choix de langue n’a pas pu être enregistré dans votre profil.',
+    },
     notFound: {
       code: '404',
       title: 'Page introuvable !',
@@ -71,6 +95,14 @@ export const appMessages: DeepStrings<typeof En> = {
         heading: 'Créer un mot de passe',
         intro: 'Créez ici le mot de passe de votre compte.',
         rules: 'Votre mot de passe doit contenir',
+        rule: {
+          min: 'Au moins 8 caractères',
+          max: 'Au plus 20 caractères',
+          lower: 'Une lettre minuscule',
+          upper: 'Une lettre majuscule',
+          number: 'Un chiffre',
+          special: 'Un caractère spécial (@ $ ! % * ? &)',
+        },
         ruleMet: 'respecté',
         ruleNotMet: 'non respecté',
         submit: 'Créer le mot de passe',
@@ -148,8 +180,9 @@ export const appMessages: DeepStrings<typeof En> = {
         phone: 'Téléphone du passager',
         phoneHint: 'Saisissez le numéro de l’appelant ; ↓ et Entrée choisissent un passager connu.',
         newCaller: 'Nouvel appelant : saisissez son nom, le passager est créé avec la réservation.',
-        passengerTrips: '%{name} · %{count} courses, dernière %{last}',
-        tripsShort: '%{count} courses, dernière %{last}',
+        passengerTrips:
+          '%{name} · %{smart_count} course, dernière %{last} |||| %{name} · %{smart_count} courses, dernière %{last}',
+        tripsShort: '%{smart_count} course, dernière %{last} |||| %{smart_count} courses, dernière %{last}',
         never: 'jamais',
         blocked: 'Ce passager est bloqué et ne peut pas être réservé : %{reason}',
         blockedShort: 'Bloqué',

@@ -4,6 +4,7 @@ import type { DeepStrings } from '../catalogueShape';
 /** The trips screens' strings in French (mirror of ../trips.ts). */
 export const tripMessages: DeepStrings<typeof En> = {
   number: 'Course n° %{id}',
+  searchPlaceholder: 'Adresse ou numéro de course',
   tabs: {
     all: 'Toutes',
     active: 'En cours',

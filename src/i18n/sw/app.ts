@@ -6,6 +6,7 @@ import { driverFields, driverMessages, walletMessages } from './drivers';
 import { insightMessages } from './insightMessages';
 import { sosCallLogResource, sosMessages } from './sos';
 import { enumMessages } from './enums';
+import { validationMessages } from './validation';
 
 /** Every string the panel shows, in Swahili (Kiswahili); the terms follow ../glossary.md. */
 export const appMessages: DeepStrings<typeof En> = {
@@ -15,7 +16,30 @@ export const appMessages: DeepStrings<typeof En> = {
     ...pricingGatewayMessages,
     trips: tripMessages,
     sos: sosMessages,
+    validation: validationMessages,
     loading: 'INAPAKIA...',
+    format: {
+      justNow: 'sasa hivi',
+      ago: '%{time} zilizopita',
+      in: 'baada ya %{time}',
+      seconds: 'sek %{value}',
+      minutes: 'dak %{value}',
+      minutesSeconds: 'dak %{minutes} sek %{seconds}',
+      hours: 'saa %{value}',
+      hoursMinutes: 'saa %{hours} dak %{minutes}',
+      days: 'siku %{value}',
+      daysHours: 'siku %{days} saa %{hours}',
+      meters: 'mita %{value}',
+      kilometres: 'km %{value}',
+      speed: 'km %{value} kwa saa',
+      percent: '%{value} %',
+      rating: '%{value} kati ya 5',
+      distanceAndDuration: '%{distance} · %{duration}',
+    },
+    locale: {
+      menu: 'Lugha',
+      saveFailed: 'Chaguo lako la lugha halikuweza kuhifadhiwa kwenye wasifu wako.',
+    },
     notFound: {
       code: '404',
       title: 'Ukurasa Haukupatikana!',
@@ -71,6 +95,14 @@ export const appMessages: DeepStrings<typeof En> = {
         heading: 'Unda nenosiri',
         intro: 'Tafadhali unda nenosiri la akaunti yako hapa.',
         rules: 'Nenosiri lako linahitaji',
+        rule: {
+          min: 'Angalau herufi 8',
+          max: 'Herufi zisizozidi 20',
+          lower: 'Herufi ndogo moja',
+          upper: 'Herufi kubwa moja',
+          number: 'Tarakimu moja',
+          special: 'Alama maalum moja (@ $ ! % * ? &)',
+        },
         ruleMet: 'limetimizwa',
         ruleNotMet: 'halijatimizwa',
         submit: 'Unda Nenosiri',
@@ -147,8 +179,9 @@ export const appMessages: DeepStrings<typeof En> = {
         phone: 'Simu ya abiria',
         phoneHint: 'Andika nambari ya mpigaji simu; ↓ na Enter huchagua abiria anayejulikana.',
         newCaller: 'Mpigaji simu mpya: weka jina lake, abiria ataundwa pamoja na uhifadhi.',
-        passengerTrips: '%{name} · safari %{count}, ya mwisho %{last}',
-        tripsShort: 'safari %{count}, ya mwisho %{last}',
+        passengerTrips:
+          '%{name} · safari %{smart_count}, ya mwisho %{last} |||| %{name} · safari %{smart_count}, ya mwisho %{last}',
+        tripsShort: 'safari %{smart_count}, ya mwisho %{last} |||| safari %{smart_count}, ya mwisho %{last}',
         never: 'hajawahi',
         blocked: 'Abiria huyu amezuiwa na hawezi kuhifadhiwa: %{reason}',
         blockedShort: 'Amezuiwa',

@@ -4,6 +4,7 @@ import type { DeepStrings } from '../catalogueShape';
 /** The trips screens' strings in Swahili (mirror of ../trips.ts). */
 export const tripMessages: DeepStrings<typeof En> = {
   number: 'Safari #%{id}',
+  searchPlaceholder: 'Anwani au nambari ya safari',
   tabs: {
     all: 'Zote',
     active: 'Zinazoendelea',
