@@ -441,8 +441,8 @@ export const appMessages: DeepStrings<typeof En> = {
       unblockHint:
         'Le passager peut de nouveau être réservé. Indiquez pourquoi le blocage est levé ; ce sera conservé dans le journal d’audit.',
       reason: 'Motif',
-      blockedSince: 'Bloqué %{when} par %{who}',
-      unblockedSince: 'Débloqué %{when} par %{who}',
+      blockedSince: 'Bloqué le %{when} par %{who}',
+      unblockedSince: 'Débloqué le %{when} par %{who}',
       someone: 'un membre du personnel',
       phoneHint: 'Par ex. 0712 345 678 ou +254 712 345 678',
       phoneInHint:
@@ -458,7 +458,7 @@ export const appMessages: DeepStrings<typeof En> = {
       amount: 'Montant',
       balanceAfter: 'Solde après',
       issue: 'Incident',
-      staff: 'Par',
+      staff: 'Auteur',
       note: 'Note',
       refunded: 'Remboursement de %{amount} (incident n° %{issue}, course n° %{trip})',
     },

@@ -48,7 +48,7 @@ export const tripMessages: DeepStrings<typeof En> = {
   },
   empty: 'Aucune course ne correspond à ces filtres.',
   detail: {
-    requested: 'Demandée %{time}',
+    requested: 'Demandée le %{time}',
     route: 'Itinéraire',
     timeline: 'Chronologie',
     fare: 'Prix',

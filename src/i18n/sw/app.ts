@@ -456,7 +456,7 @@ export const appMessages: DeepStrings<typeof En> = {
       amount: 'Kiasi',
       balanceAfter: 'Salio baadaye',
       issue: 'Lalamiko',
-      staff: 'Na',
+      staff: 'Mfanyakazi',
       note: 'Maelezo',
       refunded: 'Pesa %{amount} zimerejeshwa (lalamiko #%{issue}, safari #%{trip})',
     },
