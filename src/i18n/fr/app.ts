@@ -38,7 +38,6 @@ export const appMessages: DeepStrings<typeof En> = {
     },
     locale: {
       menu: 'Langue',
-      saveFailed: 'Votre choix de langue n’a pas pu être enregistré dans votre profil.',
     },
     notFound: {
       code: '404',

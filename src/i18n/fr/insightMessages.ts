@@ -137,7 +137,7 @@ export const insightMessages: DeepStrings<typeof En> = {
     reason: 'Motif',
     demandByHour: 'Demande par heure de la journée',
     byStatus: 'Courses par statut',
-    drivers: '%{count} chauffeurs',
+    drivers: '%{smart_count} chauffeur |||| %{smart_count} chauffeurs',
     search: 'Rechercher des chauffeurs',
     years: {
       title: 'Totaux par année',

@@ -38,7 +38,6 @@ export const appMessages: DeepStrings<typeof En> = {
     },
     locale: {
       menu: 'Lugha',
-      saveFailed: 'Chaguo lako la lugha halikuweza kuhifadhiwa kwenye wasifu wako.',
     },
     notFound: {
       code: '404',

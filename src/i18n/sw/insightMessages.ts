@@ -137,7 +137,7 @@ export const insightMessages: DeepStrings<typeof En> = {
     reason: 'Sababu',
     demandByHour: 'Mahitaji kwa saa ya siku',
     byStatus: 'Safari kwa hali',
-    drivers: 'Madereva %{count}',
+    drivers: 'Dereva %{smart_count} |||| Madereva %{smart_count}',
     search: 'Tafuta madereva',
     years: {
       title: 'Jumla kwa mwaka',
