@@ -6,6 +6,8 @@ import { driverFields, driverMessages, walletMessages } from './drivers';
 import { insightMessages } from './insightMessages';
 import { sosCallLogResource, sosMessages } from './sos';
 import { enumMessages } from './enums';
+import { bulkMessages } from './bulk';
+import { payoutMessages, payoutResource } from './payouts';
 import { validationMessages } from './validation';
 
 /** Every string the panel shows, in French; the terms follow ../glossary.md. */
@@ -45,6 +47,8 @@ export const appMessages: DeepStrings<typeof En> = {
       message: 'Désolé, la page demandée est introuvable. Veuillez revenir à la page d’accueil',
       goHome: 'RETOUR À L’ACCUEIL',
     },
+    exportInterrupted:
+      'L’export a été interrompu : le serveur a redémarré. Rien n’a été enregistré ; veuillez relancer l’export.',
     errorDialog: {
       title: 'Une erreur est survenue',
       dismiss: 'FERMER',
@@ -136,12 +140,25 @@ export const appMessages: DeepStrings<typeof En> = {
       tripReport: 'Rapport des courses',
       driverRevenue: 'Revenus par chauffeur',
       dispatcher: 'Répartition des courses',
+      driverPayouts: 'Versements aux chauffeurs',
+      zones: 'Zones de service',
     },
     topBar: {
       profileMenu: 'Ouvrir le menu du profil',
       profile: 'Profil',
       logout: 'Se déconnecter',
       darkTheme: 'Thème sombre',
+    },
+    zonesPage: {
+      editorHint: 'Cliquez sur la carte pour ajouter les points du contour, dans l’ordre ; au moins 3.',
+      points: '%{smart_count} point |||| %{smart_count} points',
+      undo: 'Retirer le dernier point',
+      clear: 'Recommencer',
+      kindHint:
+        'Les zones desservies forment ensemble l’espace où les courses peuvent commencer et finir ; une zone ajoute une règle de prise en charge et une majoration.',
+      surgeHint: '1 = aucune ; 1.3 ajoute 0.3 à la majoration des paramètres de prix pour les prises en charge ici.',
+      mapLabel: 'Tracer la zone',
+      zonesLayer: 'Zones de service',
     },
     pages: {
       dashboard: 'Tableau de bord',
@@ -230,12 +247,19 @@ export const appMessages: DeepStrings<typeof En> = {
         nearestNone:
           'Aucun chauffeur de ce type disponible à proximité : les propositions partiront dès que des chauffeurs se connecteront.',
         nearestError: 'Impossible de charger les chauffeurs les plus proches.',
+        pickupTime: 'Heure de prise en charge',
+        pickupNow: 'Vide : maintenant. Jusqu’à 7 jours à l’avance (heure de %{city}).',
+        pickupLater:
+          'Réservée pour plus tard : les propositions partent peu avant la prise en charge ; les prix sont ceux de ce moment-là.',
+        bookedLater: 'Course n° %{id} réservée pour %{time} ; les propositions commencent avant la prise en charge.',
         nearestItem: '%{distance} km · %{minutes} min',
       },
       board: {
         title: 'Courses en cours (%{count})',
         error: 'Impossible de charger les courses en cours.',
         empty: 'Aucune',
+        scheduled: 'Programmées',
+        pickupAt: 'Prise en charge %{time}',
         waiting: 'En attente d’un chauffeur',
         offered: 'Proposée',
         en_route: 'Chauffeur en route',
@@ -466,6 +490,8 @@ export const appMessages: DeepStrings<typeof En> = {
     },
     drivers: driverMessages,
     wallet: walletMessages,
+    bulk: bulkMessages,
+    payouts: payoutMessages,
     common: {
       status: {
         active: 'Actif',
@@ -720,6 +746,20 @@ export const appMessages: DeepStrings<typeof En> = {
         q: 'Rechercher',
       },
     },
+    zones: {
+      name: 'Zone de service |||| Zones de service',
+      fields: {
+        name: 'Nom',
+        kind: 'Type',
+        pickupAllowed: 'Prises en charge autorisées',
+        surgeMultiplier: 'Majoration',
+        active: 'Active',
+        polygon: 'Contour',
+        createdAt: 'Créée',
+        updatedAt: 'Modifiée',
+        q: 'Rechercher',
+      },
+    },
     'sos-contacts': {
       name: 'Contact d’urgence |||| Contacts d’urgence',
       fields: {
@@ -737,5 +777,6 @@ export const appMessages: DeepStrings<typeof En> = {
     'driver-transactions': { name: 'Transaction chauffeur |||| Transactions des chauffeurs' },
     'passenger-transactions': { name: 'Transaction passager |||| Transactions des passagers' },
     reviews: { name: 'Avis |||| Avis' },
+    'payout-batches': payoutResource,
   },
 };

@@ -30,6 +30,7 @@ export const enumMessages: DeepStrings<typeof En> = {
     other: 'Autre',
   },
   passengerStatus: { active: 'Actif', blocked: 'Bloqué' },
+  payoutStatus: { review: 'À vérifier', approved: 'Approuvé', paid: 'Payé' },
   tripStatus: {
     requested: 'Demandée',
     accepted: 'Acceptée',
@@ -39,9 +40,11 @@ export const enumMessages: DeepStrings<typeof En> = {
     cancelled_by_passenger: 'Annulée par le passager',
     cancelled_by_driver: 'Annulée par le chauffeur',
     no_driver_found: 'Aucun chauffeur trouvé',
+    scheduled: 'Programmée',
   },
   paymentMethod: { cash: 'Espèces', card: 'Carte', wallet: 'Portefeuille' },
   gatewayMode: { test: 'Test', live: 'Production' },
+  zoneKind: { service_area: 'Zone desservie', zone: 'Zone' },
   discountKind: { percent: 'Pourcentage', fixed: 'Montant fixe' },
   discountState: {
     active: 'En cours',

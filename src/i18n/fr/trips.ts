@@ -8,6 +8,7 @@ export const tripMessages: DeepStrings<typeof En> = {
   tabs: {
     all: 'Toutes',
     active: 'En cours',
+    scheduled: 'Programmées',
     waiting: 'En attente d’un chauffeur',
     completed: 'Terminées',
     cancelled: 'Annulées',
@@ -32,6 +33,7 @@ export const tripMessages: DeepStrings<typeof En> = {
   },
   noDriver: 'Pas encore de chauffeur',
   waiting: 'en attente depuis %{time}',
+  pickupAt: 'prise en charge %{time}',
   route: 'Itinéraire',
   people: 'Passager / chauffeur',
   distanceDuration: 'Distance · durée',

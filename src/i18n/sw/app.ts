@@ -6,6 +6,8 @@ import { driverFields, driverMessages, walletMessages } from './drivers';
 import { insightMessages } from './insightMessages';
 import { sosCallLogResource, sosMessages } from './sos';
 import { enumMessages } from './enums';
+import { bulkMessages } from './bulk';
+import { payoutMessages, payoutResource } from './payouts';
 import { validationMessages } from './validation';
 
 /** Every string the panel shows, in Swahili (Kiswahili); the terms follow ../glossary.md. */
@@ -45,6 +47,7 @@ export const appMessages: DeepStrings<typeof En> = {
       message: 'Samahani, ukurasa ulioomba haukupatikana. Tafadhali rudi kwenye ukurasa wa mwanzo',
       goHome: 'RUDI MWANZO',
     },
+    exportInterrupted: 'Upakuaji umekatizwa: seva ilianza upya. Hakuna kilichohifadhiwa; tafadhali pakua tena.',
     errorDialog: {
       title: 'Kuna tatizo limetokea',
       dismiss: 'FUNGA',
@@ -136,12 +139,26 @@ export const appMessages: DeepStrings<typeof En> = {
       tripReport: 'Ripoti ya Safari',
       driverRevenue: 'Mapato kwa Dereva',
       dispatcher: 'Kituo cha Kutuma Safari',
+      driverPayouts: 'Malipo kwa Madereva',
+      zones: 'Zoni za Huduma',
     },
     topBar: {
       profileMenu: 'Fungua menyu ya wasifu',
       profile: 'Wasifu',
       logout: 'Toka',
       darkTheme: 'Mandhari meusi',
+    },
+    zonesPage: {
+      editorHint: 'Bofya ramani kuongeza pointi za mpaka, kwa mpangilio; angalau 3.',
+      points: 'Pointi %{smart_count} |||| Pointi %{smart_count}',
+      undo: 'Ondoa pointi ya mwisho',
+      clear: 'Anza upya',
+      kindHint:
+        'Maeneo ya huduma kwa pamoja ndipo safari zinaweza kuanza na kuishia; zoni huongeza sheria ya kuchukua abiria na ongezeko la nauli.',
+      surgeHint:
+        '1 = hakuna; 1.3 huongeza 0.3 kwenye ongezeko la nauli la mipangilio ya bei kwa abiria wanaochukuliwa hapa.',
+      mapLabel: 'Chora zoni',
+      zonesLayer: 'Zoni za huduma',
     },
     pages: {
       dashboard: 'Dashibodi',
@@ -228,12 +245,19 @@ export const appMessages: DeepStrings<typeof En> = {
         nearestLoading: 'Inatafuta madereva walio karibu zaidi…',
         nearestNone: 'Hakuna dereva wa aina hii anayepatikana karibu: maombi yatatumwa madereva wanapoingia mtandaoni.',
         nearestError: 'Madereva walio karibu zaidi hawakuweza kupakiwa.',
+        pickupTime: 'Muda wa kuchukuliwa',
+        pickupNow: 'Ikiwa tupu: sasa hivi. Hadi siku 7 mbele (saa za %{city}).',
+        pickupLater:
+          'Uhifadhi wa baadaye: maombi kwa madereva hutumwa muda mfupi kabla ya kuchukuliwa; nauli ni ya wakati huo.',
+        bookedLater: 'Safari #%{id} imehifadhiwa kwa %{time}; maombi kwa madereva huanza kabla ya kuchukuliwa.',
         nearestItem: 'km %{distance} · dak %{minutes}',
       },
       board: {
         title: 'Safari zinazoendelea (%{count})',
         error: 'Safari zinazoendelea hazikuweza kupakiwa.',
         empty: 'Hakuna',
+        scheduled: 'Zilizopangwa',
+        pickupAt: 'Kuchukuliwa %{time}',
         waiting: 'Inasubiri dereva',
         offered: 'Imetumwa kwa dereva',
         en_route: 'Dereva yuko njiani',
@@ -464,6 +488,8 @@ export const appMessages: DeepStrings<typeof En> = {
     },
     drivers: driverMessages,
     wallet: walletMessages,
+    bulk: bulkMessages,
+    payouts: payoutMessages,
     common: {
       status: {
         active: 'Inatumika',
@@ -715,6 +741,20 @@ export const appMessages: DeepStrings<typeof En> = {
         q: 'Tafuta',
       },
     },
+    zones: {
+      name: 'Zoni ya Huduma |||| Zoni za Huduma',
+      fields: {
+        name: 'Jina',
+        kind: 'Aina',
+        pickupAllowed: 'Kuchukua abiria kunaruhusiwa',
+        surgeMultiplier: 'Ongezeko la nauli',
+        active: 'Inatumika',
+        polygon: 'Mpaka',
+        createdAt: 'Imeundwa',
+        updatedAt: 'Imesasishwa',
+        q: 'Tafuta',
+      },
+    },
     'sos-contacts': {
       name: 'Mwasiliani wa Dharura |||| Mawasiliano ya Dharura',
       fields: {
@@ -732,5 +772,6 @@ export const appMessages: DeepStrings<typeof En> = {
     'driver-transactions': { name: 'Muamala wa Dereva |||| Miamala ya Madereva' },
     'passenger-transactions': { name: 'Muamala wa Abiria |||| Miamala ya Abiria' },
     reviews: { name: 'Tathmini |||| Tathmini' },
+    'payout-batches': payoutResource,
   },
 };

@@ -35,6 +35,7 @@ export const enumMessages: DeepStrings<typeof En> = {
     other: 'Nyingine',
   },
   passengerStatus: { active: 'Anatumika', blocked: 'Amezuiwa' },
+  payoutStatus: { review: 'Ya kukaguliwa', approved: 'Imeidhinishwa', paid: 'Imelipwa' },
   tripStatus: {
     requested: 'Imeombwa',
     accepted: 'Imekubaliwa',
@@ -44,9 +45,11 @@ export const enumMessages: DeepStrings<typeof En> = {
     cancelled_by_passenger: 'Imeghairiwa na abiria',
     cancelled_by_driver: 'Imeghairiwa na dereva',
     no_driver_found: 'Hakuna dereva aliyepatikana',
+    scheduled: 'Imepangwa',
   },
   paymentMethod: { cash: 'Pesa taslimu', card: 'Kadi', wallet: 'Pochi' },
   gatewayMode: { test: 'Majaribio', live: 'Halisi' },
+  zoneKind: { service_area: 'Eneo la huduma', zone: 'Zoni' },
   discountKind: { percent: 'Asilimia', fixed: 'Kiasi maalum' },
   discountState: {
     active: 'Inaendelea',

@@ -8,6 +8,7 @@ export const tripMessages: DeepStrings<typeof En> = {
   tabs: {
     all: 'Zote',
     active: 'Zinazoendelea',
+    scheduled: 'Zilizopangwa',
     waiting: 'Zinasubiri dereva',
     completed: 'Zilizokamilika',
     cancelled: 'Zilizoghairiwa',
@@ -32,6 +33,7 @@ export const tripMessages: DeepStrings<typeof En> = {
   },
   noDriver: 'Bado hakuna dereva',
   waiting: 'inasubiri %{time}',
+  pickupAt: 'kuchukuliwa %{time}',
   route: 'Njia',
   people: 'Abiria / dereva',
   distanceDuration: 'Umbali · muda',
