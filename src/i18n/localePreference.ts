@@ -1,7 +1,7 @@
 import { localStorageStore } from 'react-admin';
 import { authApi } from '../auth/authApi';
 import { isAppLocale } from '../domain/locales';
-import { buildUserInfo, getSession, setSession, type StaffProfile } from '../session';
+import { getSession, setSession, type StaffProfile } from '../session';
 import { i18nProvider, onLocaleChange } from './i18nProvider';
 
 /**
@@ -31,9 +31,10 @@ async function saveOnProfile(locale: string): Promise<void> {
   const session = getSession();
   if (!session || session.userInfo.locale === locale) return;
   try {
-    const profile = await authApi.saveLocale(locale, session.accessToken);
+    await authApi.saveLocale(locale, session.accessToken);
     const now = getSession();
-    if (now?.accessToken === session.accessToken) setSession({ ...now, userInfo: buildUserInfo(profile) });
+    // Only the language changes here: the rest of the profile stays as the sign-in gave it.
+    if (now?.accessToken === session.accessToken) setSession({ ...now, userInfo: { ...now.userInfo, locale } });
   } catch {
     // The choice still holds on this browser (store and fallback); the next change tries again.
   }

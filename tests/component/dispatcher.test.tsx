@@ -285,6 +285,8 @@ describe('dispatcher booking', { timeout: 30_000 }, () => {
       paymentMethod: 'cash',
       discountCode: null,
       driverNote: 'Gate B',
+      // Booked for now, not for later (issue 32).
+      scheduledAt: null,
     });
     // Cleared for the next caller.
     await waitFor(() => expect(phone).toHaveValue(''));

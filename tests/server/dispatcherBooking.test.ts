@@ -263,6 +263,8 @@ describe('POST /api/trip/fare-estimates: every active vehicle type at once', () 
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         message: 'Please correct the highlighted fields',
+        code: 'highlighted',
+        params: {},
         errors: { discountCode: problem },
       });
     }

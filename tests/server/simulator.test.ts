@@ -48,6 +48,8 @@ describe('the simulator against the real app', () => {
       random: random(7),
       log: (line) => lines.push(line),
       reportEveryMs: 10_000,
+      // Three in ten book for later (the default one in ten could, by the draw, book none in a short run).
+      scheduledShare: 0.3,
       // A weekday morning peak in Nairobi: at the wall clock's 1 a.m. the demand curve asks for a
       // trip every few simulated minutes, too few to finish three (CI of 816f12a ran at 01:26).
       startAt: Date.parse('2026-11-24T08:00:00+03:00'),

@@ -261,6 +261,8 @@ describe('POST /api/trip/sos/report', () => {
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json()).toEqual({
       message: 'Please correct the highlighted fields',
+      code: 'highlighted',
+      params: {},
       errors: { callerId: `This caller is not the passenger of trip ${trip.id}` },
     });
     expect(await logCount()).toBe(count);

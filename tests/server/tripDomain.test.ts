@@ -148,6 +148,8 @@ describe('POST /api/trip/fare-estimate', () => {
       expect(quoted.statusCode, code).toBe(400);
       expect(quoted.json()).toEqual({
         message: 'Please correct the highlighted fields',
+        code: 'highlighted',
+        params: {},
         errors: { discountCode: problem },
       });
       const booked = await book(code, activePassenger.id);

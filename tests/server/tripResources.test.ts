@@ -215,7 +215,7 @@ describe('trips', () => {
   it.each([
     [
       { filter: { status: 'lost' } },
-      'Filter "status" must be one of: requested, accepted, arrived, in_progress, completed, cancelled_by_passenger, cancelled_by_driver, no_driver_found',
+      'Filter "status" must be one of: requested, accepted, arrived, in_progress, completed, cancelled_by_passenger, cancelled_by_driver, no_driver_found, scheduled',
     ],
     [{ filter: { requestedAt_gte: 'yesterday' } }, 'Filter "requestedAt_gte" must be a date'],
     [{ filter: { routePolyline: 'x' } }, 'Unknown filter "routePolyline"'],
