@@ -8,6 +8,12 @@ import { CITY } from '../../../src/domain/city.js';
 import { mpesaBulkRows, plainAmount, toCents, weekFrom } from '../../../src/domain/payouts.js';
 import { readSettlements } from './settlements.js';
 
+/** The statement's two-column tables: an item and its amount. */
+const ITEM_AMOUNT_COLUMNS = [
+  { header: 'Item', width: 300 },
+  { header: 'Amount', width: 195, align: 'right' as const },
+];
+
 const money = (cents: number) => `${CITY.currency} ${plainAmount(cents).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 const params = (...names: string[]) => ({
   type: 'object',
@@ -105,10 +111,7 @@ export function payoutRoutes(app: FastifyInstance): void {
         {
           kind: 'table' as const,
           table: {
-            columns: [
-              { header: 'Item', width: 300 },
-              { header: 'Amount', width: 195, align: 'right' as const },
-            ],
+            columns: ITEM_AMOUNT_COLUMNS,
             rows: s
               ? [
                   ['Trips settled', String(s.trips)],
@@ -125,10 +128,7 @@ export function payoutRoutes(app: FastifyInstance): void {
         {
           kind: 'table' as const,
           table: {
-            columns: [
-              { header: 'Item', width: 300 },
-              { header: 'Amount', width: 195, align: 'right' as const },
-            ],
+            columns: ITEM_AMOUNT_COLUMNS,
             rows: s
               ? [
                   row('Opening balance', s.openingCents),
