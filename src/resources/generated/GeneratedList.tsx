@@ -5,6 +5,7 @@ import { toShowPage } from '../shared/recordPaths';
 import type { ListScreenProps } from '../types';
 import { listedFields } from './fieldKinds';
 import { GeneratedField, generatedFilters } from './GeneratedFields';
+import { RowLink } from '../../kit/RowLink';
 
 /** A declared resource's list: a column per listed field (sortable as the manifest says), its filters and `q` search. */
 export function GeneratedList({ manifest, ...props }: ListScreenProps & { manifest: ResourceManifest }) {
@@ -12,12 +13,21 @@ export function GeneratedList({ manifest, ...props }: ListScreenProps & { manife
   return (
     <ResourceList {...props} filters={generatedFilters(manifest)} sort={{ field, order }}>
       <DataTable rowClick={toShowPage} bulkActionButtons={false}>
-        {listedFields(manifest).map(([source, spec]) => (
+        {listedFields(manifest).map(([source, spec], index) => (
           <DataTable.Col
             key={source}
             source={source}
             disableSort={!spec.sort}
-            render={() => <GeneratedField manifest={manifest} source={source} />}
+            render={() =>
+              // The first column names the record: a real link to it (issue 27).
+              index === 0 ? (
+                <RowLink>
+                  <GeneratedField manifest={manifest} source={source} />
+                </RowLink>
+              ) : (
+                <GeneratedField manifest={manifest} source={source} />
+              )
+            }
           />
         ))}
       </DataTable>

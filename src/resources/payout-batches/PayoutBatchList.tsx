@@ -14,6 +14,7 @@ import { StatusChip } from '../../kit/StatusChip';
 import { showPath, toShowPage } from '../shared/recordPaths';
 import type { ListScreenProps } from '../types';
 import type { PayoutBatch } from './types';
+import { RowLink } from '../../kit/RowLink';
 
 const filters = [
   <SelectInput key="status" source="status" choices={enumChoices('payoutStatus')} alwaysOn sx={{ minWidth: 160 }} />,
@@ -74,7 +75,7 @@ export default function PayoutBatchList(props: ListScreenProps) {
       <DataTable<PayoutBatch> rowClick={toShowPage} bulkActionButtons={false}>
         <DataTable.Col
           source="periodStart"
-          render={(b) => translate('app.payouts.week', { day: formatCalendarDay(b.periodStart) })}
+          render={(b) => <RowLink>{translate('app.payouts.week', { day: formatCalendarDay(b.periodStart) })}</RowLink>}
         />
         <DataTable.Col source="status" render={() => <StatusChip palette="payoutStatus" source="status" />} />
         <DataTable.Col source="lineCount" />

@@ -5,6 +5,7 @@ import { enumLabelKey } from '../../kit/enumChoices';
 import { csvExporter } from '../shared/csv';
 import type { ListScreenProps } from '../types';
 import type { Zone } from './types';
+import { RowLink } from '../../kit/RowLink';
 
 const exporter = csvExporter<Zone>('service-zones', [
   { header: 'Name', value: (z) => z.name },
@@ -20,7 +21,7 @@ export default function ZoneList(props: ListScreenProps) {
   return (
     <ResourceList {...props} sort={{ field: 'name', order: 'ASC' }} exporter={exporter}>
       <DataTable<Zone> rowClick="edit" bulkActionButtons={false}>
-        <DataTable.Col source="name" />
+        <DataTable.Col source="name" render={(z) => <RowLink>{z.name}</RowLink>} />
         <DataTable.Col source="kind" render={(z) => <KindLabel kind={z.kind} />} />
         <DataTable.Col source="pickupAllowed" render={() => <BooleanField source="pickupAllowed" />} />
         <DataTable.Col source="surgeMultiplier" render={() => <NumberField source="surgeMultiplier" />} />
