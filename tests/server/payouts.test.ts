@@ -5,36 +5,13 @@ import { FOUR_EYES } from '../../server/trip/payouts/actions.js';
 import { mondayOf, toCents, weekFrom } from '../../src/domain/payouts.js';
 import { DISPATCHER, startApp, type TestApp } from './harness.js';
 import { pdfText } from './support/pdfText.js';
+import type { PayoutBatch } from '../../src/resources/payout-batches/types.js';
 
 /**
  * Driver payouts on the seeded demo data: a week's batch reconciles to the cent with the trips and
  * the wallet ledger, needs a second staff member's approval (four eyes), exports the M-Pesa bulk
  * file, and once paid writes each line to its driver's ledger.
  */
-interface Line {
-  driverId: number;
-  trips: number;
-  gross: number;
-  commission: number;
-  cashCollected: number;
-  tripNet: number;
-  opening: number;
-  topups: number;
-  adjustments: number;
-  payouts: number;
-  closing: number;
-  amount: number;
-  transactionId: number | null;
-}
-interface Batch {
-  id: number;
-  status: string;
-  total: number;
-  lineCount: number;
-  periodStart: string;
-  lines: Line[];
-}
-
 let t: TestApp;
 let admin: string;
 let finance: string;
@@ -65,12 +42,12 @@ const api = (method: 'GET' | 'POST', path: string, token = admin, body?: object)
 const cents = (n: number) => Math.round(n * 100);
 
 describe('payout batches', () => {
-  let batch: Batch;
+  let batch: PayoutBatch;
 
   it('prepares a week’s batch whose lines reconcile to the cent with the trips and the ledger', async () => {
     const res = await api('POST', 'payout-batches/prepare', admin, { periodStart: week });
     expect(res.statusCode).toBe(201);
-    batch = res.json().data as Batch;
+    batch = res.json().data as PayoutBatch;
     expect(batch.status).toBe('review');
     expect(batch.lines.length).toBeGreaterThan(5);
     const { from, to } = weekFrom(week);
@@ -172,7 +149,7 @@ describe('payout batches', () => {
     expect((await t.db.selectFrom('payoutBatches').select('status').executeTakeFirstOrThrow()).status).toBe('approved');
     const res = await api('POST', `payout-batches/${batch.id}/pay`, admin, { reference: 'MPESA-B2C-8812' });
     expect(res.statusCode).toBe(200);
-    const after = res.json().data as Batch;
+    const after = res.json().data as PayoutBatch;
     expect(after.status).toBe('paid');
     for (const line of after.lines.filter((l) => l.amount > 0)) {
       const entry = await t.db
