@@ -76,6 +76,8 @@ export interface DbOptions {
   dataDir?: string;
   /** A PGlite data-dir dump to start from (tests). */
   loadDataDir?: Blob;
+  /** PGlite: lines added to postgresql.conf (tests keep the WAL small, so their dumps stay small). */
+  postgresqlConf?: string[];
   poolSize?: number;
 }
 
@@ -107,6 +109,7 @@ export async function createDb(opts: DbOptions): Promise<DbHandle> {
   const pglite = await PGlite.create({
     dataDir: opts.dataDir,
     loadDataDir: opts.loadDataDir,
+    postgresqlconf: opts.postgresqlConf,
     // Trigram indexes (migration 014: the passengers' `q`); PostgreSQL ships pg_trgm in its contrib.
     extensions: { pg_trgm },
     parsers: { [pgliteTypes.NUMERIC]: toNumber, [pgliteTypes.INT8]: toNumber, [pgliteTypes.DATE]: asIs },

@@ -48,9 +48,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await admin.end();
     };
   }
-  const handle = await createDb({});
+  // A small WAL, and a checkpoint before the dump: each test file's copy then starts without replaying the
+  // seed's WAL, and the dump drops from about 205 to 121 MB (a file's database loads in a third of the time).
+  const handle = await createDb({ postgresqlConf: ['min_wal_size = 32MB', 'max_wal_size = 32MB'] });
   await migrateToLatest(handle.db);
   await seedDemo(handle.db, { filesDir: config.filesDir, scryptN: config.scryptN });
+  await handle.pglite!.query('CHECKPOINT');
   const dump = await handle.pglite!.dumpDataDir('none');
   const file = path.resolve('node_modules/.tmp', `seeded-${process.pid}.tar`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
