@@ -88,7 +88,9 @@ function codeRounds(requests: { start: number; end: number }[]): number {
 /** The time a `fetch` of `url` with the session's token takes inside the page. */
 const bareFetch = (page: Page, url: string) =>
   page.evaluate(async (u) => {
-    const token = JSON.parse(localStorage.getItem('session') ?? 'null')?.accessToken ?? '';
+    // The panel's session (src/session.ts); the server's tsconfig has no DOM types.
+    const storage = (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage;
+    const token = JSON.parse(storage.getItem('session') ?? 'null')?.accessToken ?? '';
     const t0 = performance.now();
     const res = await fetch(u, { headers: { authorization: `Bearer ${token}` } });
     await res.text();
