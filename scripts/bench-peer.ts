@@ -8,6 +8,7 @@
  * `npm run seed:scale`); each case runs `--connections` requests in flight for `--seconds` on one
  * side, then on the other, in interleaved rounds, so both see the same machine. Printed per case:
  * requests per second and p50 of each side, and ours ÷ peer; the by-id case must reach 2×.
+ * `--only TEXT` runs only the cases whose name contains TEXT.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +24,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '3' },
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '10' },
+    /** Only the cases whose name contains this text (e.g. --only "by id"). */
+    only: { type: 'string' },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -202,7 +205,7 @@ console.log(
 );
 const results = [];
 try {
-  for (const c of cases) {
+  for (const c of cases.filter((k) => !values.only || k.name.includes(values.only))) {
     const mine: { rps: number[]; times: number[] } = { rps: [], times: [] };
     const theirs: { rps: number[]; times: number[] } = { rps: [], times: [] };
     await load(ours.baseUrl, c.ours, { authorization: `Bearer ${token}` });

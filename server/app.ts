@@ -35,7 +35,7 @@ import { APPS_TAG } from './apps/authRoutes.js';
 import { tripService } from './trip/index.js';
 import { userService } from './user/index.js';
 import { Notifier } from './user/notifications/notifier.js';
-import { holdsControlCharacters } from '../src/domain/fieldRules.js';
+import { holdsControlCharacters, loadPhoneRules } from '../src/domain/fieldRules.js';
 import { DEFAULT_MAP_STYLE_URL, styleOrigin } from '../src/domain/map.js';
 
 export interface BuildOptions {
@@ -70,6 +70,8 @@ const CSP = {
 };
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // The write rules read national phone numbers with libphonenumber-js, loaded on first need (fieldRules).
+  await loadPhoneRules();
   const logs = consoleMode(config);
   const app = Fastify({
     logger: loggerOptions(config, logs),

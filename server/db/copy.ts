@@ -85,9 +85,66 @@ export class CopyBinaryText {
  * apply to this statement alone (`set local` in a read-only transaction around it).
  */
 export function copyText(pool: pg.Pool, select: string, settings: Record<string, string> = {}): Readable {
+  return copyOut(pool, `copy (${select}) to stdout (format binary)`, new CopyBinaryText(), settings);
+}
+
+/**
+ * The rows of `select` as PostgreSQL's own CSV (`COPY … TO STDOUT (FORMAT csv)`, which quotes the
+ * cells that need it), lines ended with CRLF as csv.ts ends them; otherwise as copyText.
+ */
+export function copyCsv(pool: pg.Pool, select: string, settings: Record<string, string> = {}): Readable {
+  return copyOut(pool, `copy (${select}) to stdout (format csv)`, new CsvLinesCrlf(), settings);
+}
+
+/** What copyOut does to the bytes of COPY's output before passing them on. */
+interface CopyFrames {
+  take(chunk: Buffer): Buffer[];
+  readonly complete: boolean;
+}
+
+const CRLF = Buffer.from('\r\n');
+
+/**
+ * PostgreSQL's CSV ends each line with LF; the exports end them with CRLF (RFC 4180). A line
+ * break inside a quoted cell is the cell's own and stays as it is: quotes are followed across
+ * chunks (a doubled quote inside a cell toggles twice).
+ */
+export class CsvLinesCrlf implements CopyFrames {
+  private quoted = false;
+  readonly complete = true;
+
+  take(chunk: Buffer): Buffer[] {
+    const out: Buffer[] = [];
+    let from = 0;
+    let at = 0;
+    let quote = chunk.indexOf(34);
+    while (at < chunk.length) {
+      if (this.quoted) {
+        if (quote < 0) break;
+        this.quoted = false;
+        at = quote + 1;
+        quote = chunk.indexOf(34, at);
+        continue;
+      }
+      const lf = chunk.indexOf(10, at);
+      if (lf < 0 && quote < 0) break;
+      if (quote >= 0 && (lf < 0 || quote < lf)) {
+        this.quoted = true;
+        at = quote + 1;
+        quote = chunk.indexOf(34, at);
+        continue;
+      }
+      out.push(chunk.subarray(from, lf), CRLF);
+      from = at = lf + 1;
+    }
+    if (from < chunk.length) out.push(chunk.subarray(from));
+    return out;
+  }
+}
+
+function copyOut(pool: pg.Pool, statement: string, frames: CopyFrames, settings: Record<string, string>): Readable {
   let client: pg.PoolClient | undefined;
   let source: Readable | undefined;
-  const frames = new CopyBinaryText();
   const out = new Readable({
     // About one socket read of PostgreSQL's output (64 kB); pg-copy-streams holds at most as much.
     highWaterMark: 64 * 1024,
@@ -128,7 +185,7 @@ export function copyText(pool: pg.Pool, select: string, settings: Record<string,
         return;
       }
       if (out.destroyed) return;
-      source = connected.query(copyTo(`copy (${select}) to stdout (format binary)`));
+      source = connected.query(copyTo(statement));
       source.on('data', (chunk: Buffer) => {
         let slices: Buffer[];
         try {

@@ -4,7 +4,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema.js';
-import { copyText } from './copy.js';
+import { copyCsv, copyText } from './copy.js';
 import type { Readable } from 'node:stream';
 
 export type Db = Kysely<Database>;
@@ -62,6 +62,8 @@ export interface BulkReader {
   columnTypes(text: string, params: readonly unknown[]): Promise<number[]>;
   /** The one text column of `select` (no bound parameters), streamed as bytes through COPY; see copy.ts. */
   copyText(select: string, settings?: Record<string, string>): Readable;
+  /** The rows of `select` (no bound parameters) as PostgreSQL's CSV with CRLF line ends, streamed as bytes; see copy.ts. */
+  copyCsv(select: string, settings?: Record<string, string>): Readable;
 }
 
 const bulkReaders = new WeakMap<object, BulkReader>();
@@ -103,6 +105,7 @@ export async function createDb(opts: DbOptions): Promise<DbHandle> {
         return result.fields.map((field) => field.dataTypeID);
       },
       copyText: (select, settings) => copyText(pool, select, settings),
+      copyCsv: (select, settings) => copyCsv(pool, select, settings),
     });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -26,6 +26,10 @@ const OID = {
   varcharArray: 1015,
 } as const;
 
+/** The apostrophe csvText puts before text a spreadsheet would run as a formula, or ''. */
+const formulaGuardSql = (v: string) =>
+  `case when ascii(${v}) in (61, 43, 64, 9, 13) or (ascii(${v}) = 45 and ${v} !~ E'^-?[0-9]+(\\\\.[0-9]+)?$') then '''' else '' end`;
+
 /**
  * Text as csvText writes it: a leading apostrophe before =, +, @, a tab, a carriage return, or a
  * minus that does not start a plain number; quoted (quotes doubled) when it holds a quote, comma or
@@ -33,7 +37,7 @@ const OID = {
  * calls: half the time of one regular expression over a million cells).
  */
 export function csvTextSql(v: string): string {
-  const guard = `case when ascii(${v}) in (61, 43, 64, 9, 13) or (ascii(${v}) = 45 and ${v} !~ E'^-?[0-9]+(\\\\.[0-9]+)?$') then '''' else '' end`;
+  const guard = formulaGuardSql(v);
   return `case when ${v} is null then '' when strpos(${v}, '"') > 0 or strpos(${v}, ',') > 0 or strpos(${v}, E'\\n') > 0 or strpos(${v}, E'\\r') > 0 then '"' || ${guard} || replace(${v}, '"', '""') || '"' else ${guard} || ${v} end`;
 }
 
@@ -102,6 +106,36 @@ export function csvCellSql(ref: string, oid: number, secret = false): string | u
       );
   }
   return undefined;
+}
+
+/**
+ * The SQL of a cell's text for `COPY … (FORMAT csv)`, which quotes it itself: the value as
+ * csvCellSql writes it (numbers as JavaScript prints them, the formula guard) but unquoted, and
+ * NULL for an empty cell (PostgreSQL's CSV quotes an empty string, `""`, and writes a null bare,
+ * as csv.ts writes both). PostgreSQL quotes what csv.ts quotes: a cell holding a quote, comma or
+ * line break. Undefined where csvCellSql is.
+ */
+export function csvValueSql(ref: string, oid: number, secret = false): string | undefined {
+  const cell = csvCellSql(ref, oid, secret);
+  if (cell === undefined) return undefined;
+  const text = (v: string) => `nullif(${formulaGuardSql(v)} || ${v}, '')`;
+  if (secret) return text(maskedSql(ref));
+  switch (oid) {
+    case OID.text:
+    case OID.varchar:
+    case OID.bpchar:
+    case OID.name:
+      return text(ref);
+    case OID.date:
+      return text(`${ref}::text`);
+    case OID.textArray:
+    case OID.varcharArray:
+      return text(
+        `case when array_position(${ref}, null) is null then array_to_string(${ref}, ', ') else array_to_json(${ref})::text end`,
+      );
+  }
+  // Numbers and booleans: never quoted, and '' only for a null.
+  return `nullif(${cell}, '')`;
 }
 
 /** One bound parameter as an SQL literal (COPY takes no parameters); undefined for a value it cannot write. */

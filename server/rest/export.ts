@@ -12,7 +12,7 @@ import { lookupOf, type Lookup } from './names.js';
 import { maskSecret } from './secrets.js';
 import type { ResourceEngine } from './engine.js';
 import { columnRef, parseListQuery, snake, sortRef, type ListQuery } from './query.js';
-import { csvCellSql, inlineParameters } from './csvSql.js';
+import { csvValueSql, inlineParameters } from './csvSql.js';
 
 /**
  * Rows read per query: big enough to amortise the round trip, small enough that a batch in flight
@@ -259,8 +259,8 @@ interface CopyPlan {
   values: RawBuilder<unknown>[];
   /** A left join per looked-up name (`nameOf`, `valueOf`), so PostgreSQL may hash them instead of a subquery per row. */
   joins: RawBuilder<unknown>[];
-  /** One CSV line, CRLF included, over the subquery `t`'s columns c0, c1, … */
-  line: string;
+  /** Each cell's text for PostgreSQL's CSV writer (csvValueSql), over the subquery `t`'s columns c0, c1, … */
+  cells: string[];
 }
 
 const copyPlans = new WeakMap<ResourceDeclaration, Promise<CopyPlan | undefined>>();
@@ -302,13 +302,11 @@ function copyPlanOf(engine: ResourceEngine, d: ResourceDeclaration): Promise<Cop
       for (const [i, column] of columns.entries()) {
         const ref = `t.c${i}`;
         // Formatted money ("-80.00") and times ("2026-11-24 14:05") never need the guard or quotes.
-        const cell = exportFormat(d, column)
-          ? `coalesce(${ref}, '')`
-          : csvCellSql(ref, types[i], d.fields[column]?.secret === true);
+        const cell = exportFormat(d, column) ? ref : csvValueSql(ref, types[i], d.fields[column]?.secret === true);
         if (cell === undefined) return undefined;
-        cells.push(`(${cell})`);
+        cells.push(`${cell} as c${i}`);
       }
-      return { values, joins, line: `${cells.join(` || ',' || `)} || E'\r\n'` };
+      return { values, joins, cells };
     })();
     // A failed probe is not cached: the next export asks again.
     plan.catch(() => copyPlans.delete(d));
@@ -318,8 +316,8 @@ function copyPlanOf(engine: ResourceEngine, d: ResourceDeclaration): Promise<Cop
 }
 
 /**
- * The SQL of an export on PostgreSQL (parameters inlined): `lines`, the one text column of CSV lines
- * that copyExport streams, and `plain`, the same rows and values as plain columns (what a bare
+ * The SQL of an export on PostgreSQL (parameters inlined): `lines`, each row's cells as text that
+ * copyExport streams through PostgreSQL's CSV writer (copyCsv), and `plain`, the same rows and values as plain columns (what a bare
  * `COPY (plain) TO STDOUT (FORMAT csv)` writes; the bench compares the two). Undefined where the JS
  * path must write the export.
  */
@@ -336,7 +334,7 @@ export async function copyStatements(
   const inner = sql`select ${sql.join(plan.values.map((v, i) => sql`${v} as ${sql.ref(`c${i}`)}`))}, ${key} as __k, ${id} as __id
       from ${sql.table(snake(d.table))} ${sql.join(plan.joins, sql` `)} where ${q.where} order by ${key} ${dir}, ${id} ${dir}`;
   const select = engine.compile(
-    sql`select ${sql.raw(plan.line)} from (${inner} offset 0) t order by t.__k ${dir}, t.__id ${dir}`,
+    sql`select ${sql.raw(plan.cells.join(', '))} from (${inner} offset 0) t order by t.__k ${dir}, t.__id ${dir}`,
   );
   const plainSelect = engine.compile(inner);
   const lines = inlineParameters(select.sql, select.parameters);
@@ -363,7 +361,7 @@ export async function copyExport(
   if (!statements) return undefined;
   const columns = exportColumns(d);
   const settings = (await sortLeadsAnIndex(engine, d, q.sort.field)) ? INDEX_ORDER_SETTINGS : COPY_SETTINGS;
-  const lines = bulk.copyText(statements.lines, settings);
+  const lines = bulk.copyCsv(statements.lines, settings);
   const header = Buffer.from(csvRow(exportHeader(d, columns)));
   // An error before the body is read is answered by the iterator below (it rethrows it).
   lines.on('error', () => undefined);

@@ -1,5 +1,4 @@
 import * as yup from 'yup';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { CITY } from './city';
 
 /**
@@ -47,16 +46,37 @@ const PHONE_SEPARATORS = /[\s()-]/g;
 const E164 = /^\+[1-9]\d{7,14}$/;
 
 /**
+ * libphonenumber-js (its small metadata, ~26 kB br) reads national numbers. It is loaded on first
+ * need, not with this module: the resource manifests build their phone rules on load, and /login
+ * must not fetch code it does not draw. The services load it before they answer (buildApp); the
+ * panel starts loading it when its layout opens after sign-in, and the phone rule waits for it.
+ */
+let parseNational: typeof import('libphonenumber-js/min').parsePhoneNumberFromString | undefined;
+let loadingPhoneRules: Promise<void> | undefined;
+export function loadPhoneRules(): Promise<void> {
+  loadingPhoneRules ??= import('libphonenumber-js/min').then((m) => {
+    parseNational = m.parsePhoneNumberFromString;
+  });
+  return loadingPhoneRules;
+}
+export const phoneRulesLoaded = () => parseNational !== undefined;
+
+/**
  * The E.164 form of what someone typed, or undefined: `+254 712 345 678` → `+254712345678`, and a
  * number in the company's national format (`0712 555 019`) → `+254712555019`. A national number
  * must be a valid one of the company's country (libphonenumber-js, its small metadata); a number
- * with its country code only needs E.164's shape, as before.
+ * with its country code only needs E.164's shape, as before. Until the phone rules are loaded
+ * (loadPhoneRules) a national number is undefined, and asking starts the loading.
  */
 export function toE164(typed: string): string | undefined {
   const compact = typed.trim().replace(PHONE_SEPARATORS, '');
   if (E164.test(compact)) return compact;
   if (!/^0\d+$/.test(compact)) return undefined;
-  const national = parsePhoneNumberFromString(compact, CITY.countryCode);
+  if (!parseNational) {
+    void loadPhoneRules();
+    return undefined;
+  }
+  const national = parseNational(compact, CITY.countryCode);
   return national?.isValid() && E164.test(national.number) ? national.number : undefined;
 }
 
@@ -89,7 +109,13 @@ export const phone = ({ shortCodes = false }: { shortCodes?: boolean } = {}) => 
     .trim()
     .nullable()
     .transform((value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value))
-    .test('phone', message, (value) => value == null || toPhone(value, shortCodes) !== undefined)
+    .test('phone', message, function (value) {
+      if (value == null) return true;
+      if (phoneRulesLoaded()) return toPhone(value, shortCodes) !== undefined;
+      // Not loaded yet: wait for the rules, then judge what was typed (the services store its E.164 form).
+      const typed = typeof this.originalValue === 'string' ? this.originalValue : value;
+      return loadPhoneRules().then(() => toPhone(typed, shortCodes) !== undefined);
+    })
     .transform((value: unknown) => (typeof value === 'string' ? (toPhone(value, shortCodes) ?? value) : value));
 };
 

@@ -1,6 +1,6 @@
 import { Link } from '@mui/material';
 import { TextInput, useFieldValue, type TextInputProps } from 'react-admin';
-import { PHONE_MESSAGE, toE164 } from '../domain/fieldRules';
+import { loadPhoneRules, PHONE_MESSAGE, phoneRulesLoaded, toE164 } from '../domain/fieldRules';
 import { EmptyValue } from './EmptyValue';
 import type { KitFieldProps } from './MoneyField';
 
@@ -22,8 +22,12 @@ export function PhoneField({ source }: KitFieldProps) {
 }
 
 /** The shared phone rule (src/domain/fieldRules.ts) as an input validator: empty is fine, else E.164. */
-export const validatePhone = (value: unknown) =>
-  typeof value !== 'string' || value.trim() === '' || toE164(value) !== undefined ? undefined : PHONE_MESSAGE;
+export const validatePhone = (value: unknown): string | undefined | Promise<string | undefined> => {
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  // Until the phone rules are loaded (fieldRules) a national number waits for them.
+  if (!phoneRulesLoaded()) return loadPhoneRules().then(() => validatePhone(value));
+  return toE164(value) !== undefined ? undefined : PHONE_MESSAGE;
+};
 
 /**
  * A phone number input. Forms with a yup resolver validate it with their

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Layout, type LayoutProps } from 'react-admin';
+import { loadPhoneRules } from '../domain/fieldRules';
 import { RequireSession } from '../auth/RequireSession';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { TOP_BAR_HEIGHT } from '../theme';
@@ -14,6 +16,8 @@ const belowTopBar = `calc(100vh - ${TOP_BAR_HEIGHT}px)`;
  * signed-in staff only, with their realtime socket open and the red SOS banner over every page.
  */
 export function AppLayout({ children }: LayoutProps) {
+  // The phone rules (libphonenumber-js) are not on /login: fetched once staff are in, before any form needs them.
+  useEffect(() => void loadPhoneRules(), []);
   return (
     <RequireSession>
       <RealtimeProvider>

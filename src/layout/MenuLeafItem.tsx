@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { isActiveEntry, menuLabelKey, type MenuLeaf } from './menu';
 import { menuIcons } from './menuIcons';
 import { menuItemSx } from './menuItemStyle';
+import { preloadRoute } from './preloadRoute';
 
 export function MenuLeafItem({ entry, nested = false }: { entry: MenuLeaf; nested?: boolean }) {
   const translate = useTranslate();
@@ -24,6 +25,9 @@ export function MenuLeafItem({ entry, nested = false }: { entry: MenuLeaf; neste
           selected={active}
           aria-current={active ? 'page' : undefined}
           onClick={() => isSmall && setSidebarOpen(false)}
+          // Hovering or focusing the link fetches the screen's code ahead of the click.
+          onMouseEnter={() => preloadRoute(entry.path)}
+          onFocus={() => preloadRoute(entry.path)}
           sx={menuItemSx({ nested: nested && sidebarOpen, wrap: sidebarOpen })}
         >
           <ListItemIcon>

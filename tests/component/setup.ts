@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { createRequire } from 'node:module';
 import { afterEach, vi } from 'vitest';
+import { loadPhoneRules } from '../../src/domain/fieldRules';
 
 /*
  * One router for everyone: react-admin, loaded by Node as native ESM, gets
@@ -13,6 +14,9 @@ const reactRouterEsm = createRequire(import.meta.url)
   .resolve('react-router')
   .replace(/index\.js$/, 'index.mjs');
 vi.mock('react-router', () => import(/* @vite-ignore */ reactRouterEsm));
+
+// The panel's layout loads the phone rules after sign-in (AppLayout); screens rendered alone get them here.
+await loadPhoneRules();
 
 // Screens load lazily; on a busy machine that takes more than the default second.
 configure({ asyncUtilTimeout: 10_000 });

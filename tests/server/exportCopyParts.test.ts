@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CopyBinaryText } from '../../server/db/copy.js';
+import { CopyBinaryText, CsvLinesCrlf } from '../../server/db/copy.js';
 import { inlineParameters } from '../../server/rest/csvSql.js';
 
 /** A `COPY … (FORMAT binary)` stream of one text column, as PostgreSQL writes it. */
@@ -49,6 +49,22 @@ describe('CopyBinaryText: the bytes of a one-column binary COPY', () => {
     const twoColumns = binaryCopy(['a']);
     twoColumns.writeInt16BE(2, 19);
     expect(() => read([twoColumns])).toThrow('2 columns, one expected');
+  });
+});
+
+describe("CsvLinesCrlf: PostgreSQL's CSV lines ended with CRLF", () => {
+  const csv = Buffer.from('1,"Wanjiru, Achieng",\n2,"two\nlines ""quoted""\n",x\n3,\'=1+1,"a""\n"\n');
+  const expected = '1,"Wanjiru, Achieng",\r\n2,"two\nlines ""quoted""\n",x\r\n3,\'=1+1,"a""\n"\r\n';
+  const convert = (chunks: Buffer[]) => {
+    const lines = new CsvLinesCrlf();
+    return Buffer.concat(chunks.flatMap((chunk) => lines.take(chunk))).toString('utf8');
+  };
+
+  it('ends each line with CRLF and leaves a line break inside a quoted cell alone, however the chunks split it', () => {
+    expect(convert([csv])).toBe(expected);
+    for (let cut = 1; cut < csv.length; cut++)
+      expect(convert([csv.subarray(0, cut), csv.subarray(cut)])).toBe(expected);
+    expect(convert([...csv].map((b) => Buffer.from([b])))).toBe(expected);
   });
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   calendarDay,
   fieldLabel,
@@ -10,7 +10,11 @@ import {
   requiredName,
   textProblem,
   toE164,
+  loadPhoneRules,
 } from '../../src/domain/fieldRules';
+
+// As the services do before they answer (buildApp); tests/unit/phoneRulesLazy.test.ts covers the rules before that.
+beforeAll(() => loadPhoneRules());
 
 describe('phone numbers', () => {
   it('accepts what people type and stores E.164', async () => {

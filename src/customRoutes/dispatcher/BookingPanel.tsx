@@ -26,7 +26,10 @@ import {
 } from './bookingData';
 import { ChoiceList, ChoiceOption } from './ChoiceList';
 import { matchesPlace } from '../../domain/placeSearch';
-import { PHONE_MESSAGE, toE164 } from '../../domain/fieldRules';
+import { loadPhoneRules, PHONE_MESSAGE, toE164 } from '../../domain/fieldRules';
+
+// The booking reads national numbers as it renders: the phone rules start loading with this screen.
+void loadPhoneRules();
 
 export type PointKind = 'pickup' | 'dropoff';
 

@@ -1,11 +1,16 @@
 import RouteIcon from '@mui/icons-material/Route';
-import { lazy } from 'react';
 import { trips as tripsManifest } from '../../domain/resources';
+import { lazyScreen } from '../../kit/lazyScreen';
 import { definePanelResource } from '../panelResource';
 
+const show = lazyScreen(() => import('./TripShow'));
+// Once the list's code is in, a trip's page is fetched in the background: opening one waits for its data only.
+const list = lazyScreen(() =>
+  import('./TripList').then((module) => {
+    void show.preload().catch(() => {});
+    return module;
+  }),
+);
+
 /** Trips, past and ongoing: the list with its live tabs and route preview, and each trip's page. */
-export const trips = definePanelResource(tripsManifest, {
-  list: lazy(() => import('./TripList')),
-  show: lazy(() => import('./TripShow')),
-  icon: RouteIcon,
-});
+export const trips = definePanelResource(tripsManifest, { list, show, icon: RouteIcon });
