@@ -56,15 +56,18 @@ async function bothPaths(d: ResourceDeclaration, query: { filter?: object; sort?
   let js = '';
   for await (const text of csvBatches(engine, d, q, columns)) js += text;
   const copied = await copyExport(engine, d, q);
-  return { js, copy: copied && (await collect(copied)) };
+  return { js, copy: copied && (await collect(copied)), columns };
 }
+
+/** Columns counted from now(): they may tick a second between the two paths' statements. */
+const TICKING = new Set(['slaLeftSeconds']);
 
 /**
  * A column counted from now() (issues' slaLeftSeconds: floor(due − now())) ticks between the two
- * paths' statements, a few milliseconds apart: a cell of `copy` one less than the same cell of
- * `js` is taken as js's. Every other byte must be the same.
+ * paths' statements, a few milliseconds apart: in such a column, a cell of `copy` one less than the
+ * same cell of `js` is taken as js's. Every other byte must be the same.
  */
-function sameSecond(copy: string, js: string): string {
+function sameSecond(copy: string, js: string, columns: readonly string[]): string {
   const jsLines = js.split('\r\n');
   return copy
     .split('\r\n')
@@ -74,7 +77,11 @@ function sameSecond(copy: string, js: string): string {
       const a = line.split(',');
       const b = other.split(',');
       if (a.length !== b.length) return line;
-      return a.map((cell, k) => (/^-?\d+$/.test(cell) && Number(b[k]) - Number(cell) === 1 ? b[k] : cell)).join(',');
+      return a
+        .map((cell, k) =>
+          TICKING.has(columns[k]) && /^-?\d+$/.test(cell) && Number(b[k]) - Number(cell) === 1 ? b[k] : cell,
+        )
+        .join(',');
     })
     .join('\r\n');
 }
@@ -140,9 +147,9 @@ describe('CSV export through COPY on PostgreSQL', () => {
 
   it('writes every resource either through COPY with the same bytes or through the JS path', async () => {
     for (const d of DECLARATIONS) {
-      const { js, copy } = await bothPaths(d, {});
+      const { js, copy, columns } = await bothPaths(d, {});
       if (copy !== undefined)
-        expect({ resource: d.name, csv: sameSecond(copy, js) }).toEqual({ resource: d.name, csv: js });
+        expect({ resource: d.name, csv: sameSecond(copy, js, columns) }).toEqual({ resource: d.name, csv: js });
     }
   });
 
