@@ -33,7 +33,7 @@ import { RatingField } from '../../kit/RatingField';
 import { EmptyState, ErrorState, LoadingState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
 import { auditLogs } from '../audit-logs';
-import { driverTransactions } from '../driver-transactions';
+import { driverTransactions } from '../../domain/resources';
 import { LedgerTable } from '../shared/LedgerTable';
 import { RelatedList } from '../../kit/RelatedList';
 import { FileAvatar } from '../shared/FileAvatar';
