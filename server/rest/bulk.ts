@@ -5,7 +5,8 @@ import { bulkCounts, bulkSchema, type BulkAnswer, type BulkOutcome } from '../..
 import { answerSchema, noBody, runValidated } from './actions.js';
 import type { ActionDeclaration, ResourceDeclaration } from './declaration.js';
 import { writeJsonSchema } from './docs.js';
-import { errorSchema, validateBody, type ResourceEngine } from './engine.js';
+import type { ResourceEngine } from './engine.js';
+import { errorSchema, validateBody } from './requests.js';
 
 /**
  * `POST /<res>/bulk/<name>` {ids, reason, …the action's body}: the record action `name` on each

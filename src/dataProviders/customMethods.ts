@@ -1,5 +1,6 @@
 import type { SortPayload } from 'ra-core';
 import type { BulkAnswer } from '../domain/bulk';
+import type { ActionRef, NoBody } from '../domain/resourceActions';
 import { EXPORT_INTERRUPTED, ExportInterruptedError, endsInterrupted } from '../domain/exportInterrupted';
 import { NOTIFICATION_PAGE_SIZE, type NotificationPage } from '../domain/notifications';
 import { requestBlob, requestJson } from '../http';
@@ -18,12 +19,8 @@ export interface ActionResult<T = unknown> {
   message?: string;
 }
 
-export interface ActionParams {
-  /** The record the step is about; without it the action is on the collection (`/<res>/<action>`). */
-  id?: string | number;
-  action: string;
-  data?: unknown;
-}
+/** The record an action is about (without it, the collection: `/<res>/<action>`) and its body, typed by the action. */
+export type ActionParams<Body> = { id?: string | number } & (NoBody extends Body ? { data?: Body } : { data: Body });
 
 export interface BulkBody {
   ids: (string | number)[];
@@ -53,8 +50,14 @@ export interface PasswordChange {
  * ('UnAuthenticated', 'Login Timeout') ends the session once, in checkError.
  */
 export interface CustomMethods {
-  /** POST /api/<svc>/<res>/:id/<action> (or /<res>/<action>): a workflow step, answering {data, message?}. */
-  action<T = unknown>(resource: string, params: ActionParams): Promise<ActionResult<T>>;
+  /**
+   * POST /api/<svc>/<res>/:id/<action> (or /<res>/<action>): a workflow step, answering {data, message?}.
+   * The action is one of src/domain/resourceActions.ts (`ACTIONS.trips.assign`), which types its body.
+   */
+  action<Body, Result>(
+    action: ActionRef<Body, Result>,
+    params?: ActionParams<NoInfer<Body>>,
+  ): Promise<ActionResult<Result>>;
   /** POST /api/<svc>/<res>/bulk/<action> {ids, reason, …}: the action on each record, with each one's outcome. */
   bulkAction(resource: string, action: string, body: BulkBody): Promise<ActionResult<BulkAnswer>>;
   /** GET /api/<svc>/<res>/export?format=csv&filter=…&sort=…: every matching row as CSV. */
@@ -71,11 +74,10 @@ export interface CustomMethods {
   ): Promise<T>;
   /** GET /api/<svc>/<path>?params as a file (a PDF, …), e.g. `reports/revenue/pdf`. */
   download(service: Service, path: string, params?: Record<string, unknown>, accept?: string): Promise<Blob>;
-  /** `post` for a command outside the resources, answering {data, message?} (the toast shows the message). */
-  submit<T = unknown>(service: Service, path: string, body: object): Promise<ActionResult<T>>;
   /**
-   * POST /api/<svc>/<path> with a JSON body, for a non-resource calculation such as
-   * `fare-estimates`. `silent`: no error toast or dialog (the screen shows the failure).
+   * POST /api/<svc>/<path> with a JSON body, for a command or a calculation outside the resources
+   * (`fare-estimates`, `dispatcher/bookings`…); a command answers {data, message?}: type it
+   * `post<ActionResult<X>>`. `silent`: no error toast or dialog (the screen shows the failure).
    */
   post<T = unknown>(
     service: Service,
@@ -103,23 +105,15 @@ export function createCustomMethods(lookup: ResourceLookup, urls: ServiceUrls): 
     return `${urls[routing.service]}/${routing.name}`;
   };
   const userUrl = (path: string) => `${urls.user}/${path}`;
-  const post = async <T>(
-    service: Service,
-    path: string,
-    body: unknown,
-    options: { silent?: boolean; signal?: AbortSignal } = {},
-  ) =>
-    (await requestJson<T>(`${urls[service]}/${path.replace(/^\/+/, '')}`, { method: 'POST', json: body, ...options }))
-      .json;
-
   return {
-    async action<T>(resource: string, { id, action, data }: ActionParams) {
+    async action<Body, Result>({ resource, name }: ActionRef<Body, Result>, params?: ActionParams<Body>) {
+      const { id, data } = (params ?? {}) as { id?: string | number; data?: Body };
       const base = resourceUrl(resource);
       const url =
         id === undefined
-          ? `${base}/${encodeURIComponent(action)}`
-          : `${base}/${encodeURIComponent(String(id))}/${encodeURIComponent(action)}`;
-      return (await requestJson<ActionResult<T>>(url, { method: 'POST', json: data ?? {} })).json;
+          ? `${base}/${encodeURIComponent(name)}`
+          : `${base}/${encodeURIComponent(String(id))}/${encodeURIComponent(name)}`;
+      return (await requestJson<ActionResult<Result>>(url, { method: 'POST', json: data ?? {} })).json;
     },
 
     async bulkAction(resource, action, body) {
@@ -154,11 +148,15 @@ export function createCustomMethods(lookup: ResourceLookup, urls: ServiceUrls): 
       return requestBlob(`${urls[service]}/${path.replace(/^\/+/, '')}${search}`, { headers: { Accept: accept } });
     },
 
-    async submit<T>(service: Service, path: string, body: object) {
-      return post<ActionResult<T>>(service, path, body);
+    async post<T>(
+      service: Service,
+      path: string,
+      body: unknown,
+      options: { silent?: boolean; signal?: AbortSignal } = {},
+    ) {
+      const url = `${urls[service]}/${path.replace(/^\/+/, '')}`;
+      return (await requestJson<T>(url, { method: 'POST', json: body, ...options })).json;
     },
-
-    post,
 
     async saveProfile(change) {
       return (await requestJson<ActionResult<StaffProfile>>(userUrl('auth/profile'), { method: 'PUT', json: change }))

@@ -1,7 +1,8 @@
+import type { ActionRef } from '../domain/resourceActions';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { ButtonProps } from '@mui/material';
 import { useId, useState, type ReactElement, type ReactNode } from 'react';
-import { Form, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { Form, useRecordContext, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import type { AnyObjectSchema } from 'yup';
 import type { ActionResult } from '../dataProviders/customMethods';
@@ -9,8 +10,9 @@ import { useAction } from '../dataProviders/useAction';
 import { yupResolver } from '../forms/yupResolver';
 
 export interface ActionDialogButtonProps {
-  /** The engine action's name: `POST /<res>/:id/<action>` on the record in context. */
-  action: string;
+  /** The engine action (`ACTIONS.<resource>.<name>`): `POST /<res>/:id/<action>` on the record in context. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the form's values are checked by `schema`, not by the type
+  action: ActionRef<any>;
   /** Button label (a translation key or text). */
   label: string;
   icon?: ReactElement;
@@ -28,8 +30,7 @@ export interface ActionDialogButtonProps {
   children?: ReactNode;
   /** Notice after success; without one, the server's message. */
   successMessage?: string;
-  /** Record actions default to the record in context; override for another resource or record. */
-  resource?: string;
+  /** Record actions default to the record in context; override for another record. */
   id?: string | number;
   /** A collection action (`POST /<res>/<action>`): no record needed. */
   collection?: boolean;
@@ -58,28 +59,23 @@ export function ActionDialogButton({
   defaultValues,
   children,
   successMessage,
-  resource: resourceProp,
   id: idProp,
   collection = false,
   onDone,
 }: ActionDialogButtonProps) {
   const translate = useTranslate();
   const record = useRecordContext();
-  const resource = useResourceContext({ resource: resourceProp });
   const id = collection ? undefined : (idProp ?? record?.id);
   const [open, setOpen] = useState(false);
   const titleId = useId();
-  const run = useAction(
-    (dataProvider, values: FieldValues) => dataProvider.action(resource!, { id, action, data: values }),
-    {
-      successMessage,
-      onSuccess: (result) => {
-        setOpen(false);
-        onDone?.(result);
-      },
+  const run = useAction((dataProvider, values: FieldValues) => dataProvider.action(action, { id, data: values }), {
+    successMessage,
+    onSuccess: (result) => {
+      setOpen(false);
+      onDone?.(result);
     },
-  );
-  if (!resource || (id === undefined && !collection)) return null;
+  });
+  if (id === undefined && !collection) return null;
 
   return (
     <>
@@ -99,7 +95,7 @@ export function ActionDialogButton({
           onSubmit={run.submit}
           resolver={schema ? yupResolver(schema) : undefined}
           defaultValues={defaultValues}
-          resource={resource}
+          resource={action.resource}
           noValidate
           // The errors show under the dialog's few inputs: no second, form-level notice.
           disableInvalidFormNotification

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useAuthProvider } from 'react-admin';
 import { useSession } from '../auth/useSession';
 import { isAuthExpiry } from '../http/httpFailure';
-import { authProvider } from '../providers';
 import { getSession } from '../session';
 import { openBrowserSocket } from './browserSocket';
 import type { RealtimeSocket, SocketFactory, SocketListener } from './socket';
@@ -32,6 +32,10 @@ const socketErrorMessage = (error: unknown) =>
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const openSocket = useContext(SocketFactoryContext);
   const staffId = useSession()?.userInfo.id;
+  // The Admin's auth provider from context (not src/providers.ts: that import closed a circle through the dashboard).
+  const authProvider = useAuthProvider();
+  const checkError = useRef(authProvider?.checkError);
+  checkError.current = authProvider?.checkError;
   const [opened, setOpened] = useState<{ staffId: number; socket: RealtimeSocket }>();
   const socket = opened !== undefined && opened.staffId === staffId ? opened.socket : undefined;
 
@@ -45,7 +49,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       const message = socketErrorMessage(error);
       if (isAuthExpiry({ message })) {
         // Rejects by design (the session is over); the route guard returns to /login.
-        authProvider.checkError({ message }).catch(() => undefined);
+        checkError.current?.({ message }).catch(() => undefined);
       }
     };
     const onDisconnect: SocketListener = (reason: unknown) => {

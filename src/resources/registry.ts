@@ -8,7 +8,10 @@ import type { ResourceDefinition } from './types';
 const folders = import.meta.glob<Record<string, unknown>>('./*/index.ts', { eager: true });
 
 const isDefinitionOf = (manifest: ResourceManifest, value: unknown): value is ResourceDefinition =>
-  typeof value === 'object' && value !== null && (value as Partial<ResourceDefinition>).manifest === manifest;
+  typeof value === 'object' &&
+  value !== null &&
+  !('overrides' in value) &&
+  (value as Partial<ResourceDefinition>).manifest === manifest;
 
 const isOverridesOf = (manifest: ResourceManifest, value: unknown): value is PanelOverrides =>
   typeof value === 'object' &&

@@ -1,3 +1,4 @@
+import { ACTIONS } from '../../src/domain/resourceActions';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXPORT_INTERRUPTED, ExportInterruptedError } from '../../src/domain/exportInterrupted';
 import { createDataProvider } from '../../src/dataProviders/createDataProvider';
@@ -11,6 +12,8 @@ const lookup = createResourceLookup([
   { name: 'staffs', service: 'user', path: 'staff-management/staffs' },
   { name: 'vehicle-types', service: 'trip', path: 'vehicle-management/vehicles' },
   { name: 'discounts', service: 'trip', path: 'discounts' },
+  { name: 'sos-call-logs', service: 'trip', path: 'sos-call-logs' },
+  { name: 'payout-batches', service: 'trip', path: 'payout-batches' },
 ]);
 const dataProvider = createDataProvider(lookup, { user: '/api/user', trip: '/api/trip' });
 
@@ -128,27 +131,27 @@ describe('the composite data provider', () => {
 
 describe('the custom methods', () => {
   it('posts a record action under the backend name and answers {data, message}', async () => {
-    api.on('POST /api/trip/discounts/4/deactivate', ({ body }) => ({
-      json: { data: { id: 4, active: false, reason: (body as { reason: string }).reason }, message: 'Discount off' },
+    api.on('POST /api/trip/sos-call-logs/4/resolve', ({ body }) => ({
+      json: { data: { id: 4, status: 'resolved', note: (body as { note: string }).note }, message: 'Alarm resolved' },
     }));
     await expect(
-      dataProvider.action('discounts', { id: 4, action: 'deactivate', data: { reason: 'ended' } }),
-    ).resolves.toEqual({ data: { id: 4, active: false, reason: 'ended' }, message: 'Discount off' });
+      dataProvider.action(ACTIONS['sos-call-logs'].resolve, { id: 4, data: { note: 'ended' } }),
+    ).resolves.toEqual({ data: { id: 4, status: 'resolved', note: 'ended' }, message: 'Alarm resolved' });
     expect(api.requests[0].headers.get('Authorization')).toBe('Bearer tok');
   });
 
   it('posts a collection action without an id, and rejects a refusal with its field errors', async () => {
-    api.on('POST /api/user/staffs/invite', {
+    api.on('POST /api/trip/payout-batches/prepare', {
       status: 400,
-      json: { message: 'Invalid', errors: { email: 'Email is required' } },
+      json: { message: 'Invalid', errors: { periodStart: 'Choose the week' } },
     });
     const failure = await dataProvider
-      .action('staff-management/staffs', { action: 'invite', data: {} })
+      .action(ACTIONS['payout-batches'].prepare, { data: { periodStart: '' } })
       .catch((e) => e);
     expect(failure).toMatchObject({
       status: 400,
       message: 'Invalid',
-      body: { errors: { email: 'Email is required' } },
+      body: { errors: { periodStart: 'Choose the week' } },
     });
   });
 

@@ -44,6 +44,13 @@ describe('every declared resource is complete', () => {
       'promotions: no translation resources.promotions.fields.title',
       'promotions: no translation resources.promotions.fields.active',
     ]);
+    const unnamedKind = {
+      ...promotions,
+      fields: { kind: { type: 'text', enum: ['spring'], enumLabels: 'app.enums.promotionKind' } },
+    } as const;
+    expect(declarationGaps(unnamedKind, { menu: MENU, messages })).toContain(
+      'promotions: no translation app.enums.promotionKind.spring (its field kind)',
+    );
     const oddIcon = { ...promotions, menu: { id: 'promotions', icon: 'rocket' } };
     expect(declarationGaps(oddIcon, { menu: MENU, messages })).toContain(
       'promotions: unknown menu icon rocket (src/layout/menu.ts MENU_ICON_NAMES)',

@@ -1,3 +1,4 @@
+import type { TripUpdatedEvent } from '../../src/domain/tripEvents';
 import { describe, expect, it } from 'vitest';
 import {
   applyPositions,
@@ -10,7 +11,6 @@ import {
   roundBox,
   sameBox,
   waitingSeconds,
-  type TripUpdated,
 } from '../../src/customRoutes/dispatcher/model';
 import type { LiveDriver } from '../../src/domain/liveDrivers';
 
@@ -122,7 +122,7 @@ describe('trips board', () => {
 
   it('applies tripUpdated: moves a known trip, drops a finished one, asks for an unknown active one', () => {
     const trips = [trip(1, 'requested', '2026-11-24T10:00:00Z')];
-    const event = (over: Partial<TripUpdated>): TripUpdated => ({
+    const event = (over: Partial<TripUpdatedEvent>): TripUpdatedEvent => ({
       id: 1,
       status: 'accepted',
       previousStatus: 'requested',

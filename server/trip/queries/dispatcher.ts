@@ -1,3 +1,4 @@
+import type { DispatcherDriverCard, NearDriver } from '../../../src/domain/driverCards.js';
 import { sql } from 'kysely';
 import { badRequest, notFound } from '../../errors.js';
 import { defineQuery } from '../../rest/queries.js';
@@ -72,7 +73,7 @@ async function nearestOfType(
   vehicleTypeId: number,
   limit: number,
   exceptDriverId: number | null,
-) {
+): Promise<NearDriver[]> {
   const store = await availableDrivers(services);
   const found = await store.nearest(at.lat, at.lng, {
     limit,
@@ -238,7 +239,7 @@ export const driverCards = defineQuery({
       .where('drivers.id', 'in', ids)
       .execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.flatMap((id) => {
+    return ids.flatMap((id): DispatcherDriverCard[] => {
       const r = byId.get(id);
       return r
         ? [

@@ -3,21 +3,15 @@ import type { Db } from '../../db/index.js';
 import { nameOf } from '../../rest/names.js';
 import { RECORD_CHANGED, type RecordChangedEvent } from '../../rest/engine.js';
 import type { AppServices } from '../../services.js';
+import type { DriverCard as SharedCard } from '../../../src/domain/driverCards.js';
 
 /** "Toyota Axio · white": the make and model, and the colour, of a driver's vehicle (null when none is recorded). */
 export const vehicleOf = sql<
   string | null
 >`nullif(concat_ws(' · ', nullif(trim(concat_ws(' ', drivers.vehicle_make, drivers.vehicle_model)), ''), drivers.vehicle_colour), '')`;
 
-/** What the nearest-drivers list shows of a driver besides the live position. */
-export interface DriverCard {
-  id: number;
-  name: string;
-  phone: string;
-  vehiclePlate: string | null;
-  /** Make, model and colour ("Toyota Axio · white"), null when none is recorded. */
-  vehicle: string | null;
-  rating: number;
+/** A cached driver card: the shared card (src/domain/driverCards.ts) and what the nearest list filters by. */
+export interface DriverCard extends SharedCard {
   vehicleTypeId: number | null;
   approved: boolean;
   /** drivers.last_seen_at (ms), null when never seen. */

@@ -4,23 +4,10 @@ import type { AppServices } from '../../services.js';
 import type { TripStatus } from '../../../src/domain/enums.js';
 import { tripStepOf, type TripActor } from '../../../src/domain/tripTimeline.js';
 
-/** The socket event every change of a trip sends, after commit, to staff holding view-Trip. */
-export const TRIP_UPDATED = 'tripUpdated';
+import { TRIP_UPDATED, type TripUpdatedEvent } from '../../../src/domain/tripEvents.js';
 
-/** Its payload (the shared contract: other screens listen to it). */
-export interface TripUpdatedEvent {
-  id: number;
-  status: TripStatus;
-  /** null when the trip was just created. */
-  previousStatus: TripStatus | null;
-  driverId: number | null;
-  passengerId: number;
-  vehicleTypeId: number;
-  /** ISO time of the change. */
-  at: string;
-  /** A requested trip's driver holding a pending offer (issue 16's cascade), when there is one. */
-  offeredDriverId?: number | null;
-}
+/** The event and its payload live in src/domain/tripEvents.ts, shared with the panel. */
+export { TRIP_UPDATED, type TripUpdatedEvent };
 
 /** The fields of a trip row a change is described by. */
 export interface TripFacts {

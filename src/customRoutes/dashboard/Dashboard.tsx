@@ -1,3 +1,4 @@
+import { TRIP_UPDATED } from '../../domain/tripEvents';
 import { Box, Button, Card, CardContent, Skeleton, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -174,7 +175,7 @@ function LiveNow() {
   const live = useQueryModule<Live>('dashboard/live');
   // A burst of trip events costs one refresh.
   useSocketEvent(
-    'tripUpdated',
+    TRIP_UPDATED,
     useCoalesced(() => void live.refetch()),
   );
   const figures = [

@@ -1,3 +1,4 @@
+import { ACTIONS } from '../../domain/resourceActions';
 import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
 import { Alert, Autocomplete, Box, Button, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -250,9 +251,8 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
         });
       else if (form.driverId !== undefined) {
         try {
-          const assigned = await dataProvider.action(trips.path, {
+          const assigned = await dataProvider.action(ACTIONS.trips.assign, {
             id,
-            action: 'assign',
             data: { driverId: form.driverId },
           });
           notify(assigned.message ?? translate('app.dispatcher.booking.booked', { id }), { type: 'success' });

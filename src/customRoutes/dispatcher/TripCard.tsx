@@ -1,3 +1,4 @@
+import { TRIP_UPDATED, type TripUpdatedEvent } from '../../domain/tripEvents';
 import CloseIcon from '@mui/icons-material/Close';
 import PhoneIcon from '@mui/icons-material/Phone';
 import { Box, Button, IconButton, Link as MuiLink, Paper, Stack, Typography } from '@mui/material';
@@ -13,7 +14,6 @@ import type { Trip } from '../../resources/trips/types';
 import { useSocketEvent } from '../../realtime/RealtimeProvider';
 import { driverName, useDriverCards } from './driverCards';
 import type { BoardRecord } from './TripsBoard';
-import type { TripUpdated } from './model';
 
 /**
  * The card of the trip picked on the board: where from and to, who (and whom it is offered to), the
@@ -28,7 +28,7 @@ export function TripCard({ id, onClose }: { id: number; onClose: () => void }) {
     error,
     refetch,
   } = useGetOne<Trip & Pick<BoardRecord, 'offeredDriverId'>>(trips.path, { id });
-  useSocketEvent<TripUpdated>('tripUpdated', (event) => {
+  useSocketEvent<TripUpdatedEvent>(TRIP_UPDATED, (event) => {
     if (event.id === id) void refetch();
   });
   const { data: passenger } = useGetOne<Passenger>(

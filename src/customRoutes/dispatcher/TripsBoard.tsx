@@ -1,3 +1,4 @@
+import { TRIP_UPDATED, type TripUpdatedEvent } from '../../domain/tripEvents';
 import { Alert, Box, Button, ButtonBase, Paper, Stack, Typography } from '@mui/material';
 import { memo, useEffect, useMemo, useState } from 'react';
 import { useCanAccess, useGetList, useTranslate } from 'react-admin';
@@ -17,7 +18,6 @@ import {
   LATE_AFTER_SECONDS,
   waitingSeconds,
   type BoardColumn,
-  type TripUpdated,
 } from './model';
 import { driverName, useDriverCards } from './driverCards';
 
@@ -142,7 +142,7 @@ export const TripsBoard = memo(function TripsBoard({
   });
   const [live, setLive] = useState<readonly BoardRecord[]>([]);
   useEffect(() => setLive(data ?? []), [data]);
-  useSocketEvent<TripUpdated>('tripUpdated', (event) => {
+  useSocketEvent<TripUpdatedEvent>(TRIP_UPDATED, (event) => {
     const known = live.find((t) => t.id === event.id);
     const result = applyTripUpdate(live, event);
     setLive(result.trips);

@@ -1,3 +1,4 @@
+import type { NearDriver } from '../../domain/driverCards';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useGetList } from 'react-admin';
@@ -173,18 +174,8 @@ export function useAvailability(pickup: BookingPoint | undefined) {
   });
 }
 
-/** GET dispatcher/nearest-drivers by point: an available driver who could take the booking. */
-export interface NearDriver {
-  id: number;
-  name: string;
-  phone: string;
-  vehiclePlate: string | null;
-  vehicle: string | null;
-  rating: number;
-  distanceKm: number;
-  etaSeconds: number;
-  lastSeenAt: string;
-}
+/** GET dispatcher/nearest-drivers by point: an available driver who could take the booking (src/domain/driverCards.ts). */
+export type { NearDriver };
 
 /** How many drivers the booking's nearest list offers. */
 export const NEAREST_SHOWN = 5;

@@ -2,17 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { TranslateFunction } from 'react-admin';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
+import type { DispatcherDriverCard } from '../../domain/driverCards';
 
-/** GET dispatcher/driver-cards: what the dispatcher page shows of a driver (the Dispatcher role has no view-Driver). */
-export interface DriverCardData {
-  id: number;
-  name: string;
-  phone: string;
-  vehiclePlate: string | null;
-  vehicle: string | null;
-  vehicleTypeName: string | null;
-  rating: number;
-}
+/** GET dispatcher/driver-cards: what the dispatcher page shows of a driver (src/domain/driverCards.ts). */
+export type DriverCardData = DispatcherDriverCard;
 
 /** The server's limit of ids in one request. */
 const CARDS_PER_REQUEST = 100;

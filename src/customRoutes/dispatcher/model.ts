@@ -3,6 +3,7 @@
  * (snapshot, then deltas), the visible box sent to the server, the trips board's columns and
  * waiting times, and the booking list's keyboard choice.
  */
+import type { TripUpdatedEvent } from '../../domain/tripEvents';
 import type { DriverLiveState, DriverPositionsBatch, LiveDriver } from '../../domain/liveDrivers';
 import type { TripStatus } from '../../domain/enums';
 import type { PointShape } from '../../kit/map/pointShapes';
@@ -131,25 +132,13 @@ export function groupBoard<T extends BoardTrip>(trips: readonly T[]): Record<Boa
   return out;
 }
 
-/** The `tripUpdated` payload (server/trip/trips/events.ts), with the offers' optional field. */
-export interface TripUpdated {
-  id: number;
-  status: TripStatus;
-  previousStatus: TripStatus | null;
-  driverId: number | null;
-  passengerId: number;
-  vehicleTypeId: number;
-  at: string;
-  offeredDriverId?: number | null;
-}
-
 /**
  * Applies a `tripUpdated` event to the board's trips: a known trip takes the new status and driver
  * (and leaves once finished); an unknown active trip needs its record, so `missing` says to fetch it.
  */
 export function applyTripUpdate<T extends BoardTrip>(
   trips: readonly T[],
-  event: TripUpdated,
+  event: TripUpdatedEvent,
 ): { trips: readonly T[]; missing: boolean } {
   const index = trips.findIndex((t) => t.id === event.id);
   const active = boardColumn({ ...event, requestedAt: event.at }) !== undefined;

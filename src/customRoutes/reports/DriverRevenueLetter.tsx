@@ -1,3 +1,4 @@
+import type { ActionResult } from '../../dataProviders/customMethods';
 import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { AutocompleteInput, Form, TextInput, useCanAccess, useTranslate } from 'react-admin';
@@ -69,7 +70,7 @@ export default function DriverRevenueLetter() {
   const noDrivers = seesDrivers === false;
   const { submit, isPending } = useAction<Values, Letter>(
     (dataProvider, v) =>
-      dataProvider.submit<Letter>('trip', 'reports/driver-revenue-letters', {
+      dataProvider.post<ActionResult<Letter>>('trip', 'reports/driver-revenue-letters', {
         driverId: v.driverId,
         fromMonth: v.fromMonth,
         toMonth: v.toMonth,

@@ -41,7 +41,7 @@ export const discounts = defineManifest({
   fields: {
     code: { type: 'text', sort: true, filter: true },
     name: { type: 'text', sort: true },
-    kind: { type: 'text', sort: true, filter: true, enum: DISCOUNT_KINDS },
+    kind: { type: 'text', sort: true, filter: true, enum: DISCOUNT_KINDS, enumLabels: 'app.enums.discountKind' },
     value: { type: 'number', sort: true },
     maxDiscount: { type: 'number', format: 'money', sort: true, nullable: true },
     minFare: { type: 'number', format: 'money', sort: true, nullable: true },

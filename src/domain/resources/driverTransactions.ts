@@ -34,5 +34,7 @@ export const driverTransactions = defineLedgerManifest({
   subject: 'Driver',
   owner: 'driverId',
   kinds: TRANSACTION_KINDS,
+  ownerResource: 'drivers',
+  kindLabels: 'app.enums.transactionKind',
   shownOn: "a driver's wallet, on the driver's page",
 });

@@ -3,12 +3,12 @@ import { defineManifest, enumWords, type FieldSpec, type Fields, type ResourceMa
 /** The columns every wallet ledger has, whoever owns the wallet (migrations 002 and 015). */
 type LedgerFields<O extends string, K extends readonly string[], X extends Fields> = Record<
   O,
-  { type: 'int'; filter: true; sort: true }
+  { type: 'int'; filter: true; sort: true; reference: string }
 > & {
-  kind: { type: 'text'; filter: true; sort: true; enum: K };
+  kind: { type: 'text'; filter: true; sort: true; enum: K; enumLabels: `app.enums.${string}` };
   amount: { type: 'number'; format: 'money'; filter: true; sort: true; description: string };
   balanceAfter: { type: 'number'; format: 'money' };
-  tripId: { type: 'int'; filter: true };
+  tripId: { type: 'int'; filter: true; reference: 'trips' };
   staffId: { type: 'int'; filter: true };
   note: { type: 'text' };
   createdAt: { type: 'timestamp'; filter: true; sort: true };
@@ -21,8 +21,12 @@ export interface LedgerSpec<O extends string, K extends readonly string[], X ext
   subject: string;
   /** The field holding the owner's id, e.g. `driverId`. */
   owner: O;
+  /** The owner's resource (its manifest `name`), e.g. `drivers`: screens link the owner. */
+  ownerResource: string;
   /** The entry kinds (an enum of src/domain/enums.ts). */
   kinds: K;
+  /** Where the kinds have their words: `app.enums.transactionKind`. */
+  kindLabels: `app.enums.${string}`;
   /** Where the panel shows the ledger (it has no menu entry of its own). */
   shownOn: string;
   /** Fields only this ledger has (integer references are also matched by `q`), after `tripId`. */
@@ -38,10 +42,19 @@ export function defineLedgerManifest<
   const O extends string,
   const K extends readonly string[],
   const X extends Fields = Record<never, FieldSpec>,
->({ name, subject, owner, kinds, shownOn, extra }: LedgerSpec<O, K, X>): ResourceManifest<LedgerFields<O, K, X>> {
+>({
+  name,
+  subject,
+  owner,
+  ownerResource,
+  kinds,
+  kindLabels,
+  shownOn,
+  extra,
+}: LedgerSpec<O, K, X>): ResourceManifest<LedgerFields<O, K, X>> {
   const fields = {
-    [owner]: { type: 'int', filter: true, sort: true },
-    kind: { type: 'text', filter: true, sort: true, enum: kinds },
+    [owner]: { type: 'int', filter: true, sort: true, reference: ownerResource },
+    kind: { type: 'text', filter: true, sort: true, enum: kinds, enumLabels: kindLabels },
     amount: {
       type: 'number',
       format: 'money',
@@ -50,7 +63,7 @@ export function defineLedgerManifest<
       description: 'Signed: credit positive, debit negative',
     },
     balanceAfter: { type: 'number', format: 'money' },
-    tripId: { type: 'int', filter: true },
+    tripId: { type: 'int', filter: true, reference: 'trips' },
     ...extra,
     staffId: { type: 'int', filter: true },
     note: { type: 'text' },

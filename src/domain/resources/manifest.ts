@@ -17,6 +17,12 @@ export interface FieldSpec {
   sort?: boolean;
   /** Allowed values; a filter outside them is a 400. */
   enum?: readonly string[];
+  /**
+   * Where the enum's values have their words in the locale catalogues: `app.enums.tripStatus` gives
+   * `app.enums.tripStatus.<value>` (src/i18n/enums.ts). Screens show those, translated; without it,
+   * the value as words (`credit_topup` → "Credit topup"), in English only.
+   */
+  enumLabels?: `app.enums.${string}`;
   /** May be null in a record. */
   nullable?: boolean;
   /** Shown masked (last 4 characters) and never returned in clear. */

@@ -10,6 +10,8 @@ export const passengerTransactions = defineLedgerManifest({
   subject: 'Passenger',
   owner: 'passengerId',
   kinds: PASSENGER_TRANSACTION_KINDS,
+  ownerResource: 'passengers',
+  kindLabels: 'app.enums.passengerTransactionKind',
   shownOn: "a passenger's wallet, on the passenger's page",
-  extra: { issueId: { type: 'int', filter: true } },
+  extra: { issueId: { type: 'int', filter: true, reference: 'issues' } },
 });

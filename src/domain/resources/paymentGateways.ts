@@ -53,6 +53,7 @@ export const paymentGateways = defineManifest({
       sort: true,
       filter: true,
       enum: GATEWAY_MODES,
+      enumLabels: 'app.enums.gatewayMode',
       description: 'test: the provider sandbox; live: real money',
     },
     enabled: { type: 'bool', sort: true, filter: true },

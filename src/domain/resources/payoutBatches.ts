@@ -31,7 +31,7 @@ export const payoutBatches = defineManifest({
   fields: {
     periodStart: { type: 'date', sort: true, filter: true },
     periodEnd: { type: 'date', sort: true },
-    status: { type: 'text', sort: true, filter: true, enum: PAYOUT_STATUSES },
+    status: { type: 'text', sort: true, filter: true, enum: PAYOUT_STATUSES, enumLabels: 'app.enums.payoutStatus' },
     total: { type: 'number', format: 'money', sort: true },
     lineCount: { type: 'int', sort: true },
     createdBy: { type: 'int', filter: true },

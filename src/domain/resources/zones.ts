@@ -41,6 +41,7 @@ export const zones = defineManifest({
       sort: true,
       filter: true,
       enum: ZONE_KINDS,
+      enumLabels: 'app.enums.zoneKind',
       description:
         'service_area: together the service areas are where trips may start and end (none: the city); zone: a pickup rule and a surge',
     },

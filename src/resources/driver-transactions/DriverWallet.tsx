@@ -1,3 +1,5 @@
+import type { InferType } from 'yup';
+import { ACTIONS } from '../../domain/resourceActions';
 import AddCardIcon from '@mui/icons-material/AddCard';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
@@ -132,9 +134,9 @@ function Wallet({ driverId }: { driverId: number }) {
         defaultValues={{ driverId, amount: '', note: '' }}
         submitLabel={translate('app.wallet.confirmTopUp')}
         run={(values) =>
-          dataProvider.action<{ creditBalance: number }>('driver-transactions', {
-            action: 'credit-topup',
-            data: values,
+          dataProvider.action(ACTIONS['driver-transactions']['credit-topup'], {
+            // The dialog has validated them with the same schema.
+            data: values as InferType<typeof creditTopupSchema>,
           })
         }
         onClose={() => setTopUp(false)}

@@ -1,13 +1,13 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { lazy } from 'react';
-import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
 import { driverTransactions as driverTransactionsManifest } from '../../domain/resources';
-import { definePanelResource } from '../panelResource';
+import { definePanelOverrides } from '../panelResource';
 
-/** Drivers' credit and commission transactions; a driver's wallet at /driver-management/transactions/:id. */
-export const driverTransactions = definePanelResource(driverTransactionsManifest, {
-  list: GuessedList,
-  show: GuessedShow,
+/**
+ * Drivers' credit and commission transactions: the generated screens, with their own icon and a
+ * driver's wallet at /driver-management/transactions/:id.
+ */
+export const driverTransactions = definePanelOverrides(driverTransactionsManifest, {
   icon: ReceiptLongIcon,
   aliasRoutes: [
     {

@@ -1,3 +1,4 @@
+import { TRIP_UPDATED, type TripUpdatedEvent } from '../../domain/tripEvents';
 import PauseCircleIcon from '@mui/icons-material/PauseCircle';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import { Typography, useMediaQuery, type Theme } from '@mui/material';
@@ -115,7 +116,7 @@ function LiveOnlineState() {
     pending.current = setTimeout(refresh, 500);
   };
   const onPage = (driverId: number | null) => driverId != null && !!data?.some((d) => d.id === driverId);
-  useSocketEvent<{ driverId: number | null }>('tripUpdated', (event) => {
+  useSocketEvent<TripUpdatedEvent>(TRIP_UPDATED, (event) => {
     if (onPage(event.driverId)) later();
   });
   useSocketEvent<DriverShiftChanged>(DRIVER_SHIFT_CHANGED, (event) => {

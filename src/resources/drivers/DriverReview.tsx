@@ -1,3 +1,5 @@
+import { actionOnDriver } from './actionOnDriver';
+import { ACTIONS } from '../../domain/resourceActions';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckIcon from '@mui/icons-material/Check';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
@@ -112,9 +114,8 @@ function Review({ id }: { id: string }) {
     if (!mayDecide || !selected || busy || selected.status === 'approved') return;
     setBusy(true);
     try {
-      const result = await dataProvider.action<Driver>(RESOURCE, {
+      const result = await actionOnDriver(dataProvider, ACTIONS.drivers['approve-document'], {
         id,
-        action: 'approve-document',
         data: { documentId: selected.id, version: selected.version },
       });
       await decided(result, selected.id);
@@ -312,7 +313,7 @@ function Review({ id }: { id: string }) {
             defaultValues={{ documentId: selected.id, version: selected.version, reason: null, note: '' }}
             submitLabel={translate('app.drivers.reject')}
             color="error"
-            run={(values) => dataProvider.action<Driver>(RESOURCE, { id, action: 'reject-document', data: values })}
+            run={(values) => actionOnDriver(dataProvider, ACTIONS.drivers['reject-document'], { id, data: values })}
             onClose={() => setDialog(null)}
             onDone={(result) => {
               setDialog(null);
@@ -342,7 +343,7 @@ function Review({ id }: { id: string }) {
             schema={requestReuploadSchema}
             defaultValues={{ documentId: selected.id, note: '' }}
             submitLabel={translate('app.drivers.send')}
-            run={(values) => dataProvider.action<Driver>(RESOURCE, { id, action: 'request-reupload', data: values })}
+            run={(values) => actionOnDriver(dataProvider, ACTIONS.drivers['request-reupload'], { id, data: values })}
             onClose={() => setDialog(null)}
             onDone={() => {
               setDialog(null);

@@ -1,3 +1,7 @@
+import { TRIP_UPDATED, type TripUpdatedEvent } from '../../domain/tripEvents';
+import { actionOnDriver } from './actionOnDriver';
+import { ACTIONS } from '../../domain/resourceActions';
+import type { ActionResult } from '../../dataProviders/customMethods';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import BlockIcon from '@mui/icons-material/Block';
 import SmsIcon from '@mui/icons-material/Sms';
@@ -33,7 +37,7 @@ import { RatingField } from '../../kit/RatingField';
 import { EmptyState, ErrorState, LoadingState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
 import { auditLogs } from '../audit-logs';
-import { driverTransactions } from '../driver-transactions';
+import { driverTransactions } from '../../domain/resources';
 import { LedgerTable } from '../shared/LedgerTable';
 import { RelatedList } from '../../kit/RelatedList';
 import { FileAvatar } from '../shared/FileAvatar';
@@ -76,7 +80,7 @@ function DriverPage({ id }: { id: number }) {
     if (event.driverId === id) void refetch();
   };
   useSocketEvent<DriverShiftChanged>(DRIVER_SHIFT_CHANGED, refetchIfMine);
-  useSocketEvent<{ driverId: number | null }>('tripUpdated', refetchIfMine);
+  useSocketEvent<TripUpdatedEvent>(TRIP_UPDATED, refetchIfMine);
 
   if (isPending) return <LoadingState />;
   if (error || !driver)
@@ -285,7 +289,7 @@ function DriverPage({ id }: { id: number }) {
         submitLabel={translate(dialog === 'reinstate' ? 'app.drivers.reinstate' : 'app.drivers.suspend')}
         color={dialog === 'reinstate' ? 'primary' : 'error'}
         run={(values) =>
-          dataProvider.action<Driver>(RESOURCE, { id: driver.id, action: dialog ?? 'suspend', data: values })
+          actionOnDriver(dataProvider, ACTIONS.drivers[dialog ?? 'suspend'], { id: driver.id, data: values })
         }
         onClose={() => setDialog(null)}
         onDone={() => {
@@ -413,7 +417,7 @@ function ResendCodeButton({ phone }: { phone: string }) {
   const resend = async () => {
     setSending(true);
     try {
-      const result = await dataProvider.submit('user', 'drivers/resend_otp', { phoneNumber: phone });
+      const result = await dataProvider.post<ActionResult>('user', 'drivers/resend_otp', { phoneNumber: phone });
       notify(result.message ?? translate('app.drivers.codeSent'), { type: 'success', autoHideDuration: 2500 });
     } catch (error) {
       notify((error as Error).message || translate('app.drivers.codeNotSent'), { type: 'error' });

@@ -1,3 +1,4 @@
+import { TRIP_UPDATED, type TripUpdatedEvent } from '../../domain/tripEvents';
 import { Card, CardContent, Skeleton, Tooltip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
@@ -77,7 +78,7 @@ export function DriverStatistics({ driverId }: { driverId: number }) {
     // A side figure: one more attempt, then the cards say it failed (the page itself is loaded).
     { service: 'trip', retry: 1 },
   );
-  useSocketEvent<{ driverId?: number | null }>('tripUpdated', (event) => {
+  useSocketEvent<TripUpdatedEvent>(TRIP_UPDATED, (event) => {
     if (event.driverId === driverId) void refetch();
   });
   const value = (render: (d: DriverStatisticsAnswer) => string) =>

@@ -14,7 +14,7 @@ import {
   TextInput,
   useRecordContext,
 } from 'react-admin';
-import { enumWords, type ResourceManifest } from '../../domain/resources';
+import { enumWords, type FieldSpec, type ResourceManifest } from '../../domain/resources';
 import { CityDateInput } from '../../kit/CityDateInput';
 import { CityDateTimeInput } from '../../kit/CityDateTimeInput';
 import { DateTimeField } from '../../kit/DateTimeField';
@@ -27,7 +27,9 @@ import { FileAvatar } from '../shared/FileAvatar';
 import { PhotoInput } from '../shared/PhotoInput';
 import { fieldKind, isRequired, referencePath } from './fieldKinds';
 
-const choicesOf = (values: readonly string[]) => values.map((id) => ({ id, name: enumWords(id) }));
+/** An enum field's choices: the catalogue's words when the manifest names them (react-admin translates), else the value as words. */
+export const choicesOf = ({ enum: values = [], enumLabels }: FieldSpec) =>
+  values.map((id) => ({ id, name: enumLabels ? `${enumLabels}.${id}` : enumWords(id) }));
 
 /** The kit's field for a manifest field, by its kind (list cells and the show page). */
 export function GeneratedField({ manifest, source }: { manifest: ResourceManifest; source: string }) {
@@ -44,7 +46,7 @@ export function GeneratedField({ manifest, source }: { manifest: ResourceManifes
     case 'datetime':
       return <DateTimeField source={source} />;
     case 'enum':
-      return <SelectField source={source} choices={choicesOf(spec.enum!)} />;
+      return <SelectField source={source} choices={choicesOf(spec)} />;
     case 'reference':
       return <ReferenceField source={source} reference={referencePath(spec.reference!)} link="show" />;
     case 'phone':
@@ -77,7 +79,7 @@ export function GeneratedInput({ manifest, source }: { manifest: ResourceManifes
     case 'datetime':
       return <CityDateTimeInput {...common} />;
     case 'enum':
-      return <SelectInput {...common} choices={choicesOf(spec.enum!)} emptyText="" />;
+      return <SelectInput {...common} choices={choicesOf(spec)} emptyText="" />;
     case 'reference':
       return (
         <GuardedReferenceInput source={source} reference={referencePath(spec.reference!)}>
@@ -103,7 +105,7 @@ export function generatedFilters(manifest: ResourceManifest) {
         filters.push(<NullableBooleanInput key={source} source={source} alwaysOn />);
         break;
       case 'enum':
-        filters.push(<SelectInput key={source} source={source} choices={choicesOf(spec.enum!)} alwaysOn />);
+        filters.push(<SelectInput key={source} source={source} choices={choicesOf(spec)} alwaysOn />);
         break;
       case 'reference':
         filters.push(

@@ -11,7 +11,12 @@ import { RowLink } from '../../kit/RowLink';
 export function GeneratedList({ manifest, ...props }: ListScreenProps & { manifest: ResourceManifest }) {
   const [field, order] = manifest.defaultSort ?? ['id', 'DESC'];
   return (
-    <ResourceList {...props} filters={generatedFilters(manifest)} sort={{ field, order }}>
+    <ResourceList
+      {...props}
+      filters={generatedFilters(manifest)}
+      sort={{ field, order }}
+      create={Boolean(manifest.create)}
+    >
       <DataTable rowClick={toShowPage} bulkActionButtons={false}>
         {listedFields(manifest).map(([source, spec], index) => (
           <DataTable.Col

@@ -5,11 +5,10 @@ import type { ListScreenProps, ResourceScreens } from '../types';
 
 /**
  * The screens the field kit generates from a manifest entry (src/resources/generated/*), loaded
- * lazily like hand-written ones: a list, a show page, and create and edit forms when the manifest
- * has write rules. A folder's `definePanelOverrides` replaces any of them, screen by screen.
+ * lazily like hand-written ones: a list, a show page, a create form when the manifest has a create
+ * rule and an edit form when it has an update rule (the server serves PUT only then). A folder's `definePanelOverrides` replaces any of them, screen by screen.
  */
 export function generatedScreens(manifest: ResourceManifest): ResourceScreens {
-  const writable = Boolean(manifest.create || manifest.update);
   return {
     list: lazy(async () => {
       const { GeneratedList } = await import('./GeneratedList');
@@ -25,7 +24,7 @@ export function generatedScreens(manifest: ResourceManifest): ResourceScreens {
         return { default: () => <GeneratedCreate manifest={manifest} /> };
       }),
     }),
-    ...(writable && {
+    ...(manifest.update && {
       edit: lazy(async () => {
         const { GeneratedEdit } = await import('./GeneratedForm');
         return { default: () => <GeneratedEdit manifest={manifest} /> };

@@ -1,3 +1,6 @@
+import type { ActionRef } from '../../domain/resourceActions';
+import type { ActionParams } from '../../dataProviders/customMethods';
+import { ACTIONS } from '../../domain/resourceActions';
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import LockIcon from '@mui/icons-material/Lock';
@@ -21,7 +24,7 @@ import type { Issue } from './types';
 const OPEN = ['open', 'in_progress'];
 
 /** A one-click action (no form): assign to me, start, close. */
-function StepButton({
+function StepButton<Body>({
   issue,
   action,
   data,
@@ -30,14 +33,14 @@ function StepButton({
   variant = 'outlined',
 }: {
   issue: Issue;
-  action: string;
-  data?: Record<string, unknown>;
+  action: ActionRef<Body>;
+  data?: Body;
   label: string;
   icon: React.ReactElement;
   variant?: 'outlined' | 'contained';
 }) {
   const translate = useTranslate();
-  const run = useAction((dp) => dp.action(issues.path, { id: issue.id, action, data: data ?? {} }));
+  const run = useAction((dp) => dp.action(action, { id: issue.id, data } as ActionParams<Body>));
   return (
     <Button
       size="small"
@@ -45,7 +48,7 @@ function StepButton({
       startIcon={icon}
       disabled={run.isPending}
       onClick={() => void run.submit({})}
-      data-testid={`issue-${action}${action === 'assign' ? '-me' : ''}`}
+      data-testid={`issue-${action.name}${action.name === 'assign' ? '-me' : ''}`}
     >
       {translate(label)}
     </Button>
@@ -148,7 +151,7 @@ export function IssueActions({
       {open && me !== undefined && issue.assigneeId !== me && (
         <StepButton
           issue={issue}
-          action="assign"
+          action={ACTIONS.issues.assign}
           data={{ assigneeId: me }}
           label="app.issueDesk.actions.assignToMe"
           icon={<AssignmentIndIcon />}
@@ -157,14 +160,13 @@ export function IssueActions({
       )}
       {open && (
         <ActionDialogButton
-          action="assign"
+          action={ACTIONS.issues.assign}
           label="app.issueDesk.actions.assign"
           icon={<PersonAddIcon />}
           title={translate('app.issueDesk.actions.assignTitle', { id: issue.id })}
           confirmLabel="app.issueDesk.actions.change"
           schema={issueActions.assign}
           defaultValues={{ assigneeId: issue.assigneeId ?? null }}
-          resource={issues.path}
           id={issue.id}
         >
           <AssignInputs />
@@ -172,7 +174,7 @@ export function IssueActions({
       )}
       {open && (
         <ActionDialogButton
-          action="priority"
+          action={ACTIONS.issues.priority}
           label="app.issueDesk.actions.priority"
           icon={<FlagIcon />}
           title={translate('app.issueDesk.actions.priorityTitle', { id: issue.id })}
@@ -180,18 +182,22 @@ export function IssueActions({
           confirmLabel="app.issueDesk.actions.change"
           schema={issueActions.priority}
           defaultValues={{ priority: issue.priority }}
-          resource={issues.path}
           id={issue.id}
         >
           <SelectInput source="priority" choices={enumChoices('issuePriority')} fullWidth />
         </ActionDialogButton>
       )}
       {issue.status === 'open' && (
-        <StepButton issue={issue} action="start" label="app.issueDesk.actions.start" icon={<PlayArrowIcon />} />
+        <StepButton
+          issue={issue}
+          action={ACTIONS.issues.start}
+          label="app.issueDesk.actions.start"
+          icon={<PlayArrowIcon />}
+        />
       )}
       {open && (
         <ActionDialogButton
-          action="resolve"
+          action={ACTIONS.issues.resolve}
           label="app.issueDesk.actions.resolve"
           icon={<CheckCircleIcon />}
           color="success"
@@ -200,7 +206,6 @@ export function IssueActions({
           confirmLabel="app.issueDesk.actions.resolveConfirm"
           schema={issueActions.resolve}
           defaultValues={{ resolutionNote: '', creditAmount: null, refundAmount: null }}
-          resource={issues.path}
           id={issue.id}
         >
           <TextInput source="resolutionNote" multiline minRows={3} fullWidth autoFocus />
@@ -228,11 +233,16 @@ export function IssueActions({
         </ActionDialogButton>
       )}
       {issue.status === 'resolved' && (
-        <StepButton issue={issue} action="close" label="app.issueDesk.actions.close" icon={<LockIcon />} />
+        <StepButton
+          issue={issue}
+          action={ACTIONS.issues.close}
+          label="app.issueDesk.actions.close"
+          icon={<LockIcon />}
+        />
       )}
       {!open && (
         <ActionDialogButton
-          action="reopen"
+          action={ACTIONS.issues.reopen}
           label="app.issueDesk.actions.reopen"
           icon={<ReplayIcon />}
           color="warning"
@@ -241,7 +251,6 @@ export function IssueActions({
           confirmLabel="app.issueDesk.actions.reopenConfirm"
           schema={issueActions.reopen}
           defaultValues={{ reason: '' }}
-          resource={issues.path}
           id={issue.id}
         >
           <TextInput source="reason" label="app.issueDesk.actions.reason" multiline minRows={2} fullWidth autoFocus />

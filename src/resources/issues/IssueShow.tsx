@@ -1,3 +1,4 @@
+import { ACTIONS } from '../../domain/resourceActions';
 import SendIcon from '@mui/icons-material/Send';
 import { Avatar, Box, Button, Grid, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -119,7 +120,7 @@ function Notes({ issue, events, canWrite }: { issue: Issue; events: IssueEvent[]
   const translate = useTranslate();
   const notes = events.filter((e) => e.kind === 'note');
   const add = useAction((dp, values: { text: string }) =>
-    dp.action(issues.path, { id: issue.id, action: 'note', data: values }),
+    dp.action(ACTIONS.issues.note, { id: issue.id, data: values }),
   );
   return (
     <SectionCard

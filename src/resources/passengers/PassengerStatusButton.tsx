@@ -1,3 +1,4 @@
+import { ACTIONS } from '../../domain/resourceActions';
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { TextInput, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
@@ -19,7 +20,7 @@ export function PassengerStatusButton() {
   const blocking = passenger.status !== 'blocked';
   return (
     <ActionDialogButton
-      action={blocking ? 'block' : 'unblock'}
+      action={blocking ? ACTIONS.passengers.block : ACTIONS.passengers.unblock}
       label={blocking ? 'app.passengers.block' : 'app.passengers.unblock'}
       icon={blocking ? <BlockIcon /> : <LockOpenIcon />}
       color={blocking ? 'error' : 'primary'}

@@ -1,3 +1,4 @@
+import { ACTIONS } from '../../domain/resourceActions';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import { Box } from '@mui/material';
 import { DataTable, SelectInput, useCanAccess, useRedirect, useTranslate } from 'react-admin';
@@ -39,7 +40,7 @@ function PrepareButton() {
   return (
     <ActionDialogButton
       collection
-      action="prepare"
+      action={ACTIONS['payout-batches'].prepare}
       label="app.payouts.prepare"
       icon={<PlaylistAddIcon />}
       variant="contained"

@@ -1,3 +1,4 @@
+import { ACTIONS } from '../../domain/resourceActions';
 import PaidIcon from '@mui/icons-material/Paid';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import { Alert, Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
@@ -82,7 +83,7 @@ function ApproveStep({ batch }: { batch: PayoutBatch }) {
     return <Alert severity="info">{translate('app.payouts.ownBatch')}</Alert>;
   return (
     <ConfirmActionButton
-      action="approve"
+      action={ACTIONS['payout-batches'].approve}
       label="app.payouts.approve"
       icon={<VerifiedIcon />}
       confirmTitle={translate('app.payouts.approveTitle')}
@@ -115,7 +116,7 @@ export default function PayoutBatchShow() {
               <MpesaExportButton batch={batch} />
               {batch.status === 'approved' && (
                 <ActionDialogButton
-                  action="pay"
+                  action={ACTIONS['payout-batches'].pay}
                   label="app.payouts.pay"
                   icon={<PaidIcon />}
                   variant="contained"

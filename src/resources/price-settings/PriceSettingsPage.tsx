@@ -1,3 +1,4 @@
+import { ACTIONS } from '../../domain/resourceActions';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { useWarnBeforeLeaving } from '../../kit/useWarnBeforeLeaving';
 import SaveIcon from '@mui/icons-material/Save';
@@ -349,8 +350,7 @@ export default function PriceSettingsPage() {
     setSaving(true);
     setSaveError(undefined);
     try {
-      const result = await dataProvider.action(RESOURCE, {
-        action: 'save',
+      const result = await dataProvider.action(ACTIONS['price-settings'].save, {
         data: {
           profiles: changedProfiles.map((p) => ({
             vehicleTypeId: p.vehicleTypeId,

@@ -1,11 +1,6 @@
 import StarRateIcon from '@mui/icons-material/StarRate';
-import { GuessedList, GuessedShow } from '../shared/lazyGuessers';
 import { reviews as reviewsManifest } from '../../domain/resources';
-import { definePanelResource } from '../panelResource';
+import { definePanelOverrides } from '../panelResource';
 
-/** Reviews left after trips. */
-export const reviews = definePanelResource(reviewsManifest, {
-  list: GuessedList,
-  show: GuessedShow,
-  icon: StarRateIcon,
-});
+/** Reviews left after trips: the generated screens (src/resources/generated), with their own icon. */
+export const reviews = definePanelOverrides(reviewsManifest, { icon: StarRateIcon });

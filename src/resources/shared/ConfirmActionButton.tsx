@@ -1,10 +1,11 @@
+import type { ActionRef, NoBody } from '../../domain/resourceActions';
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { Button, Confirm, useCanAccess, useRecordContext, useResourceContext } from 'react-admin';
+import { Button, Confirm, useCanAccess, useRecordContext } from 'react-admin';
 import { useAction } from '../../dataProviders/useAction';
 
 export interface ConfirmActionButtonProps {
-  /** The engine action: POST /<res>/:id/<action>. */
-  action: string;
+  /** The engine action (`ACTIONS.<resource>.<name>`, without a body): POST /<res>/:id/<action>. */
+  action: ActionRef<NoBody>;
   /** Translation key of the button. */
   label: string;
   icon?: ReactElement;
@@ -30,11 +31,11 @@ export function ConfirmActionButton({
   confirmContent,
   confirmLabel,
 }: ConfirmActionButtonProps) {
-  const resource = useResourceContext();
+  const resource = action.resource;
   const record = useRecordContext();
   const { canAccess } = useCanAccess({ action: 'edit', resource, record });
   const [open, setOpen] = useState(false);
-  const { submit, isPending } = useAction((dataProvider) => dataProvider.action(resource!, { id: record!.id, action }));
+  const { submit, isPending } = useAction((dataProvider) => dataProvider.action(action, { id: record!.id }));
   if (!resource || !record || !canAccess) return null;
   return (
     <>

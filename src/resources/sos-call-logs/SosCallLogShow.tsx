@@ -1,3 +1,4 @@
+import { ACTIONS } from '../../domain/resourceActions';
 import CallIcon from '@mui/icons-material/Call';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturbOn';
@@ -251,7 +252,7 @@ function AlarmActions({ alarm }: { alarm: SosAlarm }) {
         </Button>
       )}
       <ActionDialogButton
-        action="note"
+        action={ACTIONS['sos-call-logs'].note}
         label="app.sos.actions.note"
         icon={<NoteAddIcon />}
         title="app.sos.actions.noteTitle"
@@ -263,7 +264,7 @@ function AlarmActions({ alarm }: { alarm: SosAlarm }) {
       </ActionDialogButton>
       {open && (
         <ActionDialogButton
-          action="resolve"
+          action={ACTIONS['sos-call-logs'].resolve}
           label="app.sos.actions.resolve"
           icon={<CheckCircleIcon />}
           color="success"
@@ -278,7 +279,7 @@ function AlarmActions({ alarm }: { alarm: SosAlarm }) {
       )}
       {open && (
         <ActionDialogButton
-          action="false-alarm"
+          action={ACTIONS['sos-call-logs']['false-alarm']}
           label="app.sos.actions.falseAlarm"
           icon={<DoNotDisturbIcon />}
           color="inherit"

@@ -1,3 +1,4 @@
+import { ACTIONS } from '../../domain/resourceActions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
@@ -17,7 +18,7 @@ export function useAcknowledge() {
   const acknowledge = async (id: number) => {
     setPendingId(id);
     try {
-      const result = await dataProvider.action(sosCallLogs.path, { id, action: 'acknowledge' });
+      const result = await dataProvider.action(ACTIONS['sos-call-logs'].acknowledge, { id });
       if (result.message) notify(result.message, { type: 'success' });
     } catch {
       // The http layer has shown the message.

@@ -1,3 +1,4 @@
+import { ACTIONS } from '../../domain/resourceActions';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
@@ -127,7 +128,7 @@ function OrderField(_: { label?: string }) {
   const { data, isFetching } = useListContext<SosContact>();
   const { canAccess } = useCanAccess({ resource: sosContacts.path, action: 'edit' });
   const move = useAction((dp, values: { direction: 'up' | 'down' }) =>
-    dp.action(sosContacts.path, { id: contact!.id, action: 'move', data: values }),
+    dp.action(ACTIONS['sos-contacts'].move, { id: contact!.id, data: values }),
   );
   if (!contact) return null;
   const index = data?.findIndex((c) => c.id === contact.id) ?? -1;
@@ -176,7 +177,7 @@ function Reorderable({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState('');
   const { data } = useListContext<SosContact>();
   const move = useAction((dp, values: { id: number; position: number }) =>
-    dp.action(sosContacts.path, { id: values.id, action: 'move', data: { position: values.position } }),
+    dp.action(ACTIONS['sos-contacts'].move, { id: values.id, data: { position: values.position } }),
   );
   const reorder: Reorder = {
     moving,

@@ -2,19 +2,9 @@ import { Alert, Button } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useListContext, useResourceContext, useTranslate, type GetListResult } from 'react-admin';
+import { TRIP_UPDATED, type TripUpdatedEvent } from '../../domain/tripEvents';
 import { useSocketEvent } from '../../realtime/RealtimeProvider';
 import { useSocketFallback } from '../../realtime/useSocketFallback';
-
-/** What the server sends on every change of a trip (server/trip/trips/events.ts). */
-export interface TripUpdated {
-  id: number;
-  status: string;
-  previousStatus: string | null;
-  driverId: number | null;
-  passengerId: number;
-  vehicleTypeId: number;
-  at: string;
-}
 
 /** Coalesces a burst of changes into one refetch. */
 const REFETCH_DELAY_MS = 300;
@@ -44,7 +34,7 @@ export function LiveTrips({ reading }: { reading: boolean }) {
   };
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  useSocketEvent<TripUpdated>('tripUpdated', (event) => {
+  useSocketEvent<TripUpdatedEvent>(TRIP_UPDATED, (event) => {
     queryClient.setQueriesData<GetListResult>({ queryKey: [resource, 'getList'] }, (old) =>
       old?.data.some((row) => row.id === event.id)
         ? {

@@ -1,3 +1,5 @@
+import type { NearDriver } from '../../domain/driverCards';
+import { ACTIONS } from '../../domain/resourceActions';
 import CancelIcon from '@mui/icons-material/Cancel';
 import PersonPinCircleIcon from '@mui/icons-material/PersonPinCircle';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
@@ -103,9 +105,8 @@ function CancelForm({ trip, close }: { trip: Trip; close: () => void }) {
     (dp, values: { reasonKind: string; note?: string; by: string }) => {
       const reason = translate(`app.trips.cancelReasons.${values.reasonKind}`);
       const note = values.note?.trim();
-      return dp.action(trips.path, {
+      return dp.action(ACTIONS.trips.cancel, {
         id: trip.id,
-        action: 'cancel',
         data: { reason: note ? `${reason}: ${note}` : reason, by: values.by },
       });
     },
@@ -141,16 +142,6 @@ function CancelForm({ trip, close }: { trip: Trip; close: () => void }) {
   );
 }
 
-interface NearDriver {
-  id: number;
-  name: string;
-  phone: string;
-  vehiclePlate: string | null;
-  rating: number;
-  distanceKm: number;
-  lastSeenAt: string | null;
-}
-
 /** Assign or reassign: the nearest available drivers of the trip's type first, with their distance. */
 function AssignDriver({ trip }: { trip: Trip }) {
   const translate = useTranslate();
@@ -176,7 +167,7 @@ function AssignForm({ trip, close }: { trip: Trip; close: () => void }) {
   });
   const assign = useAction(
     (dp, values: { driverId: number }) =>
-      dp.action(trips.path, { id: trip.id, action: 'assign', data: { driverId: values.driverId } }),
+      dp.action(ACTIONS.trips.assign, { id: trip.id, data: { driverId: values.driverId } }),
     { onSuccess: close },
   );
   const drivers = nearest.data?.data ?? [];

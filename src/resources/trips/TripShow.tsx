@@ -1,3 +1,4 @@
+import { TRIP_UPDATED, type TripUpdatedEvent } from '../../domain/tripEvents';
 import { Box, Chip, Grid, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RecordContextProvider, Title, TopToolbar, useTranslate } from 'react-admin';
@@ -12,7 +13,6 @@ import { StatusChip } from '../../kit/StatusChip';
 import { useSocketEvent } from '../../realtime/RealtimeProvider';
 import { useSocketFallback } from '../../realtime/useSocketFallback';
 import { FareBreakdown } from './FareBreakdown';
-import type { TripUpdated } from './LiveTrips';
 import { TripActions } from './TripActions';
 import { TripAround } from './TripAround';
 import { TripParties } from './TripParties';
@@ -86,7 +86,7 @@ export default function TripShow() {
     void queryClient.invalidateQueries({ queryKey: ['trips', id] });
     void queryClient.invalidateQueries({ queryKey: [trips.path, 'getList'] });
   };
-  useSocketEvent<TripUpdated>('tripUpdated', (event) => {
+  useSocketEvent<TripUpdatedEvent>(TRIP_UPDATED, (event) => {
     if (event.id === id) reload();
   });
   useSocketFallback(reload);

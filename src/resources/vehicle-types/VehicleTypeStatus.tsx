@@ -1,3 +1,4 @@
+import { ACTIONS } from '../../domain/resourceActions';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import { Chip } from '@mui/material';
@@ -32,7 +33,7 @@ export function ActiveToggleButton() {
   const name = record.name;
   return record.active ? (
     <ConfirmActionButton
-      action="deactivate"
+      action={ACTIONS['vehicle-types'].deactivate}
       label="app.vehicleTypes.deactivate"
       color="error"
       icon={<BlockIcon />}
@@ -44,7 +45,7 @@ export function ActiveToggleButton() {
     />
   ) : (
     <ConfirmActionButton
-      action="activate"
+      action={ACTIONS['vehicle-types'].activate}
       label="app.vehicleTypes.activate"
       icon={<CheckCircleOutlineIcon />}
       confirmTitle={translate('app.vehicleTypes.activateTitle', { name })}

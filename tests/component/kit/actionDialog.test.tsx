@@ -1,3 +1,4 @@
+import { ACTIONS } from '../../../src/domain/resourceActions';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DataTable, Notification, TextInput } from 'react-admin';
@@ -20,7 +21,7 @@ const schema = yup.object({ note: yup.string().trim().required('Write a note') }
 const ui = (
   <>
     <ActionDialogButton
-      action="acknowledge"
+      action={ACTIONS['sos-call-logs'].acknowledge}
       label="Acknowledge"
       title="Acknowledge the SOS"
       description="Say what you did."

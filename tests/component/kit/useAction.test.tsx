@@ -1,3 +1,4 @@
+import { ACTIONS } from '../../../src/domain/resourceActions';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form, Notification, TextInput } from 'react-admin';
@@ -12,11 +13,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const ACTION = 'POST /api/trip/sos-call-logs/9/acknowledge';
+const ACTION = 'POST /api/trip/sos-call-logs/9/note';
 
 function AcknowledgeForm() {
   const acknowledge = useAction((dataProvider, values: { note: string }) =>
-    dataProvider.action('sos-call-logs', { id: 9, action: 'acknowledge', data: values }),
+    dataProvider.action(ACTIONS['sos-call-logs'].note, { id: 9, data: values }),
   );
   return (
     <Form onSubmit={acknowledge.submit} defaultValues={{ note: '' }} resource="sos-call-logs">

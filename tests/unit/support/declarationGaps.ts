@@ -45,5 +45,9 @@ export function declarationGaps(
   const keys = [`resources.${manifest.path}.name`, ...fields.map((f) => `resources.${manifest.path}.fields.${f}`)];
   for (const key of keys)
     if (typeof lookup(messages, key) !== 'string') gaps.push(`${manifest.name}: no translation ${key}`);
+  for (const [field, spec] of Object.entries(manifest.fields))
+    for (const value of spec.enumLabels ? (spec.enum ?? []) : [])
+      if (typeof lookup(messages, `${spec.enumLabels}.${value}`) !== 'string')
+        gaps.push(`${manifest.name}: no translation ${spec.enumLabels}.${value} (its field ${field})`);
   return gaps;
 }

@@ -1,0 +1,112 @@
+import type { AnyObject, InferType, ObjectSchema } from 'yup';
+import type { ResourceManifest } from './resources/manifest';
+import { driverTransactions, creditTopupSchema } from './resources/driverTransactions';
+import {
+  approveDocumentSchema,
+  drivers,
+  rejectDocumentSchema,
+  requestReuploadSchema,
+  suspensionSchema,
+} from './resources/drivers';
+import { issueActions, issues } from './resources/issues';
+import { passengerStatusChange, passengers } from './resources/passengers';
+import { payPayoutSchema, payoutBatches, preparePayoutSchema } from './resources/payoutBatches';
+import { priceProfileSchema, priceSettings } from './resources/priceSettings';
+import { sosActionBodies, sosCallLogs } from './resources/sosCallLogs';
+import { sosContacts } from './resources/sosContacts';
+import { trips } from './resources/trips';
+import { vehicleTypes } from './resources/vehicleTypes';
+import { discounts } from './resources/discounts';
+
+declare const types: unique symbol;
+
+/** The compile-time body and answer of an action: nothing at run time but its name's key. */
+export interface ActionTypes<Body, Result> {
+  readonly [types]?: { body: Body; result: Result };
+}
+
+/**
+ * A named engine action of a resource (`POST /<res>/:id/<name>` or `/<res>/<name>`), with the body
+ * it takes and the record it answers. `dataProvider.action(ACTIONS.trips.assign, { id, data })`:
+ * a misspelled name is a missing property and a wrong body a type error, both caught by `tsc`.
+ */
+export interface ActionRef<Body = unknown, Result = unknown> extends ActionTypes<Body, Result> {
+  /** The react-admin resource (the manifest's path). */
+  readonly resource: string;
+  readonly name: string;
+}
+
+/** An action without a body (activate, acknowledge…). */
+export type NoBody = Record<string, never>;
+
+/** The body and answer of an action, as types. */
+export const takes = <Body extends object = NoBody, Result = unknown>(): ActionTypes<Body, Result> => ({});
+/** The body of an action validated by a shared yup schema, as the schema types it. */
+export const takesSchema = <S extends ObjectSchema<AnyObject>, Result = unknown>(
+  schema: S,
+): ActionTypes<InferType<S>, Result> => (void schema, {});
+
+type BodyOf<T> = T extends ActionTypes<infer B, unknown> ? B : never;
+type ResultOf<T> = T extends ActionTypes<unknown, infer R> ? R : never;
+
+/** A resource's actions by name, from its manifest entry. */
+export function defineActions<const A extends Record<string, ActionTypes<unknown, unknown>>>(
+  manifest: ResourceManifest,
+  actions: A,
+): { readonly [K in keyof A & string]: ActionRef<BodyOf<A[K]>, ResultOf<A[K]>> & { readonly name: K } } {
+  return Object.fromEntries(Object.keys(actions).map((name) => [name, { resource: manifest.path, name }])) as never;
+}
+
+/**
+ * Every resource's engine actions, by manifest name; tests/server/resourceActions.test.ts fails when
+ * they differ from the server declarations' `actions`.
+ */
+export const ACTIONS = {
+  trips: defineActions(trips, {
+    assign: takes<{ driverId: number }>(),
+    cancel: takes<{ reason: string; by?: string }>(),
+  }),
+  issues: defineActions(issues, {
+    assign: takesSchema(issueActions.assign),
+    priority: takesSchema(issueActions.priority),
+    start: takes<NoBody>(),
+    resolve: takesSchema(issueActions.resolve),
+    close: takes<NoBody>(),
+    reopen: takesSchema(issueActions.reopen),
+    note: takesSchema(issueActions.note),
+  }),
+  'payout-batches': defineActions(payoutBatches, {
+    prepare: takesSchema(preparePayoutSchema),
+    approve: takes<NoBody>(),
+    pay: takesSchema(payPayoutSchema),
+  }),
+  'price-settings': defineActions(priceSettings, {
+    save: takes<{ profiles: readonly InferType<typeof priceProfileSchema>[] }>(),
+  }),
+  'sos-call-logs': defineActions(sosCallLogs, {
+    acknowledge: takes<NoBody>(),
+    note: takesSchema(sosActionBodies.note),
+    resolve: takesSchema(sosActionBodies.resolve),
+    'false-alarm': takesSchema(sosActionBodies.falseAlarm),
+  }),
+  'sos-contacts': defineActions(sosContacts, { move: takes<{ direction: 'up' | 'down' } | { position: number }>() }),
+  'driver-transactions': defineActions(driverTransactions, {
+    'credit-topup': takesSchema<typeof creditTopupSchema, { creditBalance: number }>(creditTopupSchema),
+  }),
+  'vehicle-types': defineActions(vehicleTypes, { deactivate: takes<NoBody>(), activate: takes<NoBody>() }),
+  discounts: defineActions(discounts, { activate: takes<NoBody>(), deactivate: takes<NoBody>() }),
+  drivers: defineActions(drivers, {
+    'approve-documents': takes<NoBody>(),
+    'reject-documents': takesSchema(suspensionSchema),
+    'approve-document': takesSchema(approveDocumentSchema),
+    'reject-document': takesSchema(rejectDocumentSchema),
+    'request-reupload': takesSchema(requestReuploadSchema),
+    'upload-document': takes<{ kind: string; fileId: number }>(),
+    suspend: takesSchema(suspensionSchema),
+    reinstate: takesSchema(suspensionSchema),
+  }),
+  passengers: defineActions(passengers, {
+    block: takesSchema(passengerStatusChange),
+    unblock: takesSchema(passengerStatusChange),
+  }),
+} as const;
