@@ -179,6 +179,19 @@ export interface ZoneTable {
   updatedAt: UpdatedAt;
 }
 
+/** A fixed fare between two zones (migration 062, src/domain/zoneFares.ts). */
+export interface ZoneFareTable {
+  id: Generated<number>;
+  fromZoneId: number;
+  toZoneId: number;
+  vehicleTypeId: number | null;
+  amount: ColumnType<number, number | string, number | string>;
+  bothWays: Generated<boolean>;
+  active: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
 /** One step of an issue's timeline (migration 010). */
 export interface IssueEventTable {
   id: Generated<number>;
@@ -326,4 +339,5 @@ export interface TripTables {
   payoutBatches: PayoutBatchTable;
   payoutLines: PayoutLineTable;
   zones: ZoneTable;
+  zoneFares: ZoneFareTable;
 }
