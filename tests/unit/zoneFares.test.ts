@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { computeFare } from '../../src/domain/fare.js';
-import { duplicateFarePair, fixedFareFor, type FixedFareRule } from '../../src/domain/zoneFares.js';
+import {
+  calculatorZoneOptions,
+  duplicateFarePair,
+  fixedFareFor,
+  zoneEffectOf,
+  type FixedFareRule,
+} from '../../src/domain/zoneFares.js';
 
 const JKIA = 1;
 const CBD = 2;
@@ -96,5 +102,39 @@ describe('a fixed fare in the fare rules', () => {
       total: 2300,
       commission: 460,
     });
+  });
+});
+
+describe("the zone's effect as a line", () => {
+  it('names a fixed fare first, else the zones and their surge, else nothing', () => {
+    expect(zoneEffectOf({ fixedFare: { name: 'JKIA → CBD', amount: 2500 }, zoneSurge: 0.2, zones: ['JKIA'] })).toEqual({
+      kind: 'fixed',
+      route: 'JKIA → CBD',
+      amount: 2500,
+    });
+    expect(zoneEffectOf({ fixedFare: null, zoneSurge: 0.2, zones: ['Westlands', 'Parklands'] })).toEqual({
+      kind: 'surge',
+      multiplier: 1.2,
+      zones: 'Westlands, Parklands',
+    });
+    expect(zoneEffectOf({ fixedFare: null, zoneSurge: 0, zones: ['Kilimani'] })).toBeUndefined();
+  });
+
+  it("offers the calculator the surging zones and the vehicle type's fixed fares", () => {
+    const zones = [
+      { id: 1, name: 'Westlands', surgeMultiplier: 1.25, active: true },
+      { id: 2, name: 'Kilimani', surgeMultiplier: 1, active: true },
+      { id: 3, name: 'Closed', surgeMultiplier: 2, active: false },
+    ];
+    const fares = [
+      { id: 5, route: 'JKIA → CBD', amount: 2500, vehicleTypeId: null, active: true },
+      { id: 6, route: 'JKIA → CBD', amount: 3100, vehicleTypeId: COMFORT, active: true },
+    ];
+    const options = calculatorZoneOptions(zones, fares, ECONOMY);
+    expect(options.map((o) => [o.key, o.zone])).toEqual([
+      ['zone-1', { surgeExtra: 0.25 }],
+      ['fare-5', { fixedFare: 2500 }],
+    ]);
+    expect(calculatorZoneOptions(zones, fares, COMFORT).map((o) => o.key)).toEqual(['zone-1', 'fare-5', 'fare-6']);
   });
 });
