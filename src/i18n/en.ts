@@ -272,6 +272,7 @@ export const appMessages = {
         at_pickup: 'At pickup',
         on_trip: 'On trip',
         offeredTo: 'Offered to %{name}',
+        outsideArea: 'Outside the service area',
       },
       card: {
         close: 'Close',

@@ -20,6 +20,8 @@ export interface TripUpdatedEvent {
   at: string;
   /** A requested trip's driver holding a pending offer (issue 16's cascade), when there is one. */
   offeredDriverId?: number | null;
+  /** Sent when the driver left the service areas on the trip (ISO time) or came back (null); issue 32. */
+  leftAreaAt?: string | null;
 }
 
 /** The fields of a trip row a change is described by. */
@@ -49,6 +51,8 @@ export async function recordTripChange(
   after: TripFacts,
   by: { actor: TripActor; staffId: number | null },
   now = new Date(),
+  /** More of the event, e.g. the service-area flag. */
+  extra: Partial<TripUpdatedEvent> = {},
 ): Promise<void> {
   const kind = tripStepOf(
     before && { status: before.status as TripStatus, driverId: before.driverId },
@@ -78,6 +82,7 @@ export async function recordTripChange(
     passengerId: after.passengerId,
     vehicleTypeId: after.vehicleTypeId,
     at: now.toISOString(),
+    ...extra,
   };
   ctx.afterCommit(() => void ctx.services.events.emit(TRIP_UPDATED, event));
   ctx.afterCommit(() => ctx.services.notifier.emitTo('view-Trip', TRIP_UPDATED, event));

@@ -276,6 +276,7 @@ export const appMessages: DeepStrings<typeof En> = {
         at_pickup: 'Au point de prise en charge',
         on_trip: 'En course',
         offeredTo: 'Proposée à %{name}',
+        outsideArea: 'Hors de la zone de service',
       },
       card: {
         close: 'Fermer',

@@ -274,6 +274,7 @@ export const appMessages: DeepStrings<typeof En> = {
         at_pickup: 'Amefika mahali pa kuchukuliwa',
         on_trip: 'Safarini',
         offeredTo: 'Imetumwa kwa %{name}',
+        outsideArea: 'Nje ya eneo la huduma',
       },
       card: {
         close: 'Funga',
