@@ -164,4 +164,12 @@ describe('fixed fares between zones', () => {
       .where('id', '=', booked.json().id)
       .execute();
   });
+
+  it('is described in the OpenAPI document', async () => {
+    const docs = (await t.call('GET', '/api/docs/json')).json();
+    expect(Object.keys(docs.paths)).toEqual(
+      expect.arrayContaining(['/api/trip/zone-fares', '/api/trip/zone-fares/{id}']),
+    );
+    expect(JSON.stringify(docs.paths['/api/trip/zone-fares'])).toContain('fixed fares between two service zones');
+  });
 });

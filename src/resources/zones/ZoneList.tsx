@@ -1,5 +1,6 @@
 import LocalAirportIcon from '@mui/icons-material/LocalAirport';
 import { BooleanField, Button, DataTable, NumberField, useTranslate } from 'react-admin';
+import { Link } from 'react-router';
 import { DateTimeField } from '../../kit/DateTimeField';
 import { ResourceList } from '../../kit/ResourceList';
 import { enumLabelKey } from '../../kit/enumChoices';
@@ -25,7 +26,7 @@ export default function ZoneList(props: ListScreenProps) {
       sort={{ field: 'name', order: 'ASC' }}
       exporter={exporter}
       extraActions={
-        <Button to="/zone-fares" label="app.zonesPage.fixedFares">
+        <Button component={Link} to="/zone-fares" label="app.zonesPage.fixedFares">
           <LocalAirportIcon />
         </Button>
       }
