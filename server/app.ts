@@ -12,6 +12,7 @@ import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import { installAccessControl } from './auth/guard.js';
 import { appAccessCheck } from './apps/principal.js';
+import { AreaWatch } from './apps/live/areaWatch.js';
 import { LiveDrivers } from './apps/live/service.js';
 import { RedisLiveStore } from './apps/live/redisStore.js';
 import { installLiveSockets } from './apps/live/sockets.js';
@@ -114,6 +115,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     offers: undefined as unknown as OfferCascade,
   };
   services.offers = new OfferCascade(services, app.log);
+  // Drivers leaving the service areas on a trip are flagged (issue 32).
+  services.live.areaWatch = new AreaWatch(() => services, app.log);
   await services.principals.start();
   app.decorate('services', services);
 

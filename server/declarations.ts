@@ -12,6 +12,7 @@ export { passengerTransactions } from './trip/passengerTransactions/resource.js'
 export { trips } from './trip/trips/resource.js';
 export { vehicleTypes } from './trip/vehicleTypes/resource.js';
 export { zones } from './trip/zones/resource.js';
+export { zoneFares } from './trip/zoneFares/resource.js';
 export { auditLogs } from './user/audit-logs/resource.js';
 export { drivers } from './user/drivers/resource.js';
 export { passengers } from './user/passengers/resource.js';

@@ -20,7 +20,7 @@ import { ACTIVE_TRIP_STATUSES } from '../../src/domain/trip.js';
 import { appUserOf } from './principal.js';
 import { tags } from './authRoutes.js';
 import { tripView } from './driverTrips.js';
-import { zonesVerdict } from '../trip/zones/rules.js';
+import { zoneFareFor, zonesVerdict } from '../trip/zones/rules.js';
 import { inTripTransaction } from './tx.js';
 
 const point = (label: string) =>
@@ -71,7 +71,7 @@ export function passengerRoutes(app: FastifyInstance): void {
         tags,
         summary: 'Fares for every active vehicle type, with the nearest driver’s ETA',
         description:
-          'One quote per active vehicle type: `{vehicleTypeId, name, fareTotal, distanceKm, durationMin, surgeMultiplier, nearestEtaSeconds}` (ETA null when no driver of the type is online nearby).',
+          'One quote per active vehicle type: `{vehicleTypeId, name, fareTotal, distanceKm, durationMin, surgeMultiplier, fixedFare, nearestEtaSeconds}` (fixedFare: the zones of a fixed fare, e.g. "JKIA → CBD", else null; ETA null when no driver of the type is online nearby).',
       },
     },
     async (request) => {
@@ -85,12 +85,13 @@ export function passengerRoutes(app: FastifyInstance): void {
       const now = new Date();
       const route = estimateRoute(pickup, dropoff);
       // A service zone's surge at the pickup (a refused pickup is refused when the trip is requested).
-      const { surgeExtra } = await zonesVerdict(db, pickup, dropoff);
+      const zones = await zonesVerdict(db, pickup, dropoff);
       const quotes = [];
       for (const type of types) {
         const pricing = await loadPricing(db, type.id);
         if (!pricing) continue;
-        const fare = quote(pricing, pickup, dropoff, now, null, undefined, surgeExtra);
+        const zone = zoneFareFor(zones, type.id);
+        const fare = quote(pricing, pickup, dropoff, now, null, undefined, zone);
         const [nearest] = await live.store.nearest(pickup.lat, pickup.lng, {
           limit: 1,
           maxKm: 10,
@@ -103,6 +104,7 @@ export function passengerRoutes(app: FastifyInstance): void {
           distanceKm: route.distanceKm,
           durationMin: route.durationMin,
           surgeMultiplier: fare.surgeMultiplier,
+          fixedFare: zone.fixedFare?.name ?? null,
           nearestEtaSeconds: nearest ? etaSeconds(nearest.distanceKm) : null,
         });
       }

@@ -1,4 +1,5 @@
 import type { ZonePolygon } from '../../src/domain/zones.js';
+import type { PayoutLineFields } from '../../src/domain/payouts.js';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { SurgeRule } from '../../src/domain/fare.js';
 
@@ -107,6 +108,8 @@ export interface TripTable {
   scheduledAt: Timestamp | null;
   releasedAt: Timestamp | null;
   unassignedAlertedAt: Timestamp | null;
+  /** Set while the trip's driver is outside every service area (migration 063). */
+  leftAreaAt: Timestamp | null;
   cancellationReason: string | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
@@ -175,6 +178,19 @@ export interface ZoneTable {
   minLng: number;
   maxLat: number;
   maxLng: number;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** A fixed fare between two zones (migration 062, src/domain/zoneFares.ts). */
+export interface ZoneFareTable {
+  id: Generated<number>;
+  fromZoneId: number;
+  toZoneId: number;
+  vehicleTypeId: number | null;
+  amount: ColumnType<number, number | string, number | string>;
+  bothWays: Generated<boolean>;
+  active: Generated<boolean>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -286,25 +302,10 @@ export interface PayoutBatchTable {
   updatedAt: UpdatedAt;
 }
 
-/** One driver's settlement in a payout batch (migration 070). */
-export interface PayoutLineTable {
+/** A driver's line in a payout batch (migration 070): the fields are the domain's (src/domain/payouts.ts). */
+export interface PayoutLineTable extends PayoutLineFields {
   id: Generated<number>;
   batchId: number;
-  driverId: number;
-  driverName: string;
-  phone: string;
-  trips: number;
-  gross: number;
-  commission: number;
-  cashCollected: number;
-  tripNet: number;
-  opening: number;
-  topups: number;
-  adjustments: number;
-  payouts: number;
-  closing: number;
-  amount: number;
-  transactionId: number | null;
 }
 
 export interface TripTables {
@@ -326,4 +327,5 @@ export interface TripTables {
   payoutBatches: PayoutBatchTable;
   payoutLines: PayoutLineTable;
   zones: ZoneTable;
+  zoneFares: ZoneFareTable;
 }

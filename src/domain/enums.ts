@@ -11,7 +11,7 @@ export const DRIVER_ONLINE_STATES = ['online', 'on_trip', 'offline'] as const;
 /** A driver on the dispatcher's live map (issue 16): en_route = accepted/arrived, on_trip = in progress, lost = silent 60 s. */
 export const DRIVER_LIVE_STATES = ['available', 'offered', 'en_route', 'on_trip', 'lost'] as const;
 export const PASSENGER_STATUSES = ['active', 'blocked'] as const;
-export const NOTIFICATION_TYPES = ['DRIVER_REGISTRATION', 'sos', 'SCHEDULED_UNASSIGNED'] as const;
+export const NOTIFICATION_TYPES = ['DRIVER_REGISTRATION', 'sos', 'SCHEDULED_UNASSIGNED', 'LEFT_SERVICE_AREA'] as const;
 
 export const TRIP_STATUSES = [
   'requested',

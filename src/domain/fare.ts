@@ -204,6 +204,8 @@ export interface FareInput {
   durationMin: number;
   surgeMultiplier: number;
   discount?: DiscountRule | null;
+  /** A fixed fare between two zones (src/domain/zoneFares.ts): the base, with no distance, time, surge or minimum. */
+  fixedFare?: number;
 }
 
 /**
@@ -214,18 +216,20 @@ export interface FareInput {
  * - minimumTopUp: what lifts the sum so far to the minimum fare;
  * - discount: from the discount code, on that sum;
  * - total: the sum less the discount; commission: its percentage of the total.
- * Each part is rounded to the cent (half up).
+ * Each part is rounded to the cent (half up). A fixed fare is the base alone: no distance, time,
+ * surge or minimum; a discount still applies.
  */
 export function computeFare(input: FareInput): FareBreakdown {
   const { rates } = input;
+  const fixed = input.fixedFare !== undefined;
   const distHundredths = Math.round(input.distanceKm * 100);
-  const base = cents(rates.baseFare);
-  const distance = Math.round((cents(rates.pricePerKm) * distHundredths) / 100);
-  const time = cents(rates.pricePerMinute) * input.durationMin;
+  const base = cents(fixed ? input.fixedFare! : rates.baseFare);
+  const distance = fixed ? 0 : Math.round((cents(rates.pricePerKm) * distHundredths) / 100);
+  const time = fixed ? 0 : cents(rates.pricePerMinute) * input.durationMin;
   const subtotal = base + distance + time;
-  const multiplier = hundredths(input.surgeMultiplier);
+  const multiplier = fixed ? 100 : hundredths(input.surgeMultiplier);
   const surge = Math.round((subtotal * (multiplier - 100)) / 100);
-  const minimumTopUp = Math.max(0, cents(rates.minimumFare) - (subtotal + surge));
+  const minimumTopUp = fixed ? 0 : Math.max(0, cents(rates.minimumFare) - (subtotal + surge));
   const gross = subtotal + surge + minimumTopUp;
   const discount = discountCents(gross, input.discount);
   const total = gross - discount;

@@ -151,6 +151,34 @@ export const plainAmount = (cents: number): string => {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 };
 
+/**
+ * One driver's line in a payout batch, amounts in KES, as stored (payout_lines, whose table type
+ * adds its keys) and as the API answers it inside a batch (PayoutLine adds `id` and `earnings`).
+ */
+export interface PayoutLineFields {
+  driverId: number;
+  driverName: string;
+  phone: string;
+  trips: number;
+  gross: number;
+  commission: number;
+  cashCollected: number;
+  tripNet: number;
+  opening: number;
+  topups: number;
+  adjustments: number;
+  payouts: number;
+  closing: number;
+  amount: number;
+  transactionId: number | null;
+}
+
+/** A batch's line as the panel and the API read it: gross less commission is the driver's earnings. */
+export interface PayoutLine extends PayoutLineFields {
+  id: number;
+  earnings: number;
+}
+
 export interface PayoutLineForFile {
   driverId: number;
   driverName: string;

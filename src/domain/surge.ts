@@ -287,6 +287,8 @@ export interface CalculatorInput {
   day: number;
   /** 'HH:MM' */
   time: string;
+  /** A zone's surge added to the window in force, or a fixed fare between zones (no surge then), as the server applies them. */
+  zone?: { surgeExtra?: number; fixedFare?: number };
 }
 
 export interface CalculatorResult extends FareBreakdown {
@@ -305,7 +307,9 @@ export function calculateFare(input: CalculatorInput): CalculatorResult | undefi
     commissionPercent: rules.commissionPercent,
     distanceKm: input.distanceKm,
     durationMin: Math.round(input.durationMin),
-    surgeMultiplier: surgeAtClock(rules.surgeRules, input.day, minute),
+    surgeMultiplier:
+      Math.round((surgeAtClock(rules.surgeRules, input.day, minute) + (input.zone?.surgeExtra ?? 0)) * 100) / 100,
+    fixedFare: input.zone?.fixedFare,
   });
   return {
     ...fare,

@@ -16,4 +16,6 @@ export interface TripUpdatedEvent {
   at: string;
   /** A requested trip's driver holding a pending offer (issue 16's cascade), when there is one. */
   offeredDriverId?: number | null;
+  /** Only on an event about the service-area flag: when the driver left (null: back inside). */
+  leftAreaAt?: string | null;
 }

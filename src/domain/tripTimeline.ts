@@ -24,6 +24,8 @@ export const TRIP_EVENT_KINDS = [
   'offered',
   'declined',
   'issue_opened',
+  'left_area',
+  'back_in_area',
 ] as const;
 export type TripEventKind = (typeof TRIP_EVENT_KINDS)[number];
 
@@ -109,7 +111,7 @@ export interface StepActor {
 
 export interface TimelineEntry {
   /** A main step, or a recorded event between them (a reassignment, an offer). */
-  key: StepKey | 'reassigned' | 'offered' | 'declined' | 'issue_opened';
+  key: StepKey | 'reassigned' | 'offered' | 'declined' | 'issue_opened' | 'left_area' | 'back_in_area';
   /** done: happened; skipped: the trip ended without it; upcoming: not yet (the trip is active). */
   state: 'done' | 'skipped' | 'upcoming';
   at: string | null;
@@ -137,7 +139,15 @@ const SINCE_LABEL: Record<string, TimelineEntry['sinceLabel']> = {
 };
 
 /** Recorded events shown between the main steps, at their time. */
-const EXTRA_KINDS: readonly TripEventKind[] = ['reassigned', 'offered', 'declined', 'issue_opened'];
+const EXTRA_KINDS: readonly TripEventKind[] = [
+  'reassigned',
+  'offered',
+  'declined',
+  'issue_opened',
+  // The driver left the service areas during the trip, and came back (issue 32).
+  'left_area',
+  'back_in_area',
+];
 
 /** Who opened an issue: the staff member, or the passenger or driver who reported it from an app. */
 function issueOpener(e: TripEventRecord, trip: TimelineTrip): StepActor | null {

@@ -137,6 +137,9 @@ export interface ZoneVerdict {
   surgeExtra: number;
   /** The pickup's zones (names), for the estimate. */
   pickupZones: string[];
+  /** The zones (ids) holding the pickup and the drop-off, for the fixed fares between zones. */
+  pickupZoneIds: number[];
+  dropoffZoneIds: number[];
 }
 
 /**
@@ -160,5 +163,12 @@ export function zoneVerdict(
   const closed = at.find((z) => !z.pickupAllowed);
   if (closed && !problems.pickupLat) problems.pickupLat = `Pickups are not allowed in ${closed.name}`;
   const surgeExtra = Math.max(0, ...at.map((z) => Math.round((z.surgeMultiplier - 1) * 100) / 100));
-  return { problems, surgeExtra, pickupZones: at.map((z) => z.name) };
+  const dropoffAt = zones.filter((z) => pointInPolygon(dropoff.lat, dropoff.lng, z.polygon));
+  return {
+    problems,
+    surgeExtra,
+    pickupZones: at.map((z) => z.name),
+    pickupZoneIds: at.map((z) => z.id),
+    dropoffZoneIds: dropoffAt.map((z) => z.id),
+  };
 }

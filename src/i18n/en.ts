@@ -150,6 +150,15 @@ export const appMessages = {
       logout: 'Logout',
       darkTheme: 'Dark theme',
     },
+    zoneEffect: {
+      fixed: 'Fixed fare %{route}',
+      surge: 'Zone surge ×%{multiplier} — %{zones}',
+      none: 'No zone',
+      calcZone: 'Zone',
+      calcZoneHint: 'A zone’s surge or a fixed fare between zones',
+      fixedOption: 'Fixed fare %{route}: %{amount}',
+      surgeOption: '%{zone} (surge ×%{multiplier})',
+    },
     zonesPage: {
       editorHint: 'Click the map to add the outline’s points, in order; at least 3.',
       points: '%{smart_count} point |||| %{smart_count} points',
@@ -159,6 +168,7 @@ export const appMessages = {
       surgeHint: '1 = none; 1.3 adds 0.3 to the price settings’ surge for pickups here.',
       mapLabel: 'Draw the zone',
       zonesLayer: 'Service zones',
+      fixedFares: 'Fixed fares',
     },
     pages: {
       dashboard: 'Dashboard',
@@ -262,6 +272,7 @@ export const appMessages = {
         at_pickup: 'At pickup',
         on_trip: 'On trip',
         offeredTo: 'Offered to %{name}',
+        outsideArea: 'Outside the service area',
       },
       card: {
         close: 'Close',
@@ -735,6 +746,19 @@ export const appMessages = {
         slaState: 'SLA',
         slaDueAt: 'SLA due',
         q: 'Search',
+      },
+    },
+    'zone-fares': {
+      name: 'Fixed Fare |||| Fixed Fares',
+      fields: {
+        fromZoneId: 'From zone',
+        toZoneId: 'To zone',
+        vehicleTypeId: 'Vehicle type (empty: all)',
+        amount: 'Fixed fare',
+        bothWays: 'Both directions',
+        active: 'Active',
+        createdAt: 'Created',
+        updatedAt: 'Updated',
       },
     },
     zones: {

@@ -68,6 +68,8 @@ export const tripMessages = {
     reassigned: 'Reassigned',
     offered: 'Offered',
     declined: 'Declined',
+    left_area: 'Left the service area',
+    back_in_area: 'Back in the service area',
     issue_opened: '%{issue} opened: %{category}',
     issueNumber: 'Issue #%{id}',
     skipped: 'Skipped',

@@ -387,6 +387,35 @@ describe('dispatcher booking', { timeout: 30_000 }, () => {
     expect(api.to('POST /api/trip/trips')[0].body).toMatchObject({ discountCode: 'KARIBU' });
   });
 
+  it("shows each fare's zone effect: a fixed fare between zones, or a zone's surge (issue 32)", async () => {
+    const zoned = {
+      json: {
+        data: [
+          { ...fare(1, 'Boda', 300), surgeMultiplier: 1.2, zones: ['Westlands'], zoneSurge: 0.2, fixedFare: null },
+          {
+            ...fare(3, 'Economy', 2500),
+            zones: ['JKIA'],
+            zoneSurge: 0,
+            fixedFare: { id: 5, amount: 2500, name: 'JKIA → CBD' },
+          },
+          { ...fare(4, 'Comfort', 950), zones: [], zoneSurge: 0, fixedFare: null },
+        ],
+      },
+    };
+    const { user } = renderApp('/dispatcher', {
+      session: sessionOf(booker),
+      api: server({ 'POST /api/trip/fare-estimates': zoned }),
+    });
+    await phoneInput();
+    await pickPlace(user, 'Pickup', 'yaya', 'Yaya Centre, Kilimani');
+    await pickPlace(user, 'Drop-off', 'sarit', 'Sarit Centre, Westlands');
+    const list = await screen.findByRole('listbox', { name: /Vehicle type/ });
+    const option = (name: RegExp) => within(list).getByRole('option', { name });
+    await waitFor(() => expect(option(/Economy/)).toHaveTextContent('Fixed fare JKIA → CBD'));
+    expect(option(/Boda/)).toHaveTextContent('Zone surge ×1.2 — Westlands');
+    expect(option(/Comfort/)).not.toHaveTextContent(/Zone surge|Fixed fare/);
+  });
+
   it('lists the nearest drivers of the chosen type; the arrow keys pick one, who is assigned right after booking', async () => {
     const { user, api } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
     await user.type(await phoneInput(), '0712345');

@@ -33,10 +33,39 @@ const SETTINGS = [
   },
 ];
 
+const ZONES = [
+  { id: 1, name: 'Westlands', kind: 'zone', pickupAllowed: true, surgeMultiplier: 1.2, active: true },
+  { id: 2, name: 'JKIA', kind: 'zone', pickupAllowed: true, surgeMultiplier: 1, active: true },
+];
+const ZONE_FARES = [
+  {
+    id: 5,
+    fromZoneId: 2,
+    toZoneId: 1,
+    vehicleTypeId: null,
+    amount: 2500,
+    bothWays: true,
+    active: true,
+    route: 'JKIA → Westlands',
+  },
+  {
+    id: 6,
+    fromZoneId: 2,
+    toZoneId: 1,
+    vehicleTypeId: 4,
+    amount: 3100,
+    bothWays: true,
+    active: true,
+    route: 'JKIA → Westlands',
+  },
+];
+
 const renderPage = () =>
   renderApp('/price-setting', {
     session: admin,
     api: {
+      'GET /api/trip/zones': listAnswer('zones', ZONES),
+      'GET /api/trip/zone-fares': listAnswer('zone-fares', ZONE_FARES),
       'GET /api/trip/price-settings': listAnswer('price-settings', SETTINGS),
       'GET /api/trip/vehicle-types': listAnswer('vehicle-types', TYPES),
       'POST /api/trip/price-settings/save': {
@@ -59,6 +88,36 @@ describe('the price-settings page', () => {
     expect(cell(5, 2)).toHaveAttribute('data-multiplier', '1');
     expect(screen.getByTestId('overrides-Comfort')).toHaveTextContent("commission 15 % (the vehicle type's own)");
     expect(screen.getByTestId('overrides-Economy')).toHaveTextContent('Same as the default');
+  });
+
+  it("prices the calculator's trip in a zone: the zone's surge adds to the window, a fixed fare replaces the fare (issue 32)", async () => {
+    const { user } = renderPage();
+    const zone = await screen.findByRole('combobox', { name: 'Zone' });
+    const total = () => within(screen.getByTestId('calc-total')).getByTestId('calc-now');
+    const price = (m: number) =>
+      computeFare({
+        rates: { ...rates, commissionPercent: null },
+        commissionPercent: 18,
+        distanceKm: 12,
+        durationMin: 30,
+        surgeMultiplier: m,
+      }).total;
+    // Economy, Friday 18:00: the evening window's ×1.5.
+    expect(total()).toHaveTextContent(money(price(1.5)));
+    await user.click(zone);
+    // Economy is offered the fixed fare for every type, not Comfort's own.
+    expect(screen.queryByRole('option', { name: /3,100/ })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'Westlands (surge ×1.2)' }));
+    await waitFor(() => expect(total()).toHaveTextContent(money(price(1.7))));
+    const line = screen.getByTestId('calc-zone-line');
+    expect(line).toHaveTextContent('Zone surge ×1.2 — Westlands');
+    expect(line).toHaveTextContent(`+${money(price(1.7) - price(1.5))}`);
+
+    await user.click(zone);
+    await user.click(await screen.findByRole('option', { name: /^Fixed fare JKIA → Westlands/ }));
+    await waitFor(() => expect(total()).toHaveTextContent(money(2500)));
+    expect(screen.getByTestId('calc-zone-line')).toHaveTextContent('Fixed fare JKIA → Westlands');
+    expect(within(screen.getByTestId('calc-surge')).getByTestId('calc-now')).toHaveTextContent('×1');
   });
 
   it('raises Economy’s Friday evening: the grid, the calculator and the summary show it before saving', async () => {
@@ -168,7 +227,9 @@ describe('the price-settings page’s words', () => {
     const translate = i18nProvider.translate;
     vi.spyOn(i18nProvider, 'translate').mockImplementation((key, options) => {
       const text = translate(key, options);
-      return key.startsWith('app.priceSettings.') || key.startsWith('ra.action.') ? `⟦${text}⟧` : text;
+      return key.startsWith('app.priceSettings.') || key.startsWith('app.zoneEffect.') || key.startsWith('ra.action.')
+        ? `⟦${text}⟧`
+        : text;
     });
     const { user } = renderPage();
     const economy = await screen.findByTestId('overrides-Economy');

@@ -89,4 +89,78 @@ describe('service zones', () => {
     });
     expect(refused.status).toBe(400);
   }, 120_000);
+  it('declares a fixed fare between two zones in the panel; the fare preview and the calculator show it', async () => {
+    const square = (p: { lat: number; lng: number }, d = 0.006) => ({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [p.lng - d, p.lat - d],
+          [p.lng + d, p.lat - d],
+          [p.lng + d, p.lat + d],
+          [p.lng - d, p.lat + d],
+        ],
+      ],
+    });
+    const zone = (name: string, at: { lat: number; lng: number }) =>
+      apiData<{ id: number }>('trip/zones', admin, { name, polygon: square(at) });
+    // The service area of the test before would refuse this trip.
+    if (zoneId !== undefined) await api(`/api/trip/zones/${zoneId}`, { method: 'DELETE', token: admin });
+    zoneId = undefined;
+    const yaya = await zone('Yaya shuttle stop', { lat: -1.2926, lng: 36.7878 });
+    const sarit = await zone('Sarit terminal', { lat: -1.2612, lng: 36.8026 });
+    try {
+      const page: Page = await open({ width: 1440, height: 900 });
+      await signIn(page, ADMIN);
+      await page.goto('/zones');
+      await page.getByRole('link', { name: 'Fixed fares' }).click();
+      await waitForPath(page, '/zone-fares');
+      await page.getByRole('link', { name: 'Create' }).click();
+      await waitForPath(page, '/zone-fares/create');
+      for (const [label, name] of [
+        ['From zone', 'Yaya shuttle stop'],
+        ['To zone', 'Sarit terminal'],
+      ]) {
+        const input = page.getByRole('combobox', { name: label });
+        await input.click();
+        await input.fill(name.split(' ')[0]);
+        await page.getByRole('option', { name }).click();
+      }
+      await page.getByLabel('Fixed fare').fill('1500');
+      await shot(page, 'zone-fares-create');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Yaya shuttle stop').first().waitFor();
+      await shot(page, 'zone-fares-saved');
+      // The create rules' defaults were the form's: both directions, active.
+      const [saved] = await apiData<{ amount: number; bothWays: boolean; active: boolean; vehicleTypeId: null }[]>(
+        'trip/zone-fares',
+        admin,
+      );
+      expect(saved).toMatchObject({ amount: 1500, bothWays: true, active: true, vehicleTypeId: null });
+
+      const dispatcher = await open({ width: 1440, height: 900 });
+      await signIn(dispatcher, DISPATCHER);
+      await dispatcher.goto('/dispatcher');
+      await waitForPath(dispatcher, '/dispatcher');
+      await dispatcher.getByTestId('booking-pickup').fill('yaya');
+      await dispatcher.getByRole('option', { name: 'Yaya Centre, Kilimani' }).click();
+      await dispatcher.getByTestId('booking-dropoff').fill('sarit');
+      await dispatcher.getByRole('option', { name: 'Sarit Centre, Westlands' }).click();
+      const line = dispatcher.getByText('Fixed fare Yaya shuttle stop → Sarit terminal').first();
+      await line.waitFor();
+      await shot(dispatcher, 'zone-fares-booking');
+
+      await page.goto('/price-setting');
+      await page.getByRole('combobox', { name: 'Zone' }).click();
+      await page.getByRole('option', { name: /^Fixed fare Yaya shuttle stop → Sarit terminal/ }).click();
+      await expect
+        .poll(() => page.getByTestId('calc-zone-line').innerText())
+        .toContain('Fixed fare Yaya shuttle stop → Sarit terminal');
+      await page.getByTestId('fare-calculator').scrollIntoViewIfNeeded();
+      await shot(page, 'zone-fares-calculator');
+    } finally {
+      const fares = await apiData<{ id: number }[]>('trip/zone-fares', admin);
+      for (const f of fares) await api(`/api/trip/zone-fares/${f.id}`, { method: 'DELETE', token: admin });
+      for (const z of [yaya, sarit]) await api(`/api/trip/zones/${z.id}`, { method: 'DELETE', token: admin });
+    }
+  }, 120_000);
 });

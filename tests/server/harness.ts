@@ -92,12 +92,15 @@ export function listQuery(q: {
   return out;
 }
 
-/** Signs in as the first active seeded staff member of a role (every seeded staff has SEED_STAFF_PASSWORD). */
-export async function loginRole(t: TestApp, roleName: string): Promise<string> {
+/**
+ * Signs in as the first active seeded staff member of a role (every seeded staff has
+ * SEED_STAFF_PASSWORD; the demo accounts are left out): their token and who they are.
+ */
+export async function loginAs(t: TestApp, roleName: string) {
   const staff = await t.db
     .selectFrom('staffs')
     .innerJoin('roles', 'roles.id', 'staffs.roleId')
-    .select('staffs.email')
+    .select(['staffs.id', 'staffs.email', 'staffs.firstName', 'staffs.lastName'])
     .where('roles.name', '=', roleName)
     .where('staffs.status', '=', 'active')
     .where(
@@ -107,5 +110,10 @@ export async function loginRole(t: TestApp, roleName: string): Promise<string> {
     )
     .orderBy('staffs.id')
     .executeTakeFirstOrThrow();
-  return t.login(staff.email, SEED_STAFF_PASSWORD);
+  return { token: await t.login(staff.email, SEED_STAFF_PASSWORD), staff };
+}
+
+/** The token of `loginAs`. */
+export async function loginRole(t: TestApp, roleName: string): Promise<string> {
+  return (await loginAs(t, roleName)).token;
 }

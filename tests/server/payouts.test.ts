@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_STAFF_PASSWORD } from '../../server/db/seed/demoAccounts.js';
 import { FOUR_EYES } from '../../server/trip/payouts/actions.js';
 import { mondayOf, toCents, weekFrom } from '../../src/domain/payouts.js';
-import { DISPATCHER, startApp, type TestApp } from './harness.js';
+import { DISPATCHER, loginRole, startApp, type TestApp } from './harness.js';
 import { pdfText } from './support/pdfText.js';
 import type { PayoutBatch } from '../../src/resources/payout-batches/types.js';
 
@@ -19,14 +18,7 @@ let week: string;
 beforeAll(async () => {
   t = await startApp();
   admin = await t.login();
-  const staff = await t.db
-    .selectFrom('staffs')
-    .innerJoin('roles', 'roles.id', 'staffs.roleId')
-    .select('staffs.email')
-    .where('roles.name', '=', 'Finance')
-    .where('staffs.status', '=', 'active')
-    .executeTakeFirstOrThrow();
-  finance = await t.login(staff.email, SEED_STAFF_PASSWORD);
+  finance = await loginRole(t, 'Finance');
   const last = await t.db
     .selectFrom('trips')
     .select(sql<Date>`max(completed_at)`.as('at'))

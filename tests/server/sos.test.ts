@@ -1,8 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SEED_STAFF_PASSWORD } from '../../server/db/seed/demoAccounts.js';
 import type { Database } from '../../server/db/schema.js';
-import { startApp, type TestApp } from './harness.js';
+import { loginAs, startApp, type TestApp } from './harness.js';
 import { escalateOverdueAlarms } from '../../server/trip/sos/escalation.js';
 
 let t: TestApp;
@@ -15,19 +14,11 @@ let financeId: number;
 beforeAll(async () => {
   t = await startApp();
   admin = await t.login();
-  const staff = await t.db
-    .selectFrom('staffs')
-    .innerJoin('roles', 'roles.id', 'staffs.roleId')
-    .select(['staffs.id', 'staffs.email', 'staffs.firstName', 'staffs.lastName', 'roles.name as role'])
-    .where('staffs.status', '=', 'active')
-    .where('roles.name', 'in', ['Support Agent', 'Finance'])
-    .orderBy('staffs.id')
-    .execute();
-  const support = staff.find((s) => s.role === 'Support Agent')!;
-  agent = await t.login(support.email, SEED_STAFF_PASSWORD);
-  agentName = `${support.firstName} ${support.lastName}`;
-  agentId = support.id;
-  financeId = staff.find((s) => s.role === 'Finance')!.id;
+  const support = await loginAs(t, 'Support Agent');
+  agent = support.token;
+  agentName = `${support.staff.firstName} ${support.staff.lastName}`;
+  agentId = support.staff.id;
+  financeId = (await loginAs(t, 'Finance')).staff.id;
 });
 afterAll(() => t?.close());
 

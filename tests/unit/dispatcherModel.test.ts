@@ -11,6 +11,7 @@ import {
   roundBox,
   sameBox,
   waitingSeconds,
+  type BoardTrip,
 } from '../../src/customRoutes/dispatcher/model';
 import type { LiveDriver } from '../../src/domain/liveDrivers';
 
@@ -142,6 +143,37 @@ describe('trips board', () => {
     expect(applyTripUpdate(trips, event({ status: 'cancelled_by_passenger' }))).toEqual({ trips: [], missing: false });
     expect(applyTripUpdate(trips, event({ id: 2, status: 'requested', previousStatus: null })).missing).toBe(true);
     expect(applyTripUpdate(trips, event({ id: 2, status: 'completed' })).missing).toBe(false);
+  });
+
+  it('keeps the service-area flag from the event about it, and leaves it alone on other events (issue 32)', () => {
+    const base = {
+      id: 1,
+      status: 'accepted',
+      previousStatus: 'accepted',
+      driverId: 5,
+      passengerId: 1,
+      vehicleTypeId: 1,
+    };
+    const onTrip: BoardTrip[] = [{ ...trip(1, 'accepted', '2026-11-24T10:00:00Z'), driverId: 5 }];
+    const left = applyTripUpdate(onTrip, {
+      ...base,
+      at: '2026-11-24T10:05:00Z',
+      leftAreaAt: '2026-11-24T10:05:00Z',
+    } as TripUpdatedEvent);
+    expect(left.trips[0].leftAreaAt).toBe('2026-11-24T10:05:00Z');
+    const arrived = applyTripUpdate(left.trips, {
+      ...base,
+      status: 'arrived',
+      at: '2026-11-24T10:06:00Z',
+    } as TripUpdatedEvent);
+    expect(arrived.trips[0].leftAreaAt).toBe('2026-11-24T10:05:00Z');
+    const back = applyTripUpdate(arrived.trips, {
+      ...base,
+      status: 'arrived',
+      at: '2026-11-24T10:07:00Z',
+      leftAreaAt: null,
+    } as TripUpdatedEvent);
+    expect(back.trips[0].leftAreaAt).toBeNull();
   });
 });
 

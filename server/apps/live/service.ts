@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { TripUpdatedEvent } from '../../trip/trips/events.js';
+import type { AreaWatch } from './areaWatch.js';
 import { ACTIVE_TRIP_STATUSES } from '../../../src/domain/trip.js';
 import {
   inBBox,
@@ -77,6 +78,8 @@ export class LiveDrivers {
    * broadcast); set by sockets.ts. Without it each watcher's own `send` is called.
    */
   sendTo?: (socketIds: string[], batch: DriverPositionsBatch) => void;
+  /** Flags a driver who leaves the service areas on a trip (issue 32); set by app.ts. */
+  areaWatch?: AreaWatch;
   /** Statistics for benchmarks: batches sent, and the time spent in ticks (ms). */
   readonly sent = { batches: 0, tickMs: 0 };
 
@@ -111,6 +114,10 @@ export class LiveDrivers {
       const position = { lat: input.lat as number, lng: input.lng as number, at, unwritten: true };
       if (p) Object.assign(p, position);
       else this.positions.set(driverId, { id: driverId, writtenAt: 0, ...position });
+      // A failure here never refuses the position: it is logged, and the next position tries again.
+      await this.areaWatch
+        ?.position(driverId, position.lat, position.lng, () => this.store.get(driverId), now)
+        .catch((err: unknown) => this.log.error({ err, driverId }, 'live: service-area check failed'));
     }
     return result;
   }
@@ -153,6 +160,7 @@ export class LiveDrivers {
     if (!entry && opts.silentSince !== undefined) return false;
     const p = this.positions.get(driverId);
     this.positions.delete(driverId);
+    this.areaWatch?.forgetDriver(driverId);
     if (p?.unwritten) await this.write([p], Date.now());
     await this.db.updateTable('drivers').set({ online: false }).where('id', '=', driverId).execute();
     for (const listener of this.offlineListeners) listener(driverId);

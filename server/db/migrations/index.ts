@@ -21,6 +21,8 @@ import * as m021 from './021_sos_simulated.js';
 import * as m030 from './030_staff_locale.js';
 import * as m060 from './060_scheduled_trips.js';
 import * as m061 from './061_service_zones.js';
+import * as m062 from './062_zone_fares.js';
+import * as m063 from './063_left_service_area.js';
 import * as m070 from './070_payout_batches.js';
 
 /** Every migration in order. Add a line here with each new file; the generated resources' come last (./declared). */
@@ -46,6 +48,8 @@ export const migrations: Record<string, Migration> = {
   '030_staff_locale': m030,
   '060_scheduled_trips': m060,
   '061_service_zones': m061,
+  '062_zone_fares': m062,
+  '063_left_service_area': m063,
   '070_payout_batches': m070,
   ...declaredMigrations,
 };

@@ -11,6 +11,7 @@ import {
   type PricingRules,
   type VehicleTypeRates,
 } from '../../../src/domain/fare.js';
+import { NO_ZONE_FARE, type ZoneFare } from '../zones/rules.js';
 
 type Reader = Kysely<Database> | Transaction<Database>;
 
@@ -63,8 +64,8 @@ export function quote(
   at: Date,
   discount?: DiscountRule | null,
   durationMin?: number,
-  /** A service zone's surge at the pickup, added to the window in force (server/trip/zones). */
-  zoneSurgeExtra = 0,
+  /** A service zone's surge at the pickup, added to the window in force, or a fixed fare between zones (server/trip/zones). */
+  zone: ZoneFare = NO_ZONE_FARE,
 ): Quote {
   const route = estimateRoute(pickup, dropoff);
   const fare = computeFare({
@@ -72,8 +73,9 @@ export function quote(
     commissionPercent: pricing.rules.commissionPercent,
     distanceKm: route.distanceKm,
     durationMin: durationMin ?? route.durationMin,
-    surgeMultiplier: Math.round((surgeMultiplier(pricing.rules.surgeRules, at) + zoneSurgeExtra) * 100) / 100,
+    surgeMultiplier: Math.round((surgeMultiplier(pricing.rules.surgeRules, at) + zone.surgeExtra) * 100) / 100,
     discount,
+    fixedFare: zone.fixedFare?.amount,
   });
   return { ...fare, bidPercent: pricing.rules.bidPercent };
 }

@@ -10,8 +10,7 @@ import type { Database } from '../../db/schema.js';
 import type { DiscountRule, LatLng } from '../../../src/domain/fare.js';
 import { loadPricing, quote, type VehicleTypePricing } from './pricing.js';
 import { discountRuleOf, usableDiscount } from '../discounts/usable.js';
-import { zonesVerdict } from '../zones/rules.js';
-import type { ZoneVerdict } from '../../../src/domain/zones.js';
+import { zoneFareFor, zonesVerdict, type ZonesPricing } from '../zones/rules.js';
 
 type Reader = Kysely<Database>;
 
@@ -84,16 +83,18 @@ function estimateOf(
   input: TripPointsInput,
   at: Date,
   discount: DiscountRule | null,
-  zones: ZoneVerdict,
+  zones: ZonesPricing,
 ) {
-  const fare = quote(pricing, input.pickup, input.dropoff, at, discount, undefined, zones.surgeExtra);
+  const zone = zoneFareFor(zones, pricing.vehicleType.id);
+  const fare = quote(pricing, input.pickup, input.dropoff, at, discount, undefined, zone);
   return {
     vehicleTypeId: pricing.vehicleType.id,
     vehicleTypeName: pricing.vehicleType.name,
     currency: CITY.currency,
     at: at.toISOString(),
     zones: zones.pickupZones,
-    zoneSurge: zones.surgeExtra,
+    zoneSurge: zone.surgeExtra,
+    fixedFare: zone.fixedFare ?? null,
     ...fare,
     bid: bidRange(fare.total, fare.bidPercent),
   };

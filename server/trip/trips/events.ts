@@ -36,6 +36,8 @@ export async function recordTripChange(
   after: TripFacts,
   by: { actor: TripActor; staffId: number | null },
   now = new Date(),
+  /** More of the event, e.g. the service-area flag. */
+  extra: Partial<TripUpdatedEvent> = {},
 ): Promise<void> {
   const kind = tripStepOf(
     before && { status: before.status as TripStatus, driverId: before.driverId },
@@ -65,6 +67,7 @@ export async function recordTripChange(
     passengerId: after.passengerId,
     vehicleTypeId: after.vehicleTypeId,
     at: now.toISOString(),
+    ...extra,
   };
   ctx.afterCommit(() => void ctx.services.events.emit(TRIP_UPDATED, event));
   ctx.afterCommit(() => ctx.services.notifier.emitTo('view-Trip', TRIP_UPDATED, event));

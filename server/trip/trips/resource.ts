@@ -15,7 +15,7 @@ import type { TripTable } from '../../db/tripSchema.js';
 import { fareColumns, loadPricing, quote } from '../fares/pricing.js';
 import { id, instant, latitude, longitude, text } from '../fields.js';
 import { scheduleProblem } from '../../../src/domain/scheduling.js';
-import { zonesVerdict } from '../zones/rules.js';
+import { zoneFareFor, zonesVerdict } from '../zones/rules.js';
 import { encodeRoute } from '../geo/route.js';
 import { changeColumns, settleChange, type TripRow } from './lifecycle.js';
 import { assign, cancel } from './actions.js';
@@ -130,7 +130,7 @@ export async function newTripColumns(
     scheduledAt ?? now,
     discount ? discountRuleOf(discount) : null,
     undefined,
-    zoned.surgeExtra,
+    zoneFareFor(zoned, input.vehicleTypeId),
   );
   // A code that takes nothing off (the fare is below its minimum) is not attached, so it is not used up.
   if (discount && fare.discount === 0) discount = undefined;

@@ -9,6 +9,10 @@ export const zones = defineResource(zonesManifest, {
 - pickupAllowed false: a booking whose pickup is in the zone is refused ("Pickups are not allowed in <name>").
 - surgeMultiplier: adds to the price settings' surge window for pickups in the zone (1.3 adds 0.3; of overlapping zones the highest). The fare estimates show it.`,
   delete: true,
+  // The live service-area watch of this process reads the areas again (other processes within 30 s).
+  async afterWrite(ctx) {
+    ctx.afterCommit(() => ctx.services.live.areaWatch?.forgetAreas());
+  },
   async toColumns(input) {
     const columns = { ...input };
     if (input.polygon !== undefined) {

@@ -26,6 +26,8 @@ import {
   type PlaceOption,
 } from './bookingData';
 import { ChoiceList, ChoiceOption } from './ChoiceList';
+import { zoneEffectOf } from '../../domain/zoneFares';
+import { useZoneEffectText } from '../../kit/zoneEffectText';
 import { matchesPlace } from '../../domain/placeSearch';
 import { loadPhoneRules, PHONE_MESSAGE, toE164 } from '../../domain/fieldRules';
 
@@ -677,6 +679,7 @@ function VehicleChoice({
   onChoose: (vehicleTypeId: number) => void;
 }) {
   const translate = useTranslate();
+  const zoneLine = useZoneEffectText();
   const label = translate('app.dispatcher.booking.vehicle');
   if (!ready)
     return (
@@ -750,6 +753,16 @@ function VehicleChoice({
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {formatMoney(fare.total)}
                   </Typography>
+                  {zoneLine(zoneEffectOf(fare)) && (
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      component="div"
+                      data-testid={`booking-zone-effect-${fare.vehicleTypeId}`}
+                    >
+                      {zoneLine(zoneEffectOf(fare))}
+                    </Typography>
+                  )}
                 </Box>
               }
             />

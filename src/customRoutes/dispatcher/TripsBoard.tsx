@@ -1,3 +1,4 @@
+import WrongLocationIcon from '@mui/icons-material/WrongLocation';
 import { TRIP_UPDATED, type TripUpdatedEvent } from '../../domain/tripEvents';
 import { Alert, Box, Button, ButtonBase, Paper, Stack, Typography } from '@mui/material';
 import { memo, useEffect, useMemo, useState } from 'react';
@@ -97,6 +98,7 @@ const BoardCard = memo(function BoardCard({
       <Typography variant="caption" component="div" color="text.secondary" noWrap>
         {String(trip.pickupAddress ?? '').split(',')[0]} → {String(trip.dropoffAddress ?? '').split(',')[0]}
       </Typography>
+      {trip.leftAreaAt && <OutsideArea />}
       {driverName !== undefined && (
         <Typography
           variant="caption"
@@ -111,6 +113,22 @@ const BoardCard = memo(function BoardCard({
     </ButtonBase>
   );
 });
+/** The marker of a trip whose driver is outside every service area (issue 32). */
+function OutsideArea() {
+  const translate = useTranslate();
+  return (
+    <Typography
+      variant="caption"
+      component="div"
+      data-testid="board-outside-area"
+      sx={{ color: 'warning.dark', fontWeight: 700, display: 'flex', alignItems: 'center', gap: 0.5 }}
+    >
+      <WrongLocationIcon sx={{ fontSize: 14 }} aria-hidden />
+      {translate('app.dispatcher.board.outsideArea')}
+    </Typography>
+  );
+}
+
 const CARD_SX = {
   display: 'block',
   textAlign: 'left',

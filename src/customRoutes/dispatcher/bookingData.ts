@@ -27,6 +27,10 @@ export interface FareEstimate {
   distanceKm: number;
   durationMin: number;
   surgeMultiplier: number;
+  /** The pickup's zones, the surge they add, and a fixed fare between zones (replaces the metered fare). */
+  zones?: string[];
+  zoneSurge?: number;
+  fixedFare?: { id: number; amount: number; name: string } | null;
 }
 
 /** GET dispatcher/availability (the live position store's answer, issue 16's shared contract). */

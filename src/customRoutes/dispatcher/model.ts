@@ -81,6 +81,8 @@ export interface BoardTrip {
   releasedAt?: string | null;
   /** Set by the dispatch offers (tripUpdated's optional offeredDriverId) while an offer is pending. */
   offeredDriverId?: number | null;
+  /** While the driver is outside every service area on the trip: since when (issue 32). */
+  leftAreaAt?: string | null;
 }
 
 /** Where an active trip stands on the board; undefined once it is finished. */
@@ -152,6 +154,8 @@ export function applyTripUpdate<T extends BoardTrip>(
     offeredDriverId: event.offeredDriverId ?? null,
     // Released at its lead time: it waits for a driver from now on, not from its booking.
     ...(event.previousStatus === 'scheduled' && event.status !== 'scheduled' ? { releasedAt: event.at } : {}),
+    // The service-area flag, when the event is about it.
+    ...(event.leftAreaAt !== undefined ? { leftAreaAt: event.leftAreaAt } : {}),
   };
   return { trips: next, missing: false };
 }

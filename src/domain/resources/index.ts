@@ -17,6 +17,7 @@ import { staffs } from './staffs';
 import { trips } from './trips';
 import { vehicleTypes } from './vehicleTypes';
 import { zones } from './zones';
+import { zoneFares } from './zoneFares';
 import type { ResourceManifest } from './manifest';
 import { DECLARED } from './declared';
 
@@ -42,6 +43,7 @@ export {
   passengerTransactions,
   payoutBatches,
   zones,
+  zoneFares,
 };
 
 /** Every resource of panel and services, once: the hand-written ones, then the generated ones (./declared). */
@@ -65,5 +67,6 @@ export const MANIFEST: readonly ResourceManifest[] = [
   passengerTransactions,
   payoutBatches,
   zones,
+  zoneFares,
   ...DECLARED,
 ];

@@ -27,6 +27,13 @@ export const trips = defineManifest({
       description: 'A trip booked for later: the pickup time (status scheduled until its lead time)',
     },
     releasedAt: { type: 'timestamp', nullable: true, description: 'When a scheduled trip was released to the offers' },
+    leftAreaAt: {
+      type: 'timestamp',
+      nullable: true,
+      list: false,
+      description:
+        'Set while the driver is outside every service area during the trip (when they left); cleared once back inside',
+    },
     acceptedAt: { type: 'timestamp' },
     arrivedAt: { type: 'timestamp' },
     startedAt: { type: 'timestamp' },

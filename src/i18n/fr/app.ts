@@ -149,6 +149,15 @@ export const appMessages: DeepStrings<typeof En> = {
       logout: 'Se déconnecter',
       darkTheme: 'Thème sombre',
     },
+    zoneEffect: {
+      fixed: 'Tarif forfaitaire %{route}',
+      surge: 'Majoration de zone ×%{multiplier} — %{zones}',
+      none: 'Aucune zone',
+      calcZone: 'Zone',
+      calcZoneHint: 'La majoration d’une zone ou un tarif forfaitaire entre zones',
+      fixedOption: 'Tarif forfaitaire %{route} : %{amount}',
+      surgeOption: '%{zone} (majoration ×%{multiplier})',
+    },
     zonesPage: {
       editorHint: 'Cliquez sur la carte pour ajouter les points du contour, dans l’ordre ; au moins 3.',
       points: '%{smart_count} point |||| %{smart_count} points',
@@ -159,6 +168,7 @@ export const appMessages: DeepStrings<typeof En> = {
       surgeHint: '1 = aucune ; 1.3 ajoute 0.3 à la majoration des paramètres de prix pour les prises en charge ici.',
       mapLabel: 'Tracer la zone',
       zonesLayer: 'Zones de service',
+      fixedFares: 'Tarifs forfaitaires',
     },
     pages: {
       dashboard: 'Tableau de bord',
@@ -266,6 +276,7 @@ export const appMessages: DeepStrings<typeof En> = {
         at_pickup: 'Au point de prise en charge',
         on_trip: 'En course',
         offeredTo: 'Proposée à %{name}',
+        outsideArea: 'Hors de la zone de service',
       },
       card: {
         close: 'Fermer',
@@ -744,6 +755,19 @@ export const appMessages: DeepStrings<typeof En> = {
         slaState: 'SLA',
         slaDueAt: 'Échéance SLA',
         q: 'Rechercher',
+      },
+    },
+    'zone-fares': {
+      name: 'Tarif forfaitaire |||| Tarifs forfaitaires',
+      fields: {
+        fromZoneId: 'Zone de départ',
+        toZoneId: 'Zone d’arrivée',
+        vehicleTypeId: 'Type de véhicule (vide : tous)',
+        amount: 'Tarif forfaitaire',
+        bothWays: 'Dans les deux sens',
+        active: 'Actif',
+        createdAt: 'Créé',
+        updatedAt: 'Modifié',
       },
     },
     zones: {

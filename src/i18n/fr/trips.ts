@@ -71,6 +71,8 @@ export const tripMessages: DeepStrings<typeof En> = {
     reassigned: 'Réattribuée',
     offered: 'Proposée',
     declined: 'Refusée',
+    left_area: 'Sorti de la zone de service',
+    back_in_area: 'De retour dans la zone de service',
     issue_opened: '%{issue} ouvert : %{category}',
     issueNumber: 'Incident n° %{id}',
     skipped: 'Sautée',

@@ -148,6 +148,15 @@ export const appMessages: DeepStrings<typeof En> = {
       logout: 'Toka',
       darkTheme: 'Mandhari meusi',
     },
+    zoneEffect: {
+      fixed: 'Nauli maalum %{route}',
+      surge: 'Ongezeko la zoni ×%{multiplier} — %{zones}',
+      none: 'Hakuna zoni',
+      calcZone: 'Zoni',
+      calcZoneHint: 'Ongezeko la zoni au nauli maalum kati ya zoni',
+      fixedOption: 'Nauli maalum %{route}: %{amount}',
+      surgeOption: '%{zone} (ongezeko ×%{multiplier})',
+    },
     zonesPage: {
       editorHint: 'Bofya ramani kuongeza pointi za mpaka, kwa mpangilio; angalau 3.',
       points: 'Pointi %{smart_count} |||| Pointi %{smart_count}',
@@ -159,6 +168,7 @@ export const appMessages: DeepStrings<typeof En> = {
         '1 = hakuna; 1.3 huongeza 0.3 kwenye ongezeko la nauli la mipangilio ya bei kwa abiria wanaochukuliwa hapa.',
       mapLabel: 'Chora zoni',
       zonesLayer: 'Zoni za huduma',
+      fixedFares: 'Nauli maalum',
     },
     pages: {
       dashboard: 'Dashibodi',
@@ -264,6 +274,7 @@ export const appMessages: DeepStrings<typeof En> = {
         at_pickup: 'Amefika mahali pa kuchukuliwa',
         on_trip: 'Safarini',
         offeredTo: 'Imetumwa kwa %{name}',
+        outsideArea: 'Nje ya eneo la huduma',
       },
       card: {
         close: 'Funga',
@@ -739,6 +750,19 @@ export const appMessages: DeepStrings<typeof En> = {
         slaState: 'SLA',
         slaDueAt: 'Muda wa SLA',
         q: 'Tafuta',
+      },
+    },
+    'zone-fares': {
+      name: 'Nauli Maalum |||| Nauli Maalum',
+      fields: {
+        fromZoneId: 'Kutoka zoni',
+        toZoneId: 'Hadi zoni',
+        vehicleTypeId: 'Aina ya gari (tupu: zote)',
+        amount: 'Nauli maalum',
+        bothWays: 'Pande zote mbili',
+        active: 'Inatumika',
+        createdAt: 'Imeundwa',
+        updatedAt: 'Imesasishwa',
       },
     },
     zones: {

@@ -71,6 +71,8 @@ export const tripMessages: DeepStrings<typeof En> = {
     reassigned: 'Alipewa dereva mwingine',
     offered: 'Ilitumwa kwa dereva',
     declined: 'Ilikataliwa',
+    left_area: 'Ametoka nje ya eneo la huduma',
+    back_in_area: 'Amerudi ndani ya eneo la huduma',
     issue_opened: '%{issue} lilifunguliwa: %{category}',
     issueNumber: 'Lalamiko #%{id}',
     skipped: 'Iliachwa',

@@ -21,7 +21,8 @@ function Inputs({ manifest, view }: { manifest: ResourceManifest; view: 'create'
 export function GeneratedCreate({ manifest }: { manifest: ResourceManifest }) {
   return (
     <Create redirect={redirectToShowPage}>
-      <EditorForm resolver={yupResolver(manifest.create!)} noValidate>
+      {/* The create rules' defaults (e.g. a switch that starts on) are the form's starting values. */}
+      <EditorForm resolver={yupResolver(manifest.create!)} noValidate defaultValues={manifest.create!.getDefault()}>
         <Inputs manifest={manifest} view="create" />
       </EditorForm>
     </Create>

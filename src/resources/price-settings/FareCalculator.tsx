@@ -1,11 +1,20 @@
 import { Box, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useCanAccess, useGetList, useTranslate } from 'react-admin';
 import type { TranslateFunction } from 'ra-core';
 import type { VehicleTypeRates } from '../../domain/fare';
 import { difference } from '../../domain/farePreview';
-import { WEEK_ORDER, calculateFare, type CalculatorResult, type PricingDraft } from '../../domain/surge';
+import {
+  WEEK_ORDER,
+  calculateFare,
+  type CalculatorInput,
+  type CalculatorResult,
+  type PricingDraft,
+} from '../../domain/surge';
 import { formatMoney, formatPercent, formatSignedMoney, formatSignedPercent, weekdayName } from '../../kit/format';
+import { calculatorZoneOptions } from '../../domain/zoneFares';
+import { zoneFares, zones } from '../../domain/resources';
+import { useZoneEffectText } from '../../kit/zoneEffectText';
 
 export interface CalculatorType extends VehicleTypeRates {
   id: number;
@@ -82,7 +91,11 @@ export function FareCalculator({
   const [duration, setDuration] = useState('30');
   const [day, setDay] = useState(5);
   const [time, setTime] = useState('18:00');
+  const [zoneKey, setZoneKey] = useState('');
   const type = types.find((t) => t.id === typeId);
+  const zoneOptions = useZoneOptions(type?.id);
+  const zoneLine = useZoneEffectText();
+  const zoneChoice = zoneOptions.find((o) => o.key === zoneKey);
   const distanceKm = Number(distance);
   const durationMin = Number(duration);
   const inputsOk =
@@ -92,7 +105,7 @@ export function FareCalculator({
     distanceKm <= 500 &&
     durationMin >= 0 &&
     durationMin <= 1440;
-  const price = (settings: PricingDraft) =>
+  const price = (settings: PricingDraft, zone: CalculatorInput['zone'] | null = zoneChoice?.zone) =>
     type && inputsOk
       ? calculateFare({
           vehicleType: type,
@@ -102,10 +115,16 @@ export function FareCalculator({
           durationMin,
           day,
           time,
+          zone: zone ?? undefined,
         })
       : undefined;
   const now = price(saved);
   const edited = price(draft);
+  // The zone's line: what it changes in the total against the same trip outside any zone.
+  const zoneChange = (settings: PricingDraft, r: CalculatorResult | undefined) => {
+    const outside = price(settings, null);
+    return r && outside ? formatSignedMoney(difference(outside.total, r.total).amount) : '—';
+  };
   const totalChange = now && edited ? difference(now.total, edited.total) : undefined;
   return (
     <Stack spacing={2}>
@@ -169,6 +188,31 @@ export function FareCalculator({
           helperText={translate('app.priceSettings.calc.timeHint')}
           sx={{ width: 160 }}
         />
+        {zoneOptions.length > 0 && (
+          <TextField
+            select
+            size="small"
+            label={translate('app.zoneEffect.calcZone')}
+            value={zoneChoice ? zoneKey : ''}
+            onChange={(e) => setZoneKey(e.target.value)}
+            helperText={translate('app.zoneEffect.calcZoneHint')}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            sx={{ width: 280 }}
+            data-testid="calc-zone"
+          >
+            <MenuItem value="">{translate('app.zoneEffect.none')}</MenuItem>
+            {zoneOptions.map((o) => (
+              <MenuItem key={o.key} value={o.key}>
+                {o.effect.kind === 'fixed'
+                  ? translate('app.zoneEffect.fixedOption', {
+                      route: o.effect.route,
+                      amount: formatMoney(o.effect.amount),
+                    })
+                  : translate('app.zoneEffect.surgeOption', { zone: o.effect.zones, multiplier: o.effect.multiplier })}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
       </Box>
       <Table size="small" data-testid="fare-calculator" sx={{ maxWidth: 640 }}>
         <TableHead>
@@ -193,6 +237,17 @@ export function FareCalculator({
               </TableRow>
             );
           })}
+          {zoneChoice && (
+            <TableRow data-testid="calc-zone-line">
+              <TableCell>{zoneLine(zoneChoice.effect)}</TableCell>
+              <TableCell align="right" sx={numeric}>
+                {zoneChange(saved, now)}
+              </TableCell>
+              <TableCell align="right" sx={numeric}>
+                {zoneChange(draft, edited)}
+              </TableCell>
+            </TableRow>
+          )}
           {totalChange && totalChange.amount !== 0 && (
             <TableRow data-testid="calc-change">
               <TableCell>{translate('app.priceSettings.calc.change')}</TableCell>
@@ -205,5 +260,19 @@ export function FareCalculator({
         </TableBody>
       </Table>
     </Stack>
+  );
+}
+
+/** The active zones with a surge and the fixed fares, as the calculator's choices (none without the Zone permission). */
+function useZoneOptions(vehicleTypeId: number | undefined) {
+  const { canAccess } = useCanAccess({ resource: zones.path, action: 'list' });
+  const all = { pagination: { page: 1, perPage: 200 }, filter: { active: true } };
+  const options = { enabled: canAccess === true, retry: false };
+  const zoneList = useGetList(zones.path, { ...all, sort: { field: 'name', order: 'ASC' } }, options);
+  const fareList = useGetList(zoneFares.path, { ...all, sort: { field: 'id', order: 'ASC' } }, options);
+  return calculatorZoneOptions(
+    (zoneList.data ?? []) as Parameters<typeof calculatorZoneOptions>[0],
+    (fareList.data ?? []) as Parameters<typeof calculatorZoneOptions>[1],
+    vehicleTypeId,
   );
 }

@@ -4,6 +4,7 @@ import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import WrongLocationIcon from '@mui/icons-material/WrongLocation';
 import { Box, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { drivers, issues, passengers, staffs } from '../../domain/resources';
@@ -38,6 +39,7 @@ function StepIcon({ entry }: { entry: TimelineEntry }) {
   if (entry.key === 'cancelled' || entry.key === 'no_driver_found') return <CancelIcon color="error" />;
   if (entry.key === 'reassigned') return <SwapHorizIcon color="primary" />;
   if (entry.key === 'issue_opened') return <ReportProblemIcon color="warning" />;
+  if (entry.key === 'left_area') return <WrongLocationIcon color="warning" />;
   return <CheckCircleIcon color="success" />;
 }
 

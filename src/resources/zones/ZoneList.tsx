@@ -1,4 +1,6 @@
-import { BooleanField, DataTable, NumberField, useTranslate } from 'react-admin';
+import LocalAirportIcon from '@mui/icons-material/LocalAirport';
+import { BooleanField, Button, DataTable, NumberField, useTranslate } from 'react-admin';
+import { Link } from 'react-router';
 import { DateTimeField } from '../../kit/DateTimeField';
 import { ResourceList } from '../../kit/ResourceList';
 import { enumLabelKey } from '../../kit/enumChoices';
@@ -19,7 +21,16 @@ const exporter = csvExporter<Zone>('service-zones', [
 /** /zones: the service areas and zones, by name; a row opens the editor with its map. */
 export default function ZoneList(props: ListScreenProps) {
   return (
-    <ResourceList {...props} sort={{ field: 'name', order: 'ASC' }} exporter={exporter}>
+    <ResourceList
+      {...props}
+      sort={{ field: 'name', order: 'ASC' }}
+      exporter={exporter}
+      extraActions={
+        <Button component={Link} to="/zone-fares" label="app.zonesPage.fixedFares">
+          <LocalAirportIcon />
+        </Button>
+      }
+    >
       <DataTable<Zone> rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="name" render={(z) => <RowLink>{z.name}</RowLink>} />
         <DataTable.Col source="kind" render={(z) => <KindLabel kind={z.kind} />} />

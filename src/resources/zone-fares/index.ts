@@ -1,0 +1,13 @@
+import LocalAirportIcon from '@mui/icons-material/LocalAirport';
+import { zoneFares as zoneFaresManifest } from '../../domain/resources';
+import { generatedScreens } from '../generated/generatedScreens';
+import { definePanelResource } from '../panelResource';
+
+/**
+ * Fixed fares between two zones (issue 32): the field kit's generated list, show and forms (zone
+ * and vehicle-type pickers, a money input), reached from the Service Zones list.
+ */
+export const zoneFares = definePanelResource(zoneFaresManifest, {
+  ...generatedScreens(zoneFaresManifest),
+  icon: LocalAirportIcon,
+});
