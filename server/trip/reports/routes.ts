@@ -11,6 +11,7 @@ import { tripFigureText, tripReportLines } from '../../../src/domain/tripReport.
 import { insightMessages } from '../../../src/i18n/insightMessages.js';
 import { enumMessages } from '../../../src/i18n/enums.js';
 import { findLetter, issueLetter, letterPdf, lettersOf, parseLetterRequest } from './letters.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 /**
  * PDF documents of the reports (GET /api/trip/reports/…/pdf) and the drivers' revenue request
@@ -73,7 +74,7 @@ export function reportDocumentRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const split = (query.split ?? 'byPeriod') as Split;
-      if (!SPLITS.includes(split)) throw badRequest(`"split" must be one of: ${SPLITS.join(', ')}`);
+      if (!SPLITS.includes(split)) throw badRequest(refusal('oneOf', { label: '"split"', values: SPLITS.join(', ') }));
       const rest = { ...query };
       delete rest.split;
       const params = revenue.parse(rest, new Date());
@@ -105,7 +106,7 @@ export function reportDocumentRoutes(app: FastifyInstance): void {
         query.paymentMethod !== undefined ? `paid by ${String(query.paymentMethod)}` : '',
       ].filter(Boolean);
       const spec: PdfSpec = {
-        title: `Revenue report ${data.from} – ${data.to}`,
+        title: refusal('revenueReport', { from: data.from, to: data.to }),
         letterhead: config.company,
         createdAt: new Date(),
         landscape: true,
