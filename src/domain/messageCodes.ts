@@ -1,4 +1,5 @@
 import { validationMessages } from '../i18n/validation';
+import { CITY } from './city';
 
 /**
  * The stable code of a message the write rules or the services give: the key of its template in
@@ -41,12 +42,30 @@ function remember(text: string, said: MessageCode): void {
   if (SAID.size > SAID_MAX) SAID.delete(SAID.keys().next().value as string);
 }
 
+/**
+ * Parameters that are amounts of money: the code carries the amount ("500"), each language writes
+ * it in its own format (English "KES 500.00", French "500,00 KES").
+ */
+export const MONEY_PARAMS: ReadonlySet<string> = new Set(['fare', 'left', 'refunded']);
+
+const englishMoney = new Intl.NumberFormat('en-KE', {
+  style: 'currency',
+  currency: CITY.currency,
+  currencyDisplay: 'code',
+});
+
+/** The English of a parameter: "KES 1,020.70" for money (a plain space, for messages), else as given. */
+const englishParam = (name: string, value: string | number) =>
+  MONEY_PARAMS.has(name) ? englishMoney.format(Number(value)).replace(/\s/g, ' ') : String(value);
+
 /** The English of a code with its parameters, from the catalogue. */
 export function renderEnglish(code: RefusalCode, params: RefusalParams = {}): string {
   const group = groupOf(code);
   if (!group) throw new Error(`No message has the code ${code}`);
   const template = (validationMessages[group] as Record<string, string>)[code];
-  return template.replace(/%\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/%\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? englishParam(name, params[name]) : whole,
+  );
 }
 
 /**

@@ -1,11 +1,4 @@
-import { CITY } from './city';
 import { refusal } from './messageCodes';
-
-/** "KES 1,020.70": the city's currency as the panel's money kit writes it (a plain space, for messages). */
-const money = (amount: number) =>
-  new Intl.NumberFormat('en-KE', { style: 'currency', currency: CITY.currency, currencyDisplay: 'code' })
-    .format(amount)
-    .replace(/\s/g, ' ');
 
 const cents = (amount: number) => Math.round(amount * 100);
 
@@ -24,8 +17,8 @@ export function refundProblem(amount: number, fareTotal: number | null, refunded
   if (fareTotal === null || cents(fareTotal) <= 0) return refusal('noFareToRefund');
   const left = refundableLeft(fareTotal, refundedBefore);
   if (cents(amount) <= cents(left)) return undefined;
-  if (left === 0) return refusal('refundedInFull', { fare: money(fareTotal) });
+  if (left === 0) return refusal('refundedInFull', { fare: fareTotal });
   if (cents(refundedBefore) > 0)
-    return refusal('refundAtMostLeft', { left: money(left), fare: money(fareTotal), refunded: money(refundedBefore) });
-  return refusal('refundAtMostFare', { fare: money(fareTotal) });
+    return refusal('refundAtMostLeft', { left, fare: fareTotal, refunded: refundedBefore });
+  return refusal('refundAtMostFare', { fare: fareTotal });
 }

@@ -1,4 +1,5 @@
-import { codeOf, labelKey, messageKey, type MessageCode } from '../domain/messageCodes';
+import { codeOf, labelKey, messageKey, MONEY_PARAMS, type MessageCode } from '../domain/messageCodes';
+import { formatMoney } from '../kit/format';
 import { i18nProvider } from './i18nProvider';
 
 /** Parameters that name a field or a person's role: translated through app.validation.labels. */
@@ -19,7 +20,9 @@ export function translateMessage(message: string, known?: MessageCode): string {
   for (const [name, value] of Object.entries(found.params)) {
     params[name] = LABEL_PARAMS.has(name)
       ? i18nProvider.translate(`app.validation.labels.${labelKey(value)}`, { _: value })
-      : value;
+      : MONEY_PARAMS.has(name)
+        ? (formatMoney(value) ?? value)
+        : value;
   }
   const text = i18nProvider.translate(key, { ...params, _: message });
   // A label may start the sentence ("Jina linahitajika"): capitalise as the English message is.

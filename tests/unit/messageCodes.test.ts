@@ -3,7 +3,7 @@ import { ValidationError } from 'yup';
 import { errorBody } from '../../server/errors';
 import { loginSchema } from '../../src/domain/authRules';
 import { requiredName } from '../../src/domain/fieldRules';
-import { codeOf, labelKey, messageKey, refusal, renderEnglish } from '../../src/domain/messageCodes';
+import { codeOf, labelKey, messageKey, MONEY_PARAMS, refusal, renderEnglish } from '../../src/domain/messageCodes';
 import { refundProblem } from '../../src/domain/refunds';
 import { validationMessages } from '../../src/i18n/validation';
 
@@ -31,7 +31,8 @@ describe('message codes', () => {
       params: { label: 'vehicle type' },
     });
     expect(refusal('maxChars', { label: 'First name', max: 80 })).toBe('First name must be at most 80 characters');
-    expect(codeOf(refundProblem(900, 500, 0)!)).toEqual({ code: 'refundAtMostFare', params: { fare: 'KES 500.00' } });
+    expect(codeOf(refundProblem(900, 500, 0)!)).toEqual({ code: 'refundAtMostFare', params: { fare: '500' } });
+    expect(refundProblem(900, 500, 0)).toBe("A refund may be at most KES 500.00, the trip's fare");
     const login = await errorsOf(() => loginSchema.validate({}, { abortEarly: false }));
     expect(login).toEqual(['Email is required', 'Password is required']);
     expect(login.map((m) => codeOf(m)?.code)).toEqual(['emailRequired', 'passwordRequired']);
@@ -59,9 +60,11 @@ describe('message codes', () => {
     for (const group of ['templates', 'notifications', 'fixed'] as const) {
       for (const [code, template] of Object.entries(validationMessages[group])) {
         const names = [...template.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]);
-        const params = Object.fromEntries(names.map((n, i) => [n, `x${i}`]));
-        const text = renderEnglish(code as never, params);
-        expect(text).toBe(names.reduce((t, n, i) => t.replace(`%{${n}}`, `x${i}`), template));
+        // Money is given as an amount and written in English ("KES 1.00"); the rest as given.
+        const value = (n: string, i: number) => (MONEY_PARAMS.has(n) ? 1 : `x${i}`);
+        const written = (n: string, i: number) => (MONEY_PARAMS.has(n) ? 'KES 1.00' : `x${i}`);
+        const text = renderEnglish(code as never, Object.fromEntries(names.map((n, i) => [n, value(n, i)])));
+        expect(text).toBe(names.reduce((t, n, i) => t.replace(`%{${n}}`, written(n, i)), template));
         expect(messageKey(code)).toBe(`app.validation.${group}.${code}`);
       }
     }
