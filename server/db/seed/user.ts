@@ -205,6 +205,8 @@ export async function seedUserService(db: Db, opts: { filesDir: string; scryptN:
         pending.map((d) => ({
           type: 'DRIVER_REGISTRATION',
           title: refusal('driverRegistration', { name: `${d.firstName} ${d.lastName}` }),
+          titleCode: 'driverRegistration',
+          titleParams: JSON.stringify({ name: `${d.firstName} ${d.lastName}` }),
           permission: 'view-Driver',
           subjectType: 'driver',
           subjectId: d.id,
