@@ -113,7 +113,7 @@ const BoardCard = memo(function BoardCard({
 });
 const CARD_SX = {
   display: 'block',
-  textAlign: 'left',
+  textAlign: 'start',
   p: 0.75,
   borderRadius: 1,
   border: 1,
