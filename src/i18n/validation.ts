@@ -101,6 +101,7 @@ export const validationMessages = {
     revenueStatement: 'Driver revenue statement %{reference}',
     revenueReport: 'Revenue report %{from} – %{to}',
     tripReport: 'Trip report %{from} – %{to}',
+    scheduledUnassigned: 'No driver yet for trip #%{trip}: pickup at %{time} (%{place}), under %{minutes} min away',
   },
   /** The fields the templates name, as nouns (the message's first letter is capitalised when shown). */
   labels: {
