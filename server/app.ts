@@ -38,6 +38,7 @@ import { userService } from './user/index.js';
 import { Notifier } from './user/notifications/notifier.js';
 import { holdsControlCharacters, loadPhoneRules } from '../src/domain/fieldRules.js';
 import { DEFAULT_MAP_STYLE_URL, styleOrigin } from '../src/domain/map.js';
+import { refusal } from '../src/domain/messageCodes.js';
 
 export interface BuildOptions {
   /** An already open database (tests share a seeded one). */
@@ -126,7 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // PostgreSQL refuses NUL in text, so a control character in the address would otherwise be a 500.
   app.addHook('preValidation', async (request) => {
     if (holdsControlCharacters(request.query) || holdsControlCharacters(request.params))
-      throw badRequest('The address cannot contain control characters');
+      throw badRequest(refusal('control', { label: 'The address' }));
   });
   // helmet's own middleware, built once: @fastify/helmet rebuilds it on every request (~0.06 ms each).
   // They are for documents a browser renders (the panel, the API docs): an API answer (JSON, CSV)

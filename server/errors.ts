@@ -1,17 +1,17 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ONE_ACTIVE_TRIP_PER_DRIVER } from './db/migrations/003_one_active_trip_per_driver.js';
-import { messageCode, type MessageCode } from '../src/domain/messageCodes.js';
+import { codeOf, type MessageCode, refusal } from '../src/domain/messageCodes.js';
 
 /**
- * An error answer: the English message (and field messages), each with its stable code and
- * parameters when the message is one the panel's catalogue names (src/i18n/validation.ts), so
- * that a client can show it in its own language.
+ * An error answer: the English message (and field messages), each with the stable code and
+ * parameters it was said with (`refusal`, src/i18n/validation.ts), so that a client can show it in
+ * its own language.
  */
 export function errorBody(message: string, errors?: Record<string, string>) {
-  const found = messageCode(message);
+  const found = codeOf(message);
   const codes: Record<string, MessageCode> = {};
   for (const [field, text] of Object.entries(errors ?? {})) {
-    const code = messageCode(text);
+    const code = codeOf(text);
     if (code) codes[field] = code;
   }
   return {
@@ -63,7 +63,7 @@ function columnFromCheck(err: PgError): string | undefined {
 
 /** Unique constraints whose violation has a meaning of its own, by constraint name. */
 const CONSTRAINT_CONFLICTS: Record<string, { field: string; message: string }> = {
-  [ONE_ACTIVE_TRIP_PER_DRIVER]: { field: 'driverId', message: 'This driver already has an active trip' },
+  [ONE_ACTIVE_TRIP_PER_DRIVER]: { field: 'driverId', message: refusal('activeTrip') },
 };
 
 /** Maps a database error to a client error when it is the client's doing. */
@@ -75,14 +75,13 @@ export function fromDatabaseError(err: PgError): ApiError | undefined {
       const field = columnFromDetail(err.detail);
       return new ApiError(
         409,
-        field ? `This ${field} is already in use` : 'This record already exists',
-        field ? { [field]: `This ${field} is already in use` } : undefined,
+        field ? refusal('inUse', { label: field }) : refusal('recordExists'),
+        field ? { [field]: refusal('inUse', { label: field }) } : undefined,
       );
     }
     case '23503': {
       const field = columnFromDetail(err.detail);
-      if (err.detail?.includes('is still referenced'))
-        return new ApiError(409, 'This record is still in use and cannot be deleted');
+      if (err.detail?.includes('is still referenced')) return new ApiError(409, refusal('stillInUse'));
       return new ApiError(
         400,
         field ? `The referenced ${field} does not exist` : 'A referenced record does not exist',
@@ -92,20 +91,20 @@ export function fromDatabaseError(err: PgError): ApiError | undefined {
     case '23502': {
       const field = err.column ? snakeToCamel(err.column) : undefined;
       return field
-        ? new ApiError(400, `${field} is required`, { [field]: `${field} is required` })
-        : new ApiError(400, 'A required value is missing');
+        ? new ApiError(400, refusal('required', { label: field }), { [field]: refusal('required', { label: field }) })
+        : new ApiError(400, refusal('missingValue'));
     }
     case '23514': {
       const field = columnFromCheck(err);
       return field
         ? new ApiError(400, `This ${field} is not allowed`, { [field]: `This ${field} is not allowed` })
-        : new ApiError(400, 'A value is not allowed');
+        : new ApiError(400, refusal('notAllowed'));
     }
     case '22P02':
     case '22007':
     case '22008':
     case '22003':
-      return new ApiError(400, 'A value has the wrong type or is out of range');
+      return new ApiError(400, refusal('wrongType'));
     default:
       return undefined;
   }

@@ -10,6 +10,7 @@ import { assertCode } from '../user/auth/routes.js';
 import { PHONE_MESSAGE, toE164 } from '../../src/domain/fieldRules.js';
 import { appRefusal, appUserOf } from './principal.js';
 import { canonicalPhone, PhoneGuard } from './phoneGuard.js';
+import { refusal } from '../../src/domain/messageCodes.js';
 
 export const APP_KINDS: readonly AppKind[] = ['driver', 'passenger'];
 export const tags = ['apps'];
@@ -30,13 +31,17 @@ const phoneField = yup
   .string()
   .typeError(PHONE_MESSAGE)
   .trim()
-  .required('phone is required')
+  .required(refusal('required', { label: 'phone' }))
   .test('e164', PHONE_MESSAGE, (v) => !v || toE164(v) !== undefined)
   .transform((v: unknown) => (typeof v === 'string' ? (toE164(v) ?? v) : v));
 const requestSchema = yup.object({ phone: phoneField });
 const signInSchema = yup.object({
   phone: phoneField,
-  otp: yup.string().typeError('otp must be the 6-digit code').trim().required('otp is required'),
+  otp: yup
+    .string()
+    .typeError('otp must be the 6-digit code')
+    .trim()
+    .required(refusal('required', { label: 'otp' })),
 });
 
 /** Codes are keyed by kind and phone: a driver who also rides has two independent sign-ins. */

@@ -22,15 +22,16 @@ import { tags } from './authRoutes.js';
 import { tripView } from './driverTrips.js';
 import { zoneFareFor, zonesVerdict } from '../trip/zones/rules.js';
 import { inTripTransaction } from './tx.js';
+import { refusal } from '../../src/domain/messageCodes.js';
 
 const point = (label: string) =>
   yup
     .object({
-      lat: latitude().required(`${label} latitude is required`),
-      lng: longitude().required(`${label} longitude is required`),
+      lat: latitude().required(refusal('required', { label: `${label} latitude` })),
+      lng: longitude().required(refusal('required', { label: `${label} longitude` })),
     })
     .default(undefined)
-    .required(`${label} is required`)
+    .required(refusal('required', { label }))
     .test(
       'inside',
       `The ${label.toLowerCase()} is outside the service area (${CITY.name})`,
@@ -46,7 +47,7 @@ const rateSchema = yup.object({
     .integer('rating must be a whole number from 1 to 5')
     .min(1, 'rating must be a whole number from 1 to 5')
     .max(5, 'rating must be a whole number from 1 to 5')
-    .required('rating is required'),
+    .required(refusal('required', { label: 'rating' })),
   comment: text('Comment', 500, true).nullable(),
 });
 

@@ -3,7 +3,13 @@ import type { Db } from './index.js';
 import { migrations } from './migrations/index.js';
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Parallel branches number their migrations in separate ranges (030s, 060s, 070s…), so a database
+  // migrated by an earlier main can miss one that sorts before its latest: apply it rather than refuse.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

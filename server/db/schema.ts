@@ -161,6 +161,9 @@ export interface NotificationTable {
   id: Generated<number>;
   type: string;
   title: string;
+  /** The catalogue key the title was said with (src/i18n/validation.ts), and its parameters; null before 031. */
+  titleCode: ColumnType<string | null, string | null | undefined, never>;
+  titleParams: ColumnType<Record<string, string> | null, string | null | undefined, never>;
   /** The permission a staff member needs to receive it. */
   permission: string;
   /** Only this role's staff receive it (an SOS escalation), besides holding the permission; null: every role. */

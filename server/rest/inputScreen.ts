@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import type { AnySchema, ObjectSchema, AnyObject } from 'yup';
 import { fieldLabel, textProblem } from '../../src/domain/fieldRules.js';
+import { refusal, type RefusalCode } from '../../src/domain/messageCodes.js';
 
 export { MULTILINE } from '../../src/domain/fieldRules.js';
 
@@ -13,13 +14,20 @@ const TYPE_NAMES: Record<string, string> = {
   string: 'text',
 };
 
+/** The types whose message the catalogue names (src/i18n/validation.ts). */
+const TYPE_CODES: Record<string, RefusalCode> = { number: 'number', string: 'text', date: 'dateTime' };
+
 // yup's own wording ("firstName must be a `number` type, but the final value was …") echoes the
 // input back and names the field by its key; this says the same thing in the panel's words.
 yup.setLocale({
   mixed: {
-    notType: ({ path, type }: { path: string; type: string }) =>
-      `${fieldLabel(path)} must be ${TYPE_NAMES[type] ?? type}`,
-    notNull: ({ path }: { path: string }) => `${fieldLabel(path)} is required`,
+    notType: ({ path, type }: { path: string; type: string }) => {
+      const code = TYPE_CODES[type];
+      return code
+        ? refusal(code, { label: fieldLabel(path) })
+        : `${fieldLabel(path)} must be ${TYPE_NAMES[type] ?? type}`;
+    },
+    notNull: ({ path }: { path: string }) => refusal('required', { label: fieldLabel(path) }),
   },
 });
 

@@ -124,6 +124,8 @@ export interface PdfSpec {
   createdAt: Date;
   blocks: PdfBlock[];
   landscape?: boolean;
+  /** Each page's number in the document's language; English "Page n of N" when absent. */
+  pageLabel?: (page: number, pages: number) => string;
 }
 
 const MARGIN = 50;
@@ -227,7 +229,11 @@ export function renderPdf(spec: PdfSpec): PDFKit.PDFDocument {
       .font('Inter')
       .fontSize(8.5)
       .fillColor(MUTED)
-      .text(`Page ${i + 1} of ${range.count}`, MARGIN, bottom, { width, align: 'left', lineBreak: false });
+      .text(spec.pageLabel?.(i + 1, range.count) ?? `Page ${i + 1} of ${range.count}`, MARGIN, bottom, {
+        width,
+        align: 'left',
+        lineBreak: false,
+      });
     if (spec.footerNote) doc.text(spec.footerNote, MARGIN, bottom, { width, align: 'right', lineBreak: false });
   }
   doc.end();

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../errors.js';
 import { holdsControlCharacters } from '../../src/domain/fieldRules.js';
 import type { FieldSpec, FieldType, ResourceDeclaration } from './declaration.js';
+import { refusal } from '../../src/domain/messageCodes.js';
 
 export const MAX_RANGE = 500;
 const ORDERED: FieldType[] = ['int', 'number', 'timestamp', 'date'];
@@ -39,12 +40,13 @@ function coerce(key: string, spec: Pick<FieldSpec, 'type' | 'enum'>, value: unkn
   switch (spec.type) {
     case 'int': {
       const n = Number(text);
-      if (text.trim() === '' || !Number.isSafeInteger(n)) throw badRequest(`Filter "${key}" must be a whole number`);
+      if (text.trim() === '' || !Number.isSafeInteger(n))
+        throw badRequest(refusal('wholeNumber', { label: `Filter "${key}"` }));
       return n;
     }
     case 'number': {
       const n = Number(text);
-      if (text.trim() === '' || !Number.isFinite(n)) throw badRequest(`Filter "${key}" must be a number`);
+      if (text.trim() === '' || !Number.isFinite(n)) throw badRequest(refusal('number', { label: `Filter "${key}"` }));
       return n;
     }
     case 'bool':
@@ -59,7 +61,7 @@ function coerce(key: string, spec: Pick<FieldSpec, 'type' | 'enum'>, value: unkn
       throw badRequest(`Filter "${key}" is not supported`);
     default:
       if (spec.enum && !spec.enum.includes(text))
-        throw badRequest(`Filter "${key}" must be one of: ${spec.enum.join(', ')}`);
+        throw badRequest(refusal('oneOf', { label: `Filter "${key}"`, values: spec.enum.join(', ') }));
       return text;
   }
 }
@@ -81,7 +83,8 @@ function buildWhere(d: ResourceDeclaration, filter: Record<string, unknown>): Ra
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined || value === '') continue;
     if (key === 'q') {
-      if (typeof value !== 'string' && typeof value !== 'number') throw badRequest('Filter "q" must be text');
+      if (typeof value !== 'string' && typeof value !== 'number')
+        throw badRequest(refusal('text', { label: 'Filter "q"' }));
       const text = String(value).trim();
       if (!text) continue;
       if (!d.search?.length && !d.searchIds?.length) throw badRequest(`Resource "${d.name}" does not support "q"`);
@@ -131,7 +134,7 @@ export function parseListQuery(d: ResourceDeclaration, query: Record<string, unk
   const rawSort = parseJsonParam('sort', query.sort);
   const rawRange = parseJsonParam('range', query.range);
   const rawFilter = parseJsonParam('filter', query.filter) ?? {};
-  if (holdsControlCharacters(rawFilter)) throw badRequest('Filters cannot contain control characters');
+  if (holdsControlCharacters(rawFilter)) throw badRequest(refusal('control', { label: 'Filters' }));
 
   const [defaultField, defaultOrder] = d.defaultSort ?? ['id', 'ASC'];
   let sort = { field: defaultField, order: defaultOrder };

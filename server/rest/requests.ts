@@ -1,6 +1,7 @@
 import { ValidationError, type AnyObject, type ObjectSchema } from 'yup';
 import { badRequest, notFound } from '../errors.js';
 import { screenInput, withoutFields } from './inputScreen.js';
+import { refusal } from '../../src/domain/messageCodes.js';
 
 /**
  * What every route of the engine and the custom routes share to read a request: the id in the URL,
@@ -31,12 +32,12 @@ export async function validateBody(schema: ObjectSchema<AnyObject>, body: unknow
     if (!screened.length) return value;
   } catch (e) {
     if (!(e instanceof ValidationError)) {
-      if (screened.length) throw badRequest('Please correct the highlighted fields', errors);
+      if (screened.length) throw badRequest(refusal('highlighted'), errors);
       throw e;
     }
     for (const inner of e.inner.length ? e.inner : [e]) errors[inner.path ?? '_'] ??= inner.message;
   }
-  throw badRequest('Please correct the highlighted fields', errors);
+  throw badRequest(refusal('highlighted'), errors);
 }
 
 export const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };

@@ -1,12 +1,13 @@
 import * as yup from 'yup';
+import { refusal } from './messageCodes';
 
 export const OTP_LENGTH = 6;
 
-export const emailField = () => yup.string().trim().required('Email is required').email('Invalid email');
+export const emailField = () => yup.string().trim().required(refusal('emailRequired')).email(refusal('invalidEmail'));
 
 export const loginSchema = yup.object({
   email: emailField(),
-  password: yup.string().required('Password is required'),
+  password: yup.string().required(refusal('passwordRequired')),
 });
 
 export const forgotSchema = yup.object({ email: emailField() });
@@ -14,5 +15,5 @@ export const forgotSchema = yup.object({ email: emailField() });
 export const otpField = () =>
   yup
     .string()
-    .required('Verification code is required')
-    .matches(/^\d{6}$/, 'Verification code must be 6 digits');
+    .required(refusal('codeRequired'))
+    .matches(/^\d{6}$/, refusal('codeDigits'));

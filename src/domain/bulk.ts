@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { refusal } from './messageCodes';
 
 /** At most this many records in one bulk run (a few pages of a list). */
 export const BULK_MAX = 200;
@@ -9,8 +10,8 @@ export const bulkSchema = yup.object({
     .array(
       yup
         .number()
-        .typeError('Each id must be a number')
-        .integer('Each id must be a whole number')
+        .typeError(refusal('number', { label: 'Each id' }))
+        .integer(refusal('wholeNumber', { label: 'Each id' }))
         .min(1, 'Each id must be positive')
         .max(2147483647, 'Each id must be positive')
         .required(),
@@ -23,9 +24,9 @@ export const bulkSchema = yup.object({
   reason: yup
     .string()
     .trim()
-    .min(3, 'Give a reason')
-    .max(500, 'Reason must be at most 500 characters')
-    .required('Give a reason'),
+    .min(3, refusal('giveAReason'))
+    .max(500, refusal('maxChars', { label: 'Reason', max: '500' }))
+    .required(refusal('giveAReason')),
 });
 
 /** One record's outcome in a bulk run. */

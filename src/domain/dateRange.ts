@@ -1,3 +1,4 @@
+import { refusal } from './messageCodes';
 /**
  * Report periods in the city's time zone, shared by the panel and the server (framework-free).
  * `from`/`to` are calendar days (YYYY-MM-DD, both inclusive) meaning local midnights; a preset
@@ -129,12 +130,13 @@ export function parseDateRange(
   timeZone: string,
 ): { range: DateRange } | { error: string } {
   const groupBy = input.groupBy ?? 'day';
-  if (!GROUP_BYS.includes(groupBy as GroupBy)) return { error: `"groupBy" must be one of: ${GROUP_BYS.join(', ')}` };
+  if (!GROUP_BYS.includes(groupBy as GroupBy))
+    return { error: refusal('oneOf', { label: '"groupBy"', values: GROUP_BYS.join(', ') }) };
   let fromDay: string;
   let toDay: string;
   if (input.preset !== undefined) {
     if (!DATE_PRESETS.includes(input.preset as DatePreset))
-      return { error: `"preset" must be one of: ${DATE_PRESETS.join(', ')}` };
+      return { error: refusal('oneOf', { label: '"preset"', values: DATE_PRESETS.join(', ') }) };
     if (input.from !== undefined || input.to !== undefined) return { error: 'Give either "preset" or "from" and "to"' };
     [fromDay, toDay] = presetDays(input.preset as DatePreset, localDay(now, timeZone));
   } else if (input.from === undefined && input.to === undefined) {

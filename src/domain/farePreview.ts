@@ -1,4 +1,5 @@
 import { computeFare, type DiscountRule, type FareBreakdown, type VehicleTypeRates } from './fare';
+import { refusal } from './messageCodes';
 
 /**
  * What a price change does, in money: the same three sample trips priced with the rates in force
@@ -105,7 +106,7 @@ export function minimumFareWarning(values: Readonly<Record<string, unknown>>): s
   const base = amount(values.baseFare);
   const minimum = amount(values.minimumFare);
   if (base === undefined || minimum === undefined || minimum >= base) return undefined;
-  return 'The minimum fare is below the base fare, so it never applies';
+  return refusal('minimumBelowBase');
 }
 
 /**

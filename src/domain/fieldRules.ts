@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { CITY } from './city';
+import { refusal } from './messageCodes';
 
 /**
  * Write rules shared by the panel's forms and the services' write schemas, so that both sides
@@ -10,21 +11,22 @@ import { CITY } from './city';
 export const NAME_MAX = 80;
 /** A name that may be left out (a partial update) but never blanked. */
 export const name = (label: string, max = NAME_MAX) =>
-  yup.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
-export const requiredName = (label: string, max = NAME_MAX) => name(label, max).required(`${label} is required`);
+  yup.string().trim().min(1, refusal('required', { label })).max(max, refusal('maxChars', { label, max }));
+export const requiredName = (label: string, max = NAME_MAX) =>
+  name(label, max).required(refusal('required', { label }));
 
 /** Marks a text field as multi-line: tabs and line breaks are then allowed in it (see textProblem). */
 export const MULTILINE = { multiline: true } as const;
 
 /** Text up to `max` characters; `multiline` allows line breaks and tabs (notes, descriptions). */
 export const text = (label: string, max: number, multiline = false) => {
-  const schema = yup.string().trim().max(max, `${label} must be at most ${max} characters`);
+  const schema = yup.string().trim().max(max, refusal('maxChars', { label, max }));
   return multiline ? schema.meta(MULTILINE) : schema;
 };
 
-export const email = () => yup.string().trim().lowercase().email('Invalid email').max(254);
+export const email = () => yup.string().trim().lowercase().email(refusal('invalidEmail')).max(254);
 export const oneOf = <T extends string>(values: readonly T[], label: string) =>
-  yup.string().oneOf([...values], `${label} must be one of: ${values.join(', ')}`);
+  yup.string().oneOf([...values], refusal('oneOf', { label, values: values.join(', ') }));
 /** Another record, by its id: `Choose a <label>` when it is not a positive whole number. */
 /** The largest id a record can have (PostgreSQL integer). */
 export const MAX_ID = 2_147_483_647;
@@ -32,10 +34,10 @@ export const MAX_ID = 2_147_483_647;
 export const id = (label: string) =>
   yup
     .number()
-    .typeError(`Choose a ${label}`)
-    .integer(`Choose a ${label}`)
-    .positive(`Choose a ${label}`)
-    .max(MAX_ID, `Choose a ${label}`);
+    .typeError(refusal('chooseA', { label }))
+    .integer(refusal('chooseA', { label }))
+    .positive(refusal('chooseA', { label }))
+    .max(MAX_ID, refusal('chooseA', { label }));
 
 /** An uploaded file (POST files), by id. */
 export const fileId = () => yup.number().integer().positive().nullable();
@@ -80,12 +82,12 @@ export function toE164(typed: string): string | undefined {
   return national?.isValid() && E164.test(national.number) ? national.number : undefined;
 }
 
-export const PHONE_MESSAGE = 'Enter a phone number, such as 0712 345 678 or +254 712 345 678';
+export const PHONE_MESSAGE = refusal('phone');
 
 /** A short service number dialled as is (999, 112, 1199, 116): 3 to 6 digits, no country code. */
 const SHORT_CODE = /^\d{3,6}$/;
 
-export const SHORT_CODE_PHONE_MESSAGE = 'Enter a short code such as 999 or a phone number with its country code';
+export const SHORT_CODE_PHONE_MESSAGE = refusal('shortCodePhone');
 
 /**
  * `+254 712 345 678` → `+254712345678`; with `shortCodes`, `999` → `999` as well. Undefined when
@@ -146,9 +148,9 @@ export function fieldLabel(path: string): string {
  * control characters, which PostgreSQL refuses (NUL) or which corrupt exports and logs.
  */
 export function textProblem(value: unknown, label: string, multiline = false): string | undefined {
-  if (typeof value !== 'string') return `${label} must be text`;
-  if (CONTROL.test(value)) return `${label} cannot contain control characters`;
-  if (!multiline && TAB_OR_LINE_BREAK.test(value)) return `${label} must be a single line, without tabs`;
+  if (typeof value !== 'string') return refusal('text', { label });
+  if (CONTROL.test(value)) return refusal('control', { label });
+  if (!multiline && TAB_OR_LINE_BREAK.test(value)) return refusal('singleLine', { label });
   return undefined;
 }
 
@@ -164,17 +166,17 @@ export function holdsControlCharacters(value: unknown): boolean {
 export const money = (label: string) =>
   yup
     .number()
-    .typeError(`${label} must be a number`)
-    .min(0, `${label} cannot be negative`)
-    .max(10_000_000, `${label} must be at most 10,000,000`);
+    .typeError(refusal('number', { label }))
+    .min(0, refusal('notNegative', { label }))
+    .max(10_000_000, refusal('atMost', { label, max: '10,000,000' }));
 
 /** A percentage from 0 to 100. */
 export const percent = (label: string) =>
   yup
     .number()
-    .typeError(`${label} must be a number`)
-    .min(0, `${label} cannot be negative`)
-    .max(100, `${label} must be at most 100`);
+    .typeError(refusal('number', { label }))
+    .min(0, refusal('notNegative', { label }))
+    .max(100, refusal('atMost', { label, max: '100' }));
 
 /** The calendar days any date field accepts: 1900-01-01 to 2099-12-31 (a licence expiring in 1850 is a typo). */
 export const FIRST_DAY = '1900-01-01';
@@ -193,10 +195,10 @@ export const calendarDay = (label: string) =>
     .string()
     .transform((value: unknown) => (value === '' ? null : value))
     .nullable()
-    .test('day', `${label}: use a date such as 2027-12-31`, (value) => value == null || isCalendarDay(value))
+    .test('day', refusal('day', { label }), (value) => value == null || isCalendarDay(value))
     .test(
       'bounds',
-      `${label} must be between ${FIRST_DAY} and ${LAST_DAY}`,
+      refusal('between', { label, min: FIRST_DAY, max: LAST_DAY }),
       (value) => value == null || !isCalendarDay(value) || (value >= FIRST_DAY && value <= LAST_DAY),
     );
 
@@ -204,6 +206,6 @@ export const calendarDay = (label: string) =>
 export const boundedInstant = (label: string) =>
   yup
     .date()
-    .typeError(`${label} must be a date and time`)
-    .min(new Date(`${FIRST_DAY}T00:00:00Z`), `${label} must be between ${FIRST_DAY} and ${LAST_DAY}`)
-    .max(new Date(`${LAST_DAY}T23:59:59.999Z`), `${label} must be between ${FIRST_DAY} and ${LAST_DAY}`);
+    .typeError(refusal('dateTime', { label }))
+    .min(new Date(`${FIRST_DAY}T00:00:00Z`), refusal('between', { label, min: FIRST_DAY, max: LAST_DAY }))
+    .max(new Date(`${LAST_DAY}T23:59:59.999Z`), refusal('between', { label, min: FIRST_DAY, max: LAST_DAY }));

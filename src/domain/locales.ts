@@ -7,6 +7,8 @@ export type AppLocale = (typeof LOCALES)[number];
 
 /** The pseudo-locale: accented, longer English, to find untranslated or clipped text (development and tests only). */
 export const PSEUDO_LOCALE = 'en-XA';
+/** Its right-to-left variant (the usual pseudo-bidi tag): the same text, the page laid out right to left. */
+export const PSEUDO_RTL_LOCALE = 'ar-XB';
 
 /** The names the language menu shows, each in its own language. */
 export const LOCALE_NAMES: Record<AppLocale, string> = { en: 'English', sw: 'Kiswahili', fr: 'Français' };
@@ -18,7 +20,13 @@ export const isAppLocale = (value: unknown): value is AppLocale =>
  * The Intl locale that writes dates, numbers and money for a panel language. English keeps the
  * company's Kenyan conventions ("12 Oct 2026", "KES 1,234.50"); the time zone is always the city's.
  */
-const INTL_LOCALES: Record<string, string> = { en: 'en-KE', sw: 'sw-KE', fr: 'fr', [PSEUDO_LOCALE]: 'en-KE' };
+const INTL_LOCALES: Record<string, string> = {
+  en: 'en-KE',
+  sw: 'sw-KE',
+  fr: 'fr',
+  [PSEUDO_LOCALE]: 'en-KE',
+  [PSEUDO_RTL_LOCALE]: 'en-KE',
+};
 export const intlLocaleOf = (locale: string): string => INTL_LOCALES[locale] ?? INTL_LOCALES.en;
 
 /** Languages written right to left; none of ours yet, but `dir` on <html> follows this list. */

@@ -1,69 +1,91 @@
 import { validationMessages } from '../i18n/validation';
+import { CITY } from './city';
 
 /**
- * The stable code of a message the write rules or the services give in English: the key of its
- * template in src/i18n/validation.ts and the values of its %{parameters}. The services answer it
- * beside the message (server/errors.ts); the panel renders the key in the staff member's language.
+ * The stable code of a message the write rules or the services give: the key of its template in
+ * src/i18n/validation.ts and the values of its %{parameters}. The rules and services say a message
+ * by its code (`refusal`), the English is rendered from the catalogue, and the services answer the
+ * code beside it (server/errors.ts) so that the panel renders the key in the staff member's
+ * language. Nothing is recovered from the English wording.
  */
 export interface MessageCode {
   code: string;
   params: Record<string, string>;
 }
 
+type Catalogue = typeof validationMessages;
 type Group = 'fixed' | 'templates' | 'notifications';
+export type RefusalCode = keyof Catalogue['fixed'] | keyof Catalogue['templates'] | keyof Catalogue['notifications'];
+export type RefusalParams = Record<string, string | number>;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const GROUPS: Group[] = ['fixed', 'templates', 'notifications'];
 
-interface Compiled {
-  code: string;
-  group: Group;
-  pattern: RegExp;
-  names: string[];
-  literal: number;
-}
+const groupOf = (code: string): Group | undefined =>
+  GROUPS.find((group) => Object.prototype.hasOwnProperty.call(validationMessages[group], code));
 
-function compile(group: Group, code: string, template: string): Compiled {
-  const names: string[] = [];
-  const source = template
-    .split(/(%\{[A-Za-z]+\})/)
-    .map((part, i) => (i % 2 === 1 ? (names.push(part.slice(2, -1)), '(.+?)') : escape(part)))
-    .join('');
-  return {
-    code,
-    group,
-    pattern: new RegExp(`^${source}$`),
-    names,
-    literal: template.replace(/%\{[^}]+\}/g, '').length,
-  };
-}
+/**
+ * The messages said so far, by their text: those without parameters for good (there are as many
+ * as the catalogue has), those with parameters (names, amounts, trip numbers) the latest few
+ * thousand, enough for a message to be answered or shown right after it is said.
+ */
+const FIXED_SAID = new Map<string, MessageCode>();
+const SAID = new Map<string, MessageCode>();
+const SAID_MAX = 5000;
 
-const FIXED = new Map(Object.entries(validationMessages.fixed).map(([code, text]) => [text, code]));
-// The most specific template first: "Choose a vehicle type: …" before "Choose a %{label}".
-const TEMPLATES: Compiled[] = [
-  ...Object.entries(validationMessages.templates).map(([code, text]) => compile('templates', code, text)),
-  ...Object.entries(validationMessages.notifications).map(([code, text]) => compile('notifications', code, text)),
-].sort((a, b) => b.literal - a.literal);
-
-const GROUP_OF = new Map<string, Group>([
-  ...Object.keys(validationMessages.fixed).map((code) => [code, 'fixed'] as const),
-  ...TEMPLATES.map((t) => [t.code, t.group] as const),
-]);
-
-/** The code and parameters of an English message, or undefined for one no template describes. */
-export function messageCode(message: string): MessageCode | undefined {
-  const fixed = FIXED.get(message);
-  if (fixed) return { code: fixed, params: {} };
-  for (const template of TEMPLATES) {
-    const match = template.pattern.exec(message);
-    if (match)
-      return { code: template.code, params: Object.fromEntries(template.names.map((n, i) => [n, match[i + 1]])) };
+function remember(text: string, said: MessageCode): void {
+  if (Object.keys(said.params).length === 0) {
+    FIXED_SAID.set(text, said);
+    return;
   }
-  return undefined;
+  SAID.delete(text);
+  SAID.set(text, said);
+  if (SAID.size > SAID_MAX) SAID.delete(SAID.keys().next().value as string);
+}
+
+/**
+ * Parameters that are amounts of money: the code carries the amount ("500"), each language writes
+ * it in its own format (English "KES 500.00", French "500,00 KES").
+ */
+export const MONEY_PARAMS: ReadonlySet<string> = new Set(['fare', 'left', 'refunded']);
+
+const englishMoney = new Intl.NumberFormat('en-KE', {
+  style: 'currency',
+  currency: CITY.currency,
+  currencyDisplay: 'code',
+});
+
+/** The English of a parameter: "KES 1,020.70" for money (a plain space, for messages), else as given. */
+const englishParam = (name: string, value: string | number) =>
+  MONEY_PARAMS.has(name) ? englishMoney.format(Number(value)).replace(/\s/g, ' ') : String(value);
+
+/** The English of a code with its parameters, from the catalogue. */
+export function renderEnglish(code: RefusalCode, params: RefusalParams = {}): string {
+  const group = groupOf(code);
+  if (!group) throw new Error(`No message has the code ${code}`);
+  const template = (validationMessages[group] as Record<string, string>)[code];
+  return template.replace(/%\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? englishParam(name, params[name]) : whole,
+  );
+}
+
+/**
+ * A message of the write rules or the services, said by its code: its English text (what yup, the
+ * forms and the error answers carry), remembered with its code and parameters for `codeOf`.
+ */
+export function refusal(code: RefusalCode, params: RefusalParams = {}): string {
+  const text = renderEnglish(code, params);
+  remember(text, { code, params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) });
+  return text;
+}
+
+/** The code and parameters a message was said with, or undefined for one not said by `refusal`. */
+export function codeOf(text: string): MessageCode | undefined {
+  return FIXED_SAID.get(text) ?? SAID.get(text);
 }
 
 /** The catalogue key of a code: `app.validation.<group>.<code>`. */
 export function messageKey(code: string): string | undefined {
-  const group = GROUP_OF.get(code);
+  const group = groupOf(code);
   return group && `app.validation.${group}.${code}`;
 }
 

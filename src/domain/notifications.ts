@@ -13,6 +13,9 @@ export interface StaffNotification {
   /** DRIVER_REGISTRATION or sos; other values may come later. */
   type: NotificationType | (string & {});
   title: string;
+  /** The title's catalogue key (app.validation.notifications) and parameters, for the staff member's language. */
+  titleCode?: string | null;
+  titleParams?: Record<string, string> | null;
   /** What it is about, e.g. `driver` or `sos-call-log`, and its id. */
   subjectType?: string;
   subjectId?: number;
@@ -91,3 +94,7 @@ export function formatRelativeTime(time: string | number | Date, now: number = D
   }
   return format.format(seconds, 'second');
 }
+
+/** The code and parameters a notification's title was said with, for translateMessage. */
+export const titleCodeOf = (n: Pick<StaffNotification, 'titleCode' | 'titleParams'>) =>
+  n.titleCode ? { code: n.titleCode, params: n.titleParams ?? {} } : undefined;

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { refusal } from './messageCodes';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 20;
@@ -9,37 +10,37 @@ export const PASSWORD_RULES = [
   {
     id: 'min',
     label: 'At least 8 characters',
-    message: 'must be at least 8 characters',
+    message: refusal('passwordMin'),
     test: (v: string) => v.length >= PASSWORD_MIN,
   },
   {
     id: 'max',
     label: 'At most 20 characters',
-    message: 'Maximum values allowed are 20 characters',
+    message: refusal('passwordMax'),
     test: (v: string) => v.length <= PASSWORD_MAX,
   },
   {
     id: 'lower',
     label: 'A lowercase letter',
-    message: 'must contain at least one lowercase letter',
+    message: refusal('passwordLower'),
     test: (v: string) => /[a-z]/.test(v),
   },
   {
     id: 'upper',
     label: 'An uppercase letter',
-    message: 'must contain at least one uppercase letter',
+    message: refusal('passwordUpper'),
     test: (v: string) => /[A-Z]/.test(v),
   },
   {
     id: 'number',
     label: 'A number',
-    message: 'must contain at least one number',
+    message: refusal('passwordNumber'),
     test: (v: string) => /[0-9]/.test(v),
   },
   {
     id: 'special',
     label: 'A special character (@ $ ! % * ? &)',
-    message: 'must contain at least one special character (@ $ ! % * ? &)',
+    message: refusal('passwordSpecial'),
     test: (v: string) => /[@$!%*?&]/.test(v),
   },
 ] as const;
@@ -53,15 +54,15 @@ function passwordField(requiredMessage: string) {
 }
 
 /** The new-password field (reset password, profile change). */
-export const newPasswordField = () => passwordField('New password is required');
+export const newPasswordField = () => passwordField(refusal('newPasswordRequired'));
 /** The set-password field (password entry after verification). */
-export const setPasswordField = () => passwordField('Password is required');
+export const setPasswordField = () => passwordField(refusal('passwordRequired'));
 
 export const confirmPasswordField = (ref = 'password') =>
   yup
     .string()
-    .required('confirm password is required')
-    .oneOf([yup.ref(ref)], 'Password not match');
+    .required(refusal('confirmRequired'))
+    .oneOf([yup.ref(ref)], refusal('passwordMismatch'));
 
 export const resetPasswordSchema = yup.object({
   password: newPasswordField(),
@@ -78,7 +79,7 @@ export const passwordRuleStates = (value: string) => PASSWORD_RULES.map((r) => (
 
 /** Server-side check: the first broken rule's message, or null when the password is acceptable. */
 export function passwordPolicyError(value: unknown): string | null {
-  if (typeof value !== 'string' || value === '') return 'Password is required';
+  if (typeof value !== 'string' || value === '') return refusal('passwordRequired');
   const broken = PASSWORD_RULES.find((r) => !r.test(value));
   return broken ? broken.message : null;
 }

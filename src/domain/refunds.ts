@@ -1,10 +1,4 @@
-import { CITY } from './city';
-
-/** "KES 1,020.70": the city's currency as the panel's money kit writes it (a plain space, for messages). */
-const money = (amount: number) =>
-  new Intl.NumberFormat('en-KE', { style: 'currency', currency: CITY.currency, currencyDisplay: 'code' })
-    .format(amount)
-    .replace(/\s/g, ' ');
+import { refusal } from './messageCodes';
 
 const cents = (amount: number) => Math.round(amount * 100);
 
@@ -20,11 +14,11 @@ export function refundableLeft(fareTotal: number | null, refundedBefore: number)
  * reopened and resolved again, or a second issue about the trip).
  */
 export function refundProblem(amount: number, fareTotal: number | null, refundedBefore: number): string | undefined {
-  if (fareTotal === null || cents(fareTotal) <= 0) return 'This trip has no fare to refund';
+  if (fareTotal === null || cents(fareTotal) <= 0) return refusal('noFareToRefund');
   const left = refundableLeft(fareTotal, refundedBefore);
   if (cents(amount) <= cents(left)) return undefined;
-  if (left === 0) return `The trip's fare of ${money(fareTotal)} has been refunded in full already`;
+  if (left === 0) return refusal('refundedInFull', { fare: fareTotal });
   if (cents(refundedBefore) > 0)
-    return `A refund may be at most ${money(left)}: the trip's fare is ${money(fareTotal)} and ${money(refundedBefore)} was refunded already`;
-  return `A refund may be at most ${money(fareTotal)}, the trip's fare`;
+    return refusal('refundAtMostLeft', { left, fare: fareTotal, refunded: refundedBefore });
+  return refusal('refundAtMostFare', { fare: fareTotal });
 }

@@ -1,3 +1,4 @@
+import { refusal } from './messageCodes';
 /**
  * The period of a driver's revenue request letter: whole calendar months, `fromMonth` to
  * `toMonth` (YYYY-MM, both inclusive), at most 12, none after the current month. The current
@@ -32,7 +33,7 @@ export function letterPeriodOf(
   const errors: Record<string, string> = {};
   const parts = (value: unknown, key: string) => {
     const m = typeof value === 'string' ? MONTH.exec(value) : null;
-    if (!m) errors[key] = 'Choose a month, like 2026-03';
+    if (!m) errors[key] = refusal('chooseA', { label: 'month, like 2026-03' });
     return m ? ([Number(m[1]), Number(m[2])] as const) : undefined;
   };
   const a = parts(fromMonth, 'fromMonth');

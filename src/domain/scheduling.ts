@@ -1,3 +1,4 @@
+import { refusal } from './messageCodes';
 /**
  * Trips booked for later (issue 32), framework-free: the booking window, and when a scheduled trip
  * is released to the offers and when its missing driver is reported. The panel and the server share
@@ -15,7 +16,7 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /** Why a pickup time cannot be booked, or undefined when it can: in the future, at most 7 days ahead. */
 export function scheduleProblem(at: Date, now: Date): string | undefined {
-  if (Number.isNaN(at.getTime())) return 'The pickup time must be a date and time';
+  if (Number.isNaN(at.getTime())) return refusal('dateTime', { label: 'The pickup time' });
   if (at.getTime() <= now.getTime()) return 'The pickup time must be in the future';
   if (at.getTime() > now.getTime() + SCHEDULE_MAX_DAYS * DAY_MS)
     return `The pickup time can be at most ${SCHEDULE_MAX_DAYS} days ahead`;

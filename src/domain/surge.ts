@@ -15,10 +15,13 @@ import {
   type VehicleTypeRates,
 } from './fare';
 import { SAMPLE_TRIPS, type SampleTrip } from './farePreview';
+import { ENGLISH_SURGE_WORDING, type SurgeWording } from './surgeWording';
+
+export { DAY_NAMES } from './surgeWording';
+export type { SurgeWording } from './surgeWording';
 
 /** Weekdays as fare.ts numbers them (0 = Sunday), in the order the grid shows them: Monday first. */
 export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
-export const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 export interface GridCell {
   day: number;
@@ -84,9 +87,9 @@ export function overlappingWindows(rules: readonly SurgeRule[]): [number, number
 }
 
 /** "Mon–Fri", "Fri, Sat", "Every day": days in the week's order, consecutive runs joined by a dash. */
-export function formatDays(days: readonly number[]): string {
+export function formatDays(days: readonly number[], w: SurgeWording = ENGLISH_SURGE_WORDING): string {
   const set = new Set(days);
-  if (set.size === 7) return 'Every day';
+  if (set.size === 7) return w.text('everyDay');
   const ordered = WEEK_ORDER.filter((d) => set.has(d));
   const runs: number[][] = [];
   for (const d of ordered) {
@@ -101,22 +104,35 @@ export function formatDays(days: readonly number[]): string {
   }
   return runs
     .map((run) =>
-      run.length >= 3
-        ? `${DAY_NAMES[run[0]]}–${DAY_NAMES[run[run.length - 1]]}`
-        : run.map((d) => DAY_NAMES[d]).join(', '),
+      run.length >= 3 ? `${w.day(run[0])}–${w.day(run[run.length - 1])}` : run.map((d) => w.day(d)).join(', '),
     )
     .join(', ');
 }
 
 const clock = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-const times = (m: number) => `×${Number(m.toFixed(2))}`;
+const times = (m: number, w: SurgeWording) => w.text('times', { value: w.number(m) });
 
 /** "Fri 17:00–20:00 ×1.5", for lists and dialogs. */
-export function describeWindow(rule: SurgeRule): string {
-  const overnight = parseClock(rule.to) <= parseClock(rule.from) ? ' (next day)' : '';
-  return `${formatDays(rule.days)} ${rule.from}–${rule.to}${overnight} ${times(rule.multiplier)}`;
+export function describeWindow(rule: SurgeRule, w: SurgeWording = ENGLISH_SURGE_WORDING): string {
+  const overnight = parseClock(rule.to) <= parseClock(rule.from);
+  return w.text(overnight ? 'windowOvernight' : 'window', {
+    days: formatDays(rule.days, w),
+    from: rule.from,
+    to: rule.to,
+    times: times(rule.multiplier, w),
+  });
 }
+
+/** "Fri 17:00–20:00: ×1.5 → ×1.8" for one day or several ("Mon–Fri …"). */
+const changeText = (days: string, c: Omit<SurgeChange, 'day'>, w: SurgeWording) =>
+  w.text('change', {
+    days,
+    from: clock(c.start),
+    to: clock(c.end),
+    before: times(c.from, w),
+    after: times(c.to, w),
+  });
 
 /** A stretch of one day whose surge multiplier differs between two sets of windows. */
 export interface SurgeChange {
@@ -152,8 +168,8 @@ export function surgeChanges(before: readonly SurgeRule[], after: readonly Surge
 }
 
 /** "Fri 17:00–20:00: ×1.5 → ×1.8" */
-export const describeSurgeChange = (c: SurgeChange) =>
-  `${DAY_NAMES[c.day]} ${clock(c.start)}–${clock(c.end)}: ${times(c.from)} → ${times(c.to)}`;
+export const describeSurgeChange = (c: SurgeChange, w: SurgeWording = ENGLISH_SURGE_WORDING) =>
+  changeText(w.day(c.day), c, w);
 
 /** Changes with the same hours and multipliers on several days, as one: "Mon–Fri 17:00–20:00: ×1.5 → ×1.6". */
 export interface GroupedSurgeChange extends Omit<SurgeChange, 'day'> {
@@ -163,7 +179,10 @@ export interface GroupedSurgeChange extends Omit<SurgeChange, 'day'> {
   text: string;
 }
 
-export function groupSurgeChanges(changes: readonly SurgeChange[]): GroupedSurgeChange[] {
+export function groupSurgeChanges(
+  changes: readonly SurgeChange[],
+  w: SurgeWording = ENGLISH_SURGE_WORDING,
+): GroupedSurgeChange[] {
   const groups = new Map<string, GroupedSurgeChange>();
   for (const c of changes) {
     const key = `${c.start}|${c.end}|${c.from}|${c.to}`;
@@ -174,7 +193,7 @@ export function groupSurgeChanges(changes: readonly SurgeChange[]): GroupedSurge
   return [...groups.values()]
     .map((g) => ({
       ...g,
-      text: `${formatDays(g.days)} ${clock(g.start)}–${clock(g.end)}: ${times(g.from)} → ${times(g.to)}`,
+      text: changeText(formatDays(g.days, w), g, w),
     }))
     .sort((a, b) => weekPosition(a).localeCompare(weekPosition(b)));
 }
@@ -194,7 +213,8 @@ export interface PricingDraft {
   own: Record<number, PriceProfile | undefined>;
 }
 
-const pct = (v: number | null | undefined) => (v === null || v === undefined ? 'default' : `${Number(v.toFixed(2))} %`);
+const pct = (v: number | null | undefined, w: SurgeWording) =>
+  v === null || v === undefined ? w.text('defaultPercent') : w.text('percent', { value: w.number(v) });
 
 /**
  * What a change of the price settings does, in lines a person checks before saving:
@@ -206,10 +226,11 @@ export function describePricingChange(
   before: PricingDraft,
   after: PricingDraft,
   types: readonly PricingTypeInfo[],
+  w: SurgeWording = ENGLISH_SURGE_WORDING,
 ): string[] {
   const lines: string[] = [];
   const profiles: [string, PriceProfile | undefined, PriceProfile | undefined][] = [
-    ['Default', before.defaults, after.defaults],
+    [w.text('defaultProfile'), before.defaults, after.defaults],
     ...types.map((t): [string, PriceProfile | undefined, PriceProfile | undefined] => [
       t.name,
       before.own[t.id],
@@ -218,16 +239,18 @@ export function describePricingChange(
   ];
   for (const [name, b, a] of profiles) {
     if ((b?.commissionPercent ?? null) !== (a?.commissionPercent ?? null))
-      lines.push(`${name}: commission ${pct(b?.commissionPercent)} → ${pct(a?.commissionPercent)}`);
+      lines.push(
+        w.text('commissionChange', { name, before: pct(b?.commissionPercent, w), after: pct(a?.commissionPercent, w) }),
+      );
     if ((b?.bidPercent ?? null) !== (a?.bidPercent ?? null))
-      lines.push(`${name}: bid percentage ${pct(b?.bidPercent)} → ${pct(a?.bidPercent)}`);
+      lines.push(w.text('bidChange', { name, before: pct(b?.bidPercent, w), after: pct(a?.bidPercent, w) }));
   }
   const byChange = new Map<string, string[]>();
   const order: string[] = [];
   for (const t of types) {
     const rb = resolvePricing(before.defaults, before.own[t.id], t).surgeRules;
     const ra = resolvePricing(after.defaults, after.own[t.id], t).surgeRules;
-    for (const change of groupSurgeChanges(surgeChanges(rb, ra))) {
+    for (const change of groupSurgeChanges(surgeChanges(rb, ra), w)) {
       const key = change.text;
       if (!byChange.has(key)) {
         byChange.set(key, []);
@@ -237,8 +260,8 @@ export function describePricingChange(
     }
   }
   for (const entry of order.sort()) {
-    const key = entry.split('|')[2];
-    lines.push(`${byChange.get(key)!.join(', ')}, ${key}`);
+    const key = entry.split('|').slice(2).join('|');
+    lines.push(w.text('surgeChangeOf', { types: byChange.get(key)!.join(', '), change: key }));
   }
   return lines;
 }
@@ -256,22 +279,29 @@ export function differencesFromDefault(
   defaults: PriceProfile,
   own: PriceProfile | undefined,
   type: PricingTypeInfo,
+  w: SurgeWording = ENGLISH_SURGE_WORDING,
 ): string[] {
   const inForce = own && own.active !== false ? own : undefined;
   const lines: string[] = [];
-  if (type.commissionPercent !== null) lines.push(`commission ${pct(type.commissionPercent)} (the vehicle type's own)`);
+  if (type.commissionPercent !== null)
+    lines.push(w.text('typesOwnCommission', { value: pct(type.commissionPercent, w) }));
   else if (inForce?.commissionPercent != null && inForce.commissionPercent !== defaults.commissionPercent)
-    lines.push(`commission ${pct(inForce.commissionPercent)} (default ${pct(defaults.commissionPercent)})`);
+    lines.push(
+      w.text('commissionVsDefault', {
+        value: pct(inForce.commissionPercent, w),
+        default: pct(defaults.commissionPercent, w),
+      }),
+    );
   if (inForce?.bidPercent != null && inForce.bidPercent !== defaults.bidPercent)
-    lines.push(`bid ${pct(inForce.bidPercent)} (default ${pct(defaults.bidPercent)})`);
+    lines.push(w.text('bidVsDefault', { value: pct(inForce.bidPercent, w), default: pct(defaults.bidPercent, w) }));
   if (inForce?.surgeRules != null) {
-    const changes = groupSurgeChanges(surgeChanges(defaults.surgeRules ?? [], inForce.surgeRules));
-    if (!changes.length) lines.push("own surge windows, pricing the week as the default's do today");
-    else if (inForce.surgeRules.length === 0) lines.push('no surge at any hour');
+    const changes = groupSurgeChanges(surgeChanges(defaults.surgeRules ?? [], inForce.surgeRules), w);
+    if (!changes.length) lines.push(w.text('ownWindowsSame'));
+    else if (inForce.surgeRules.length === 0) lines.push(w.text('noSurgeAnyHour'));
     else {
-      lines.push(...changes.slice(0, DIFFERENCES_SHOWN).map((c) => `surge ${c.text}`));
+      lines.push(...changes.slice(0, DIFFERENCES_SHOWN).map((c) => w.text('surgeDifference', { change: c.text })));
       if (changes.length > DIFFERENCES_SHOWN)
-        lines.push(`and ${changes.length - DIFFERENCES_SHOWN} more surge changes`);
+        lines.push(w.text('moreSurgeChanges', { smart_count: changes.length - DIFFERENCES_SHOWN }));
     }
   }
   return lines;
@@ -339,6 +369,7 @@ export function pricingChangeEffects(
   after: PricingDraft,
   types: readonly (PricingTypeInfo & VehicleTypeRates)[],
   trip: SampleTrip = SAMPLE_TRIPS[1],
+  w: SurgeWording = ENGLISH_SURGE_WORDING,
 ): PricingChangeEffect[] {
   const effects: PricingChangeEffect[] = [];
   for (const t of types) {
@@ -363,7 +394,12 @@ export function pricingChangeEffects(
       effects.push({
         typeId: t.id,
         typeName: t.name,
-        when: `${DAY_NAMES[change.day]} ${time} (${times(change.from)} → ${times(change.to)})`,
+        when: w.text('effectWhen', {
+          day: w.day(change.day),
+          time,
+          before: times(change.from, w),
+          after: times(change.to, w),
+        }),
         before: price(before, change.day, time),
         after: price(after, change.day, time),
       });
@@ -372,7 +408,7 @@ export function pricingChangeEffects(
       effects.push({
         typeId: t.id,
         typeName: t.name,
-        when: 'At any hour',
+        when: w.text('anyHour'),
         before: price(before, 1, '12:00'),
         after: price(after, 1, '12:00'),
       });

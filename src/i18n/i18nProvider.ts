@@ -1,6 +1,6 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'ra-core';
-import { LOCALES, LOCALE_NAMES, PSEUDO_LOCALE, directionOf } from '../domain/locales';
+import { LOCALES, LOCALE_NAMES, PSEUDO_LOCALE, PSEUDO_RTL_LOCALE, directionOf } from '../domain/locales';
 import { en } from './en';
 import { withManifestLabels } from './manifestLabels';
 
@@ -14,6 +14,7 @@ const loaders: Record<string, () => Promise<TranslationMessages>> = {
 };
 if (import.meta.env.DEV || import.meta.env.MODE === 'test') {
   loaders[PSEUDO_LOCALE] = () => import('./pseudo').then((m) => m.pseudoMessages(en));
+  loaders[PSEUDO_RTL_LOCALE] = loaders[PSEUDO_LOCALE];
 }
 
 const getMessages = (locale: string): TranslationMessages | Promise<TranslationMessages> =>

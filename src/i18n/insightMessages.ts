@@ -87,6 +87,20 @@ export const insightMessages = {
     issuedBy: 'Issued by',
   },
   reports: {
+    /** The PDF reports' own words (server/rest/documentLocale.ts). */
+    pdf: {
+      revenueTitle: 'Revenue report',
+      periodValue: '%{from} – %{to} (%{city} time)',
+      groupedBy: '%{period}, by %{unit}',
+      allTrips: 'all vehicle types and payment methods',
+      paidBy: 'paid by %{method}',
+      vehicleTypeNumber: 'vehicle type #%{id}',
+      currency: 'Currency',
+      page: 'Page %{page} of %{pages}',
+      day: 'day',
+      week: 'week',
+      month: 'month',
+    },
     from: 'From',
     to: 'To',
     groupBy: 'Group by',

@@ -1,4 +1,5 @@
-import { labelKey, messageCode, messageKey, type MessageCode } from '../domain/messageCodes';
+import { codeOf, labelKey, messageKey, MONEY_PARAMS, type MessageCode } from '../domain/messageCodes';
+import { formatMoney } from '../kit/format';
 import { i18nProvider } from './i18nProvider';
 
 /** Parameters that name a field or a person's role: translated through app.validation.labels. */
@@ -6,20 +7,22 @@ const LABEL_PARAMS = new Set(['label', 'caller']);
 
 /**
  * A message of the write rules or of the services in the chosen language: recognised by its code
- * (the one the server answered, or the one its English form gives), rendered from the catalogue
+ * (the one the server answered, or the one the rules said it with), rendered from the catalogue
  * with its parameters. English, and a message no template describes, stay as they came.
  */
 export function translateMessage(message: string, known?: MessageCode): string {
   const locale = i18nProvider.getLocale();
   if (locale === 'en') return message;
-  const found = known ?? messageCode(message);
+  const found = known ?? codeOf(message);
   const key = found && messageKey(found.code);
   if (!found || !key) return message;
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(found.params)) {
     params[name] = LABEL_PARAMS.has(name)
       ? i18nProvider.translate(`app.validation.labels.${labelKey(value)}`, { _: value })
-      : value;
+      : MONEY_PARAMS.has(name)
+        ? (formatMoney(value) ?? value)
+        : value;
   }
   const text = i18nProvider.translate(key, { ...params, _: message });
   // A label may start the sentence ("Jina linahitajika"): capitalise as the English message is.

@@ -1,8 +1,8 @@
 /**
  * The write rules' messages (src/domain, shared with the services) as keys: the domain and the
- * services keep writing English, and each message is recognised here by its English form
- * (src/domain/messageCodes.ts) so that the panel shows it in the staff member's language and the
- * API answers a stable code beside it. `templates` carry %{parameters}; `%{label}` is looked up in
+ * services say each message by its key (`refusal`, src/domain/messageCodes.ts), its English is
+ * rendered from here, the API answers the key as a stable code beside it and the panel shows it in
+ * the staff member's language. `templates` carry %{parameters}; `%{label}` is looked up in
  * `labels` (by the label's camelCase name) when the language is not English.
  */
 export const validationMessages = {
@@ -101,6 +101,7 @@ export const validationMessages = {
     revenueStatement: 'Driver revenue statement %{reference}',
     revenueReport: 'Revenue report %{from} – %{to}',
     tripReport: 'Trip report %{from} – %{to}',
+    scheduledUnassigned: 'No driver yet for trip #%{trip}: pickup at %{time} (%{place}), under %{minutes} min away',
   },
   /** The fields the templates name, as nouns (the message's first letter is capitalised when shown). */
   labels: {

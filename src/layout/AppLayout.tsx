@@ -38,7 +38,7 @@ export function AppLayout({ children }: LayoutProps) {
             '& .RaSidebar-root, & .RaSidebar-fixed': { height: belowTopBar },
             '& .RaSidebar-fixed': {
               bgcolor: 'background.paper',
-              borderRight: 1,
+              borderInlineEnd: '1px solid',
               borderColor: 'divider',
               overflowY: 'auto',
             },

@@ -25,7 +25,7 @@ export function DispatcherLayout({ side, children }: { side: ReactNode; children
             flexShrink: 0,
             overflowY: 'auto',
             bgcolor: 'background.paper',
-            borderRight: 1,
+            borderInlineEnd: '1px solid',
             borderColor: 'divider',
           }}
         >

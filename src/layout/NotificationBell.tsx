@@ -5,7 +5,8 @@ import { Badge, Box, Divider, IconButton, Popover, Tooltip, Typography } from '@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
-import { notificationSubjectPath, type NewNotificationEvent } from '../domain/notifications';
+import { notificationSubjectPath, titleCodeOf, type NewNotificationEvent } from '../domain/notifications';
+import { translateMessage } from '../i18n/translateMessage';
 import { useSocketEvent } from '../realtime/RealtimeProvider';
 import { NotificationList } from './notifications/NotificationList';
 import { NotificationToasts, useToastStack } from './notifications/NotificationToasts';
@@ -69,7 +70,11 @@ export default function NotificationBell() {
   useSocketEvent<NewNotificationEvent>('newNotification', (event) => {
     refresh().catch(() => undefined);
     const sos = event.type === 'sos';
-    show({ message: event.title, severity: sos ? 'error' : 'success', path: notificationSubjectPath(event) });
+    show({
+      message: translateMessage(event.title, titleCodeOf(event)),
+      severity: sos ? 'error' : 'success',
+      path: notificationSubjectPath(event),
+    });
     if (sos && !isSosSoundMuted()) playSosSound();
   });
 

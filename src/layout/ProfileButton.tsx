@@ -36,7 +36,7 @@ export function ProfileButton() {
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? true : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ borderRadius: '10px', px: 1, py: 0.5, gap: 1.25, textAlign: 'left' }}
+        sx={{ borderRadius: '10px', px: 1, py: 0.5, gap: 1.25, textAlign: 'start' }}
       >
         <Avatar
           src={photoUrl}
@@ -96,7 +96,7 @@ export function ProfileButton() {
             <DarkModeIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText>{translate('app.topBar.darkTheme')}</ListItemText>
-          {dark && <CheckIcon fontSize="small" sx={{ ml: 2 }} />}
+          {dark && <CheckIcon fontSize="small" sx={{ marginInlineStart: 2 }} />}
         </MenuItem>
         <MenuItem
           onClick={() => {

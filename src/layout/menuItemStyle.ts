@@ -16,7 +16,7 @@ export const menuItemSx =
     borderRadius: '6px',
     mx: 1,
     my: 0.25,
-    pl: nested ? 4 : 1.5,
+    paddingInlineStart: nested ? 4 : 1.5,
     minHeight: 40,
     color: highlighted ? theme.palette.primary.main : theme.palette.text.secondary,
     '& .MuiListItemIcon-root': { minWidth: 36, color: 'inherit' },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../src/config';
-import { PSEUDO_LOCALE } from '../../src/domain/locales';
+import { PSEUDO_LOCALE, PSEUDO_RTL_LOCALE } from '../../src/domain/locales';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { appStore } from '../../src/i18n/localePreference';
 import { pseudoText } from '../../src/i18n/pseudo';
@@ -55,6 +55,18 @@ describe('the pseudo-locale', () => {
     renderApp('/no-such-page', { session: sessionOf(superAdminProfile), prepare: inPseudo });
     await screen.findByTestId('side-menu');
     await screen.findByText(/⟦Þáĝé Ñóť Ƒóúñď/);
+    expect(untranslated(document.body)).toEqual([]);
+  });
+
+  it('has a right-to-left variant: the page is laid out right to left, with nothing left untranslated', async () => {
+    renderApp('/no-such-page', {
+      session: sessionOf(superAdminProfile),
+      prepare: () => appStore.setItem('locale', PSEUDO_RTL_LOCALE),
+    });
+    await screen.findByTestId('side-menu');
+    await screen.findByText(/⟦Þáĝé Ñóť Ƒóúñď/);
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(document.documentElement.lang).toBe(PSEUDO_RTL_LOCALE);
     expect(untranslated(document.body)).toEqual([]);
   });
 });

@@ -100,6 +100,11 @@ async function screens(page: Page, lang: string): Promise<void> {
   await page.goto('/');
   await page.getByTestId('kpi-tripsRequested').waitFor({ timeout: 15_000 });
   await save('dashboard');
+  // The bell's list: the titles in the chosen language, from their codes.
+  await page.getByTestId('notification-bell').click();
+  await page.getByTestId('notification-item').first().waitFor();
+  await save('notifications');
+  await page.keyboard.press('Escape');
   await page.goto('/trip-management/trips');
   await page.locator('tbody tr').first().waitFor();
   await save('trips');

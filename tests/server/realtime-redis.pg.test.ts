@@ -126,6 +126,9 @@ describe('realtime across two instances (PostgreSQL + Redis)', () => {
       {
         id: expect.any(Number),
         title: 'New driver registration: Njeri Wambui',
+        // The title's code and parameters, for each staff member's language.
+        titleCode: 'driverRegistration',
+        titleParams: { name: 'Njeri Wambui' },
         createdAt: expect.any(String),
         type: 'DRIVER_REGISTRATION',
         subjectType: 'driver',

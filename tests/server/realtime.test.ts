@@ -206,6 +206,9 @@ describe('who receives a notification', () => {
     expect(event).toEqual({
       id: expect.any(Number),
       title: 'New driver registration: Achieng Otieno',
+      // The title's code and parameters, for each staff member's language.
+      titleCode: 'driverRegistration',
+      titleParams: { name: 'Achieng Otieno' },
       createdAt: expect.any(String),
       type: 'DRIVER_REGISTRATION',
       subjectType: 'driver',

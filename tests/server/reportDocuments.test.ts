@@ -47,6 +47,40 @@ describe('GET /api/trip/reports/revenue/pdf', () => {
     expect(text).toContain(json.totals.trips.toLocaleString('en-KE'));
   });
 
+  it('speaks the staff member’s language: ?locale=, else Accept-Language, else English', async () => {
+    const query = { preset: 'last30days', groupBy: 'week' };
+    const json = (await t.call('GET', '/api/trip/reports/revenue', { token: admin, query })).json().data;
+    const french = await t.call('GET', '/api/trip/reports/revenue/pdf', {
+      token: admin,
+      query: { ...query, locale: 'fr' },
+    });
+    expect(french.statusCode).toBe(200);
+    if (process.env.SAVE_PDF) writeFileSync(`${process.env.SAVE_PDF}/revenue-fr.pdf`, french.rawPayload);
+    // French groups digits with spaces (no-break ones in the PDF); compare with plain spaces.
+    const plain = (s: string) => s.replace(/\s/g, ' ');
+    const fr = plain(pdfOf(french).text);
+    expect(fr).toContain('Rapport des revenus');
+    expect(fr).toContain('Frais d’annulation');
+    expect(fr).toMatch(/Page 1 sur \d/);
+    const frenchMoney = new Intl.NumberFormat('fr', { style: 'currency', currency: 'KES', currencyDisplay: 'code' });
+    expect(fr).toContain(plain(frenchMoney.format(json.totals.netFares)));
+    expect(fr).not.toContain(money(json.totals.netFares));
+    expect(fr).not.toContain('Revenue report');
+
+    const asked = await t.call('GET', '/api/trip/reports/revenue/pdf', {
+      token: admin,
+      query,
+      headers: { 'accept-language': 'de-DE,sw;q=0.8,en;q=0.5' },
+    });
+    expect(pdfOf(asked).text).toContain('Ripoti ya mapato');
+    const english = await t.call('GET', '/api/trip/reports/revenue/pdf', {
+      token: admin,
+      query,
+      headers: { 'accept-language': 'de-DE' },
+    });
+    expect(pdfOf(english).text).toContain('Revenue report');
+  });
+
   it('draws the screen’s chart above the table: a bar of trips per period, to scale, and the net fares line', async () => {
     const query = { preset: 'last30days', groupBy: 'week', split: 'byVehicleType' };
     const json = (await t.call('GET', '/api/trip/reports/revenue', { token: admin, query })).json().data;

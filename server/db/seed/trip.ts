@@ -1441,8 +1441,11 @@ async function seedSos(db: Db, rng: Prng, trips: SeedTrip[], support: number[], 
   await sql`update sos_call_logs set last_reported_at = called_at + ((report_count - 1) * interval '20 seconds'), updated_at = coalesce(resolved_at, handled_at, called_at)`.execute(
     db,
   );
-  await sql`insert into notifications (type, title, permission, subject_type, subject_id, created_at)
+  // The title as refusal('sosFrom') says it, with its code and parameters (src/i18n/validation.ts).
+  await sql`insert into notifications (type, title, title_code, title_params, permission, subject_type, subject_id, created_at)
     select 'sos', 'SOS from ' || l.caller_kind || ' ' || coalesce(p.first_name || ' ' || p.last_name, d.first_name || ' ' || d.last_name) || ' on trip #' || l.trip_id,
+      'sosFrom',
+      jsonb_build_object('caller', l.caller_kind, 'who', coalesce(p.first_name || ' ' || p.last_name, d.first_name || ' ' || d.last_name), 'trip', l.trip_id::text),
       'view-SosContacts', 'sos-call-log', l.id, l.called_at
     from sos_call_logs l
     left join passengers p on l.caller_kind = 'passenger' and p.id = l.caller_id

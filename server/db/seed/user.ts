@@ -12,6 +12,7 @@ import { documentSvg, reviewFor, type SeedDocument } from './documents.js';
 import { chunked } from './chunked.js';
 import { deriveApprovalStatus } from '../../../src/domain/driverDocuments.js';
 import { localDay } from '../../../src/domain/dateRange.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 export const SEED_COUNTS = { staff: 25, drivers: 150, passengers: 1000 } as const;
 
@@ -203,7 +204,9 @@ export async function seedUserService(db: Db, opts: { filesDir: string; scryptN:
       .values(
         pending.map((d) => ({
           type: 'DRIVER_REGISTRATION',
-          title: `New driver registration: ${d.firstName} ${d.lastName}`,
+          title: refusal('driverRegistration', { name: `${d.firstName} ${d.lastName}` }),
+          titleCode: 'driverRegistration',
+          titleParams: JSON.stringify({ name: `${d.firstName} ${d.lastName}` }),
           permission: 'view-Driver',
           subjectType: 'driver',
           subjectId: d.id,

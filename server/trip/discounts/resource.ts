@@ -3,6 +3,7 @@ import { ApiError, badRequest } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
 import { DISCOUNT_ACTIONS } from './actions.js';
 import { discounts as discountsManifest, PERCENT_RANGE_MESSAGE } from '../../../src/domain/resources/discounts.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 /** As src/domain/discounts.ts discountState reads it. */
 const stateSql = sql`(case
@@ -37,7 +38,7 @@ export const discounts = defineResource(discountsManifest, {
       merged.validTo &&
       new Date(merged.validTo as string) <= new Date(merged.validFrom as string)
     ) {
-      errors.validTo = 'Valid to must be after valid from';
+      errors.validTo = refusal('validToAfter');
     }
     if (typeof input.code === 'string') {
       const taken = await trx
@@ -48,7 +49,7 @@ export const discounts = defineResource(discountsManifest, {
         .executeTakeFirst();
       if (taken) errors.code = 'Another discount already has this code';
     }
-    if (Object.keys(errors).length) throw badRequest('Please correct the highlighted fields', errors);
+    if (Object.keys(errors).length) throw badRequest(refusal('highlighted'), errors);
     const columns = { ...input };
     if (merged.kind === 'fixed' && 'kind' in input) columns.maxDiscount = null;
     return columns;

@@ -11,17 +11,18 @@ import type { DiscountRule, LatLng } from '../../../src/domain/fare.js';
 import { loadPricing, quote, type VehicleTypePricing } from './pricing.js';
 import { discountRuleOf, usableDiscount } from '../discounts/usable.js';
 import { zoneFareFor, zonesVerdict, type ZonesPricing } from '../zones/rules.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 type Reader = Kysely<Database>;
 
 const point = (label: string) =>
   yup
     .object({
-      lat: latitude().required(`${label} latitude is required`),
-      lng: longitude().required(`${label} longitude is required`),
+      lat: latitude().required(refusal('required', { label: `${label} latitude` })),
+      lng: longitude().required(refusal('required', { label: `${label} longitude` })),
     })
     .default(undefined)
-    .required(`${label} is required`)
+    .required(refusal('required', { label }))
     .test(
       'inside',
       `The ${label.toLowerCase()} is outside the service area (${CITY.name})`,
@@ -37,14 +38,14 @@ const tripPoints = {
 };
 
 const estimateSchema = yup.object({
-  vehicleTypeId: id('vehicle type').required('Choose a vehicle type'),
+  vehicleTypeId: id('vehicle type').required(refusal('chooseA', { label: 'vehicle type' })),
   ...tripPoints,
 });
 
 /** Every active vehicle type's estimate in one request (the dispatcher's booking list). */
 const estimatesSchema = yup.object(tripPoints);
 
-const fieldError = (errors: Record<string, string>) => badRequest('Please correct the highlighted fields', errors);
+const fieldError = (errors: Record<string, string>) => badRequest(refusal('highlighted'), errors);
 
 interface TripPointsInput {
   pickup: LatLng;

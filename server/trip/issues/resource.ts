@@ -17,6 +17,7 @@ import { postPassengerTransaction, postTransaction } from '../transactions/ledge
 import { recordAudit } from '../../rest/audit.js';
 import { refundProblem } from '../../../src/domain/refunds.js';
 import { recordIssueSteps, stepsBetween, type IssueStep } from './events.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 const CLOSED = ['resolved', 'closed'];
 
@@ -218,7 +219,7 @@ Anything refused (403, 400) leaves the issue, the wallets and the ledgers unchan
         .where('id', '=', existing!.tripId as number)
         .executeTakeFirstOrThrow();
       if (trip.driverId === null)
-        throw badRequest('Please correct the highlighted fields', {
+        throw badRequest(refusal('highlighted'), {
           creditAmount: 'This trip has no driver to credit',
         });
       const transaction = await postTransaction(trx, {
@@ -309,7 +310,7 @@ export const issues = defineResource(issuesManifest, {
     sla: (value) => {
       const states = (Array.isArray(value) ? value : [value]).map(String);
       if (!states.length || !states.every((s) => (SLA_STATES as readonly string[]).includes(s)))
-        throw badRequest(`Filter "sla" must be one of: ${SLA_STATES.join(', ')}`);
+        throw badRequest(refusal('oneOf', { label: 'Filter "sla"', values: SLA_STATES.join(', ') }));
       return sql<boolean>`${SLA_STATE} in (${sql.join(states)})`;
     },
   },
@@ -335,7 +336,7 @@ export const issues = defineResource(issuesManifest, {
         errors.status = `An issue that is ${String(existing.status).replace('_', ' ')} cannot move to ${String(input.status).replace('_', ' ')}`;
     }
     const note = 'resolutionNote' in input ? input.resolutionNote : existing?.resolutionNote;
-    if (CLOSED.includes(status) && !note) errors.resolutionNote = 'Say how the issue was resolved';
+    if (CLOSED.includes(status) && !note) errors.resolutionNote = refusal('howResolved');
     if (input.assigneeId && input.assigneeId !== existing?.assigneeId) {
       try {
         await checkAssignee(trx, input.assigneeId as number);
@@ -344,7 +345,7 @@ export const issues = defineResource(issuesManifest, {
         else throw e;
       }
     }
-    if (Object.keys(errors).length) throw badRequest('Please correct the highlighted fields', errors);
+    if (Object.keys(errors).length) throw badRequest(refusal('highlighted'), errors);
     const wasClosed = existing ? CLOSED.includes(existing.status as string) : false;
     if (CLOSED.includes(status) && !wasClosed) columns.resolvedAt = new Date();
     if (!CLOSED.includes(status) && wasClosed) columns.resolvedAt = null;

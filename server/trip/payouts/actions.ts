@@ -5,6 +5,7 @@ import { fromCents, payableCents, weekFrom } from '../../../src/domain/payouts.j
 import { payPayoutSchema, preparePayoutSchema } from '../../../src/domain/resources/payoutBatches.js';
 import { postTransaction } from '../transactions/ledger.js';
 import { readSettlements } from './settlements.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 export const FOUR_EYES = 'Four eyes: the staff member who prepared this batch cannot approve it. Ask a colleague.';
 
@@ -20,7 +21,7 @@ export const prepare = defineAction({
   async handler({ trx, staff, input }) {
     const period = weekFrom(input.periodStart as string);
     if (period.to.getTime() > Date.now())
-      throw badRequest('Please correct the highlighted fields', { periodStart: 'This week is not over yet' });
+      throw badRequest(refusal('highlighted'), { periodStart: 'This week is not over yet' });
     const taken = await trx
       .selectFrom('payoutBatches')
       .select('id')

@@ -9,6 +9,7 @@ import {
   priceSettingNotes as describe,
   priceSettings as priceSettingsManifest,
 } from '../../../src/domain/resources/priceSettings.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 const PROFILE_FIELDS = ['commissionPercent', 'bidPercent', 'surgeRules'] as const;
 
@@ -70,7 +71,7 @@ const save = defineAction({
       if (p.vehicleTypeId !== null && !types.some((t) => t.id === p.vehicleTypeId))
         errors[`profiles[${i}].vehicleTypeId`] = 'No vehicle type with this id';
     });
-    if (Object.keys(errors).length) throw badRequest('Please correct the highlighted fields', errors);
+    if (Object.keys(errors).length) throw badRequest(refusal('highlighted'), errors);
 
     let changed = 0;
     for (const p of profiles) {
@@ -155,7 +156,7 @@ The panel saves the whole page with the \`save\` action.`,
       if (existing.vehicleTypeId === null) {
         const errors = defaultRowProblems(input);
         if (input.active === false) errors.active = 'The default settings are always in force';
-        if (Object.keys(errors).length) throw badRequest('Please correct the highlighted fields', errors);
+        if (Object.keys(errors).length) throw badRequest(refusal('highlighted'), errors);
       }
       return columns;
     }
@@ -164,8 +165,7 @@ The panel saves the whole page with the \`save\` action.`,
       .select('id')
       .where('id', '=', input.vehicleTypeId)
       .executeTakeFirst();
-    if (!vt)
-      throw badRequest('Please correct the highlighted fields', { vehicleTypeId: 'No vehicle type with this id' });
+    if (!vt) throw badRequest(refusal('highlighted'), { vehicleTypeId: 'No vehicle type with this id' });
     const taken = await trx
       .selectFrom('priceSettings')
       .select('id')

@@ -10,6 +10,7 @@ import {
   driverPeriods,
 } from '../../../src/domain/driverStats.js';
 import { P } from '../../../src/domain/permissionNames.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 interface Takings {
   trips: number;
@@ -36,7 +37,9 @@ export const driverStatistics = defineQuery({
   parse: (query, now) => {
     const raw = query.driverId;
     if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw) || Number(raw) < 1)
-      throw badRequest('"driverId" must be a driver id (a whole number)', { driverId: 'Choose a driver' });
+      throw badRequest('"driverId" must be a driver id (a whole number)', {
+        driverId: refusal('chooseA', { label: 'driver' }),
+      });
     return { driverId: Number(raw), periods: driverPeriods(now, CITY.timeZone) };
   },
   async handler({ driverId, periods }, { services }) {

@@ -4,6 +4,7 @@ import { CITY } from '../../../src/domain/city.js';
 import { DATE_PRESETS, GROUP_BYS, parseDateRange, type DateRange } from '../../../src/domain/dateRange.js';
 import { PAYMENT_METHODS } from '../../../src/domain/enums.js';
 import { holdsControlCharacters } from '../../../src/domain/fieldRules.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 /**
  * The period parameters of every report, documented once. Documentation only (no enum or format):
@@ -18,7 +19,7 @@ export const periodParameters = {
 
 /** The period of a report in the city's zone; a bad one is a 400. */
 export function periodOf(query: Record<string, unknown>, now: Date): DateRange {
-  if (holdsControlCharacters(query)) throw badRequest('Query parameters cannot contain control characters');
+  if (holdsControlCharacters(query)) throw badRequest(refusal('control', { label: 'Query parameters' }));
   const out = parseDateRange(query, now, CITY.timeZone);
   if ('error' in out) throw badRequest(out.error);
   return out.range;
@@ -35,12 +36,12 @@ export function tripFiltersOf(query: Record<string, unknown>): RawBuilder<boolea
   if (query.vehicleTypeId !== undefined) {
     const id = Number(query.vehicleTypeId);
     if (typeof query.vehicleTypeId !== 'string' || !/^\d{1,9}$/.test(query.vehicleTypeId))
-      throw badRequest('"vehicleTypeId" must be a whole number');
+      throw badRequest(refusal('wholeNumber', { label: '"vehicleTypeId"' }));
     clauses.push(sql<boolean>`trips.vehicle_type_id = ${id}`);
   }
   if (query.paymentMethod !== undefined) {
     if (!PAYMENT_METHODS.includes(query.paymentMethod as (typeof PAYMENT_METHODS)[number]))
-      throw badRequest(`"paymentMethod" must be one of: ${PAYMENT_METHODS.join(', ')}`);
+      throw badRequest(refusal('oneOf', { label: '"paymentMethod"', values: PAYMENT_METHODS.join(', ') }));
     clauses.push(sql<boolean>`trips.payment_method = ${query.paymentMethod as string}`);
   }
   return clauses;

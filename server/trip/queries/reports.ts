@@ -8,6 +8,7 @@ import { PAYMENT_METHODS, TRIP_STATUSES } from '../../../src/domain/enums.js';
 import { P } from '../../../src/domain/permissionNames.js';
 import { periodOf, periodParameters, tripFilterParameters, tripFiltersOf } from './params.js';
 import { bucketOf, CANCELLED, daysOf, FIGURES, figuresOf, sumComparison, type RawFigures } from './rollup.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 /**
  * The finance reports (GET /api/trip/reports/…, view-Report), read from the trip rollups of
@@ -202,7 +203,7 @@ export const driverRevenue = defineQuery({
     const range = periodOf({ from: query.from, to: query.to, preset: query.preset }, now);
     const sort = query.sort ?? 'netEarnings';
     if (!DRIVER_SORTS.includes(sort as (typeof DRIVER_SORTS)[number]))
-      throw badRequest(`"sort" must be one of: ${DRIVER_SORTS.join(', ')}`);
+      throw badRequest(refusal('oneOf', { label: '"sort"', values: DRIVER_SORTS.join(', ') }));
     const order = query.order ?? 'DESC';
     if (order !== 'ASC' && order !== 'DESC') throw badRequest('"order" must be ASC or DESC');
     const perPage = wholeParam(query, 'perPage', 1, DRIVER_PAGE_MAX) ?? null;

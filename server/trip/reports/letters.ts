@@ -10,6 +10,7 @@ import {
   type LetterFigures,
   type LetterPeriod,
 } from '../../../src/domain/revenueLetter.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 /**
  * The drivers' revenue request letter (issue 15): a formal letter on the company's letterhead
@@ -62,10 +63,10 @@ export function parseLetterRequest(body: unknown, now: Date): { driverId: number
   const errors: Record<string, string> = {};
   const driverId = input.driverId;
   if (typeof driverId !== 'number' || !Number.isSafeInteger(driverId) || driverId < 1)
-    errors.driverId = 'Choose a driver';
+    errors.driverId = refusal('chooseA', { label: 'driver' });
   const period = letterPeriodOf(input.fromMonth, input.toMonth, localDay(now, CITY.timeZone));
   if ('errors' in period) Object.assign(errors, period.errors);
-  if (Object.keys(errors).length) throw badRequest('Please correct the highlighted fields', errors);
+  if (Object.keys(errors).length) throw badRequest(refusal('highlighted'), errors);
   return { driverId: driverId as number, period: (period as { period: LetterPeriod }).period };
 }
 
@@ -87,7 +88,7 @@ export async function issueLetter(
         v.name as "vehicleType", d.vehicle_make as make, d.vehicle_model as model, d.vehicle_plate as plate
       from drivers d left join vehicle_types v on v.id = d.vehicle_type_id where d.id = ${input.driverId}`.execute(trx);
     const d = driver.rows[0];
-    if (!d) throw badRequest('Please correct the highlighted fields', { driverId: 'No driver with this id' });
+    if (!d) throw badRequest(refusal('highlighted'), { driverId: 'No driver with this id' });
     const staff = await sql<{ name: string }>`select first_name || ' ' || last_name as name from staffs
       where id = ${input.staffId}`.execute(trx);
     const { rows } = await sql<{

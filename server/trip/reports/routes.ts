@@ -11,6 +11,8 @@ import { tripFigureText, tripReportLines } from '../../../src/domain/tripReport.
 import { insightMessages } from '../../../src/i18n/insightMessages.js';
 import { enumMessages } from '../../../src/i18n/enums.js';
 import { findLetter, issueLetter, letterPdf, lettersOf, parseLetterRequest } from './letters.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
+import { documentLocale, documentWords, localeParameter } from '../../rest/documentLocale.js';
 
 /**
  * PDF documents of the reports (GET /api/trip/reports/…/pdf) and the drivers' revenue request
@@ -21,19 +23,15 @@ import { findLetter, issueLetter, letterPdf, lettersOf, parseLetterRequest } fro
 const SPLITS = ['byPeriod', 'byVehicleType', 'byPaymentMethod'] as const;
 type Split = (typeof SPLITS)[number];
 
-const money = new Intl.NumberFormat('en-KE', { style: 'currency', currency: CITY.currency, currencyDisplay: 'code' });
-const count = new Intl.NumberFormat('en-KE');
 const dayText = (day: string) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
   );
 
-const compactMoney = new Intl.NumberFormat('en-KE', { notation: 'compact', maximumFractionDigits: 1 });
 /** The report pages' own words (src/i18n/insightMessages.ts), so the PDF says what the screen says. */
 const LABEL = insightMessages.reports as unknown as Record<string, string>;
 /** A trip status or payment method as the panel's chips and filters name it. */
 const statusText = (status: string) => (enumMessages.tripStatus as Record<string, string>)[status] ?? status;
-const paymentText = (method: string) => (enumMessages.paymentMethod as Record<string, string>)[method] ?? method;
 
 const timeText = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: CITY.timeZone }).format(
@@ -65,6 +63,7 @@ export function reportDocumentRoutes(app: FastifyInstance): void {
             ...periodParameters,
             ...tripFilterParameters,
             split: { type: 'string', description: SPLITS.join(', ') },
+            ...localeParameter,
           },
         },
         response: { 400: errorSchema, 401: errorSchema, 403: errorSchema },
@@ -73,63 +72,76 @@ export function reportDocumentRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const split = (query.split ?? 'byPeriod') as Split;
-      if (!SPLITS.includes(split)) throw badRequest(`"split" must be one of: ${SPLITS.join(', ')}`);
+      if (!SPLITS.includes(split)) throw badRequest(refusal('oneOf', { label: '"split"', values: SPLITS.join(', ') }));
+      const w = documentWords(await documentLocale(request, db, staffOf(request).id));
       const rest = { ...query };
       delete rest.split;
+      delete rest.locale;
       const params = revenue.parse(rest, new Date());
       const data = await revenueReport(params, app.services);
       const labelled =
         split === 'byPeriod'
-          ? data.rows.map((r) => ({ ...r, label: dayText(r.bucket) }))
+          ? data.rows.map((r) => ({ ...r, label: w.day(r.bucket) }))
           : split === 'byVehicleType'
             ? data.byVehicleType.map((r) => ({ ...r, label: r.name }))
             : data.byPaymentMethod.map((r) => ({
                 ...r,
-                label: paymentText(r.paymentMethod),
+                label: w.enumText('paymentMethod', r.paymentMethod),
               }));
       const figures = (r: (typeof labelled)[number] | typeof data.totals) => [
-        count.format(r.trips),
-        money.format(r.grossFares),
-        money.format(r.discounts),
-        money.format(r.netFares),
-        money.format(r.commission),
-        money.format(r.cancellationFees),
-        money.format(r.driverEarnings),
+        w.count.format(r.trips),
+        w.money(r.grossFares),
+        w.money(r.discounts),
+        w.money(r.netFares),
+        w.money(r.commission),
+        w.money(r.cancellationFees),
+        w.money(r.driverEarnings),
       ];
-      const first = split === 'byPeriod' ? 'Period' : split === 'byVehicleType' ? 'Vehicle type' : 'Payment method';
-      const grouping = split === 'byPeriod' ? `, by ${data.groupBy}` : '';
+      const L = w.label;
+      const first = split === 'byPeriod' ? L.period : split === 'byVehicleType' ? L.vehicleType : L.paymentMethod;
+      const period = w.pdf('periodValue', { from: w.day(data.from), to: w.day(data.to), city: CITY.name });
       const filters = [
         query.vehicleTypeId !== undefined
-          ? (data.byVehicleType[0]?.name ?? `vehicle type #${String(query.vehicleTypeId)}`)
+          ? (data.byVehicleType[0]?.name ?? w.pdf('vehicleTypeNumber', { id: String(query.vehicleTypeId) }))
           : '',
-        query.paymentMethod !== undefined ? `paid by ${String(query.paymentMethod)}` : '',
+        query.paymentMethod !== undefined
+          ? w.pdf('paidBy', {
+              method: w.enumText('paymentMethod', String(query.paymentMethod)).toLocaleLowerCase(w.locale),
+            })
+          : '',
       ].filter(Boolean);
       const spec: PdfSpec = {
-        title: `Revenue report ${data.from} – ${data.to}`,
+        title: `${w.pdf('revenueTitle')} ${data.from} – ${data.to}`,
         letterhead: config.company,
         createdAt: new Date(),
         landscape: true,
-        footerNote: `Revenue report · ${dayText(data.from)} – ${dayText(data.to)}`,
+        pageLabel: w.pageLabel,
+        footerNote: `${w.pdf('revenueTitle')} · ${w.day(data.from)} – ${w.day(data.to)}`,
         blocks: [
-          { kind: 'title', text: 'Revenue report' },
+          { kind: 'title', text: w.pdf('revenueTitle') },
           {
             kind: 'facts',
             pairs: [
-              ['Period', `${dayText(data.from)} – ${dayText(data.to)} (${CITY.name} time)${grouping}`],
-              ['Trips', filters.length ? filters.join(', ') : 'all vehicle types and payment methods'],
-              ['Currency', data.currency],
+              [
+                L.period,
+                split === 'byPeriod'
+                  ? w.pdf('groupedBy', { period, unit: w.pdf(data.groupBy as 'day' | 'week' | 'month') })
+                  : period,
+              ],
+              [L.trips, filters.length ? filters.join(', ') : w.pdf('allTrips')],
+              [w.pdf('currency'), data.currency],
             ],
           },
           {
             kind: 'chart',
             chart: {
               height: 140,
-              labels: data.rows.map((r) => dayText(r.bucket)),
-              bars: { label: LABEL.trips, values: data.rows.map((r) => r.trips) },
+              labels: data.rows.map((r) => w.day(r.bucket)),
+              bars: { label: L.trips, values: data.rows.map((r) => r.trips) },
               line: {
-                label: LABEL.netFares,
+                label: L.netFares,
                 values: data.rows.map((r) => r.netFares),
-                tick: (v) => `${data.currency} ${compactMoney.format(v)}`,
+                tick: (v) => `${data.currency} ${w.compactMoney.format(v)}`,
               },
             },
           },
@@ -138,16 +150,16 @@ export function reportDocumentRoutes(app: FastifyInstance): void {
             table: {
               columns: [
                 { header: first, width: 3 },
-                { header: 'Trips', width: 1.5, align: 'right' },
-                { header: 'Gross fares', width: 2.5, align: 'right' },
-                { header: 'Discounts', width: 2.5, align: 'right' },
-                { header: 'Net fares', width: 2.5, align: 'right' },
-                { header: 'Commission', width: 2.5, align: 'right' },
-                { header: 'Cancellation fees', width: 2.5, align: 'right' },
-                { header: 'Driver earnings', width: 2.5, align: 'right' },
+                { header: L.trips, width: 1.5, align: 'right' },
+                { header: L.grossFares, width: 2.5, align: 'right' },
+                { header: L.discounts, width: 2.5, align: 'right' },
+                { header: L.netFares, width: 2.5, align: 'right' },
+                { header: L.commission, width: 2.5, align: 'right' },
+                { header: L.cancellationFees, width: 2.5, align: 'right' },
+                { header: L.driverEarnings, width: 2.5, align: 'right' },
               ],
               rows: labelled.map((r) => [r.label, ...figures(r)]),
-              footer: ['Total', ...figures(data.totals)],
+              footer: [L.total, ...figures(data.totals)],
             },
           },
         ],

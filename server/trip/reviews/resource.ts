@@ -4,6 +4,7 @@ import { ApiError, badRequest } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
 import { reviews as reviewsManifest } from '../../../src/domain/resources/reviews.js';
 import { nameOf } from '../../rest/names.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 /** A driver's or passenger's rating: the mean of the reviews they received, 5 without any. */
 export async function refreshRating(
@@ -38,9 +39,9 @@ export const reviews = defineResource(reviewsManifest, {
       .select(['status', 'driverId', 'passengerId'])
       .where('id', '=', input.tripId)
       .executeTakeFirst();
-    if (!trip) throw badRequest('Please correct the highlighted fields', { tripId: 'No trip with this id' });
+    if (!trip) throw badRequest(refusal('highlighted'), { tripId: 'No trip with this id' });
     if (trip.status !== 'completed' || trip.driverId === null)
-      throw badRequest('Please correct the highlighted fields', { tripId: 'Only a completed trip can be reviewed' });
+      throw badRequest(refusal('highlighted'), { tripId: 'Only a completed trip can be reviewed' });
     const dup = await trx
       .selectFrom('reviews')
       .select('id')

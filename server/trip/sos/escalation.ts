@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { secondsBetween } from '../../../src/domain/sos.js';
 import type { AppServices } from '../../services.js';
 import { announceSosChange, recordSosEvent, SOS_VIEW_PERMISSION } from './alarms.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 /** How often the server looks for alarms to escalate. */
 export const SOS_ESCALATION_TICK_MS = 15_000;
@@ -52,7 +53,7 @@ export async function escalateOverdueAlarms(services: AppServices, now = new Dat
       afterCommit(
         await services.notifier.record(trx, {
           type: 'sos',
-          title: `SOS escalated: trip #${alarm.tripId}, ${alarm.callerKind} alarm not acknowledged within ${escalateMinutes} min`,
+          title: refusal('sosEscalated', { trip: alarm.tripId, caller: alarm.callerKind, minutes: escalateMinutes }),
           permission: SOS_VIEW_PERMISSION,
           roleId: role.id,
           subjectType: 'sos-call-log',

@@ -13,15 +13,16 @@ import { SIMULATED_SOS_CLOSE_MINUTES } from './simulated.js';
 import { bearerToken } from '../../auth/guard.js';
 import { appPrincipalFromToken } from '../../apps/principal.js';
 import { startSosEscalation } from './escalation.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 const reportSchema = yup.object({
-  tripId: id('trip').required('tripId is required'),
+  tripId: id('trip').required(refusal('required', { label: 'tripId' })),
   caller: yup
     .string()
     .oneOf([...REPORTER_KINDS], 'caller must be passenger or driver')
-    .required('caller is required'),
-  lat: latitude().required('lat is required'),
-  lng: longitude().required('lng is required'),
+    .required(refusal('required', { label: 'caller' })),
+  lat: latitude().required(refusal('required', { label: 'lat' })),
+  lng: longitude().required(refusal('required', { label: 'lng' })),
   /** The app's own caller id, when it sends one: it must be the trip's passenger or driver. */
   callerId: id('caller'),
   /** Raised by the demo's simulator (honoured only where the development outbox is on). */
@@ -77,18 +78,17 @@ export function sosRoutes(app: FastifyInstance): void {
         .select(['id', 'status', 'passengerId', 'driverId', 'completedAt', 'cancelledAt'])
         .where('id', '=', input.tripId)
         .executeTakeFirst();
-      if (!trip) throw badRequest('Please correct the highlighted fields', { tripId: 'No trip with this id' });
+      if (!trip) throw badRequest(refusal('highlighted'), { tripId: 'No trip with this id' });
       const ended = trip.completedAt ?? trip.cancelledAt;
       const underWay = (ACTIVE_TRIP_STATUSES as readonly string[]).includes(trip.status) && trip.status !== 'requested';
       const recent = ended !== null && Date.now() - ended.getTime() <= SOS_WINDOW_AFTER_TRIP_MS;
       if (!underWay && !recent) throw new ApiError(403, 'SOS is available during a trip and for an hour after it ends');
       const callerId = input.caller === 'driver' ? trip.driverId : trip.passengerId;
-      if (callerId === null)
-        throw badRequest('Please correct the highlighted fields', { caller: 'This trip has no driver' });
+      if (callerId === null) throw badRequest(refusal('highlighted'), { caller: 'This trip has no driver' });
       if (reporter && (reporter.kind !== input.caller || reporter.id !== callerId))
         throw new ApiError(403, 'This trip is not yours');
       if (input.callerId !== undefined && input.callerId !== callerId)
-        throw badRequest('Please correct the highlighted fields', {
+        throw badRequest(refusal('highlighted'), {
           callerId: `This caller is not the ${input.caller} of trip ${trip.id}`,
         });
       const effects: (() => Promise<void> | void)[] = [];
@@ -155,7 +155,7 @@ export function sosRoutes(app: FastifyInstance): void {
         const who = person ? `${person.firstName} ${person.lastName}` : `${input.caller} ${callerId}`;
         const send = await notifier.record(trx, {
           type: 'sos',
-          title: `SOS from ${input.caller} ${who} on trip #${trip.id}`,
+          title: refusal('sosFrom', { caller: input.caller, who, trip: trip.id }),
           permission: SOS_VIEW_PERMISSION,
           subjectType: 'sos-call-log',
           subjectId: log.id,

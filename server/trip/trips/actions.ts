@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { defineAction } from '../../rest/declaration.js';
 import { id, text } from '../fields.js';
 import { applyChange, type TripRow } from './lifecycle.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 const driverName = async (trx: Parameters<typeof applyChange>[0]['trx'], driverId: number) => {
   const d = await trx
@@ -18,7 +19,7 @@ export const assign = defineAction({
   summary: 'Assign (or reassign) a driver to a trip',
   description:
     'A requested trip becomes accepted by the driver; an accepted trip moves to another driver. The driver must be approved, of the trip’s vehicle type and free: a driver busy with another trip is a 409 (also when two dispatchers assign the same driver at once).',
-  body: yup.object({ driverId: id('driver').required('Choose a driver') }),
+  body: yup.object({ driverId: id('driver').required(refusal('chooseA', { label: 'driver' })) }),
   async handler(ctx) {
     const { trx, existing, input, staff } = ctx;
     const trip = existing as unknown as TripRow;

@@ -9,6 +9,7 @@ import { fareColumns, loadPricing } from '../fares/pricing.js';
 import { postTransaction, settlementAmount } from '../transactions/ledger.js';
 import type { TripActor } from '../../../src/domain/tripTimeline.js';
 import { recordTripChange, type TripChangeContext } from './events.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 export type TripRow = Selectable<TripTable>;
 
@@ -110,7 +111,8 @@ export async function changeColumns(
   const reason = change.cancellationReason ?? trip.cancellationReason;
   switch (to) {
     case 'accepted':
-      if (driverId === null) throw fieldError('driverId', 'Choose the driver who accepts the trip');
+      if (driverId === null)
+        throw fieldError('driverId', refusal('chooseThe', { label: 'driver who accepts the trip' }));
       if (change.driverId === undefined) await assertDriverFits(trx, trip, driverId);
       columns.acceptedAt = now;
       break;

@@ -22,15 +22,16 @@ import { assign, cancel } from './actions.js';
 import { recordTripChange, type TripFacts } from './events.js';
 import { nameOf, valueOf } from '../../rest/names.js';
 import { discountRuleOf, usableDiscount, type DiscountRow } from '../discounts/usable.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
-const fieldError = (errors: Record<string, string>) => badRequest('Please correct the highlighted fields', errors);
+const fieldError = (errors: Record<string, string>) => badRequest(refusal('highlighted'), errors);
 
 /** A phone booking's new caller, created with the trip (needs create-Passenger as well). */
 const newPassenger = yup
   .object({
     firstName: requiredName('First name'),
     lastName: requiredName('Last name'),
-    phone: phone().required('Phone is required'),
+    phone: phone().required(refusal('required', { label: 'Phone' })),
   })
   .default(undefined)
   .nullable();
@@ -38,16 +39,16 @@ const newPassenger = yup
 export const createSchema = yup.object({
   passengerId: id('passenger').when('passenger', {
     is: (p: unknown) => p == null,
-    then: (s) => s.required('Choose a passenger'),
+    then: (s) => s.required(refusal('chooseA', { label: 'passenger' })),
   }),
   passenger: newPassenger,
-  vehicleTypeId: id('vehicle type').required('Choose a vehicle type'),
-  pickupAddress: text('Pickup address', 200).required('Pickup address is required'),
-  pickupLat: latitude().required('Pickup latitude is required'),
-  pickupLng: longitude().required('Pickup longitude is required'),
-  dropoffAddress: text('Drop-off address', 200).required('Drop-off address is required'),
-  dropoffLat: latitude().required('Drop-off latitude is required'),
-  dropoffLng: longitude().required('Drop-off longitude is required'),
+  vehicleTypeId: id('vehicle type').required(refusal('chooseA', { label: 'vehicle type' })),
+  pickupAddress: text('Pickup address', 200).required(refusal('required', { label: 'Pickup address' })),
+  pickupLat: latitude().required(refusal('required', { label: 'Pickup latitude' })),
+  pickupLng: longitude().required(refusal('required', { label: 'Pickup longitude' })),
+  dropoffAddress: text('Drop-off address', 200).required(refusal('required', { label: 'Drop-off address' })),
+  dropoffLat: latitude().required(refusal('required', { label: 'Drop-off latitude' })),
+  dropoffLng: longitude().required(refusal('required', { label: 'Drop-off longitude' })),
   paymentMethod: oneOf(PAYMENT_METHODS, 'Payment method').default('cash'),
   discountCode: yup.string().trim().max(30).nullable().default(null),
   driverNote: text('Note for the driver', 300, true).nullable().default(null),
@@ -94,7 +95,8 @@ export async function newTripColumns(
     // A booking for a new caller creates the passenger too: both permissions, one transaction.
     if (!staff) throw fieldError({ passenger: 'Only staff can book for a new caller' });
     assertPermission(staff, 'create-Passenger');
-    if (input.passengerId !== undefined) errors.passengerId = 'Choose a passenger or enter a new one, not both';
+    if (input.passengerId !== undefined)
+      errors.passengerId = refusal('chooseA', { label: 'passenger or enter a new one, not both' });
     const taken = await trx.selectFrom('passengers').select('id').where('phone', '=', caller.phone).executeTakeFirst();
     if (taken) errors['passenger.phone'] = 'Another passenger has this phone number';
   } else {

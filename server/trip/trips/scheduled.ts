@@ -4,6 +4,7 @@ import { CITY } from '../../../src/domain/city.js';
 import { P } from '../../../src/domain/permissionNames.js';
 import { releaseHorizon, UNASSIGNED_ALERT_MINUTES, unassignedHorizon } from '../../../src/domain/scheduling.js';
 import { recordTripChange, type TripChangeContext } from './events.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 /** At most this many trips are released or reported per look (the next look takes the rest). */
 const BATCH = 50;
@@ -86,7 +87,12 @@ export async function reportUnassignedScheduledTrips(services: AppServices, now 
       ctx.afterCommit(
         await services.notifier.record(ctx.trx, {
           type: 'SCHEDULED_UNASSIGNED',
-          title: `No driver yet for trip #${trip.id}: pickup at ${pickupTime(trip.scheduledAt!)} (${place}), under ${UNASSIGNED_ALERT_MINUTES} min away`,
+          title: refusal('scheduledUnassigned', {
+            trip: trip.id,
+            time: pickupTime(trip.scheduledAt!),
+            place,
+            minutes: UNASSIGNED_ALERT_MINUTES,
+          }),
           permission: P.viewDispatcherPage,
           subjectType: 'trip',
           subjectId: trip.id,

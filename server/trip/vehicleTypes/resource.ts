@@ -3,6 +3,7 @@ import { ApiError, badRequest } from '../../errors.js';
 import { defineAction, defineResource } from '../../rest/declaration.js';
 import type { Database } from '../../db/schema.js';
 import { vehicleTypes as vehicleTypesManifest } from '../../../src/domain/resources/vehicleTypes.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 /** Trips in the last 7 days per type: an index-only range count on trips (vehicle_type_id, requested_at). */
 const TRIPS_LAST_7_DAYS = sql`(select count(*)::int from trips t
@@ -100,7 +101,7 @@ export const vehicleTypes = defineResource(vehicleTypesManifest, {
         .$if(existing !== undefined, (q) => q.where('id', '<>', existing!.id as number))
         .executeTakeFirst();
       if (taken)
-        throw badRequest('Please correct the highlighted fields', {
+        throw badRequest(refusal('highlighted'), {
           name: 'Another vehicle type already has this name',
         });
     }

@@ -7,6 +7,7 @@ import { ACTIVE_TRIP_STATUSES } from '../../../src/domain/trip.js';
 import { registrationNotice } from './registration.js';
 import { DRIVER_ACTIONS } from './actions.js';
 import { documentsJson, insertDocuments, refreshApproval, type NewDocument } from './documents.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 /** online, on a trip (an active trip, by the partial index trips_active_idx) or offline. */
 const onlineState = sql<string>`(case
@@ -33,7 +34,7 @@ export const drivers = defineResource(driversManifest, {
     onlineState: (value) => {
       const states = (Array.isArray(value) ? value : [value]) as unknown[];
       if (!states.length || states.some((s) => !(DRIVER_ONLINE_STATES as readonly unknown[]).includes(s)))
-        throw badRequest(`Filter "onlineState" must be one of: ${DRIVER_ONLINE_STATES.join(', ')}`);
+        throw badRequest(refusal('oneOf', { label: 'Filter "onlineState"', values: DRIVER_ONLINE_STATES.join(', ') }));
       return sql<boolean>`${onlineState} in (${sql.join(states as string[])})`;
     },
     unapproved: (value) => {

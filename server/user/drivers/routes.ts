@@ -9,6 +9,7 @@ import { drivers as driversManifest } from '../../../src/domain/resources/driver
 import { cityToday, insertDocuments, refreshApproval, type NewDocument } from './documents.js';
 import { badRequest } from '../../errors.js';
 import { registrationNotice } from './registration.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 /** App-facing driver sign-up and the staff action that re-sends a driver's phone code. */
 export function driverRoutes(app: FastifyInstance): void {
@@ -42,7 +43,7 @@ export function driverRoutes(app: FastifyInstance): void {
         if (typeof expiry === 'string' && expiry < today)
           expired[`documents[${i}].expiryDate`] = 'Expiry date cannot be in the past';
       });
-      if (Object.keys(expired).length) throw badRequest('Please correct the highlighted fields', expired);
+      if (Object.keys(expired).length) throw badRequest(refusal('highlighted'), expired);
       const { send, driver } = await db.transaction().execute(async (trx) => {
         const created = await trx
           .insertInto('drivers')

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import type { NotificationType } from '../../../src/domain/enums.js';
+import { codeOf } from '../../../src/domain/messageCodes.js';
 
 export interface NotificationInput {
   type: NotificationType;
@@ -19,6 +20,9 @@ export interface NotificationMessage {
   id: number;
   type: string;
   title: string;
+  /** The title's catalogue key and parameters, when it was said by its code (`refusal`). */
+  titleCode: string | null;
+  titleParams: Record<string, string> | null;
   createdAt: string;
   subjectType: string;
   subjectId: number;
@@ -40,11 +44,18 @@ export class Notifier {
    * that pushes it to every entitled staff member once the transaction commits.
    */
   async record(trx: Transaction<Database> | Kysely<Database>, input: NotificationInput): Promise<() => Promise<void>> {
-    const row = await trx.insertInto('notifications').values(input).returningAll().executeTakeFirstOrThrow();
+    const said = codeOf(input.title);
+    const row = await trx
+      .insertInto('notifications')
+      .values({ ...input, titleCode: said?.code ?? null, titleParams: said ? JSON.stringify(said.params) : null })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const message: NotificationMessage = {
       id: row.id,
       type: row.type,
       title: row.title,
+      titleCode: row.titleCode,
+      titleParams: row.titleParams,
       createdAt: row.createdAt.toISOString(),
       subjectType: row.subjectType,
       subjectId: row.subjectId,

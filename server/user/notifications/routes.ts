@@ -42,7 +42,7 @@ export function notificationRoutes(app: FastifyInstance): void {
         .executeTakeFirstOrThrow();
       const [rows, counts] = await Promise.all([
         visible
-          .select(['id', 'type', 'title', 'subjectType', 'subjectId', 'createdAt'])
+          .select(['id', 'type', 'title', 'titleCode', 'titleParams', 'subjectType', 'subjectId', 'createdAt'])
           .orderBy('id', 'desc')
           .limit(perPage)
           .offset((page - 1) * perPage)

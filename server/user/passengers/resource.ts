@@ -3,6 +3,7 @@ import { badRequest } from '../../errors.js';
 import { defineAction, defineResource, type ActionContext } from '../../rest/declaration.js';
 import { nameOf } from '../../rest/names.js';
 import { passengers as passengersManifest, passengerStatusChange } from '../../../src/domain/resources/passengers.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 const OPEN_ISSUE = sql<boolean>`exists (select 1 from issues i where i.reporter_id = passengers.id and i.reporter_kind = 'passenger' and i.status in ('open', 'in_progress'))`;
 
@@ -24,7 +25,7 @@ async function refuseTaken(
     (await notSelf(others.where(sql`lower(email)`, '=', input.email.toLowerCase())).executeTakeFirst())
   )
     errors.email = 'Another passenger has this email';
-  if (Object.keys(errors).length) throw badRequest('Please correct the highlighted fields', errors);
+  if (Object.keys(errors).length) throw badRequest(refusal('highlighted'), errors);
 }
 
 /** Block or unblock: the status, why, when and by whom, in one audited step. */
@@ -86,7 +87,7 @@ export const passengers = defineResource(passengersManifest, {
   async toColumns(input, ctx) {
     const { status, ...columns } = input;
     if (ctx.existing && status !== undefined && status !== ctx.existing.status)
-      throw badRequest('Please correct the highlighted fields', { status: STATUS_BY_ACTION });
+      throw badRequest(refusal('highlighted'), { status: STATUS_BY_ACTION });
     await refuseTaken(ctx, columns);
     return columns;
   },

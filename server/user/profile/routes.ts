@@ -10,6 +10,7 @@ import { LOCALES } from '../../../src/domain/locales.js';
 import { newPasswordField } from '../../../src/domain/passwordRules.js';
 import { staffProfile } from '../auth/profile.js';
 import { revokeSessions } from '../auth/sessions.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 const profileSchema = yup.object({
   firstName: requiredName('First name'),
@@ -17,10 +18,12 @@ const profileSchema = yup.object({
   photo: fileId(),
 });
 
-const localeSchema = yup.object({ locale: oneOf(LOCALES, 'Language').required('Language is required') });
+const localeSchema = yup.object({
+  locale: oneOf(LOCALES, 'Language').required(refusal('required', { label: 'Language' })),
+});
 
 const passwordSchema = yup.object({
-  currentPassword: yup.string().required('Current password is required'),
+  currentPassword: yup.string().required(refusal('currentPasswordRequired')),
   password: newPasswordField(),
 });
 
@@ -111,8 +114,8 @@ export function profileRoutes(app: FastifyInstance): void {
         .where('id', '=', me.id)
         .executeTakeFirstOrThrow();
       if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
-        throw badRequest('The current password is not correct', {
-          currentPassword: 'The current password is not correct',
+        throw badRequest(refusal('currentPasswordWrong'), {
+          currentPassword: refusal('currentPasswordWrong'),
         });
       }
       await db

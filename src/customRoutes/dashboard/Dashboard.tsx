@@ -223,7 +223,7 @@ function ReportLinks({ permissions }: { permissions: readonly string[] }) {
       data-testid="report-links"
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}
     >
-      <Typography variant="subtitle2" component="h2" sx={{ mr: 1 }}>
+      <Typography variant="subtitle2" component="h2" sx={{ marginInlineEnd: 1 }}>
         {translate('app.menu.reports')}
       </Typography>
       {group.children.map((entry) => {

@@ -549,7 +549,7 @@ function PassengerField({
             <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
               {option.fullName}
               {option.status === 'blocked' && (
-                <Typography component="span" variant="caption" color="error" sx={{ ml: 1 }}>
+                <Typography component="span" variant="caption" color="error" sx={{ marginInlineStart: 1 }}>
                   {translate('app.dispatcher.booking.blockedShort')}
                 </Typography>
               )}
@@ -739,7 +739,7 @@ function VehicleChoice({
                   : translate('app.dispatcher.booking.noFeed')
               }
               end={
-                <Box sx={{ textAlign: 'right' }}>
+                <Box sx={{ textAlign: 'end' }}>
                   {before && fare.discount > 0 && (
                     <Typography
                       variant="caption"

@@ -106,8 +106,8 @@ export function ChoiceOption({ id, selected, onClick, title, detail, aside, end 
       sx={{
         cursor: 'pointer',
         bgcolor: selected ? 'action.selected' : undefined,
-        borderLeft: 3,
-        borderLeftColor: selected ? 'primary.main' : 'transparent',
+        borderInlineStart: '3px solid',
+        borderInlineStartColor: (theme) => (selected ? theme.palette.primary.main : 'transparent'),
       }}
     >
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>

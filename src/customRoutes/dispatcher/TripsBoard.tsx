@@ -131,7 +131,7 @@ function OutsideArea() {
 
 const CARD_SX = {
   display: 'block',
-  textAlign: 'left',
+  textAlign: 'start',
   p: 0.75,
   borderRadius: 1,
   border: 1,

@@ -2,17 +2,18 @@ import * as yup from 'yup';
 import { defineManifest, labelField } from './manifest';
 import { DISCOUNT_KINDS } from '../enums';
 import { boundedInstant, money, name, oneOf, requiredName } from '../fieldRules';
+import { refusal } from '../messageCodes';
 
 const count = (label: string) =>
   yup
     .number()
-    .typeError(`${label} must be a number`)
-    .integer(`${label} must be a whole number`)
-    .min(1, `${label} must be at least 1`)
-    .max(10_000_000, `${label} must be at most 10,000,000`);
+    .typeError(refusal('number', { label }))
+    .integer(refusal('wholeNumber', { label }))
+    .min(1, refusal('atLeast', { label, min: '1' }))
+    .max(10_000_000, refusal('atMost', { label, max: '10,000,000' }));
 
-export const DISCOUNT_CODE_MESSAGE = 'Use 3 to 30 letters, digits, - or _';
-export const PERCENT_RANGE_MESSAGE = 'A percentage must be from 1 to 100';
+export const DISCOUNT_CODE_MESSAGE = refusal('codeFormat');
+export const PERCENT_RANGE_MESSAGE = refusal('percentRange');
 
 /** What a write may set; codes are stored upper-cased. The update takes any of them; the service checks the combination. */
 const writable = {
@@ -23,8 +24,10 @@ const writable = {
     .matches(/^[A-Za-z0-9_-]{3,30}$/, DISCOUNT_CODE_MESSAGE),
   name: name('Name'),
   kind: oneOf(DISCOUNT_KINDS, 'Kind'),
-  value: money('Value').moreThan(0, 'Value must be more than 0'),
-  maxDiscount: money('Maximum discount').moreThan(0, 'Maximum discount must be more than 0').nullable(),
+  value: money('Value').moreThan(0, refusal('moreThan', { label: 'Value', min: '0' })),
+  maxDiscount: money('Maximum discount')
+    .moreThan(0, refusal('moreThan', { label: 'Maximum discount', min: '0' }))
+    .nullable(),
   minFare: money('Minimum fare').nullable(),
   validFrom: boundedInstant('Valid from').nullable(),
   validTo: boundedInstant('Valid to').nullable(),
@@ -61,17 +64,17 @@ export const discounts = defineManifest({
   menu: { id: 'discounts', icon: 'discounts' },
   create: yup.object({
     ...writable,
-    code: writable.code.required('Code is required'),
+    code: writable.code.required(refusal('required', { label: 'Code' })),
     name: requiredName('Name'),
-    kind: writable.kind.required('Kind is required'),
-    value: writable.value.required('Value is required').when('kind', {
+    kind: writable.kind.required(refusal('required', { label: 'Kind' })),
+    value: writable.value.required(refusal('required', { label: 'Value' })).when('kind', {
       is: 'percent',
       then: (s) => s.min(1, PERCENT_RANGE_MESSAGE).max(100, PERCENT_RANGE_MESSAGE),
     }),
     maxDiscount: writable.maxDiscount.default(null),
     minFare: writable.minFare.default(null),
     validFrom: writable.validFrom.default(null),
-    validTo: writable.validTo.default(null).test('after', 'Valid to must be after valid from', function (to) {
+    validTo: writable.validTo.default(null).test('after', refusal('validToAfter'), function (to) {
       const from = this.parent.validFrom as Date | null | undefined;
       return !to || !from || to > from;
     }),

@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { text } from '../fieldRules';
 import { defineLedgerManifest } from './ledger';
 import { TRANSACTION_KINDS } from '../enums';
+import { refusal } from '../messageCodes';
 
 /** The largest single credit top-up, in the city's currency. */
 export const MAX_TOPUP = 1_000_000;
@@ -10,22 +11,22 @@ export const MAX_TOPUP = 1_000_000;
 export const creditTopupSchema = yup.object({
   driverId: yup
     .number()
-    .typeError('Choose a driver')
-    .integer('Choose a driver')
-    .positive('Choose a driver')
-    .required('Choose a driver'),
+    .typeError(refusal('chooseA', { label: 'driver' }))
+    .integer(refusal('chooseA', { label: 'driver' }))
+    .positive(refusal('chooseA', { label: 'driver' }))
+    .required(refusal('chooseA', { label: 'driver' })),
   amount: yup
     .number()
-    .typeError('Amount must be a number')
-    .required('Amount is required')
-    .moreThan(0, 'Amount must be more than 0')
-    .max(MAX_TOPUP, 'Amount must be at most 1,000,000')
+    .typeError(refusal('number', { label: 'Amount' }))
+    .required(refusal('required', { label: 'Amount' }))
+    .moreThan(0, refusal('moreThan', { label: 'Amount', min: '0' }))
+    .max(MAX_TOPUP, refusal('atMost', { label: 'Amount', max: '1,000,000' }))
     .test(
       'cents',
-      'Amount may have at most 2 decimals',
+      refusal('decimals', { label: 'Amount' }),
       (v) => v === undefined || Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
     ),
-  note: text('Note', 300, true).required('Say why the credit is added'),
+  note: text('Note', 300, true).required(refusal('whyCredit')),
 });
 
 /** A driver's credit ledger (migration 002), read-only but for credit top-ups; commissions are posted by the trip rules. */

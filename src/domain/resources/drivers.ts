@@ -2,20 +2,21 @@ import * as yup from 'yup';
 import { calendarDay, email, fileId, MULTILINE, name, oneOf, phone, requiredName } from '../fieldRules';
 import { defineManifest, labelFields } from './manifest';
 import { DOCUMENT_KINDS, DOCUMENT_REJECT_REASONS, DRIVER_APPROVAL_STATUSES, SEXES } from '../enums';
+import { refusal } from '../messageCodes';
 
 const day = calendarDay;
 const shortText = (label: string, max: number) =>
   yup
     .string()
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, refusal('maxChars', { label, max }))
     .transform((value: unknown) => (value === '' ? null : value))
     .nullable();
 
 /** One uploaded document: its kind, the uploaded file (POST files), and what is printed on it. */
 export const documentInput = yup.object({
-  kind: oneOf(DOCUMENT_KINDS, 'Document kind').required('Document kind is required'),
-  fileId: fileId().required('Upload the document'),
+  kind: oneOf(DOCUMENT_KINDS, 'Document kind').required(refusal('required', { label: 'Document kind' })),
+  fileId: fileId().required(refusal('uploadDocument')),
   number: shortText('Document number', 40),
   expiryDate: day('Expiry date'),
 });
@@ -30,43 +31,53 @@ const writable = {
   photo: fileId(),
   licenceNumber: shortText('Licence number', 40),
   licenceExpiry: day('Licence expiry'),
-  vehicleTypeId: yup.number().typeError('Choose a vehicle type').integer().positive().nullable(),
+  vehicleTypeId: yup
+    .number()
+    .typeError(refusal('chooseA', { label: 'vehicle type' }))
+    .integer()
+    .positive()
+    .nullable(),
   vehicleMake: shortText('Vehicle make', 40),
   vehicleModel: shortText('Vehicle model', 40),
   vehiclePlate: shortText('Plate', 20),
   vehicleColour: shortText('Colour', 30),
   vehicleYear: yup
     .number()
-    .typeError('Vehicle year must be a number')
+    .typeError(refusal('number', { label: 'Vehicle year' }))
     .integer()
-    .min(1980, 'Vehicle year must be 1980 or later')
+    .min(1980, refusal('orLater', { label: 'Vehicle year', min: '1980' }))
     .max(2100)
     .nullable(),
 };
 
 /** Body of approve-document: the document and the version the reviewer saw. */
 export const documentDecision = {
-  documentId: yup.number().typeError('Choose a document').integer().positive().required('Choose a document'),
+  documentId: yup
+    .number()
+    .typeError(refusal('chooseA', { label: 'document' }))
+    .integer()
+    .positive()
+    .required(refusal('chooseA', { label: 'document' })),
   version: yup
     .number()
-    .typeError('Version must be a number')
+    .typeError(refusal('number', { label: 'Version' }))
     .integer()
     .min(1)
-    .required('Reload the driver: the document version is missing'),
+    .required(refusal('reloadDriver')),
 };
 export const approveDocumentSchema = yup.object(documentDecision);
 export const rejectDocumentSchema = yup.object({
   ...documentDecision,
-  reason: oneOf(DOCUMENT_REJECT_REASONS, 'Reason').required('Choose a reason'),
+  reason: oneOf(DOCUMENT_REJECT_REASONS, 'Reason').required(refusal('chooseA', { label: 'reason' })),
   note: yup
     .string()
     .trim()
-    .max(500, 'Note must be at most 500 characters')
+    .max(500, refusal('maxChars', { label: 'Note', max: '500' }))
     .meta(MULTILINE)
     .nullable()
     .when('reason', {
       is: 'other',
-      then: (s) => s.required('Say what is wrong when the reason is Other'),
+      then: (s) => s.required(refusal('otherReason')),
     }),
 });
 export const requestReuploadSchema = yup.object({
@@ -75,8 +86,8 @@ export const requestReuploadSchema = yup.object({
     .string()
     .trim()
     .meta(MULTILINE)
-    .max(500, 'Note must be at most 500 characters')
-    .required('Tell the driver what to upload'),
+    .max(500, refusal('maxChars', { label: 'Note', max: '500' }))
+    .required(refusal('tellDriver')),
 });
 /** Suspend and reinstate: the reason is required, and goes to the driver. */
 export const suspensionSchema = yup.object({
@@ -84,9 +95,9 @@ export const suspensionSchema = yup.object({
     .string()
     .trim()
     .meta(MULTILINE)
-    .min(3, 'Give a reason')
-    .max(500, 'Reason must be at most 500 characters')
-    .required('Give a reason'),
+    .min(3, refusal('giveAReason'))
+    .max(500, refusal('maxChars', { label: 'Reason', max: '500' }))
+    .required(refusal('giveAReason')),
 });
 
 export const drivers = defineManifest({
@@ -137,11 +148,11 @@ export const drivers = defineManifest({
     ...writable,
     firstName: requiredName('First name'),
     lastName: requiredName('Last name'),
-    phone: writable.phone.required('Phone is required'),
+    phone: writable.phone.required(refusal('required', { label: 'Phone' })),
     documents: yup
       .array(documentInput)
       .default([])
-      .test('one-per-kind', 'Upload each kind of document once', (docs) => {
+      .test('one-per-kind', refusal('documentOnce'), (docs) => {
         const kinds = (docs ?? []).map((d) => d?.kind);
         return new Set(kinds).size === kinds.length;
       }),

@@ -3,6 +3,7 @@ import { defineManifest, enumWords } from './manifest';
 import { ISSUE_PRIORITIES, ISSUE_STATUSES, REPORTER_KINDS } from '../enums';
 import { id, MULTILINE, oneOf, text } from '../fieldRules';
 import { ISSUE_CATEGORIES } from '../trip';
+import { refusal } from '../messageCodes';
 
 /** What a write may set; the update takes any of them. */
 const writable = {
@@ -13,8 +14,8 @@ const writable = {
   description: yup
     .string()
     .trim()
-    .min(5, 'Describe the issue in at least 5 characters')
-    .max(4000, 'Description must be at most 4000 characters')
+    .min(5, refusal('describeIssue'))
+    .max(4000, refusal('maxChars', { label: 'Description', max: '4000' }))
     .meta(MULTILINE),
   resolutionNote: text('Resolution note', 4000, true).nullable(),
 };
@@ -49,13 +50,13 @@ export const issues = defineManifest({
   menu: { id: 'issues', icon: 'issues' },
   create: yup.object({
     ...writable,
-    tripId: id('trip').required('Choose the trip'),
-    reporterKind: oneOf(REPORTER_KINDS, 'Reporter').required('Say who reports it'),
-    category: writable.category.required('Category is required'),
+    tripId: id('trip').required(refusal('chooseThe', { label: 'trip' })),
+    reporterKind: oneOf(REPORTER_KINDS, 'Reporter').required(refusal('whoReports')),
+    category: writable.category.required(refusal('required', { label: 'Category' })),
     priority: writable.priority.default('medium'),
     status: writable.status.default('open'),
     assigneeId: writable.assigneeId.default(null),
-    description: writable.description.required('Description is required'),
+    description: writable.description.required(refusal('required', { label: 'Description' })),
     resolutionNote: writable.resolutionNote.default(null),
   }),
   update: yup.object(writable),
@@ -70,41 +71,43 @@ export const issueActions = {
   assign: yup.object({
     assigneeId: yup
       .number()
-      .typeError('Choose a staff member')
-      .integer('Choose a staff member')
-      .positive('Choose a staff member')
+      .typeError(refusal('chooseA', { label: 'staff member' }))
+      .integer(refusal('chooseA', { label: 'staff member' }))
+      .positive(refusal('chooseA', { label: 'staff member' }))
       .nullable()
-      .defined('Choose a staff member or nobody'),
+      .defined(refusal('chooseA', { label: 'staff member or nobody' })),
   }),
-  priority: yup.object({ priority: oneOf(ISSUE_PRIORITIES, 'Priority').required('Choose a priority') }),
+  priority: yup.object({
+    priority: oneOf(ISSUE_PRIORITIES, 'Priority').required(refusal('chooseA', { label: 'priority' })),
+  }),
   /**
    * resolve: the note says how; an optional goodwill credit to the trip's driver and an optional
    * refund to the trip's passenger (at most the trip's fare, less what was refunded on it before:
    * the server checks that against the trip).
    */
   resolve: yup.object({
-    resolutionNote: text('Resolution note', 4000, true).required('Say how the issue was resolved'),
+    resolutionNote: text('Resolution note', 4000, true).required(refusal('howResolved')),
     creditAmount: yup
       .number()
       .transform((value: unknown, original: unknown) => (original === '' ? null : value))
-      .typeError('Credit must be a number')
-      .moreThan(0, 'Credit must be more than 0')
-      .max(MAX_GOODWILL_CREDIT, `Credit must be at most ${MAX_GOODWILL_CREDIT.toLocaleString('en')}`)
+      .typeError(refusal('number', { label: 'Credit' }))
+      .moreThan(0, refusal('moreThan', { label: 'Credit', min: '0' }))
+      .max(MAX_GOODWILL_CREDIT, refusal('atMost', { label: 'Credit', max: MAX_GOODWILL_CREDIT.toLocaleString('en') }))
       .nullable()
       .default(null),
     refundAmount: yup
       .number()
       .transform((value: unknown, original: unknown) => (original === '' ? null : value))
-      .typeError('Refund must be a number')
-      .moreThan(0, 'Refund must be more than 0')
+      .typeError(refusal('number', { label: 'Refund' }))
+      .moreThan(0, refusal('moreThan', { label: 'Refund', min: '0' }))
       .test(
         'cents',
-        'Refund may have at most 2 decimals',
+        refusal('decimals', { label: 'Refund' }),
         (v) => v === null || v === undefined || Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
       )
       .nullable()
       .default(null),
   }),
-  reopen: yup.object({ reason: text('Reason', 1000, true).required('Say why the issue is reopened') }),
-  note: yup.object({ text: text('Note', 4000, true).required('Write the note') }),
+  reopen: yup.object({ reason: text('Reason', 1000, true).required(refusal('whyReopened')) }),
+  note: yup.object({ text: text('Note', 4000, true).required(refusal('writeNote')) }),
 };

@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { email, name, oneOf, phone, requiredName, text } from '../fieldRules';
 import { defineManifest, labelFields } from './manifest';
 import { PASSENGER_STATUSES, SEXES } from '../enums';
+import { refusal } from '../messageCodes';
 
 /**
  * What a create or an edit may set: contact details only. The status (active or blocked) changes
@@ -21,9 +22,7 @@ export const PASSENGER_REASON_MAX = 300;
 
 /** The body of POST passengers/:id/block and /unblock. */
 export const passengerStatusChange = yup.object({
-  reason: text('Reason', PASSENGER_REASON_MAX, true)
-    .min(3, 'Give the reason in at least 3 characters')
-    .required('Give the reason'),
+  reason: text('Reason', PASSENGER_REASON_MAX, true).min(3, refusal('reasonMin')).required(refusal('giveTheReason')),
 });
 
 export const passengers = defineManifest({
@@ -77,7 +76,7 @@ export const passengers = defineManifest({
     ...writable,
     firstName: requiredName('First name'),
     lastName: requiredName('Last name'),
-    phone: writable.phone.required('Phone is required'),
+    phone: writable.phone.required(refusal('required', { label: 'Phone' })),
   }),
   // The edit form sends the whole record back, status included: the server ignores it unchanged and
   // refuses a change (block and unblock are the actions that change it).

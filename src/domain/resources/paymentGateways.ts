@@ -3,6 +3,7 @@ import { name, oneOf, requiredName } from '../fieldRules';
 import { defineManifest, labelField } from './manifest';
 import { GATEWAY_MODES } from '../enums';
 import { GATEWAY_PROVIDERS } from '../trip';
+import { refusal } from '../messageCodes';
 
 // No underscores: the database layer's CamelCasePlugin would rewrite snake_case keys inside JSON values on reading.
 const KEY = /^[A-Za-z][A-Za-z0-9.-]{0,59}$/;
@@ -74,7 +75,7 @@ export const paymentGateways = defineManifest({
   create: yup.object({
     ...writable,
     name: requiredName('Name', 60),
-    provider: writable.provider.required('Provider is required'),
+    provider: writable.provider.required(refusal('required', { label: 'Provider' })),
     mode: writable.mode.default('test'),
     enabled: writable.enabled.default(false),
     publicSettings: writable.publicSettings.default({}),

@@ -3,12 +3,13 @@ import { PAYOUT_STATUSES } from '../enums';
 import { text } from '../fieldRules';
 import { isMonday } from '../payouts';
 import { defineManifest } from './manifest';
+import { refusal } from '../messageCodes';
 
 /** Body of POST payout-batches/prepare: the Monday the city week starts. */
 export const preparePayoutSchema = yup.object({
   periodStart: yup
     .string()
-    .required('Choose the week')
+    .required(refusal('chooseThe', { label: 'week' }))
     .test('monday', 'The week must start on a Monday (YYYY-MM-DD)', (v) => !v || isMonday(v)),
 });
 

@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { parseClock } from '../fare';
 import { name, percent, requiredName, text } from '../fieldRules';
 import { defineManifest, labelField } from './manifest';
+import { refusal } from '../messageCodes';
 
 export const SURGE_MULTIPLIER_MIN = 1;
 export const SURGE_MULTIPLIER_MAX = 5;
@@ -10,8 +11,8 @@ export const SURGE_WINDOWS_MAX = 50;
 const clock = (label: string) =>
   yup
     .string()
-    .required(`${label} is required`)
-    .test('clock', `${label} must be a time such as 07:30`, (v) => v === undefined || !Number.isNaN(parseClock(v)));
+    .required(refusal('required', { label }))
+    .test('clock', refusal('clock', { label }), (v) => v === undefined || !Number.isNaN(parseClock(v)));
 
 const DAYS_MESSAGE = 'Days are 0 (Sunday) to 6 (Saturday)';
 
@@ -22,24 +23,24 @@ export const surgeRuleSchema = yup.object({
     .array(
       yup.number().typeError(DAYS_MESSAGE).integer(DAYS_MESSAGE).min(0, DAYS_MESSAGE).max(6, DAYS_MESSAGE).required(),
     )
-    .required('Choose at least one day')
-    .min(1, 'Choose at least one day')
-    .test('unique', 'A day is listed twice', (v) => !v || new Set(v).size === v.length),
+    .required(refusal('chooseDay'))
+    .min(1, refusal('chooseDay'))
+    .test('unique', refusal('dayTwice'), (v) => !v || new Set(v).size === v.length),
   from: clock('Start time'),
-  to: clock('End time').test('not-empty', 'The window is empty: end equals start', function (to) {
+  to: clock('End time').test('not-empty', refusal('windowEmpty'), function (to) {
     return to === undefined || to !== this.parent.from;
   }),
   multiplier: yup
     .number()
-    .typeError('Multiplier must be a number')
-    .required('Multiplier is required')
-    .min(SURGE_MULTIPLIER_MIN, `Multiplier must be at least ${SURGE_MULTIPLIER_MIN}`)
-    .max(SURGE_MULTIPLIER_MAX, `Multiplier must be at most ${SURGE_MULTIPLIER_MAX}`),
+    .typeError(refusal('number', { label: 'Multiplier' }))
+    .required(refusal('required', { label: 'Multiplier' }))
+    .min(SURGE_MULTIPLIER_MIN, refusal('atLeast', { label: 'Multiplier', min: SURGE_MULTIPLIER_MIN }))
+    .max(SURGE_MULTIPLIER_MAX, refusal('atMost', { label: 'Multiplier', max: SURGE_MULTIPLIER_MAX })),
 });
 
 export const surgeRulesSchema = yup
   .array(surgeRuleSchema)
-  .max(SURGE_WINDOWS_MAX, `At most ${SURGE_WINDOWS_MAX} surge windows`)
+  .max(SURGE_WINDOWS_MAX, refusal('surgeWindowsMax', { max: SURGE_WINDOWS_MAX }))
   .nullable();
 
 const writable = {
@@ -54,9 +55,9 @@ const writable = {
 export const priceProfileSchema = yup.object({
   vehicleTypeId: yup
     .number()
-    .typeError('Choose a vehicle type')
-    .integer('Choose a vehicle type')
-    .positive('Choose a vehicle type')
+    .typeError(refusal('chooseA', { label: 'vehicle type' }))
+    .integer(refusal('chooseA', { label: 'vehicle type' }))
+    .positive(refusal('chooseA', { label: 'vehicle type' }))
     .nullable()
     .defined('Say which profile: null for the default'),
   commissionPercent: writable.commissionPercent.defined('Commission is required (null: the default)'),
@@ -107,10 +108,10 @@ export const priceSettings = defineManifest({
     name: requiredName('Name'),
     vehicleTypeId: yup
       .number()
-      .typeError('Choose a vehicle type')
-      .integer('Choose a vehicle type')
-      .positive('Choose a vehicle type')
-      .required('Choose a vehicle type: the default settings already exist'),
+      .typeError(refusal('chooseA', { label: 'vehicle type' }))
+      .integer(refusal('chooseA', { label: 'vehicle type' }))
+      .positive(refusal('chooseA', { label: 'vehicle type' }))
+      .required(refusal('defaultSettingsExist')),
     commissionPercent: writable.commissionPercent.default(null),
     bidPercent: writable.bidPercent.default(null),
     surgeRules: writable.surgeRules.default(null),

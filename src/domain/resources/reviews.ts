@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { defineManifest } from './manifest';
 import { REVIEW_DIRECTIONS } from '../enums';
 import { id, oneOf, text } from '../fieldRules';
+import { refusal } from '../messageCodes';
 
 export const reviews = defineManifest({
   name: 'reviews',
@@ -27,15 +28,15 @@ export const reviews = defineManifest({
   menu: { none: "the driver's and the passenger's pages" },
   /** Staff add a review given by phone; reviews are not edited. */
   create: yup.object({
-    tripId: id('trip').required('Choose the trip'),
-    direction: oneOf(REVIEW_DIRECTIONS, 'Direction').required('Say who rates whom'),
+    tripId: id('trip').required(refusal('chooseThe', { label: 'trip' })),
+    direction: oneOf(REVIEW_DIRECTIONS, 'Direction').required(refusal('whoRates')),
     rating: yup
       .number()
-      .typeError('Rating must be a number')
-      .required('Rating is required')
-      .integer('Rating must be a whole number')
-      .min(1, 'Rating must be 1 to 5')
-      .max(5, 'Rating must be 1 to 5'),
+      .typeError(refusal('number', { label: 'Rating' }))
+      .required(refusal('required', { label: 'Rating' }))
+      .integer(refusal('wholeNumber', { label: 'Rating' }))
+      .min(1, refusal('ratingRange'))
+      .max(5, refusal('ratingRange')),
     comment: text('Comment', 1000, true).nullable().default(null),
   }),
 });

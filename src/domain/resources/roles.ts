@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { name, text } from '../fieldRules';
 import { ALL_PERMISSIONS } from '../permissionNames';
 import { defineManifest, labelField } from './manifest';
+import { refusal } from '../messageCodes';
 
 const ROLE_NAME_MAX = 60;
 
@@ -13,7 +14,9 @@ const writable = {
     .array(
       yup
         .string()
-        .oneOf([...ALL_PERMISSIONS], 'Unknown permission ${value}')
+        .oneOf([...ALL_PERMISSIONS], ({ value }: { value: unknown }) =>
+          refusal('unknownPermission', { value: String(value) }),
+        )
         .required(),
     )
     .max(ALL_PERMISSIONS.length),
@@ -36,7 +39,7 @@ export const roles = defineManifest({
   menu: { id: 'roles', icon: 'roles', group: 'staffManagement' },
   create: yup.object({
     ...writable,
-    name: writable.name.required('Name is required'),
+    name: writable.name.required(refusal('required', { label: 'Name' })),
     permissions: writable.permissions.default([]),
   }),
   update: yup.object(writable),

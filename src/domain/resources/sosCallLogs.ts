@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { defineManifest, labelNumbered } from './manifest';
 import { REPORTER_KINDS, SOS_STATUSES } from '../enums';
 import { text } from '../fieldRules';
+import { refusal } from '../messageCodes';
 
 export const sosCallLogs = defineManifest({
   name: 'sos-call-logs',
@@ -44,7 +45,7 @@ const note = (required: string) => text('Note', 4000, true).required(required);
 
 /** The SOS actions' bodies, shared by the panel's dialogs and the server. */
 export const sosActionBodies = {
-  note: yup.object({ note: note('Write a note') }),
-  resolve: yup.object({ note: note('Say how the alarm was resolved') }),
-  falseAlarm: yup.object({ note: note('Say why this was a false alarm') }),
+  note: yup.object({ note: note(refusal('writeANote')) }),
+  resolve: yup.object({ note: note(refusal('howAlarmResolved')) }),
+  falseAlarm: yup.object({ note: note(refusal('whyFalseAlarm')) }),
 };

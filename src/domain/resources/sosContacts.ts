@@ -1,9 +1,10 @@
 import * as yup from 'yup';
 import { defineManifest, labelField } from './manifest';
 import { name, oneOf, phone, requiredName, text } from '../fieldRules';
+import { refusal } from '../messageCodes';
 
 /** An emergency number: the shared phone rule, taking short codes such as 999 as well. */
-const emergencyNumber = () => phone({ shortCodes: true }).nonNullable('Phone is required');
+const emergencyNumber = () => phone({ shortCodes: true }).nonNullable(refusal('required', { label: 'Phone' }));
 
 /** What a write may set; the update takes any of them. */
 const writable = {
@@ -34,7 +35,7 @@ export const sosContacts = defineManifest({
   create: yup.object({
     ...writable,
     name: requiredName('Name'),
-    phone: writable.phone.required('Phone is required'),
+    phone: writable.phone.required(refusal('required', { label: 'Phone' })),
     description: writable.description.default(null),
     active: writable.active.default(true),
   }),
@@ -48,14 +49,14 @@ export const sosContacts = defineManifest({
 export const sosContactMove = yup.object({
   direction: oneOf(['up', 'down'] as const, 'Direction').when('position', {
     is: (position: unknown) => position === undefined || position === null,
-    then: (schema) => schema.required('Say up or down, or give the position'),
+    then: (schema) => schema.required(refusal('upOrDown')),
     otherwise: (schema) =>
-      schema.test('either', 'Give either a direction or a position', (value) => value === undefined || value === null),
+      schema.test('either', refusal('directionOrPosition'), (value) => value === undefined || value === null),
   }),
   position: yup
     .number()
-    .typeError('Position must be a whole number from 1')
-    .integer('Position must be a whole number from 1')
-    .min(1, 'Position must be a whole number from 1')
-    .max(10_000, 'Position must be a whole number from 1'),
+    .typeError(refusal('positionFromOne'))
+    .integer(refusal('positionFromOne'))
+    .min(1, refusal('positionFromOne'))
+    .max(10_000, refusal('positionFromOne')),
 });

@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { email, fileId, name, oneOf, phone, requiredName } from '../fieldRules';
 import { defineManifest, labelFields } from './manifest';
 import { SEXES, STAFF_STATUSES } from '../enums';
+import { refusal } from '../messageCodes';
 
 /** What a write may set; the update takes any of them. */
 const writable = {
@@ -10,7 +11,11 @@ const writable = {
   phone: phone(),
   sex: oneOf(SEXES, 'Sex').nullable(),
   photo: fileId(),
-  roleId: yup.number().typeError('Choose a role').integer('Choose a role').positive('Choose a role'),
+  roleId: yup
+    .number()
+    .typeError(refusal('chooseA', { label: 'role' }))
+    .integer(refusal('chooseA', { label: 'role' }))
+    .positive(refusal('chooseA', { label: 'role' })),
   status: oneOf(STAFF_STATUSES, 'Status'),
 };
 
@@ -42,8 +47,8 @@ export const staffs = defineManifest({
     ...writable,
     firstName: requiredName('First name'),
     lastName: requiredName('Last name'),
-    email: email().required('Email is required'),
-    roleId: writable.roleId.required('Choose a role'),
+    email: email().required(refusal('emailRequired')),
+    roleId: writable.roleId.required(refusal('chooseA', { label: 'role' })),
     status: writable.status.default('active'),
   }),
   update: yup.object(writable),

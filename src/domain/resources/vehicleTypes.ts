@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { fileId, money, name, percent, requiredName, text } from '../fieldRules';
 import { defineManifest, labelField } from './manifest';
+import { refusal } from '../messageCodes';
 
 export const SEATS_MIN = 1;
 export const SEATS_MAX = 20;
@@ -12,10 +13,10 @@ const writable = {
   icon: fileId(),
   seats: yup
     .number()
-    .typeError('Seats must be a number')
-    .integer('Seats must be a whole number')
-    .min(SEATS_MIN, `Seats must be at least ${SEATS_MIN}`)
-    .max(SEATS_MAX, `Seats must be at most ${SEATS_MAX}`),
+    .typeError(refusal('number', { label: 'Seats' }))
+    .integer(refusal('wholeNumber', { label: 'Seats' }))
+    .min(SEATS_MIN, refusal('atLeast', { label: 'Seats', min: SEATS_MIN }))
+    .max(SEATS_MAX, refusal('atMost', { label: 'Seats', max: SEATS_MAX })),
   baseFare: money('Base fare'),
   pricePerKm: money('Price per km'),
   pricePerMinute: money('Price per minute'),
@@ -72,11 +73,11 @@ export const vehicleTypes = defineManifest({
   create: yup.object({
     ...writable,
     name: requiredName('Name', 40),
-    seats: writable.seats.required('Seats is required'),
-    baseFare: writable.baseFare.required('Base fare is required'),
-    pricePerKm: writable.pricePerKm.required('Price per km is required'),
-    pricePerMinute: writable.pricePerMinute.required('Price per minute is required'),
-    minimumFare: writable.minimumFare.required('Minimum fare is required'),
+    seats: writable.seats.required(refusal('required', { label: 'Seats' })),
+    baseFare: writable.baseFare.required(refusal('required', { label: 'Base fare' })),
+    pricePerKm: writable.pricePerKm.required(refusal('required', { label: 'Price per km' })),
+    pricePerMinute: writable.pricePerMinute.required(refusal('required', { label: 'Price per minute' })),
+    minimumFare: writable.minimumFare.required(refusal('required', { label: 'Minimum fare' })),
     cancellationFee: writable.cancellationFee.default(0),
     commissionPercent: writable.commissionPercent.default(null),
     active: yup.boolean().default(true),

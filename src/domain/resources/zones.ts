@@ -3,6 +3,7 @@ import { defineManifest, labelField } from './manifest';
 import { name, oneOf, requiredName } from '../fieldRules';
 import { polygonProblem } from '../zones';
 import { ZONE_KINDS } from '../enums';
+import { refusal } from '../messageCodes';
 
 const polygon = () =>
   yup.mixed().test('polygon', (value, ctx) => {
@@ -14,9 +15,9 @@ const polygon = () =>
 const surge = () =>
   yup
     .number()
-    .typeError('Surge must be a number')
-    .min(1, 'Surge must be at least 1 (1 = none)')
-    .max(5, 'Surge must be at most 5');
+    .typeError(refusal('number', { label: 'Surge' }))
+    .min(1, refusal('atLeast', { label: 'Surge', min: '1 (1 = none)' }))
+    .max(5, refusal('atMost', { label: 'Surge', max: '5' }));
 
 /** What a write may set; the update takes any of them. */
 const writable = {

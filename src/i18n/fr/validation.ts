@@ -98,6 +98,8 @@ export const validationMessages: DeepStrings<typeof En> = {
     sosFrom: 'SOS : %{caller} %{who}, course n° %{trip}',
     revenueStatement: 'Attestation de revenus du chauffeur %{reference}',
     revenueReport: 'Rapport de chiffre d’affaires %{from} – %{to}',
+    scheduledUnassigned:
+      'Toujours pas de chauffeur pour la course n° %{trip} : prise en charge à %{time} (%{place}), dans moins de %{minutes} min',
     tripReport: 'Rapport des courses %{from} – %{to}',
   },
   labels: {

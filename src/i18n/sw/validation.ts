@@ -97,6 +97,8 @@ export const validationMessages: DeepStrings<typeof En> = {
     sosFrom: 'SOS kutoka kwa %{caller} %{who} kwenye safari #%{trip}',
     revenueStatement: 'Taarifa ya mapato ya dereva %{reference}',
     revenueReport: 'Ripoti ya mapato %{from} – %{to}',
+    scheduledUnassigned:
+      'Bado hakuna dereva wa safari #%{trip}: kuchukuliwa saa %{time} (%{place}), chini ya dakika %{minutes} kutoka sasa',
     tripReport: 'Ripoti ya safari %{from} – %{to}',
   },
   labels: {

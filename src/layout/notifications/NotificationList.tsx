@@ -18,8 +18,10 @@ import {
   notificationKind,
   notificationSubjectPath,
   scrolledPastThreshold,
+  titleCodeOf,
   type StaffNotification,
 } from '../../domain/notifications';
+import { translateMessage } from '../../i18n/translateMessage';
 import { NotificationIcon } from './NotificationIcon';
 
 /** The list's height before it scrolls. */
@@ -139,7 +141,7 @@ export function NotificationList({
                 <NotificationIcon type={notification.type} label={typeLabel} />
               </ListItemAvatar>
               <ListItemText
-                primary={notification.title}
+                primary={translateMessage(notification.title, titleCodeOf(notification))}
                 secondary={
                   <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt)}>
                     {formatRelativeTime(notification.createdAt, now, locale)}

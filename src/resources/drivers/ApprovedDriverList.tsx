@@ -72,7 +72,7 @@ const driverFilters = [
     label="app.drivers.negativeBalance"
     alwaysOn
     // The switch's label pulls it 11 px left; on a wrapped second line that cut it off.
-    sx={{ pl: 1.5 }}
+    sx={{ paddingInlineStart: 1.5 }}
   />,
 ];
 
@@ -87,7 +87,7 @@ function VehicleWithType() {
       <Typography variant="body2" component="span" sx={{ display: 'block' }}>
         {[make, model].filter(Boolean).join(' ') || '—'}
         {plate && (
-          <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', ml: 1 }}>
+          <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', marginInlineStart: 1 }}>
             {plate}
           </Typography>
         )}

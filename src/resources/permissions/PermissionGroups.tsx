@@ -56,7 +56,7 @@ export function PermissionGroups() {
                 <Typography variant="subtitle2" component="span" sx={{ fontWeight: 700 }}>
                   {translate(`app.access.subjects.${group.subject}`, { _: group.label })}
                 </Typography>
-                <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+                <Typography variant="caption" color="text.secondary" sx={{ marginInlineStart: 1 }}>
                   {group.subject}
                 </Typography>
               </TableCell>

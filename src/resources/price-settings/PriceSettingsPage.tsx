@@ -48,6 +48,7 @@ import { FareCalculator, type CalculatorType } from './FareCalculator';
 import { PercentSetting } from './PercentSetting';
 import { SurgeWeekGrid } from './SurgeWeekGrid';
 import { SurgeWindowList } from './SurgeWindowList';
+import { panelSurgeWording } from './surgeWording';
 
 const RESOURCE = 'price-setting';
 
@@ -112,7 +113,7 @@ function TypeOverrides({
   const rules = resolvePricing(draft.defaults, own, type);
   const profile: PriceProfile = own ?? { commissionPercent: null, bidPercent: null, surgeRules: null };
   const set = (change: Partial<PriceProfile>) => onChange({ ...profile, ...change });
-  const differences = differencesFromDefault(draft.defaults, own, type);
+  const differences = differencesFromDefault(draft.defaults, own, type, panelSurgeWording);
   return (
     <SectionCard
       title={type.name}
@@ -292,13 +293,17 @@ export default function PriceSettingsPage() {
   const [saveError, setSaveError] = useState<string>();
   // It reads the whole week per vehicle type: only redone when the settings change.
   const summary = useMemo(
-    () => (saved && draft && typesQuery.data ? describePricingChange(saved, draft, typesQuery.data) : []),
+    () =>
+      saved && draft && typesQuery.data ? describePricingChange(saved, draft, typesQuery.data, panelSurgeWording) : [],
     [saved, draft, typesQuery.data],
   );
 
   // Only priced when the confirmation opens: one sample trip per changed stretch and vehicle type.
   const effects = useMemo(
-    () => (confirming && saved && draft && typesQuery.data ? pricingChangeEffects(saved, draft, typesQuery.data) : []),
+    () =>
+      confirming && saved && draft && typesQuery.data
+        ? pricingChangeEffects(saved, draft, typesQuery.data, undefined, panelSurgeWording)
+        : [],
     [confirming, saved, draft, typesQuery.data],
   );
 

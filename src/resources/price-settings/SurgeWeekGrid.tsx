@@ -5,6 +5,7 @@ import type { TranslateFunction } from 'ra-core';
 import type { SurgeRule } from '../../domain/fare';
 import { WEEK_ORDER, describeWindow, surgeWeekGrid, type GridCell } from '../../domain/surge';
 import { weekdayName } from '../../kit/format';
+import { panelSurgeWording } from './surgeWording';
 
 /** The multiplier's colour: grey without surge, amber to red as it rises (×3 and above the darkest). */
 export function surgeColor(multiplier: number): string {
@@ -21,7 +22,7 @@ const GRID = 'app.priceSettings.grid';
 function cellTitle(translate: TranslateFunction, cell: GridCell, rules: readonly SurgeRule[]): string {
   const when = `${weekdayName(cell.day)} ${hourLabel(cell.hour)}–${hourLabel((cell.hour + 1) % 24)}`;
   if (!cell.windows.length) return translate(`${GRID}.noSurgeAt`, { when });
-  const windows = cell.windows.map((i) => rules[i].label || describeWindow(rules[i])).join('; ');
+  const windows = cell.windows.map((i) => rules[i].label || describeWindow(rules[i], panelSurgeWording)).join('; ');
   const range =
     cell.min === cell.max
       ? `×${short(cell.max)}`

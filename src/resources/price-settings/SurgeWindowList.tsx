@@ -8,6 +8,7 @@ import type { SurgeRule } from '../../domain/fare';
 import { describeWindow, overlappingWindows } from '../../domain/surge';
 import { EmptyState } from '../../kit/States';
 import { SurgeWindowDialog } from './SurgeWindowDialog';
+import { panelSurgeWording } from './surgeWording';
 
 /** A profile's surge windows, each editable in the dialog, with the overlaps named. */
 export function SurgeWindowList({
@@ -23,7 +24,7 @@ export function SurgeWindowList({
   const t = (key: string, options?: object) => translate(`app.priceSettings.windows.${key}`, options);
   const [editing, setEditing] = useState<number | 'new' | undefined>();
   const overlaps = useMemo(() => overlappingWindows(rules), [rules]);
-  const name = (i: number) => rules[i].label || describeWindow(rules[i]);
+  const name = (i: number) => rules[i].label || describeWindow(rules[i], panelSurgeWording);
   return (
     <Stack spacing={1}>
       {rules.length === 0 ? (
@@ -54,7 +55,7 @@ export function SurgeWindowList({
                 )
               }
             >
-              <ListItemText primary={describeWindow(rule)} secondary={rule.label || undefined} />
+              <ListItemText primary={describeWindow(rule, panelSurgeWording)} secondary={rule.label || undefined} />
             </ListItem>
           ))}
         </List>

@@ -159,7 +159,7 @@ function OrderField(_: { label?: string }) {
   return (
     <Stack direction="row" sx={{ alignItems: 'center' }} spacing={0.5}>
       {canAccess && index >= 0 && <DragHandle contact={contact} index={index} count={data?.length ?? 0} />}
-      <Typography variant="body2" sx={{ minWidth: 24, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+      <Typography variant="body2" sx={{ minWidth: 24, textAlign: 'end', fontVariantNumeric: 'tabular-nums' }}>
         {contact.displayOrder}
       </Typography>
       {canAccess && button('up', index <= 0)}

@@ -115,7 +115,14 @@ function PersonCard({
             {plate && (
               <Box
                 component="span"
-                sx={{ ml: 1, px: 0.75, border: 1, borderRadius: 0.5, fontFamily: 'monospace', whiteSpace: 'nowrap' }}
+                sx={{
+                  marginInlineStart: 1,
+                  px: 0.75,
+                  border: 1,
+                  borderRadius: 0.5,
+                  fontFamily: 'monospace',
+                  whiteSpace: 'nowrap',
+                }}
               >
                 {plate}
               </Box>

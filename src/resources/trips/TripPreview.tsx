@@ -32,7 +32,7 @@ function TripPreviewPanel() {
   const translate = useTranslate();
   const [id] = usePreviewedTrip();
   return (
-    <Card sx={{ width: 320, flexShrink: 0, ml: 2, alignSelf: 'flex-start' }}>
+    <Card sx={{ width: 320, flexShrink: 0, marginInlineStart: 2, alignSelf: 'flex-start' }}>
       <CardContent>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
           {translate('app.trips.preview.title')}

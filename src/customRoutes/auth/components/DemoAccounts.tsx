@@ -49,7 +49,7 @@ export function DemoAccounts() {
             onClick={() => fillIn(account)}
             sx={{
               justifyContent: 'space-between',
-              textAlign: 'left',
+              textAlign: 'start',
               gap: 1,
               p: 1.25,
               borderRadius: '6px',
