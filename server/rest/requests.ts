@@ -41,9 +41,20 @@ export async function validateBody(schema: ObjectSchema<AnyObject>, body: unknow
 }
 
 export const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };
+const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
+/** An error answer (server/errors.ts errorBody): the English, and the codes a client translates it by. */
 export const errorSchema = {
   type: 'object',
-  properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'string' } } },
+  properties: {
+    message: { type: 'string' },
+    code: { type: 'string' },
+    params: stringMap,
+    errors: stringMap,
+    codes: {
+      type: 'object',
+      additionalProperties: { type: 'object', properties: { code: { type: 'string' }, params: stringMap } },
+    },
+  },
 };
 
 /** "3,1,2" as [3, 1, 2], without a string per id. */

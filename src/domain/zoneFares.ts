@@ -5,6 +5,8 @@
  * price was agreed beforehand, as at an airport's taxi desk); a discount code still does.
  */
 
+import { refusal } from './messageCodes';
+
 export interface FixedFareRule {
   id: number;
   fromZoneId: number;
@@ -68,7 +70,7 @@ export function duplicateFarePair(candidate: Omit<PairRule, 'id'> & { id?: numbe
     const reversed = o.fromZoneId === candidate.toZoneId && o.toZoneId === candidate.fromZoneId;
     return same || (reversed && (o.bothWays || candidate.bothWays));
   });
-  return clash ? 'A fixed fare between these zones exists already for this vehicle type' : undefined;
+  return clash ? refusal('fixedFareExists') : undefined;
 }
 
 /** What the zones do to one fare, as a line for the fare preview and the calculator. */

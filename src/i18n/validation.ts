@@ -58,6 +58,7 @@ export const validationMessages = {
     ratingRange: 'Rating must be 1 to 5',
     describeIssue: 'Describe the issue in at least 5 characters',
     reasonMin: 'Give the reason in at least 3 characters',
+    fixedFareExists: 'A fixed fare between these zones exists already for this vehicle type',
     giveAReason: 'Give a reason',
     giveTheReason: 'Give the reason',
     chooseDay: 'Choose at least one day',
@@ -101,6 +102,7 @@ export const validationMessages = {
     revenueStatement: 'Driver revenue statement %{reference}',
     revenueReport: 'Revenue report %{from} – %{to}',
     tripReport: 'Trip report %{from} – %{to}',
+    leftServiceArea: 'Trip #%{trip}: the driver left the service area',
     scheduledUnassigned: 'No driver yet for trip #%{trip}: pickup at %{time} (%{place}), under %{minutes} min away',
   },
   /** The fields the templates name, as nouns (the message's first letter is capitalised when shown). */

@@ -152,6 +152,8 @@ describe('phone booking by the dispatcher', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: 'Please correct the highlighted fields',
+      code: 'highlighted',
+      params: {},
       errors: {
         pickupLat: 'The pickup is outside the service area',
         vehicleTypeId: 'This vehicle type is not active',

@@ -177,6 +177,8 @@ describe('GET /<res>/export?format=csv', () => {
     expect(denied.json().message).toBe('Missing permission view-Driver');
     expect((await exportOf('trips', { filter: { status: 'flying' } })).json()).toEqual({
       message: expect.stringMatching(/^Filter "status" must be one of: requested/),
+      code: 'oneOf',
+      params: { label: 'Filter "status"', values: expect.stringMatching(/^requested, accepted/) },
     });
     expect((await exportOf('trips', { filter: { nope: 1 } })).statusCode).toBe(400);
     expect((await exportOf('trips', { sort: ['pickupAddress', 'ASC'] })).json().message).toBe(

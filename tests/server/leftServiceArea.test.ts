@@ -108,7 +108,7 @@ describe('a driver leaving the service area on a trip', () => {
     const alerts = () =>
       t.db
         .selectFrom('notifications')
-        .select(['title', 'subjectId'])
+        .select(['title', 'titleCode', 'subjectId'])
         .where('type', '=', 'LEFT_SERVICE_AREA')
         .where('subjectId', '=', tripId)
         .execute();
@@ -123,7 +123,10 @@ describe('a driver leaving the service area on a trip', () => {
     expect(await send({ ...OUTSIDE, lng: OUTSIDE.lng - 0.002 })).toEqual({ ok: true });
     expect((await trip()).leftAreaAt).toBeInstanceOf(Date);
     expect(await steps()).toEqual(['left_area']);
-    expect(await alerts()).toEqual([{ title: `Trip #${tripId}: the driver left the service area`, subjectId: tripId }]);
+    // Said by its code, so the bell shows it in each dispatcher's language.
+    expect(await alerts()).toEqual([
+      { title: `Trip #${tripId}: the driver left the service area`, titleCode: 'leftServiceArea', subjectId: tripId },
+    ]);
     const timeline = await t.call('GET', `/api/trip/trips/${tripId}/events`, { token: admin });
     expect((timeline.json().data as { kind: string; actor: string }[]).at(-1)).toMatchObject({
       kind: 'left_area',

@@ -200,6 +200,8 @@ describe('passenger create and edit', () => {
     expect(created.statusCode).toBe(400);
     expect(created.json()).toEqual({
       message: 'Please correct the highlighted fields',
+      code: 'highlighted',
+      params: {},
       errors: { phone: 'Another passenger has this phone number' },
     });
     expect(await count()).toBe(before);

@@ -29,8 +29,24 @@ const alarm = async (id: number) =>
     timeline: { kind: string; staffId: number | null; note: string | null }[];
   };
 
-/** Trips under way with no alarm yet, one per call. */
+/**
+ * Trips under way with no alarm yet, one per call. How many the seed leaves under way depends on the
+ * hour it ran, so when there are too few, recently completed trips of free drivers go back on the road.
+ */
 async function tripsUnderWay(app: TestApp, n: number) {
+  await sql`update trips set status = 'in_progress', completed_at = null
+    where id in (
+      select id from (
+        select distinct on (t.driver_id) t.id, t.completed_at from trips t
+        where t.status = 'completed' and t.driver_id is not null and not exists (
+          select 1 from trips a where a.driver_id = t.driver_id and a.status in ('requested', 'accepted', 'arrived', 'in_progress'))
+        order by t.driver_id, t.completed_at desc
+      ) recent
+      order by completed_at desc
+      limit greatest(0, ${n} - (select count(*) from trips u where u.status in ('accepted', 'arrived', 'in_progress')
+        and u.driver_id is not null
+        and not exists (select 1 from sos_call_logs s where s.trip_id = u.id)))
+    )`.execute(app.db);
   const rows = await app.db
     .selectFrom('trips')
     .select(['id'])

@@ -79,9 +79,9 @@ describe('fixed fares between zones', () => {
       route: 'Yaya airport → Sarit CBD',
     });
     const before = await count();
-    const cases: [Record<string, unknown>, string, string][] = [
+    const cases: [Record<string, unknown>, string, string, string?][] = [
       [{ fromZoneId: 99999, toZoneId: sarit, amount: 100 }, 'fromZoneId', 'No zone with this id'],
-      [{ fromZoneId: yaya, toZoneId: sarit, amount: 0 }, 'amount', 'Amount must be more than 0'],
+      [{ fromZoneId: yaya, toZoneId: sarit, amount: 0 }, 'amount', 'Amount must be more than 0', 'moreThan'],
       [
         { fromZoneId: yaya, toZoneId: sarit, amount: 100, vehicleTypeId: 99999 },
         'vehicleTypeId',
@@ -92,12 +92,14 @@ describe('fixed fares between zones', () => {
         { fromZoneId: sarit, toZoneId: yaya, amount: 900, vehicleTypeId: comfort },
         'toZoneId',
         'A fixed fare between these zones exists already for this vehicle type',
+        'fixedFareExists',
       ],
     ];
-    for (const [input, field, message] of cases) {
+    for (const [input, field, message, code] of cases) {
       const res = await createFare(input);
       expect(res.statusCode, JSON.stringify(input)).toBe(400);
       expect(res.json().errors[field]).toBe(message);
+      if (code) expect(res.json().codes[field].code, JSON.stringify(input)).toBe(code);
     }
     expect(await count()).toBe(before);
     // One way back for the same type is refused too: the first fare goes both ways.

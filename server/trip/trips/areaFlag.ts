@@ -1,6 +1,7 @@
 import type { AppServices } from '../../services.js';
 import { P } from '../../../src/domain/permissionNames.js';
 import { recordTripChange, type TripChangeContext } from './events.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 type Effect = () => Promise<void> | void;
 
@@ -53,7 +54,7 @@ export async function setTripOutsideArea(
       effects.push(
         await services.notifier.record(trx, {
           type: 'LEFT_SERVICE_AREA',
-          title: `Trip #${tripId}: the driver left the service area`,
+          title: refusal('leftServiceArea', { trip: tripId }),
           permission: P.viewDispatcherPage,
           subjectType: 'trip',
           subjectId: tripId,

@@ -1,8 +1,9 @@
 import * as yup from 'yup';
 import { id, money } from '../fieldRules';
 import { defineManifest } from './manifest';
+import { refusal } from '../messageCodes';
 
-const amount = () => money('Amount').moreThan(0, 'Amount must be more than 0');
+const amount = () => money('Amount').moreThan(0, refusal('moreThan', { label: 'Amount', min: 0 }));
 
 /** What a write may set; the update takes any of them. */
 const writable = {

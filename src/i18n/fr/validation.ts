@@ -57,6 +57,7 @@ export const validationMessages: DeepStrings<typeof En> = {
     ratingRange: 'La note doit être comprise entre 1 et 5',
     describeIssue: 'Décrivez l’incident en 5 caractères au moins',
     reasonMin: 'Indiquez le motif en 3 caractères au moins',
+    fixedFareExists: 'Un tarif fixe existe déjà entre ces zones pour ce type de véhicule',
     giveAReason: 'Indiquez un motif',
     giveTheReason: 'Indiquez le motif',
     chooseDay: 'Choisissez au moins un jour',
@@ -101,6 +102,7 @@ export const validationMessages: DeepStrings<typeof En> = {
     scheduledUnassigned:
       'Toujours pas de chauffeur pour la course n° %{trip} : prise en charge à %{time} (%{place}), dans moins de %{minutes} min',
     tripReport: 'Rapport des courses %{from} – %{to}',
+    leftServiceArea: 'Course n° %{trip} : le chauffeur a quitté la zone de service',
   },
   labels: {
     name: 'le nom',

@@ -56,6 +56,7 @@ export const validationMessages: DeepStrings<typeof En> = {
     ratingRange: 'Ukadiriaji lazima uwe kati ya 1 na 5',
     describeIssue: 'Eleza lalamiko kwa angalau herufi 5',
     reasonMin: 'Toa sababu kwa angalau herufi 3',
+    fixedFareExists: 'Nauli maalum kati ya zoni hizi ipo tayari kwa aina hii ya gari',
     giveAReason: 'Toa sababu',
     giveTheReason: 'Toa sababu',
     chooseDay: 'Chagua angalau siku moja',
@@ -100,6 +101,7 @@ export const validationMessages: DeepStrings<typeof En> = {
     scheduledUnassigned:
       'Bado hakuna dereva wa safari #%{trip}: kuchukuliwa saa %{time} (%{place}), chini ya dakika %{minutes} kutoka sasa',
     tripReport: 'Ripoti ya safari %{from} – %{to}',
+    leftServiceArea: 'Safari #%{trip}: dereva ametoka nje ya eneo la huduma',
   },
   labels: {
     name: 'jina',
