@@ -38,7 +38,7 @@ import { userService } from './user/index.js';
 import { Notifier } from './user/notifications/notifier.js';
 import { holdsControlCharacters, loadPhoneRules } from '../src/domain/fieldRules.js';
 import { DEFAULT_MAP_STYLE_URL, styleOrigin } from '../src/domain/map.js';
-import { refusal } from '../src/domain/messageCodes.js';
+import { refusal, settleRuleMessages } from '../src/domain/messageCodes.js';
 
 export interface BuildOptions {
   /** An already open database (tests share a seeded one). */
@@ -219,5 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await redis?.quit().catch(() => undefined);
     if (!options.db) await handle.close();
   });
+  // Every write rule is built by now: their messages keep their codes however many others follow.
+  settleRuleMessages();
   return app;
 }

@@ -24,16 +24,24 @@ const groupOf = (code: string): Group | undefined =>
   GROUPS.find((group) => Object.prototype.hasOwnProperty.call(validationMessages[group], code));
 
 /**
- * The messages said so far, by their text: those without parameters for good (there are as many
- * as the catalogue has), those with parameters (names, amounts, trip numbers) the latest few
- * thousand, enough for a message to be answered or shown right after it is said.
+ * The messages said so far, by their text. Kept for good: those without parameters (there are as
+ * many as the catalogue has) and those said before the services settled (the write rules, built
+ * once at module load, with their labels). Said later with parameters (names, amounts, trip
+ * numbers): the latest few thousand, enough for a message to be answered or shown right after it
+ * is said.
  */
 const FIXED_SAID = new Map<string, MessageCode>();
 const SAID = new Map<string, MessageCode>();
 const SAID_MAX = 5000;
+let rulesSettled = false;
+
+/** The services have built their rules: messages said from now on with parameters are run-time ones. */
+export function settleRuleMessages(): void {
+  rulesSettled = true;
+}
 
 function remember(text: string, said: MessageCode): void {
-  if (Object.keys(said.params).length === 0) {
+  if (!rulesSettled || Object.keys(said.params).length === 0) {
     FIXED_SAID.set(text, said);
     return;
   }
