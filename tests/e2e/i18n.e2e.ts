@@ -71,7 +71,11 @@ const htmlLang = (page: Page) =>
 
 async function chooseLanguage(page: Page, name: string, lang: string): Promise<void> {
   await page.getByTestId('locale-menu').getByRole('button').click();
-  await page.getByRole('menuitem', { name }).click();
+  // From the keyboard: the open menu can drift while the top bar's live content (toasts, the bell)
+  // settles, and a pointer click waits for a still target; focus and Enter need none.
+  const item = page.getByRole('menuitem', { name });
+  await item.focus();
+  await page.keyboard.press('Enter');
   await expect.poll(() => htmlLang(page)).toBe(lang);
 }
 
