@@ -3,6 +3,18 @@ import type { TestApp } from './harness.js';
 /** Yaya Centre and Sarit Centre (Nairobi), and a point south of the service area. */
 export const YAYA = { lat: -1.2926, lng: 36.7878 };
 export const SARIT = { lat: -1.2612, lng: 36.8026 };
+/** A box around a point, as a GeoJSON polygon (open ring: the server closes it). */
+export const around = (p: { lat: number; lng: number }, d = 0.01) => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [p.lng - d, p.lat - d],
+      [p.lng + d, p.lat - d],
+      [p.lng + d, p.lat + d],
+      [p.lng - d, p.lat + d],
+    ],
+  ],
+});
 export const OUTSIDE = { lat: -1.5, lng: 36.8 };
 
 /**

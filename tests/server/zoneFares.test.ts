@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISPATCHER, startApp, type TestApp } from './harness.js';
-import { dispatcherFixtures, SARIT, YAYA } from './dispatcherFixtures.js';
+import { around, dispatcherFixtures, SARIT, YAYA } from './dispatcherFixtures.js';
 import { appSignIn } from './appsHelpers.js';
 
 /** Airport-style fixed fares between two zones (issue 32): validation, then estimates, quotes and booked fares. */
@@ -31,19 +31,10 @@ beforeAll(async () => {
     .execute();
   await t.db.updateTable('priceSettings').set({ surgeRules: null }).where('vehicleTypeId', 'is not', null).execute();
   const zone = async (name: string, p: { lat: number; lng: number }, surgeMultiplier = 1) => {
-    const d = 0.01;
-    const polygon = {
-      type: 'Polygon',
-      coordinates: [
-        [
-          [p.lng - d, p.lat - d],
-          [p.lng + d, p.lat - d],
-          [p.lng + d, p.lat + d],
-          [p.lng - d, p.lat + d],
-        ],
-      ],
-    };
-    const res = await t.call('POST', '/api/trip/zones', { token: admin, body: { name, polygon, surgeMultiplier } });
+    const res = await t.call('POST', '/api/trip/zones', {
+      token: admin,
+      body: { name, polygon: around(p), surgeMultiplier },
+    });
     if (res.statusCode !== 201) throw new Error(res.body);
     return res.json().id as number;
   };

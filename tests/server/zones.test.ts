@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISPATCHER, startApp, type TestApp } from './harness.js';
-import { dispatcherFixtures, SARIT, YAYA } from './dispatcherFixtures.js';
+import { around, dispatcherFixtures, SARIT, YAYA } from './dispatcherFixtures.js';
 
 /** Service zones (issue 32): CRUD with polygon checks, bookings refused outside, zone surge in the fare. */
 
@@ -21,18 +21,6 @@ const fx = dispatcherFixtures(
   () => t,
   () => dispatcher,
 );
-/** A box around a point, as a GeoJSON polygon (open ring: the server closes it). */
-const around = (p: { lat: number; lng: number }, d = 0.01) => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [p.lng - d, p.lat - d],
-      [p.lng + d, p.lat - d],
-      [p.lng + d, p.lat + d],
-      [p.lng - d, p.lat + d],
-    ],
-  ],
-});
 const body = (res: { json(): unknown }) => {
   const b = res.json() as { data?: Record<string, unknown> } & Record<string, unknown>;
   return (b.data ?? b) as Record<string, never>;
