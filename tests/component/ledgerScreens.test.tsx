@@ -5,6 +5,7 @@ import { sw } from '../../src/i18n/sw/index';
 import { clearSession } from '../../src/session';
 import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
 import { listAnswer, renderApp, screen } from './support/renderApp';
+import { catalogueAt } from '../unit/support/catalogueAt';
 
 /**
  * Driver transactions, passenger transactions and reviews have no screens of their own: the panel
@@ -18,9 +19,7 @@ afterEach(async () => {
   await i18nProvider.changeLocale('en');
 });
 
-type Tree = { [key: string]: unknown };
-const text = (catalogue: unknown, path: string) =>
-  path.split('.').reduce<unknown>((node, key) => (node as Tree)[key], catalogue) as string;
+const text = (catalogue: unknown, path: string) => catalogueAt(catalogue, path) as string;
 
 const entry = {
   id: 31,

@@ -7,6 +7,7 @@ import { fr } from '../../src/i18n/fr/index';
 import { clearSession } from '../../src/session';
 import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
 import { renderApp, screen } from './support/renderApp';
+import { catalogueAt } from '../unit/support/catalogueAt';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -16,9 +17,7 @@ afterEach(async () => {
   await i18nProvider.changeLocale('en');
 });
 
-type Tree = { [key: string]: unknown };
-const text = (catalogue: unknown, path: string) =>
-  path.split('.').reduce<unknown>((node, key) => (node as Tree)[key], catalogue) as string;
+const text = (catalogue: unknown, path: string) => catalogueAt(catalogue, path) as string;
 
 const lang = () => document.documentElement.lang;
 

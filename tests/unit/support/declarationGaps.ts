@@ -1,11 +1,11 @@
 import { ALL_PERMISSIONS, SUBJECTS, permissionName } from '../../../src/domain/permissions';
 import type { ResourceManifest } from '../../../src/domain/resources';
 import { MENU_ICON_NAMES, isMenuGroup, type MenuEntry } from '../../../src/layout/menu';
+import { catalogueAt } from './catalogueAt';
 
 type Messages = Record<string, unknown>;
 
-const lookup = (messages: Messages, key: string): unknown =>
-  key.split('.').reduce<unknown>((node, part) => (node as Messages | undefined)?.[part], messages);
+const lookup = (messages: Messages, key: string): unknown => catalogueAt(messages, key);
 
 /**
  * What a declared resource lacks for the panel and the roles, one sentence each: its subject in the
