@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AreaWatch } from '../../server/apps/live/areaWatch.js';
 import { startApp, type TestApp } from './harness.js';
 import { appSignIn, approvedDrivers, bookTrip } from './appsHelpers.js';
 import { sleep } from './sockets.js';
@@ -18,6 +19,27 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   admin = await t.login();
+  // A service area around the city centre and Kilimani (the booking's drop-off).
+  const d = 0.06;
+  const area = await t.call('POST', '/api/trip/zones', {
+    token: admin,
+    body: {
+      name: 'Central Nairobi',
+      kind: 'service_area',
+      polygon: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [CENTRE.lng - d, CENTRE.lat - d],
+            [CENTRE.lng + d, CENTRE.lat - d],
+            [CENTRE.lng + d, CENTRE.lat + d],
+            [CENTRE.lng - d, CENTRE.lat + d],
+          ],
+        ],
+      },
+    },
+  });
+  expect(area.statusCode, area.body).toBe(201);
 });
 afterAll(async () => {
   socket?.close();
@@ -44,28 +66,6 @@ function connect(token: string): Promise<Socket> {
 
 describe('a driver leaving the service area on a trip', () => {
   it('flags the trip once (a timeline step, one notification, the board event) and clears it back inside', async () => {
-    // A service area around the city centre and Kilimani (the booking's drop-off).
-    const d = 0.06;
-    const area = await t.call('POST', '/api/trip/zones', {
-      token: admin,
-      body: {
-        name: 'Central Nairobi',
-        kind: 'service_area',
-        polygon: {
-          type: 'Polygon',
-          coordinates: [
-            [
-              [CENTRE.lng - d, CENTRE.lat - d],
-              [CENTRE.lng + d, CENTRE.lat - d],
-              [CENTRE.lng + d, CENTRE.lat + d],
-              [CENTRE.lng - d, CENTRE.lat + d],
-            ],
-          ],
-        },
-      },
-    });
-    expect(area.statusCode, area.body).toBe(201);
-
     const [driver] = await approvedDrivers(t, 1);
     const token = await appSignIn(t, 'driver', driver.phone);
     expect((await t.call('POST', '/api/trip/apps/driver/online', { token })).statusCode).toBe(200);
@@ -144,5 +144,74 @@ describe('a driver leaving the service area on a trip', () => {
     expect(await alerts()).toHaveLength(1);
     await sleep(20);
     expect(events.map((e) => e.leftAreaAt === null)).toEqual([false, true]);
+  });
+
+  it('flags a trip that starts while its driver is already outside on its first position, once across processes', async () => {
+    const [driver] = await approvedDrivers(t, 1);
+    const token = await appSignIn(t, 'driver', driver.phone);
+    expect((await t.call('POST', '/api/trip/apps/driver/online', { token })).statusCode).toBe(200);
+    const own = await connect(token);
+    try {
+      const send = async (p: { lat: number; lng: number }) => {
+        await sleep(260);
+        return own.timeout(3000).emitWithAck('position', { ...p, heading: 0, speed: 8, at: new Date().toISOString() });
+      };
+      const flagOf = (id: number) =>
+        t.db.selectFrom('trips').select('leftAreaAt').where('id', '=', id).executeTakeFirstOrThrow();
+      const stepsOf = async (id: number) =>
+        (
+          await t.db
+            .selectFrom('tripEvents')
+            .select('kind')
+            .where('tripId', '=', id)
+            .where('kind', 'in', ['left_area', 'back_in_area'])
+            .execute()
+        ).map((e) => e.kind);
+      const assign = async () => {
+        const id = await bookTrip(t, admin, CENTRE, driver.vehicleTypeId!);
+        const res = await t.call('POST', `/api/trip/trips/${id}/assign`, {
+          token: admin,
+          body: { driverId: driver.id },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        for (let i = 0; i < 50 && (await t.app.services.live.store.get(driver.id))?.tripId !== id; i++) await sleep(20);
+        return id;
+      };
+
+      // Outside with no trip, then a trip starts: its first position outside flags it.
+      expect(await send(OUTSIDE)).toEqual({ ok: true });
+      const first = await assign();
+      expect(await send(OUTSIDE)).toEqual({ ok: true });
+      expect((await flagOf(first)).leftAreaAt).toBeInstanceOf(Date);
+
+      // That trip ends outside; the next one, still outside, is flagged on its first position too.
+      const cancelled = await t.call('POST', `/api/trip/trips/${first}/cancel`, {
+        token: admin,
+        body: { by: 'passenger', reason: 'Plans changed' },
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      for (let i = 0; i < 50 && (await t.app.services.live.store.get(driver.id))?.tripId !== null; i++) await sleep(20);
+      expect(await send(OUTSIDE)).toEqual({ ok: true });
+      const second = await assign();
+      expect(await send({ ...OUTSIDE, lng: OUTSIDE.lng + 0.001 })).toEqual({ ok: true });
+      expect((await flagOf(second)).leftAreaAt).toBeInstanceOf(Date);
+
+      // A second process (its own watch, the same database) sees the driver outside: no second flag.
+      const other = new AreaWatch(() => t.app.services, t.app.log);
+      await other.position(driver.id, OUTSIDE.lat, OUTSIDE.lng, () => t.app.services.live.store.get(driver.id));
+      expect(await send(OUTSIDE)).toEqual({ ok: true });
+      expect(await stepsOf(first)).toEqual(['left_area']);
+      expect(await stepsOf(second)).toEqual(['left_area']);
+      const alerts = await t.db
+        .selectFrom('notifications')
+        .select('subjectId')
+        .where('type', '=', 'LEFT_SERVICE_AREA')
+        .where('subjectId', 'in', [first, second])
+        .orderBy('subjectId')
+        .execute();
+      expect(alerts.map((a) => a.subjectId)).toEqual([first, second]);
+    } finally {
+      own.close();
+    }
   });
 });

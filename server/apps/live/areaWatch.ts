@@ -6,21 +6,19 @@ import type { LiveEntry } from './store.js';
 
 /** How long the active service areas are kept before they are read again (a zone edited elsewhere). */
 export const AREAS_TTL_MS = 30_000;
-/** While a driver is outside with no trip, how often the live entry is looked at again. */
-const RECHECK_MS = 10_000;
 
 interface Known {
   outside: boolean;
   /** The trip flagged outside, when there is one. */
   tripId: number | null;
-  checkedAt: number;
 }
 
 /**
  * Watches the drivers' positions against the service areas (issue 32): a driver on a trip whose
  * position falls outside every active service area gets the trip flagged once (areaFlag.ts), and the
  * flag is cleared once a position is back inside. Cheap on the 1 Hz path: the areas are cached, the
- * point test runs in memory, and the store and the database are touched only when the side changes.
+ * point test runs in memory, the live entry is read only while the driver is outside, and the
+ * database is touched only when the side or the driver's trip changes.
  * Without service areas (the city's box is the area) nothing is watched.
  */
 export class AreaWatch {
@@ -79,22 +77,28 @@ export class AreaWatch {
     if (!known) {
       // First position seen here: a flag raised before (another process, a restart) is picked up.
       const flagged = await flaggedTripOf(this.services(), driverId);
-      known = { outside: flagged !== undefined, tripId: flagged ?? null, checkedAt: 0 };
+      known = { outside: flagged !== undefined, tripId: flagged ?? null };
       this.known.set(driverId, known);
     }
     if (!outside) {
       if (known.outside && known.tripId !== null)
         await setTripOutsideArea(this.services(), known.tripId, driverId, false, new Date(now));
-      this.known.set(driverId, { outside: false, tripId: null, checkedAt: now });
+      this.known.set(driverId, { outside: false, tripId: null });
       return;
     }
-    if (known.outside && (known.tripId !== null || now - known.checkedAt < RECHECK_MS)) return;
+    // Outside: the live entry says which trip the driver is on now. A trip that started while the
+    // driver was already outside (after no trip, or after a trip that ended outside) differs from
+    // the one known, so it is flagged on this first position, not after coming back in and leaving
+    // again. One store read per position, only for drivers outside every service area.
     const entry = await entryOf();
     const onTrip = entry?.tripId != null && (entry.duty === 'en_route' || entry.duty === 'on_trip');
-    this.known.set(driverId, { outside: true, tripId: onTrip ? entry!.tripId : null, checkedAt: now });
-    if (onTrip) {
-      const flagged = await setTripOutsideArea(this.services(), entry!.tripId!, driverId, true, new Date(now));
-      if (flagged) this.log.info({ driverId, tripId: entry!.tripId }, 'live: driver left the service area on a trip');
+    const tripId = onTrip ? entry!.tripId! : null;
+    if (known.outside && known.tripId === tripId) return;
+    this.known.set(driverId, { outside: true, tripId });
+    if (tripId !== null) {
+      // Guarded by the trip's flag, so a second process seeing the same driver raises it no more.
+      const flagged = await setTripOutsideArea(this.services(), tripId, driverId, true, new Date(now));
+      if (flagged) this.log.info({ driverId, tripId }, 'live: driver left the service area on a trip');
     }
   }
 }
