@@ -25,7 +25,7 @@ vi.mock('../../src/kit/map', async (importOriginal) => {
     onPointClick,
     onMapClick,
   }: {
-    points: readonly { id: number | string }[];
+    points: readonly { id: number | string; flagged?: boolean }[];
     label: string;
     focus?: { lat: number; lng: number } | null;
     onPointClick?: (id: number | string) => void;
@@ -40,7 +40,16 @@ vi.mock('../../src/kit/map', async (importOriginal) => {
         'the map near Yaya Centre',
       ),
       points.map((p) =>
-        createElement('button', { key: p.id, type: 'button', onClick: () => onPointClick?.(p.id) }, `driver ${p.id}`),
+        createElement(
+          'button',
+          {
+            key: p.id,
+            type: 'button',
+            'data-flagged': String(p.flagged === true),
+            onClick: () => onPointClick?.(p.id),
+          },
+          `driver ${p.id}`,
+        ),
       ),
     );
   }
@@ -607,6 +616,47 @@ describe('dispatcher live feed and board', { timeout: 30_000 }, () => {
     });
     await waitFor(() => expect(screen.getByTestId('map-legend')).toHaveTextContent('En route to pickup · 1'));
     expect(map).not.toHaveAttribute('data-focus', '-1.31,36.82');
+  });
+
+  it('rings a driver whose trip left the service area on the map, with a legend entry and a line on the card (issue 32)', async () => {
+    const { user, sockets } = renderApp('/dispatcher', {
+      session: sessionOf(booker),
+      api: server({
+        'GET /api/trip/dispatcher/drivers': {
+          json: { data: [liveDriver(1, 'available'), { ...liveDriver(40, 'on_trip'), tripId: 33 }] },
+        },
+        'GET /api/trip/trips': listAnswer('trips', [
+          activeTrip(31, 'requested', 3),
+          { ...activeTrip(33, 'in_progress', 20), leftAreaAt: new Date().toISOString() },
+        ]),
+      }),
+    });
+    const flagged = await screen.findByRole('button', { name: 'driver 40' });
+    await waitFor(() => expect(flagged).toHaveAttribute('data-flagged', 'true'));
+    expect(screen.getByRole('button', { name: 'driver 1' })).toHaveAttribute('data-flagged', 'false');
+    expect(screen.getByTestId('map-legend')).toHaveTextContent('Outside the service area · 1');
+    await user.click(flagged);
+    const card = await screen.findByTestId('driver-card');
+    expect(within(card).getByTestId('driver-outside-area')).toHaveTextContent('Outside the service area');
+
+    // Back inside: the trip's update clears the ring, the legend entry and the card's line.
+    const socket = sockets.latest();
+    await waitFor(() => expect(socket.listening('tripUpdated')).toBe(true));
+    socket.serverSends('tripUpdated', {
+      id: 33,
+      status: 'in_progress',
+      previousStatus: 'in_progress',
+      driverId: 40,
+      passengerId: 7,
+      vehicleTypeId: 3,
+      at: new Date().toISOString(),
+      leftAreaAt: null,
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'driver 40' })).toHaveAttribute('data-flagged', 'false'),
+    );
+    expect(screen.queryByTestId('legend-outside-area')).not.toBeInTheDocument();
+    expect(within(card).queryByTestId('driver-outside-area')).not.toBeInTheDocument();
   });
 
   it('says so when the feed is not served', async () => {

@@ -5,16 +5,17 @@ import { CITY } from '../../domain/city';
 import { DispatcherLayout } from '../../layout/DispatcherLayout';
 import { RealtimeProvider } from '../../realtime/RealtimeProvider';
 import { LiveMap, PointShapeIcon, type LivePoint, type PointShape } from '../../kit/map';
-import type { MapPin } from '../../kit/map/LiveMap';
+import { FLAGGED_COLOUR, type MapPin } from '../../kit/map/LiveMap';
 import { PICKUP_COLOUR, DROPOFF_COLOUR } from '../../kit/map/RouteMap';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { BookingPanel, EMPTY_BOOKING, type BookingForm, type PointKind } from './BookingPanel';
 import { nameOfPoint, useRoutePreview } from './bookingData';
 import { DriverCard } from './DriverCard';
 import { enumLabelKey } from '../../kit/enumChoices';
-import { LIVE_STATE_COLOURS, LIVE_STATE_SHAPES, type BBox } from './model';
+import { driversOutsideArea, LIVE_STATE_COLOURS, LIVE_STATE_SHAPES, type BBox } from './model';
 import { TripCard } from './TripCard';
 import { TripsBoard, type BoardRecord } from './TripsBoard';
+import { useActiveTrips } from './useActiveTrips';
 import { useLiveDrivers } from './useLiveDrivers';
 import { useZoneAreas } from './useZoneAreas';
 
@@ -204,6 +205,8 @@ const LiveArea = memo(function LiveArea({
   const [box, setBox] = useState<BBox>(CITY_BOX);
   const feed = useLiveDrivers(box);
   const areas = useZoneAreas();
+  const { live: activeTrips } = useActiveTrips();
+  const outside = useMemo(() => driversOutsideArea(activeTrips), [activeTrips]);
 
   // No title per point: nothing on the map reads it, and 2,000 translated names a second add up.
   const points = useMemo<LivePoint[]>(
@@ -214,8 +217,9 @@ const LiveArea = memo(function LiveArea({
         lng: d.lng,
         heading: d.heading,
         status: d.state,
+        flagged: outside.has(d.id),
       })),
-    [feed.drivers],
+    [feed.drivers, outside],
   );
   const followed = following === undefined ? undefined : feed.drivers.get(following);
   const followFocus = useMemo(() => (followed ? { lat: followed.lat, lng: followed.lng } : undefined), [followed]);
@@ -226,6 +230,7 @@ const LiveArea = memo(function LiveArea({
     for (const d of feed.drivers.values()) out[d.state] = (out[d.state] ?? 0) + 1;
     return out;
   }, [feed.drivers]);
+  const outsideOnMap = useMemo(() => points.filter((p) => p.flagged).length, [points]);
 
   return (
     <>
@@ -268,6 +273,15 @@ const LiveArea = memo(function LiveArea({
             shape={LIVE_STATE_SHAPES[state as keyof typeof LIVE_STATE_SHAPES]}
           />
         ))}
+        {outsideOnMap > 0 && (
+          <Chip
+            size="small"
+            data-testid="legend-outside-area"
+            label={`${translate('app.dispatcher.board.outsideArea')} · ${outsideOnMap}`}
+            icon={<FlagRing />}
+            sx={LEGEND_CHIP_SX}
+          />
+        )}
       </Stack>
       <Stack spacing={0.5} sx={{ position: 'absolute', bottom: 8, left: 8, maxWidth: 420, zIndex: 1 }}>
         {picking && (
@@ -294,6 +308,7 @@ const LiveArea = memo(function LiveArea({
           id={selectedDriver}
           following={following === selectedDriver}
           onFollow={(on) => onFollow(on ? selectedDriver : undefined)}
+          outsideArea={outside.has(selectedDriver)}
           booking={booking}
           onAssignToBooking={(label) => onAssignToBooking(selectedDriver, label)}
           onClose={() => onSelectDriver(undefined)}
@@ -319,3 +334,12 @@ const LegendChip = memo(function LegendChip({
 });
 // The paper colour of the theme (light or dark), so the label keeps its contrast over the map.
 const LEGEND_CHIP_SX = { bgcolor: 'background.paper' } as const;
+
+/** The map's ring around a driver outside every service area on a trip, for the legend. */
+function FlagRing() {
+  return (
+    <svg width={12} height={12} viewBox="0 0 12 12" aria-hidden="true">
+      <circle cx={6} cy={6} r={4.5} fill={FLAGGED_COLOUR} fillOpacity={0.25} stroke={FLAGGED_COLOUR} strokeWidth={2} />
+    </svg>
+  );
+}

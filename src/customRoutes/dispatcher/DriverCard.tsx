@@ -1,3 +1,4 @@
+import WrongLocationIcon from '@mui/icons-material/WrongLocation';
 import CloseIcon from '@mui/icons-material/Close';
 import { Button, IconButton, Paper, Stack, Typography } from '@mui/material';
 import { useCanAccess, useTranslate } from 'react-admin';
@@ -19,6 +20,7 @@ import { driverName, useDriverCards, vehicleLine } from './driverCards';
 export function DriverCard({
   id,
   driver,
+  outsideArea = false,
   following,
   onFollow,
   booking,
@@ -27,6 +29,8 @@ export function DriverCard({
 }: {
   id: number;
   driver: LiveDriver | undefined;
+  /** The driver's trip is flagged outside every service area (issue 32). */
+  outsideArea?: boolean;
   following: boolean;
   onFollow: (on: boolean) => void;
   booking: BookingForm;
@@ -69,6 +73,16 @@ export function DriverCard({
               {formatRelativeTime(driver.at)} · {formatSpeed(driver.speed)}
             </Typography>
           </Stack>
+          {outsideArea && (
+            <Typography
+              variant="body2"
+              data-testid="driver-outside-area"
+              sx={{ color: 'warning.dark', fontWeight: 700, display: 'flex', alignItems: 'center', gap: 0.5 }}
+            >
+              <WrongLocationIcon sx={{ fontSize: 16 }} aria-hidden />
+              {translate('app.dispatcher.board.outsideArea')}
+            </Typography>
+          )}
           {vehicle && <Typography variant="body2">{vehicle}</Typography>}
           {record && (
             <Typography variant="body2" color="text.secondary">

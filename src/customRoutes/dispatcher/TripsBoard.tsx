@@ -1,17 +1,10 @@
 import WrongLocationIcon from '@mui/icons-material/WrongLocation';
-import { TRIP_UPDATED, type TripUpdatedEvent } from '../../domain/tripEvents';
 import { Alert, Box, Button, ButtonBase, Paper, Stack, Typography } from '@mui/material';
-import { memo, useEffect, useMemo, useState } from 'react';
-import { useCanAccess, useGetList, useTranslate } from 'react-admin';
-import { trips } from '../../domain/resources';
-import { ACTIVE_TRIP_STATUSES } from '../../domain/trip';
+import { memo, useMemo } from 'react';
+import { useTranslate } from 'react-admin';
 import { formatDateTime } from '../../kit/format';
 import { useNow } from '../../kit/useNow';
-import { useSocketEvent } from '../../realtime/RealtimeProvider';
-import { useSocketFallback } from '../../realtime/useSocketFallback';
-import type { Trip } from '../../resources/trips/types';
 import {
-  applyTripUpdate,
   BOARD_COLUMNS,
   formatWait,
   groupBoard,
@@ -21,15 +14,9 @@ import {
   type BoardColumn,
 } from './model';
 import { driverName, useDriverCards } from './driverCards';
+import { useActiveTrips, type BoardRecord } from './useActiveTrips';
 
-export type BoardRecord = Trip & { offeredDriverId?: number | null };
-
-const ACTIVE_TRIPS = {
-  pagination: { page: 1, perPage: 500 },
-  sort: { field: 'requestedAt', order: 'ASC' as const },
-  // The active trips and those booked for later (their own column).
-  filter: { status: [...ACTIVE_TRIP_STATUSES, 'scheduled'] },
-};
+export type { BoardRecord };
 
 /** How long a trip has waited for a driver, red after LATE_AFTER_SECONDS. */
 function WaitTime({ requestedAt }: { requestedAt: string }) {
@@ -154,20 +141,7 @@ export const TripsBoard = memo(function TripsBoard({
   onSelect: (trip: BoardRecord) => void;
 }) {
   const translate = useTranslate();
-  const { canAccess } = useCanAccess({ resource: trips.path, action: 'list' });
-  const { data, isPending, error, refetch } = useGetList<BoardRecord>(trips.path, ACTIVE_TRIPS, {
-    enabled: canAccess === true,
-  });
-  const [live, setLive] = useState<readonly BoardRecord[]>([]);
-  useEffect(() => setLive(data ?? []), [data]);
-  useSocketEvent<TripUpdatedEvent>(TRIP_UPDATED, (event) => {
-    const known = live.find((t) => t.id === event.id);
-    const result = applyTripUpdate(live, event);
-    setLive(result.trips);
-    // A new trip, or a new driver whose name the event does not carry: read the list again.
-    if (result.missing || (known && event.driverId !== null && known.driverId !== event.driverId)) void refetch();
-  });
-  useSocketFallback(() => void refetch());
+  const { canAccess, live, isPending, error, refetch } = useActiveTrips();
   const columns = useMemo(() => groupBoard(live), [live]);
   // Names of the drivers on the board (the offers' drivers are not in the trip records).
   const driverIds = useMemo(() => live.flatMap((t) => [t.driverId, t.offeredDriverId]), [live]);

@@ -85,6 +85,13 @@ export interface BoardTrip {
   leftAreaAt?: string | null;
 }
 
+/** The drivers whose trip is flagged outside every service area (their map dot gets a ring). */
+export function driversOutsideArea(trips: readonly BoardTrip[]): ReadonlySet<number> {
+  const out = new Set<number>();
+  for (const trip of trips) if (trip.leftAreaAt && trip.driverId !== null) out.add(trip.driverId);
+  return out;
+}
+
 /** Where an active trip stands on the board; undefined once it is finished. */
 export function boardColumn(trip: BoardTrip): BoardColumn | undefined {
   switch (trip.status) {

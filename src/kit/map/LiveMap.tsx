@@ -20,6 +20,9 @@ const POINTS_SOURCE = 'live-points';
 const POINTS_LAYER = 'live-points-shapes';
 const HEADINGS_LAYER = 'live-points-headings';
 const CLUSTERS_LAYER = 'live-points-clusters';
+const FLAGGED_LAYER = 'live-points-flagged';
+/** The ring of a flagged point; the legend and the driver card show the same colour. */
+export const FLAGGED_COLOUR = '#d84315';
 const LINE_SOURCE = 'live-line';
 const ARROW_IMAGE = 'live-arrow';
 const OTHER_ICON = 'live-point:';
@@ -180,6 +183,22 @@ export function LiveMap({
           'circle-stroke-width': 2,
         },
       });
+    // A flagged point's warning ring, under its shape: a wide dark-orange circle edged in white.
+    map.addLayer({
+      id: FLAGGED_LAYER,
+      type: 'circle',
+      source: POINTS_SOURCE,
+      filter: clustered
+        ? ['all', ['!', ['has', 'point_count']], ['==', ['get', 'flagged'], true]]
+        : ['==', ['get', 'flagged'], true],
+      paint: {
+        'circle-radius': ['interpolate', ['linear'], ['zoom'], 10, 11, 15, 16],
+        'circle-color': FLAGGED_COLOUR,
+        'circle-opacity': 0.25,
+        'circle-stroke-color': FLAGGED_COLOUR,
+        'circle-stroke-width': 3,
+      },
+    });
     // A shape per status (a symbol layer of a few icon images, as the offline style has no glyphs
     // for letters), sized like the discs it replaced: 15 to 23 px with headings, else 11 to 19 px.
     putIcons(map, icons.current.colours, icons.current.otherColour, icons.current.shapes);

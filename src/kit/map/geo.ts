@@ -61,6 +61,8 @@ export interface LivePoint {
   title?: string;
   /** Degrees clockwise from north; a point with a heading is drawn as an arrow turned that way. */
   heading?: number;
+  /** Drawn with a warning ring (a driver outside every service area on a trip). */
+  flagged?: boolean;
 }
 
 /** Points as a FeatureCollection whose feature ids are the points' ids when numeric (feature-state needs numbers). */
@@ -76,6 +78,7 @@ export function pointCollection(points: readonly LivePoint[]): FeatureCollection
           id: p.id,
           status: p.status,
           title: p.title ?? '',
+          flagged: p.flagged === true,
           ...(p.heading === undefined ? {} : { heading: p.heading }),
         },
         geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
@@ -103,6 +106,7 @@ export function createPointCollector(): (points: readonly LivePoint[]) => Featur
         const props = feature.properties!;
         props.status = p.status;
         props.title = p.title ?? '';
+        props.flagged = p.flagged === true;
         if (p.heading !== undefined) props.heading = p.heading;
         feature.geometry.coordinates[0] = p.lng;
         feature.geometry.coordinates[1] = p.lat;
