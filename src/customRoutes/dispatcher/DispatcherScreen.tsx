@@ -205,7 +205,7 @@ const LiveArea = memo(function LiveArea({
   const [box, setBox] = useState<BBox>(CITY_BOX);
   const feed = useLiveDrivers(box);
   const areas = useZoneAreas();
-  const { live: activeTrips } = useActiveTrips();
+  const { live: activeTrips } = useActiveTrips({ leads: false });
   const outside = useMemo(() => driversOutsideArea(activeTrips), [activeTrips]);
 
   // No title per point: nothing on the map reads it, and 2,000 translated names a second add up.

@@ -141,7 +141,7 @@ export const TripsBoard = memo(function TripsBoard({
   onSelect: (trip: BoardRecord) => void;
 }) {
   const translate = useTranslate();
-  const { canAccess, live, isPending, error, refetch } = useActiveTrips();
+  const { canAccess, live, isPending, error, refetch } = useActiveTrips({ leads: true });
   const columns = useMemo(() => groupBoard(live), [live]);
   // Names of the drivers on the board (the offers' drivers are not in the trip records).
   const driverIds = useMemo(() => live.flatMap((t) => [t.driverId, t.offeredDriverId]), [live]);

@@ -20,9 +20,10 @@ const ACTIVE_TRIPS = {
 /**
  * The active trips, live through `tripUpdated`: a trip it does not know yet, or a new driver whose
  * name the event does not carry, reads the list again; while the socket is down, every 15 s. The
- * board and the map's flags read the same query (one request, react-query shares it).
+ * board and the map's flags read the same query (react-query shares it): only the board (`leads`)
+ * reads it again, so one event or one fallback tick makes one request.
  */
-export function useActiveTrips() {
+export function useActiveTrips({ leads }: { leads: boolean }) {
   const { canAccess } = useCanAccess({ resource: trips.path, action: 'list' });
   const { data, isPending, error, refetch } = useGetList<BoardRecord>(trips.path, ACTIVE_TRIPS, {
     enabled: canAccess === true,
@@ -33,8 +34,11 @@ export function useActiveTrips() {
     const known = live.find((t) => t.id === event.id);
     const result = applyTripUpdate(live, event);
     setLive(result.trips);
+    if (!leads) return;
     if (result.missing || (known && event.driverId !== null && known.driverId !== event.driverId)) void refetch();
   });
-  useSocketFallback(() => void refetch());
+  useSocketFallback(() => {
+    if (leads) void refetch();
+  });
   return { canAccess, live, isPending, error, refetch };
 }
