@@ -160,9 +160,21 @@ export const appMessages = {
       surgeOption: '%{zone} (surge ×%{multiplier})',
     },
     zonesPage: {
-      editorHint: 'Click the map to add the outline’s points, in order; at least 3.',
+      editorHint:
+        'Click the map to add the outline’s points, in order; click the first point again to close it (at least 3).',
+      editHint:
+        'Drag a point to move it; drag or click the small dot in the middle of an edge to add a point; right-click a point to delete it.',
+      coordinates: 'Points as coordinates (to edit from the keyboard)',
+      point: 'Point %{n}',
+      longitude: 'Longitude',
+      latitude: 'Latitude',
+      addAfter: 'Add a point after point %{n}',
+      removePoint: 'Delete point %{n}',
+      newPoint: 'New point',
+      addPoint: 'Add the point',
+      badLongitude: 'Enter a longitude between −180 and 180',
+      badLatitude: 'Enter a latitude between −90 and 90',
       points: '%{smart_count} point |||| %{smart_count} points',
-      undo: 'Remove the last point',
       clear: 'Start again',
       kindHint: 'The service areas together are where trips may start and end; a zone adds a pickup rule and a surge.',
       surgeHint: '1 = none; 1.3 adds 0.3 to the price settings’ surge for pickups here.',

@@ -35,11 +35,14 @@ describe('service zones', () => {
     const box = (await map.boundingBox())!;
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
+    await page.locator('[data-testid="zone-editor"][data-drawing="ready"]').waitFor();
+    // terra-draw's polygon mode: the points in order, then the first again to close the outline.
     for (const [dx, dy] of [
       [-50, -50],
       [50, -50],
       [50, 50],
       [-50, 50],
+      [-50, -50],
     ])
       await page.mouse.click(cx + dx, cy + dy);
     await expect.poll(() => page.getByTestId('zone-points').innerText()).toBe('4 points');
@@ -89,6 +92,66 @@ describe('service zones', () => {
     });
     expect(refused.status).toBe(400);
   }, 120_000);
+  it('edits a saved outline on the map: drags a point, adds one on an edge, deletes one', async () => {
+    // A plain zone (not a service area, so bookings elsewhere are not refused) around the CBD.
+    const d = 0.01;
+    const centre = { lat: -1.2864, lng: 36.8219 };
+    const corners = [
+      [centre.lng - d, centre.lat - d],
+      [centre.lng + d, centre.lat - d],
+      [centre.lng + d, centre.lat + d],
+      [centre.lng - d, centre.lat + d],
+    ];
+    const created = await apiData<{ id: number }>('trip/zones', admin, {
+      name: 'CBD outline to edit',
+      polygon: { type: 'Polygon', coordinates: [corners] },
+    });
+    try {
+      const page: Page = await open({ width: 1440, height: 900 });
+      await signIn(page, ADMIN);
+      await page.goto(`/zones/${created.id}`);
+      await page.locator('[data-testid="zone-editor"][data-drawing="ready"]').waitFor();
+      await expect.poll(() => page.getByTestId('zone-points').innerText()).toBe('4 points');
+      const canvas = page.getByTestId('zone-map').locator('canvas');
+      await canvas.scrollIntoViewIfNeeded();
+      const box = (await canvas.boundingBox())!;
+      // The map fits the outline with 24 px of padding: a square in degrees (Mercator is square this
+      // near the equator), centred, as large as the shorter side allows.
+      const half = (Math.min(box.width, box.height) - 48) / 2;
+      const cx = box.x + box.width / 2;
+      const cy = box.y + box.height / 2;
+      const ne = { x: cx + half, y: cy - half };
+      await page.mouse.move(ne.x, ne.y);
+      await page.mouse.down();
+      for (let step = 1; step <= 8; step++) await page.mouse.move(ne.x + step * 5, ne.y - step * 2);
+      await page.mouse.up();
+      // The middle of the southern edge gets a point; the north-western corner is deleted.
+      await page.mouse.click(cx, cy + half);
+      await expect.poll(() => page.getByTestId('zone-points').innerText()).toBe('5 points');
+      await page.mouse.click(cx - half, cy - half, { button: 'right' });
+      await expect.poll(() => page.getByTestId('zone-points').innerText()).toBe('4 points');
+      await shot(page, 'zones-outline-edited');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await waitForPath(page, '/zones');
+      const saved = await apiData<{ polygon: { coordinates: number[][][] } }>(`trip/zones/${created.id}`, admin);
+      const ring = saved.polygon.coordinates[0].slice(0, -1);
+      expect(ring).toHaveLength(4);
+      // South-west and south-east stay; the middle of the southern edge is new; north-west is gone.
+      expect(ring).toContainEqual(corners[0]);
+      expect(ring).toContainEqual(corners[1]);
+      expect(ring).not.toContainEqual(corners[3]);
+      const added = ring.find(
+        ([lng, lat]) => Math.abs(lng - centre.lng) < 1e-3 && Math.abs(lat - (centre.lat - d)) < 1e-5,
+      );
+      expect(added).toBeDefined();
+      // The dragged north-east corner moved east and north.
+      const moved = ring.find(([lng, lat]) => lng > centre.lng + d && lat > centre.lat + d);
+      expect(moved).toBeDefined();
+    } finally {
+      await api(`/api/trip/zones/${created.id}`, { method: 'DELETE', token: admin });
+    }
+  }, 120_000);
+
   it('declares a fixed fare between two zones in the panel; the fare preview and the calculator show it', async () => {
     const square = (p: { lat: number; lng: number }, d = 0.006) => ({
       type: 'Polygon',

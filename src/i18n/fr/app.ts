@@ -159,9 +159,21 @@ export const appMessages: DeepStrings<typeof En> = {
       surgeOption: '%{zone} (majoration ×%{multiplier})',
     },
     zonesPage: {
-      editorHint: 'Cliquez sur la carte pour ajouter les points du contour, dans l’ordre ; au moins 3.',
+      editorHint:
+        'Cliquez sur la carte pour ajouter les points du contour, dans l’ordre ; cliquez de nouveau sur le premier point pour le fermer (au moins 3).',
+      editHint:
+        'Faites glisser un point pour le déplacer ; faites glisser ou cliquez sur le petit point au milieu d’un côté pour ajouter un point ; clic droit sur un point pour le supprimer.',
+      coordinates: 'Points en coordonnées (pour modifier au clavier)',
+      point: 'Point %{n}',
+      longitude: 'Longitude',
+      latitude: 'Latitude',
+      addAfter: 'Ajouter un point après le point %{n}',
+      removePoint: 'Supprimer le point %{n}',
+      newPoint: 'Nouveau point',
+      addPoint: 'Ajouter le point',
+      badLongitude: 'Saisissez une longitude entre −180 et 180',
+      badLatitude: 'Saisissez une latitude entre −90 et 90',
       points: '%{smart_count} point |||| %{smart_count} points',
-      undo: 'Retirer le dernier point',
       clear: 'Recommencer',
       kindHint:
         'Les zones desservies forment ensemble l’espace où les courses peuvent commencer et finir ; une zone ajoute une règle de prise en charge et une majoration.',

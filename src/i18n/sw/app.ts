@@ -158,9 +158,21 @@ export const appMessages: DeepStrings<typeof En> = {
       surgeOption: '%{zone} (ongezeko ×%{multiplier})',
     },
     zonesPage: {
-      editorHint: 'Bofya ramani kuongeza pointi za mpaka, kwa mpangilio; angalau 3.',
+      editorHint:
+        'Bofya ramani kuongeza pointi za mpaka, kwa mpangilio; bofya pointi ya kwanza tena kuufunga (angalau 3).',
+      editHint:
+        'Buruta pointi kuisogeza; buruta au bofya kitone kidogo katikati ya upande kuongeza pointi; bofya kulia pointi kuifuta.',
+      coordinates: 'Pointi kama viwianishi (kuhariri kwa kibodi)',
+      point: 'Pointi %{n}',
+      longitude: 'Longitudo',
+      latitude: 'Latitudo',
+      addAfter: 'Ongeza pointi baada ya pointi %{n}',
+      removePoint: 'Futa pointi %{n}',
+      newPoint: 'Pointi mpya',
+      addPoint: 'Ongeza pointi',
+      badLongitude: 'Weka longitudo kati ya −180 na 180',
+      badLatitude: 'Weka latitudo kati ya −90 na 90',
       points: 'Pointi %{smart_count} |||| Pointi %{smart_count}',
-      undo: 'Ondoa pointi ya mwisho',
       clear: 'Anza upya',
       kindHint:
         'Maeneo ya huduma kwa pamoja ndipo safari zinaweza kuanza na kuishia; zoni huongeza sheria ya kuchukua abiria na ongezeko la nauli.',

@@ -1,103 +1,62 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
-import type { GeoJSONSource, MapMouseEvent } from 'maplibre-gl';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useInput, useTranslate, type InputProps } from 'react-admin';
-import { openRing, type ZonePolygon } from '../../domain/zones';
+import type { ZonePolygon } from '../../domain/zones';
 import { boundsOf, CITY_BOUNDS, type Position } from './geo';
 import { MapFrame } from './MapFrame';
-import { useMapLibre, type MapReady } from './useMapLibre';
+import { PolygonPoints } from './PolygonPoints';
+import { polygonOf, ringOf } from './ring';
+import { useMapLibre } from './useMapLibre';
+import type { ZoneDraw } from './zoneDraw';
 
-const SOURCE = 'zone-draft';
-const COLOUR = '#6a1b9a';
-
-/** The draft as GeoJSON: the area (3+ points), its outline and its points. */
-function draftData(points: Position[]): GeoJSON.FeatureCollection {
-  const features: GeoJSON.Feature[] = points.map((p) => ({
-    type: 'Feature',
-    properties: {},
-    geometry: { type: 'Point', coordinates: p },
-  }));
-  if (points.length >= 2)
-    features.push({
-      type: 'Feature',
-      properties: {},
-      geometry: { type: 'LineString', coordinates: points.length >= 3 ? [...points, points[0]] : points },
-    });
-  if (points.length >= 3)
-    features.push({
-      type: 'Feature',
-      properties: {},
-      geometry: { type: 'Polygon', coordinates: [[...points, points[0]]] },
-    });
-  return { type: 'FeatureCollection', features };
-}
-
-function draw({ map }: MapReady, points: Position[]) {
-  const data = draftData(points);
-  const source = map.getSource<GeoJSONSource>(SOURCE);
-  if (source) return void source.setData(data);
-  map.addSource(SOURCE, { type: 'geojson', data });
-  map.addLayer({
-    id: 'zone-draft-fill',
-    type: 'fill',
-    source: SOURCE,
-    filter: ['==', '$type', 'Polygon'],
-    paint: { 'fill-color': COLOUR, 'fill-opacity': 0.18 },
-  });
-  map.addLayer({
-    id: 'zone-draft-line',
-    type: 'line',
-    source: SOURCE,
-    filter: ['==', '$type', 'LineString'],
-    paint: { 'line-color': COLOUR, 'line-width': 2 },
-  });
-  map.addLayer({
-    id: 'zone-draft-points',
-    type: 'circle',
-    source: SOURCE,
-    filter: ['==', '$type', 'Point'],
-    paint: { 'circle-color': '#fff', 'circle-stroke-color': COLOUR, 'circle-stroke-width': 2, 'circle-radius': 5 },
-  });
-}
+const loadZoneDraw = () => import('./zoneDraw');
 
 /**
- * A zone's outline drawn on the map, for a form: each click adds a point (in order), "Remove the
- * last point" and "Start again" correct it; the value is a GeoJSON Polygon once it has 3 points
- * (null before), and the server's field error shows under the map.
+ * A zone's outline for a form, drawn and edited on the map with terra-draw (zoneDraw.ts): click
+ * the points in order and the first again to close it; then drag a point, add one between two,
+ * right-click one to delete it. The points list does the same from the keyboard. The value is a
+ * GeoJSON Polygon (null when empty), and the server's field error shows under the map.
  */
 export function PolygonInput(props: InputProps & { height?: number }) {
   const translate = useTranslate();
   const { field, fieldState } = useInput(props);
   const value = field.value as ZonePolygon | null | undefined;
-  const points = useMemo<Position[]>(
-    () => (value?.coordinates?.[0] ? (openRing(value.coordinates[0]) as Position[]) : []),
-    [value],
-  );
-  const setPoints = (next: Position[]) => field.onChange(next.length ? { type: 'Polygon', coordinates: [next] } : null);
+  const points = useMemo<Position[]>(() => ringOf(value), [value]);
+  const setPoints = (next: Position[]) => field.onChange(polygonOf(next));
+  const latest = useRef({ points, setPoints });
+  latest.current = { points, setPoints };
   const bounds = useMemo(() => (points.length >= 2 ? boundsOf(points) : CITY_BOUNDS), [points.length > 0]); // eslint-disable-line react-hooks/exhaustive-deps
   const label = translate('app.zonesPage.mapLabel');
-  const { containerRef, ready, state } = useMapLibre({ label, bounds, onStyle: (handle) => draw(handle, points) });
+  // Each style load (the configured one, or the offline one after it) starts the drawing again.
+  const [styleLoads, setStyleLoads] = useState(0);
+  const { containerRef, ready, state } = useMapLibre({ label, bounds, onStyle: () => setStyleLoads((n) => n + 1) });
+  const draw = useRef<ZoneDraw>(undefined);
+  const [drawing, setDrawing] = useState(false);
 
   useEffect(() => {
-    if (ready && ready.map.isStyleLoaded()) draw(ready, points);
-  }, [ready, points]);
-  // The click handler sees the latest points through the closure of this effect.
-  useEffect(() => {
-    if (!ready) return;
-    const onClick = (event: MapMouseEvent) => {
-      const { lng, lat } = event.lngLat;
-      setPoints([...points, [Number(lng.toFixed(6)), Number(lat.toFixed(6))]]);
+    if (!ready || styleLoads === 0) return;
+    let cancelled = false;
+    let started: ZoneDraw | undefined;
+    void loadZoneDraw().then(({ startZoneDraw }) => {
+      if (cancelled) return;
+      started = startZoneDraw(ready.map, latest.current.points, (ring) => latest.current.setPoints(ring));
+      draw.current = started;
+      setDrawing(true);
+    });
+    return () => {
+      cancelled = true;
+      started?.stop();
+      draw.current = undefined;
+      setDrawing(false);
     };
-    ready.map.on('click', onClick);
-    ready.map.getCanvas().style.cursor = 'crosshair';
-    return () => void ready.map.off('click', onClick);
-  });
+  }, [ready, styleLoads]);
+  useEffect(() => draw.current?.show(points), [points]);
 
   const error = fieldState.error?.message;
   return (
-    <Box sx={{ width: '100%' }} data-testid="zone-editor">
+    <Box sx={{ width: '100%' }} data-testid="zone-editor" data-drawing={drawing ? 'ready' : 'loading'}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-        {translate('app.zonesPage.editorHint')}
+        {translate(points.length >= 3 ? 'app.zonesPage.editHint' : 'app.zonesPage.editorHint')}
       </Typography>
       <MapFrame
         containerRef={containerRef}
@@ -107,12 +66,9 @@ export function PolygonInput(props: InputProps & { height?: number }) {
         testId="zone-map"
       />
       <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center' }}>
-        <Typography variant="caption" data-testid="zone-points">
+        <Typography variant="caption" data-testid="zone-points" aria-live="polite">
           {translate('app.zonesPage.points', { smart_count: points.length })}
         </Typography>
-        <Button size="small" disabled={points.length === 0} onClick={() => setPoints(points.slice(0, -1))}>
-          {translate('app.zonesPage.undo')}
-        </Button>
         <Button size="small" disabled={points.length === 0} onClick={() => setPoints([])}>
           {translate('app.zonesPage.clear')}
         </Button>
@@ -122,6 +78,7 @@ export function PolygonInput(props: InputProps & { height?: number }) {
           {translate(error, { _: error })}
         </Typography>
       )}
+      <PolygonPoints ring={points} onChange={setPoints} />
     </Box>
   );
 }
