@@ -55,7 +55,7 @@ describe('map geometry', () => {
       {
         type: 'Feature',
         id: 7,
-        properties: { id: 7, status: 'online', title: 'Amina' },
+        properties: { id: 7, status: 'online', title: 'Amina', flagged: false },
         geometry: { type: 'Point', coordinates: [36.8, -1.28] },
       },
     ]);
@@ -66,8 +66,15 @@ describe('map geometry', () => {
       id: 9,
       status: 'available',
       title: '',
+      flagged: false,
       heading: 270,
     });
+    // A flagged point (a driver outside the service area on a trip) carries it for the ring layer,
+    // and the collector's kept feature follows the flag as it comes and goes.
+    const collect = createPointCollector();
+    const point = { id: 10, lng: 36.8, lat: -1.28, status: 'on_trip' };
+    expect(collect([{ ...point, flagged: true }]).features[0].properties).toMatchObject({ flagged: true });
+    expect(collect([point]).features[0].properties).toMatchObject({ flagged: false });
   });
 
   it('colours points by status with a colour for any other status', () => {
@@ -135,7 +142,7 @@ describe('createPointCollector', () => {
 
     // A point that loses its heading gets a feature without one (no stale arrow).
     const c = collect([{ id: 1, lng: 36.9, lat: -1.3, status: 'offered' }]);
-    expect(c.features[0].properties).toEqual({ id: 1, status: 'offered', title: '' });
+    expect(c.features[0].properties).toEqual({ id: 1, status: 'offered', title: '', flagged: false });
     // A gone point that comes back is new, not its old feature.
     expect(
       collect([{ id: 2, lng: 36.81, lat: -1.29, status: 'available', heading: 0 }]).features[0].properties,
