@@ -146,6 +146,6 @@ describe('createPointCollector', () => {
     // A gone point that comes back is new, not its old feature.
     expect(
       collect([{ id: 2, lng: 36.81, lat: -1.29, status: 'available', heading: 0 }]).features[0].properties,
-    ).toEqual({ id: 2, status: 'available', title: '', heading: 0 });
+    ).toEqual({ id: 2, status: 'available', title: '', flagged: false, heading: 0 });
   });
 });
