@@ -9,6 +9,7 @@ import { mpesaBulkRows, plainAmount, toCents, weekFrom } from '../../../src/doma
 import { readSettlements } from './settlements.js';
 import { staffOf } from '../../auth/guard.js';
 import { documentLocale, documentWords, localeParameter, type DocumentWords } from '../../rest/documentLocale.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 const englishMoney = (cents: number) => `${CITY.currency} ${plainAmount(cents).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 
@@ -40,7 +41,7 @@ export function payoutRoutes(app: FastifyInstance): void {
 
   const batchOf = async (raw: string) => {
     const batch = await db.selectFrom('payoutBatches').selectAll().where('id', '=', parseId(raw)).executeTakeFirst();
-    if (!batch) throw notFound('No record with this id');
+    if (!batch) throw notFound(refusal('noSuch', { label: 'record' }));
     return batch;
   };
 

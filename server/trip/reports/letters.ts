@@ -81,7 +81,7 @@ export async function issueLetter(
         v.name as "vehicleType", d.vehicle_make as make, d.vehicle_model as model, d.vehicle_plate as plate
       from drivers d left join vehicle_types v on v.id = d.vehicle_type_id where d.id = ${input.driverId}`.execute(trx);
     const d = driver.rows[0];
-    if (!d) throw badRequest(refusal('highlighted'), { driverId: 'No driver with this id' });
+    if (!d) throw badRequest(refusal('highlighted'), { driverId: refusal('noSuch', { label: 'driver' }) });
     const staff = await sql<{ name: string }>`select first_name || ' ' || last_name as name from staffs
       where id = ${input.staffId}`.execute(trx);
     const { rows } = await sql<{
