@@ -8,6 +8,7 @@ import type { ActionDeclaration, ResourceDeclaration, Row } from './declaration.
 import { writeJsonSchema } from './docs.js';
 import type { ResourceEngine } from './engine.js';
 import { errorSchema, idParams, parseId, validateBody } from './requests.js';
+import { refusal } from '../../src/domain/messageCodes.js';
 
 export const noBody = yup.object({});
 
@@ -57,7 +58,7 @@ export async function runValidated(
     let after: Row | undefined;
     if (recordId !== undefined) {
       after = engine.present(await engine.findRow(recordId, ctx.trx));
-      if (!after && id === undefined) throw notFound('No record with this id');
+      if (!after && id === undefined) throw notFound(refusal('noSuch', { label: 'record' }));
       await recordAudit(ctx.trx, {
         staffId: ctx.staff.id,
         resource: d.name,

@@ -9,6 +9,9 @@ import { insightMessages as frInsight } from '../../src/i18n/fr/insightMessages.
 import { enumMessages as enEnums } from '../../src/i18n/enums.js';
 import { enumMessages as swEnums } from '../../src/i18n/sw/enums.js';
 import { enumMessages as frEnums } from '../../src/i18n/fr/enums.js';
+import { payoutMessages as enPayouts } from '../../src/i18n/payouts.js';
+import { payoutMessages as swPayouts } from '../../src/i18n/sw/payouts.js';
+import { payoutMessages as frPayouts } from '../../src/i18n/fr/payouts.js';
 
 /**
  * The language of a document the server renders (the PDF reports): `?locale=` when it names one of
@@ -43,14 +46,21 @@ export function acceptedLocale(header: string | undefined): AppLocale {
 export const localeParameter = { locale: { type: 'string', enum: [...LOCALES], description: 'en, sw or fr' } };
 
 const CATALOGUES = {
-  en: { insight: enInsight, enums: enEnums },
-  sw: { insight: swInsight, enums: swEnums },
-  fr: { insight: frInsight, enums: frEnums },
+  en: { insight: enInsight, enums: enEnums, payouts: enPayouts },
+  sw: { insight: swInsight, enums: swEnums, payouts: swPayouts },
+  fr: { insight: frInsight, enums: frEnums, payouts: frPayouts },
 };
+
+type Params = Record<string, string | number>;
+/** One group of a catalogue's texts, said by key with their %{parameters}. */
+const textsOf =
+  <Group extends Record<string, string>>(group: Group) =>
+  (key: keyof Group, params?: Params) =>
+    renderText(group[key], params);
 
 /** A document's words and formats in one language: labels, enum names, dates, numbers and money. */
 export function documentWords(locale: AppLocale) {
-  const { insight, enums } = CATALOGUES[locale];
+  const { insight, enums, payouts } = CATALOGUES[locale];
   // English keeps the documents' day format ("12 Oct 2026"); the others write their own.
   const dateLocale = locale === 'en' ? 'en-GB' : intlLocaleOf(locale);
   const numbers = intlLocaleOf(locale);
@@ -62,20 +72,45 @@ export function documentWords(locale: AppLocale) {
     timeZone: CITY.timeZone,
   });
   const pdf = insight.reports.pdf;
+  const longDay = new Intl.DateTimeFormat(dateLocale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const monthName = new Intl.DateTimeFormat(dateLocale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const utcDay = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`);
   // French groups digits with a narrow no-break space, which the PDF's font (Inter's Latin subset)
   // has no glyph for: it would vanish ("409226,98"). A no-break space keeps the grouping.
   const printable = (text: string) => text.replace(/\u202f/g, '\u00a0');
   const count = new Intl.NumberFormat(numbers);
+  const compact = new Intl.NumberFormat(numbers, { notation: 'compact', maximumFractionDigits: 1 });
   return {
     locale,
+    /** The Intl locale of the numbers ("fr"), and the words of their units (km, min, s). */
+    numbers,
+    units: pdf,
+    printable,
     label: insight.reports as unknown as Record<string, string>,
-    pdf: (key: keyof typeof pdf, params?: Record<string, string | number>) => renderText(pdf[key], params),
+    pdf: textsOf(pdf),
+    /** The drivers' revenue letter's words. */
+    letter: textsOf(insight.letter.pdf),
+    letterColumn: (key: keyof typeof insight.letter.columns) => insight.letter.columns[key],
+    letterLabel: (key: 'month' | 'total' | 'reference' | 'issuedBy') => insight.letter[key],
+    /** A driver's payout statement's words. */
+    statement: textsOf(payouts.statementPdf),
     enumText: (group: keyof typeof enums, value: string) =>
       (enums[group] as Record<string, string> | undefined)?.[value] ?? value,
     money: (amount: number) => printable(money.format(amount)),
     count: { format: (value: number) => printable(count.format(value)) },
-    compactMoney: new Intl.NumberFormat(numbers, { notation: 'compact', maximumFractionDigits: 1 }),
-    day: (isoDay: string) => day.format(new Date(`${isoDay}T00:00:00Z`)),
+    compactMoney: compact,
+    /** An axis number: "1.2K" (fr "1,2 k"). */
+    compactNumber: (value: number) => printable(compact.format(value)),
+    day: (isoDay: string) => day.format(utcDay(isoDay)),
+    /** "12 October 2026" (fr "12 octobre 2026"). */
+    longDay: (isoDay: string) => longDay.format(utcDay(isoDay)),
+    /** A month from its first day: "October 2026" (sw "Oktoba 2026"). */
+    month: (firstDay: string) => monthName.format(utcDay(firstDay)),
     time: (iso: string) => time.format(new Date(iso)),
     pageLabel: (page: number, pages: number) => renderText(pdf.page, { page, pages }),
   };

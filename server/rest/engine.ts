@@ -16,6 +16,7 @@ import { registerActions } from './actions.js';
 import { registerBulkActions } from './bulk.js';
 import { registerExport } from './export.js';
 import { errorSchema, idParams, parseId, parseIdList, validateBody } from './requests.js';
+import { refusal } from '../../src/domain/messageCodes.js';
 
 /** Request helpers, in requests.ts since the actions and other routes use them too; kept importable from here. */
 export { errorSchema, idParams, parseId, parseIdList, validateBody };
@@ -324,7 +325,7 @@ export class ResourceEngine {
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
-    if (!existing) throw notFound('No record with this id');
+    if (!existing) throw notFound(refusal('noSuch', { label: 'record' }));
     return existing;
   }
 
@@ -479,7 +480,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDeclaration, s
     },
     async (request) => {
       const row = await engine.findRow(parseId((request.params as { id: string }).id));
-      if (!row) throw notFound('No record with this id');
+      if (!row) throw notFound(refusal('noSuch', { label: 'record' }));
       return engine.present(row);
     },
   );

@@ -126,6 +126,8 @@ export interface PdfSpec {
   landscape?: boolean;
   /** Each page's number in the document's language; English "Page n of N" when absent. */
   pageLabel?: (page: number, pages: number) => string;
+  /** A chart axis's number in the document's language (a series' own `tick` first); English "1.2K" when absent. */
+  compactNumber?: (value: number) => string;
 }
 
 const MARGIN = 50;
@@ -170,7 +172,7 @@ export function renderPdf(spec: PdfSpec): PDFKit.PDFDocument {
         break;
       }
       case 'chart':
-        chart(doc, block.chart, width);
+        chart(doc, block.chart, width, spec.compactNumber ?? ((x) => compact.format(x)));
         doc.moveDown(0.8);
         break;
       case 'facts':
@@ -357,7 +359,7 @@ const LEGEND_HEIGHT = 18;
 const LABEL_HEIGHT = 16;
 const chartHeight = (c: PdfChart) => LEGEND_HEIGHT + (c.height ?? 170) + LABEL_HEIGHT;
 
-function chart(doc: PDFKit.PDFDocument, c: PdfChart, width: number) {
+function chart(doc: PDFKit.PDFDocument, c: PdfChart, width: number, compactNumber: (value: number) => string) {
   const plotHeight = c.height ?? 170;
   const legendHeight = LEGEND_HEIGHT;
   const labelHeight = LABEL_HEIGHT;
@@ -368,7 +370,7 @@ function chart(doc: PDFKit.PDFDocument, c: PdfChart, width: number) {
     { s: c.bars, ticks: niceTicks(Math.max(0, ...c.bars.values)) },
     ...(c.line ? [{ s: c.line, ticks: niceTicks(Math.max(0, ...c.line.values)) }] : []),
   ];
-  const tickText = (i: number, v: number) => (series[i].s.tick ?? ((x: number) => compact.format(x)))(v);
+  const tickText = (i: number, v: number) => (series[i].s.tick ?? compactNumber)(v);
   doc.font('Inter').fontSize(7.5);
   const axisWidth = (i: number) => Math.max(...series[i].ticks.map((v) => doc.widthOfString(tickText(i, v)))) + 8;
 

@@ -12,7 +12,7 @@ import { refusal } from '../../src/domain/messageCodes.js';
 
 /** The record id of a URL: a positive PostgreSQL integer, else 404 (as a record that does not exist). */
 export function parseId(raw: string): number {
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647) throw notFound('No record with this id');
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647) throw notFound(refusal('noSuch', { label: 'record' }));
   return Number(raw);
 }
 

@@ -1,6 +1,8 @@
 import { CITY } from './city';
 import { changeOf } from './dashboardCards';
-import { secondsText } from './durationText';
+import { secondsText, type DurationUnits } from './durationText';
+import { renderText } from './surgeWording';
+import { insightMessages } from '../i18n/insightMessages';
 
 /**
  * The trip report's comparison table (this period against the previous one), as text: one pure
@@ -40,8 +42,25 @@ export const TRIP_REPORT_LINES: readonly { key: keyof TripSummary; label: string
 /** The services' PDFs write English with the company's conventions; the panel passes its language's. */
 const DEFAULT_LOCALE = 'en-KE';
 
+/** The words of the figures' units ("%{value} km", "%{value} min"…), English unless a language's are given. */
+export type FigureUnits = DurationUnits & { kilometres: string };
+const ENGLISH_UNITS: FigureUnits = insightMessages.reports.pdf;
+
+/** `digits` decimals, no grouping: "3.46" (fr "3,46"), as toFixed writes them in English. */
+const fixed = (value: number, digits: number, locale: string) =>
+  new Intl.NumberFormat(locale, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  }).format(value);
+
 /** A figure as the report writes it; "—" when there is none (no trips to average). */
-export function tripFigureText(kind: TripFigureKind, value: number | null, locale = DEFAULT_LOCALE): string {
+export function tripFigureText(
+  kind: TripFigureKind,
+  value: number | null,
+  locale = DEFAULT_LOCALE,
+  units: FigureUnits = ENGLISH_UNITS,
+): string {
   const countFormat = new Intl.NumberFormat(locale);
   const percentFormat = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   const moneyFormat = new Intl.NumberFormat(locale, {
@@ -56,23 +75,25 @@ export function tripFigureText(kind: TripFigureKind, value: number | null, local
     case 'percent':
       return percentFormat.format(value);
     case 'km':
-      return `${value.toFixed(2)} km`;
+      return renderText(units.kilometres, { value: fixed(value, 2, locale) });
     case 'minutes':
-      return `${value.toFixed(1)} min`;
+      return renderText(units.minutes, { value: fixed(value, 1, locale) });
     case 'money':
       return moneyFormat.format(value);
     case 'seconds':
-      return value < 0 ? '—' : secondsText(value);
+      return value < 0 ? '—' : secondsText(value, units);
   }
 }
 
-/** "▲ 12.5%", "▼ 3%", "■ 0%", "▲" (from nothing), or "—" when either side is unknown. */
-export function changeText(value: number | null, previous: number | null): string {
+/** "▲ 12.5%", "▼ 3%", "■ 0%" (fr "▲ 12,5 %"), "▲" (from nothing), or "—" when either side is unknown. */
+export function changeText(value: number | null, previous: number | null, locale = DEFAULT_LOCALE): string {
   const change = changeOf(value, previous);
   if (!change) return '—';
-  if (change.direction === 'flat') return '■ 0%';
+  const percent = (n: number) =>
+    new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1, useGrouping: false }).format(n / 100);
+  if (change.direction === 'flat') return `■ ${percent(0)}`;
   const arrow = change.direction === 'up' ? '▲' : '▼';
-  return change.percent === null ? arrow : `${arrow} ${Math.abs(change.percent)}%`;
+  return change.percent === null ? arrow : `${arrow} ${percent(Math.abs(change.percent))}`;
 }
 
 export interface TripReportLine {
@@ -89,12 +110,13 @@ export function tripReportLines(
   previous: TripSummary,
   label: (key: string) => string,
   locale = DEFAULT_LOCALE,
+  units: FigureUnits = ENGLISH_UNITS,
 ): TripReportLine[] {
   return TRIP_REPORT_LINES.map((line) => ({
     key: line.key,
     label: label(line.label),
-    current: tripFigureText(line.kind, current[line.key], locale),
-    previous: tripFigureText(line.kind, previous[line.key], locale),
-    change: changeText(current[line.key], previous[line.key]),
+    current: tripFigureText(line.kind, current[line.key], locale, units),
+    previous: tripFigureText(line.kind, previous[line.key], locale, units),
+    change: changeText(current[line.key], previous[line.key], locale),
   }));
 }

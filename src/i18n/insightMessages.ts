@@ -85,6 +85,28 @@ export const insightMessages = {
     period: 'Months',
     issuedAt: 'Issued',
     issuedBy: 'Issued by',
+    /** The letter's own words (server/trip/reports/letters.ts). */
+    pdf: {
+      title: 'Driver revenue statement',
+      documentTitle: 'Driver revenue statement %{reference}',
+      footer: 'Reference %{reference}',
+      dateOfIssue: 'Date of issue',
+      salutation: 'To whom it may concern,',
+      confirm:
+        'This is to confirm that %{name} is a driver partner of %{company} on our ride-hailing platform, driving %{vehicle}.',
+      confirmLicensed:
+        'This is to confirm that %{name}, holder of driving licence no. %{licence}, is a driver partner of %{company} on our ride-hailing platform, driving %{vehicle}.',
+      vehicleNotRecorded: 'not recorded',
+      summary:
+        'From %{from} to %{to}, %{name} completed %{trips} trip and earned %{net} net on the platform, month by month as follows. |||| From %{from} to %{to}, %{name} completed %{trips} trips and earned %{net} net on the platform, month by month as follows.',
+      toDate: '%{day} (to date)',
+      explainNet:
+        "Net earnings are the fares of completed trips and the cancellation fees charged, less the commission due to %{company}; they agree with the driver's wallet statement on the platform. Amounts are in %{currency}; months are calendar months in %{city} time.",
+      authenticity:
+        "This letter is issued at the driver's request. Its authenticity can be confirmed with %{company} by quoting reference %{reference}.",
+      closing: 'Yours faithfully,',
+      onBehalf: 'For and on behalf of %{company}',
+    },
   },
   reports: {
     /** The PDF reports' own words (server/rest/documentLocale.ts). */
@@ -100,6 +122,16 @@ export const insightMessages = {
       day: 'day',
       week: 'week',
       month: 'month',
+      tripTitle: 'Trip report',
+      previousUntil: '%{period}, up to %{time} (the period is not over)',
+      change: 'Change',
+      hour: 'Hour',
+      share: 'Share',
+      noReasons: 'No trips were cancelled with a reason in this period.',
+      seconds: '%{value} s',
+      minutes: '%{value} min',
+      hoursMinutes: '%{hours} h %{minutes} min',
+      kilometres: '%{value} km',
     },
     from: 'From',
     to: 'To',

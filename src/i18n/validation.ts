@@ -34,6 +34,7 @@ export const validationMessages = {
     refundAtMostLeft:
       "A refund may be at most %{left}: the trip's fare is %{fare} and %{refunded} was refunded already",
     refundAtMostFare: "A refund may be at most %{fare}, the trip's fare",
+    noSuch: 'No %{label} with this id',
   },
   fixed: {
     emailRequired: 'Email is required',
@@ -93,6 +94,9 @@ export const validationMessages = {
     howAlarmResolved: 'Say how the alarm was resolved',
     whyFalseAlarm: 'Say why this was a false alarm',
     writeANote: 'Write a note',
+    staffInactive: 'This staff member is inactive',
+    staffMayNotHandleIssues: 'This staff member may not handle issues',
+    samePriority: 'The issue already has this priority',
   },
   /** The services' notification titles (GET notifications, the socket's newNotification). */
   notifications: {
@@ -171,5 +175,10 @@ export const validationMessages = {
     gateway: 'gateway',
     language: 'language',
     position: 'position',
+    record: 'record',
+    zone: 'zone',
+    file: 'file',
+    uploadedFile: 'uploaded file',
+    offer: 'offer',
   },
 };

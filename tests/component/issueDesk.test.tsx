@@ -1,6 +1,10 @@
 import { waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { P } from '../../src/domain/permissions';
+import { i18nProvider } from '../../src/i18n/i18nProvider';
+import { fr } from '../../src/i18n/fr/index';
+import { sw } from '../../src/i18n/sw/index';
+import { catalogueAt } from '../unit/support/catalogueAt';
 import type { StaffProfile } from '../../src/session';
 import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
 import { listAnswer, renderApp, screen } from './support/renderApp';
@@ -275,4 +279,53 @@ describe('the desk', () => {
     await screen.findByTestId('issue-status-filter');
     await waitFor(() => expect(chips()).toEqual(['Resolved']));
   });
+});
+
+describe('the issue desk’s refusals in the staff member’s language', () => {
+  afterEach(() => i18nProvider.changeLocale('en'));
+  const words = (catalogue: unknown, path: string) => catalogueAt(catalogue, path) as string;
+  /** The server's answer: the English, with the code of each message (server/errors.ts). */
+  const refusal = (field: string, english: string, code: { code: string; params: Record<string, string> }) => ({
+    status: 400,
+    json: {
+      message: 'Please correct the highlighted fields',
+      code: 'highlighted',
+      params: {},
+      errors: { [field]: english },
+      codes: { [field]: code },
+    },
+  });
+
+  it.each([
+    [
+      'fr',
+      fr,
+      'priority',
+      refusal('priority', 'The issue already has this priority', { code: 'samePriority', params: {} }),
+      'L’incident a déjà cette priorité',
+    ],
+    [
+      'sw',
+      sw,
+      'assign',
+      refusal('assigneeId', 'No staff member with this id', { code: 'noSuch', params: { label: 'staff member' } }),
+      'Hakuna mfanyakazi kwa kitambulisho hiki',
+    ],
+  ] as const)(
+    '%s: the field message in that language, not the English',
+    async (locale, catalogue, action, answer, shown) => {
+      const { user } = renderApp('/issues/7', {
+        session: sessionOf({ ...superAdminProfile, locale }),
+        api: { ...api, [`POST /api/trip/issues/7/${action}`]: answer },
+        prepare: () => void i18nProvider.changeLocale(locale),
+      });
+      await user.click(
+        await screen.findByRole('button', { name: words(catalogue, `app.issueDesk.actions.${action}`) }),
+      );
+      const dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByRole('button', { name: words(catalogue, 'app.issueDesk.actions.change') }));
+      expect(await within(dialog).findByText(shown)).toBeInTheDocument();
+      expect(screen.queryByText(/with this id|already has this priority/)).toBeNull();
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { LazyBarChart, LazyComboChart, LazyLineChart, LazyPieChart } from '../../src/kit/charts';
 
@@ -110,4 +110,36 @@ describe('lazy charts and the Tab key', () => {
       expect(document.querySelectorAll('[tabindex="0"], svg[tabindex]')).toHaveLength(0);
     },
   );
+});
+
+describe('a combined chart’s axes in the panel’s language', () => {
+  afterEach(() => i18nProvider.changeLocale('en'));
+
+  const ticks = async () => {
+    await waitFor(() => expect(document.querySelectorAll('.MuiChartsAxis-tickLabel').length).toBeGreaterThan(4));
+    return [...document.querySelectorAll('.MuiChartsAxis-tickLabel')].map((t) => t.textContent ?? '');
+  };
+  const chart = (
+    <AdminContext i18nProvider={i18nProvider}>
+      <LazyComboChart
+        labels={DAYS}
+        bars={{ label: 'Trips', data: [1200, 3400, 2500] }}
+        line={{ label: 'Net fares', data: [0.2, 0.9, 1.4] }}
+        height={240}
+      />
+    </AdminContext>
+  );
+
+  it('writes French digit groups and decimal commas (the revenue report’s and the dashboard’s chart)', async () => {
+    await i18nProvider.changeLocale('fr');
+    render(chart);
+    const labels = (await ticks()).map((t) => t.replace(/\s/g, ' '));
+    expect(labels).toEqual(expect.arrayContaining(['1 000', '3 000', '0,5', '1,5']));
+    expect(labels.join('|')).not.toMatch(/\d,\d{3}|\d\.\d/);
+  });
+
+  it('keeps English as it was: "1,000" and "0.5"', async () => {
+    render(chart);
+    expect(await ticks()).toEqual(expect.arrayContaining(['1,000', '3,000', '0.5', '1.5']));
+  });
 });

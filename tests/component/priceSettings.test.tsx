@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { computeFare } from '../../src/domain/fare';
 import { formatMoney } from '../../src/kit/format';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
+import { appStore } from '../../src/i18n/localePreference';
 import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
 import { listAnswer, renderApp, screen } from './support/renderApp';
 
@@ -60,9 +61,10 @@ const ZONE_FARES = [
   },
 ];
 
-const renderPage = () =>
+const renderPage = (locale?: 'fr') =>
   renderApp('/price-setting', {
-    session: admin,
+    session: locale ? sessionOf({ ...superAdminProfile, locale }) : admin,
+    prepare: locale && (() => appStore.setItem('locale', locale)),
     api: {
       'GET /api/trip/zones': listAnswer('zones', ZONES),
       'GET /api/trip/zone-fares': listAnswer('zone-fares', ZONE_FARES),
@@ -88,6 +90,23 @@ describe('the price-settings page', () => {
     expect(cell(5, 2)).toHaveAttribute('data-multiplier', '1');
     expect(screen.getByTestId('overrides-Comfort')).toHaveTextContent("commission 15 % (the vehicle type's own)");
     expect(screen.getByTestId('overrides-Economy')).toHaveTextContent('Same as the default');
+  });
+
+  it('writes the week grid’s multipliers as the language does: French "1,5", not "1.5"', async () => {
+    await i18nProvider.changeLocale('fr');
+    renderPage('fr');
+    try {
+      const cell = (day: number, hour: number) => screen.getByTestId(`surge-cell-${day}-${hour}`);
+      await screen.findByTestId('surge-grid');
+      await waitFor(() => expect(cell(5, 18)).toHaveTextContent(/^1,5$/));
+      expect(cell(6, 2)).toHaveTextContent(/^1,4$/);
+      expect(cell(5, 18).title).toContain('×1,5');
+      expect(screen.getByText('×1,25')).toBeInTheDocument(); // the legend
+      expect(screen.getByTestId('surge-grid').textContent).not.toMatch(/\d\.\d/);
+    } finally {
+      appStore.removeItem('locale');
+      await i18nProvider.changeLocale('en');
+    }
   });
 
   it("prices the calculator's trip in a zone: the zone's surge adds to the window, a fixed fare replaces the fare (issue 32)", async () => {

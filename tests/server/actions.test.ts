@@ -70,7 +70,12 @@ describe('engine actions: POST /<res>/:id/<action>', () => {
 
   it('answers 404 for an unknown or malformed id', async () => {
     expect((await deactivate(999999, { reason: 'x' })).statusCode).toBe(404);
-    expect((await deactivate('abc', { reason: 'x' })).json()).toEqual({ message: 'No record with this id' });
+    // The English, and its code for the panel to say it in the staff member's language.
+    expect((await deactivate('abc', { reason: 'x' })).json()).toEqual({
+      message: 'No record with this id',
+      code: 'noSuch',
+      params: { label: 'record' },
+    });
   });
 
   it('answers 403 without the permission and changes nothing', async () => {

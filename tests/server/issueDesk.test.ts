@@ -141,8 +141,15 @@ describe('issue desk actions', () => {
     const refused = await action(issue.id, 'assign', { assigneeId: dispatcherId });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual({ assigneeId: 'This staff member may not handle issues' });
+    // Each message has its stable code, for the panel to say it in the staff member's language.
+    expect(refused.json()).toMatchObject({
+      message: 'Please correct the highlighted fields',
+      code: 'highlighted',
+      codes: { assigneeId: { code: 'staffMayNotHandleIssues', params: {} } },
+    });
     const unknown = await action(issue.id, 'assign', { assigneeId: 999999 });
     expect(unknown.json().errors).toEqual({ assigneeId: 'No staff member with this id' });
+    expect(unknown.json().codes).toEqual({ assigneeId: { code: 'noSuch', params: { label: 'staff member' } } });
     expect((await get(issue.id)).assigneeId).toBe(1);
 
     expect((await action(issue.id, 'assign', { assigneeId: agentId })).statusCode).toBe(200);
@@ -166,6 +173,7 @@ describe('issue desk actions', () => {
     expect(new Date(res.json().data.slaDueAt).getTime() - created).toBe(3_600_000);
     const same = await action(issue.id, 'priority', { priority: 'urgent' });
     expect(same.json().errors).toEqual({ priority: 'The issue already has this priority' });
+    expect(same.json()).toMatchObject({ code: 'highlighted', codes: { priority: { code: 'samePriority' } } });
     const bad = await action(issue.id, 'priority', { priority: 'asap' });
     expect(bad.statusCode).toBe(400);
     expect((await events(issue.id)).at(-1)).toMatchObject({ kind: 'priority', fromValue: 'low', toValue: 'urgent' });
@@ -317,6 +325,10 @@ describe('issue desk actions', () => {
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().errors).toEqual({
       refundAmount: expect.stringMatching(/^A refund may be at most KES [\d,]+\.\d\d, the trip's fare$/),
+    });
+    expect(tooMuch.json()).toMatchObject({
+      code: 'highlighted',
+      codes: { refundAmount: { code: 'refundAtMostFare' } },
     });
     for (const bad of [-5, 0, 'ten', 12.345])
       expect(

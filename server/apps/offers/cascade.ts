@@ -13,6 +13,7 @@ import {
   type OfferOutcome,
 } from '../../../src/domain/offers.js';
 import { inTripTransaction } from '../tx.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 type OfferRow = Selectable<TripOfferTable>;
 
@@ -418,7 +419,7 @@ export class OfferCascade {
         .where('id', '=', offerId)
         .forUpdate()
         .executeTakeFirst();
-      if (!offer) throw notFound('No offer with this id');
+      if (!offer) throw notFound(refusal('noSuch', { label: 'offer' }));
       if (offer.driverId !== driverId) throw new ApiError(409, 'This offer was made to another driver');
       if (offer.outcome) return { refusal: CLOSED_MESSAGES[offer.outcome as OfferOutcome] };
       if (offer.expiresAt.getTime() <= now) {

@@ -142,7 +142,7 @@ export function fareRoutes(app: FastifyInstance): void {
     async (request) => {
       const input = (await validateBody(estimateSchema, request.body)) as TripPointsInput & { vehicleTypeId: number };
       const pricing = await loadPricing(db, input.vehicleTypeId);
-      if (!pricing) throw fieldError({ vehicleTypeId: 'No vehicle type with this id' });
+      if (!pricing) throw fieldError({ vehicleTypeId: refusal('noSuch', { label: 'vehicle type' }) });
       if (!pricing.vehicleType.active) throw fieldError({ vehicleTypeId: 'This vehicle type is not active' });
       const now = new Date();
       const discount = await quotedDiscount(db, input, now);

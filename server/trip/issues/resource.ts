@@ -62,13 +62,13 @@ async function checkAssignee(trx: Transaction<Database>, assigneeId: number): Pr
     .where('id', '=', assigneeId)
     .executeTakeFirst();
   const problem = !staff
-    ? 'No staff member with this id'
+    ? refusal('noSuch', { label: 'staff member' })
     : staff.status !== 'active'
-      ? 'This staff member is inactive'
+      ? refusal('staffInactive')
       : !staff.handles
-        ? 'This staff member may not handle issues'
+        ? refusal('staffMayNotHandleIssues')
         : undefined;
-  if (problem) throw badRequest('Please correct the highlighted fields', { assigneeId: problem });
+  if (problem) throw badRequest(refusal('highlighted'), { assigneeId: problem });
   return staff!.name;
 }
 
@@ -123,7 +123,7 @@ const priority = defineAction({
   body: issueActions.priority,
   async handler(ctx) {
     if (ctx.existing!.priority === ctx.input.priority)
-      throw badRequest('Please correct the highlighted fields', { priority: 'The issue already has this priority' });
+      throw badRequest(refusal('highlighted'), { priority: refusal('samePriority') });
     await change(ctx, { priority: ctx.input.priority });
     return { message: `Issue #${ctx.id} is now ${String(ctx.input.priority)} priority` };
   },
@@ -163,7 +163,7 @@ async function refundPassenger(ctx: ActionContext, amount: number): Promise<Issu
     .where('kind', '=', 'refund')
     .executeTakeFirstOrThrow();
   const problem = refundProblem(amount, trip.fareTotal === null ? null : Number(trip.fareTotal), refunded.total);
-  if (problem) throw badRequest('Please correct the highlighted fields', { refundAmount: problem });
+  if (problem) throw badRequest(refusal('highlighted'), { refundAmount: problem });
   const before = await trx
     .selectFrom('passengers')
     .select('creditBalance')

@@ -4,6 +4,7 @@ import { errorSchema, idParams, parseId } from '../../rest/engine.js';
 import { notFound } from '../../errors.js';
 import { issueTimeline } from './events.js';
 import { HANDLES_ISSUES } from './resource.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 /** GET issues/:id/events (the timeline and notes) and GET issues/assignees (who may be given an issue). */
 export function issueRoutes(app: FastifyInstance): void {
@@ -55,7 +56,7 @@ export function issueRoutes(app: FastifyInstance): void {
     async (request) => {
       const id = parseId((request.params as { id: string }).id);
       const issue = await db.selectFrom('issues').select('id').where('id', '=', id).executeTakeFirst();
-      if (!issue) throw notFound('No record with this id');
+      if (!issue) throw notFound(refusal('noSuch', { label: 'record' }));
       const rows = await issueTimeline(db, id);
       return { data: rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() })) };
     },

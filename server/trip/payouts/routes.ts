@@ -7,14 +7,25 @@ import { renderPdf } from '../../rest/pdf.js';
 import { CITY } from '../../../src/domain/city.js';
 import { mpesaBulkRows, plainAmount, toCents, weekFrom } from '../../../src/domain/payouts.js';
 import { readSettlements } from './settlements.js';
+import { staffOf } from '../../auth/guard.js';
+import { documentLocale, documentWords, localeParameter, type DocumentWords } from '../../rest/documentLocale.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
-/** The statement's two-column tables: an item and its amount. */
-const ITEM_AMOUNT_COLUMNS = [
-  { header: 'Item', width: 300 },
-  { header: 'Amount', width: 195, align: 'right' as const },
-];
+const englishMoney = (cents: number) => `${CITY.currency} ${plainAmount(cents).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 
-const money = (cents: number) => `${CITY.currency} ${plainAmount(cents).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+/**
+ * The statement's amounts, days and batch status in the staff member's language. English keeps
+ * the statement's first wording (ISO days, the status as stored, "KES 1,234.50"), which drivers
+ * and the finance team already read.
+ */
+const statementFormats = (w: DocumentWords) =>
+  w.locale === 'en'
+    ? { money: englishMoney, day: (day: string) => day, status: (status: string) => status }
+    : {
+        money: (cents: number) => w.money(cents / 100),
+        day: w.day,
+        status: (status: string) => w.enumText('payoutStatus', status).toLocaleLowerCase(w.locale),
+      };
 const params = (...names: string[]) => ({
   type: 'object',
   properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])),
@@ -30,7 +41,7 @@ export function payoutRoutes(app: FastifyInstance): void {
 
   const batchOf = async (raw: string) => {
     const batch = await db.selectFrom('payoutBatches').selectAll().where('id', '=', parseId(raw)).executeTakeFirst();
-    if (!batch) throw notFound('No record with this id');
+    if (!batch) throw notFound(refusal('noSuch', { label: 'record' }));
     return batch;
   };
 
@@ -79,6 +90,7 @@ export function payoutRoutes(app: FastifyInstance): void {
         description:
           'The week’s settlement read again from the trips and the ledger: trips, gross, commission, earnings, cash collected, the wallet’s opening balance, trip settlements, top-ups, adjustments, payouts and the closing balance, and what the batch pays. 404 when the driver has no line in the batch.',
         params: params('id', 'driverId'),
+        querystring: { type: 'object', properties: localeParameter },
         response: { 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
     },
@@ -95,50 +107,63 @@ export function payoutRoutes(app: FastifyInstance): void {
       const period = weekFrom(String(batch.periodStart));
       const [found] = await readSettlements(db, period, parseId(p.driverId));
       const s = found?.settlement;
-      const row = (label: string, cents: number) => [label, money(cents)];
+      const w = documentWords(await documentLocale(request, db, staffOf(request).id));
+      const t = w.statement;
+      const f = statementFormats(w);
+      const row = (label: string, cents: number) => [label, f.money(cents)];
+      const columns = [
+        { header: t('item'), width: 300 },
+        { header: t('amount'), width: 195, align: 'right' as const },
+      ];
+      const batchFacts = { id: batch.id, status: f.status(batch.status) };
       const blocks = [
-        { kind: 'title' as const, text: `Driver statement, week of ${period.start}` },
+        { kind: 'title' as const, text: t('title', { day: f.day(period.start) }) },
         {
           kind: 'facts' as const,
           pairs: [
-            ['Driver', line.driverName],
-            ['Phone', line.phone],
-            ['Period', `${period.start} to ${period.end} (Monday to Monday, ${CITY.name} time)`],
-            ['Payout batch', `#${batch.id} (${batch.status}${batch.reference ? `, ref ${batch.reference}` : ''})`],
+            [t('driver'), line.driverName],
+            [t('phone'), line.phone],
+            [t('period'), t('periodValue', { start: f.day(period.start), end: f.day(period.end), city: CITY.name })],
+            [
+              t('batch'),
+              batch.reference
+                ? t('batchValueReference', { ...batchFacts, reference: batch.reference })
+                : t('batchValue', batchFacts),
+            ],
           ] as [string, string][],
         },
-        { kind: 'heading' as const, text: 'Trips' },
+        { kind: 'heading' as const, text: t('trips') },
         {
           kind: 'table' as const,
           table: {
-            columns: ITEM_AMOUNT_COLUMNS,
+            columns,
             rows: s
               ? [
-                  ['Trips settled', String(s.trips)],
-                  row('Fares and fees', s.grossCents),
-                  row('Commission', -s.commissionCents),
-                  row('Earnings', s.earningsCents),
-                  row('Cash collected by the driver', -s.cashCollectedCents),
+                  [t('tripsSettled'), w.count.format(s.trips)],
+                  row(t('faresAndFees'), s.grossCents),
+                  row(t('commission'), -s.commissionCents),
+                  row(t('earnings'), s.earningsCents),
+                  row(t('cashCollected'), -s.cashCollectedCents),
                 ]
               : [],
-            footer: s ? ['Trips into the wallet', money(s.tripNetCents)] : undefined,
+            footer: s ? [t('tripsIntoWallet'), f.money(s.tripNetCents)] : undefined,
           },
         },
-        { kind: 'heading' as const, text: 'Wallet' },
+        { kind: 'heading' as const, text: t('wallet') },
         {
           kind: 'table' as const,
           table: {
-            columns: ITEM_AMOUNT_COLUMNS,
+            columns,
             rows: s
               ? [
-                  row('Opening balance', s.openingCents),
-                  row('Trips', s.tripNetCents),
-                  row('Top-ups', s.topupsCents),
-                  row('Adjustments', s.adjustmentsCents),
-                  row('Payouts in the week', s.payoutsCents),
+                  row(t('opening'), s.openingCents),
+                  row(t('trips'), s.tripNetCents),
+                  row(t('topups'), s.topupsCents),
+                  row(t('adjustments'), s.adjustmentsCents),
+                  row(t('payouts'), s.payoutsCents),
                 ]
               : [],
-            footer: s ? ['Closing balance', money(s.closingCents)] : undefined,
+            footer: s ? [t('closing'), f.money(s.closingCents)] : undefined,
           },
         },
         {
@@ -146,8 +171,8 @@ export function payoutRoutes(app: FastifyInstance): void {
           bold: true,
           text:
             s && s.owedByDriverCents > 0
-              ? `The driver owes ${money(s.owedByDriverCents)}.`
-              : `This batch pays ${money(toCents(line.amount))}.`,
+              ? t('owes', { amount: f.money(s.owedByDriverCents) })
+              : t('pays', { amount: f.money(toCents(line.amount)) }),
         },
       ];
       return reply
@@ -156,8 +181,9 @@ export function payoutRoutes(app: FastifyInstance): void {
         .header('cache-control', 'private, no-store')
         .send(
           renderPdf({
-            title: `Driver statement ${line.driverName} ${period.start}`,
+            title: t('documentTitle', { name: line.driverName, day: period.start }),
             letterhead: config.company,
+            pageLabel: w.pageLabel,
             footerNote: `PAYOUT-${batch.id}-${p.driverId}`,
             createdAt: new Date(batch.createdAt),
             blocks,

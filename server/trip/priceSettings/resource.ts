@@ -69,7 +69,7 @@ const save = defineAction({
       : [];
     profiles.forEach((p, i) => {
       if (p.vehicleTypeId !== null && !types.some((t) => t.id === p.vehicleTypeId))
-        errors[`profiles[${i}].vehicleTypeId`] = 'No vehicle type with this id';
+        errors[`profiles[${i}].vehicleTypeId`] = refusal('noSuch', { label: 'vehicle type' });
     });
     if (Object.keys(errors).length) throw badRequest(refusal('highlighted'), errors);
 
@@ -165,7 +165,7 @@ The panel saves the whole page with the \`save\` action.`,
       .select('id')
       .where('id', '=', input.vehicleTypeId)
       .executeTakeFirst();
-    if (!vt) throw badRequest(refusal('highlighted'), { vehicleTypeId: 'No vehicle type with this id' });
+    if (!vt) throw badRequest(refusal('highlighted'), { vehicleTypeId: refusal('noSuch', { label: 'vehicle type' }) });
     const taken = await trx
       .selectFrom('priceSettings')
       .select('id')

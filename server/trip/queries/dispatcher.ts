@@ -13,6 +13,7 @@ import { parseBBox } from '../../../src/domain/liveDrivers.js';
 import { CITY, insideCity } from '../../../src/domain/city.js';
 import { routePoints } from '../geo/route.js';
 import polyline from '@mapbox/polyline';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 export const NEAREST_DEFAULT = 10;
 export const NEAREST_MAX = 50;
@@ -136,7 +137,7 @@ export const nearestDrivers = defineQuery({
         .select(['id', 'pickupLat', 'pickupLng', 'vehicleTypeId', 'driverId'])
         .where('id', '=', params.tripId)
         .executeTakeFirst();
-      if (!trip) throw notFound('No trip with this id');
+      if (!trip) throw notFound(refusal('noSuch', { label: 'trip' }));
       return nearestOfType(
         services,
         { lat: trip.pickupLat, lng: trip.pickupLng },

@@ -46,7 +46,7 @@ export const driverStatistics = defineQuery({
     const { today, weekFrom, monthFrom, last30From } = periods;
     const from = weekFrom < monthFrom ? weekFrom : monthFrom;
     const driver = await services.db.selectFrom('drivers').select('id').where('id', '=', driverId).executeTakeFirst();
-    if (!driver) throw notFound('No driver with this id');
+    if (!driver) throw notFound(refusal('noSuch', { label: 'driver' }));
     const since = localMidnight(last30From, CITY.timeZone);
     const [takings, rates, offers] = await Promise.all([
       sql<Takings & { inWeek: boolean; inMonth: boolean }>`select day >= ${weekFrom}::date as "inWeek",

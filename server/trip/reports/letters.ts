@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { badRequest } from '../../errors.js';
 import type { PdfBlock, PdfSpec } from '../../rest/pdf.js';
+import type { DocumentWords } from '../../rest/documentLocale.js';
 import { CITY } from '../../../src/domain/city.js';
 import { addDays, localDay } from '../../../src/domain/dateRange.js';
 import {
@@ -44,16 +45,8 @@ export interface LetterContent {
   totals: Omit<LetterMonth, 'month'>;
 }
 
-const money = new Intl.NumberFormat('en-KE', { style: 'currency', currency: CITY.currency, currencyDisplay: 'code' });
-const count = new Intl.NumberFormat('en-KE');
-const monthName = (month: string) =>
-  new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${month}T00:00:00Z`),
-  );
-const longDay = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+/** A driver without a vehicle on record, as the letter's stored content says it. */
+const NO_VEHICLE = 'not recorded';
 
 /** Reads and checks a letter request: a driver and whole months, at most 12, none in the future. */
 export function parseLetterRequest(body: unknown, now: Date): { driverId: number; period: LetterPeriod } {
@@ -88,7 +81,7 @@ export async function issueLetter(
         v.name as "vehicleType", d.vehicle_make as make, d.vehicle_model as model, d.vehicle_plate as plate
       from drivers d left join vehicle_types v on v.id = d.vehicle_type_id where d.id = ${input.driverId}`.execute(trx);
     const d = driver.rows[0];
-    if (!d) throw badRequest(refusal('highlighted'), { driverId: 'No driver with this id' });
+    if (!d) throw badRequest(refusal('highlighted'), { driverId: refusal('noSuch', { label: 'driver' }) });
     const staff = await sql<{ name: string }>`select first_name || ' ' || last_name as name from staffs
       where id = ${input.staffId}`.execute(trx);
     const { rows } = await sql<{
@@ -126,7 +119,7 @@ export async function issueLetter(
       issuedAt: issuedAt.toISOString(),
       issuedBy: staff.rows[0]?.name ?? 'Ride Admin staff',
       company: input.company,
-      driver: { id: d.id, name: d.name, licenceNumber: d.licenceNumber, vehicle: vehicle || 'not recorded' },
+      driver: { id: d.id, name: d.name, licenceNumber: d.licenceNumber, vehicle: vehicle || NO_VEHICLE },
       period: input.period,
       months,
       totals: {
@@ -167,71 +160,78 @@ export async function lettersOf(db: Db, driverId: number) {
   return rows;
 }
 
-/** A row's figures in the letter's column order (the page shows the same columns). */
-const figureCells = (figures: LetterFigures) =>
-  LETTER_COLUMNS.map((column) =>
-    column.kind === 'count' ? count.format(figures[column.key]) : money.format(figures[column.key]),
-  );
-
-/** The letter as a PDF document. */
-export function letterPdf(c: LetterContent): PdfSpec {
+/** The letter as a PDF document, in the words and formats of `w` (the staff member's language). */
+export function letterPdf(c: LetterContent, w: DocumentWords): PdfSpec {
+  // A row's figures in the letter's column order (the page shows the same columns).
+  const figureCells = (figures: LetterFigures) =>
+    LETTER_COLUMNS.map((column) =>
+      column.kind === 'count' ? w.count.format(figures[column.key]) : w.money(figures[column.key]),
+    );
   const issued = localDay(new Date(c.issuedAt), CITY.timeZone);
   const last = c.period.toDay;
-  const through = last === addDays(c.period.nextMonth, -1) ? longDay(last) : `${longDay(last)} (to date)`;
+  const through =
+    last === addDays(c.period.nextMonth, -1) ? w.longDay(last) : w.letter('toDate', { day: w.longDay(last) });
+  const company = c.company.name;
+  // Stored before the letter spoke other languages: "not recorded" is the one English word in its content.
+  const vehicle = c.driver.vehicle === NO_VEHICLE ? w.letter('vehicleNotRecorded') : c.driver.vehicle;
+  const who = { name: c.driver.name, company, vehicle };
   const blocks: PdfBlock[] = [
     {
       kind: 'facts',
       pairs: [
-        ['Reference', c.reference],
-        ['Date of issue', longDay(issued)],
-        ['Issued by', c.issuedBy],
+        [w.letterLabel('reference'), c.reference],
+        [w.letter('dateOfIssue'), w.longDay(issued)],
+        [w.letterLabel('issuedBy'), c.issuedBy],
       ],
     },
-    { kind: 'title', text: 'Driver revenue statement' },
-    { kind: 'paragraph', text: 'To whom it may concern,', bold: true },
+    { kind: 'title', text: w.letter('title') },
+    { kind: 'paragraph', text: w.letter('salutation'), bold: true },
     {
       kind: 'paragraph',
-      text: `This is to confirm that ${c.driver.name}${
-        c.driver.licenceNumber ? `, holder of driving licence no. ${c.driver.licenceNumber},` : ''
-      } is a driver partner of ${c.company.name} on our ride-hailing platform, driving ${c.driver.vehicle}.`,
+      text: c.driver.licenceNumber
+        ? w.letter('confirmLicensed', { ...who, licence: c.driver.licenceNumber })
+        : w.letter('confirm', who),
     },
     {
       kind: 'paragraph',
-      text: `From ${longDay(c.period.fromDay)} to ${through}, ${c.driver.name} completed ${count.format(
-        c.totals.trips,
-      )} trips and earned ${money.format(c.totals.netEarnings)} net on the platform, month by month as follows.`,
+      text: w.letter('summary', {
+        from: w.longDay(c.period.fromDay),
+        to: through,
+        name: c.driver.name,
+        trips: w.count.format(c.totals.trips),
+        smart_count: c.totals.trips,
+        net: w.money(c.totals.netEarnings),
+      }),
     },
     {
       kind: 'table',
       table: {
         columns: [
-          { header: 'Month', width: 3 },
+          { header: w.letterLabel('month'), width: 3 },
           ...LETTER_COLUMNS.map((column) => ({
-            header: column.header,
+            header: w.letterColumn(column.key),
             width: column.kind === 'count' ? 2 : 3,
             align: 'right' as const,
           })),
         ],
-        rows: c.months.map((m) => [monthName(m.month), ...figureCells(m)]),
-        footer: ['Total', ...figureCells(c.totals)],
+        rows: c.months.map((m) => [w.month(m.month), ...figureCells(m)]),
+        footer: [w.letterLabel('total'), ...figureCells(c.totals)],
       },
     },
     {
       kind: 'paragraph',
-      text: `Net earnings are the fares of completed trips and the cancellation fees charged, less the commission due to ${c.company.name}; they agree with the driver's wallet statement on the platform. Amounts are in ${CITY.currency}; months are calendar months in ${CITY.name} time.`,
+      text: w.letter('explainNet', { company, currency: CITY.currency, city: CITY.name }),
     },
-    {
-      kind: 'paragraph',
-      text: `This letter is issued at the driver's request. Its authenticity can be confirmed with ${c.company.name} by quoting reference ${c.reference}.`,
-    },
-    { kind: 'paragraph', text: 'Yours faithfully,' },
-    { kind: 'signature', lines: [c.issuedBy, `For and on behalf of ${c.company.name}`] },
+    { kind: 'paragraph', text: w.letter('authenticity', { company, reference: c.reference }) },
+    { kind: 'paragraph', text: w.letter('closing') },
+    { kind: 'signature', lines: [c.issuedBy, w.letter('onBehalf', { company })] },
   ];
   return {
-    title: `Driver revenue statement ${c.reference}`,
+    title: w.letter('documentTitle', { reference: c.reference }),
     letterhead: c.company,
-    footerNote: `Reference ${c.reference}`,
+    footerNote: w.letter('footer', { reference: c.reference }),
     createdAt: new Date(c.issuedAt),
+    pageLabel: w.pageLabel,
     blocks,
   };
 }

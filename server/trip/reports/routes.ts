@@ -7,9 +7,7 @@ import { CITY } from '../../../src/domain/city.js';
 import { P } from '../../../src/domain/permissionNames.js';
 import { periodParameters, tripFilterParameters } from '../queries/params.js';
 import { revenue, revenueReport, tripReport, tripReportOf } from '../queries/reports.js';
-import { tripFigureText, tripReportLines } from '../../../src/domain/tripReport.js';
-import { insightMessages } from '../../../src/i18n/insightMessages.js';
-import { enumMessages } from '../../../src/i18n/enums.js';
+import { tripFigureText, tripReportLines, type TripFigureKind } from '../../../src/domain/tripReport.js';
 import { findLetter, issueLetter, letterPdf, lettersOf, parseLetterRequest } from './letters.js';
 import { refusal } from '../../../src/domain/messageCodes.js';
 import { documentLocale, documentWords, localeParameter } from '../../rest/documentLocale.js';
@@ -22,21 +20,6 @@ import { documentLocale, documentWords, localeParameter } from '../../rest/docum
 
 const SPLITS = ['byPeriod', 'byVehicleType', 'byPaymentMethod'] as const;
 type Split = (typeof SPLITS)[number];
-
-const dayText = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
-
-/** The report pages' own words (src/i18n/insightMessages.ts), so the PDF says what the screen says. */
-const LABEL = insightMessages.reports as unknown as Record<string, string>;
-/** A trip status or payment method as the panel's chips and filters name it. */
-const statusText = (status: string) => (enumMessages.tripStatus as Record<string, string>)[status] ?? status;
-
-const timeText = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: CITY.timeZone }).format(
-    new Date(iso),
-  );
 
 const sendPdf = (reply: FastifyReply, spec: PdfSpec, filename: string) =>
   reply
@@ -116,6 +99,7 @@ export function reportDocumentRoutes(app: FastifyInstance): void {
         createdAt: new Date(),
         landscape: true,
         pageLabel: w.pageLabel,
+        compactNumber: w.compactNumber,
         footerNote: `${w.pdf('revenueTitle')} · ${w.day(data.from)} – ${w.day(data.to)}`,
         blocks: [
           { kind: 'title', text: w.pdf('revenueTitle') },
@@ -177,14 +161,30 @@ export function reportDocumentRoutes(app: FastifyInstance): void {
         summary: 'The trip report as a PDF',
         description:
           'Same parameters as GET /reports/trips: counts by status, this period against the previous one (the rows of the page and its CSV, written the same way), demand by hour of day as a chart and a table, and the top cancellation reasons.',
-        querystring: { type: 'object', properties: { ...periodParameters, ...tripFilterParameters } },
+        querystring: {
+          type: 'object',
+          properties: { ...periodParameters, ...tripFilterParameters, ...localeParameter },
+        },
         response: { 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
     async (request, reply) => {
       const query = request.query as Record<string, unknown>;
-      const data = await tripReportOf(tripReport.parse(query, new Date()), app.services);
-      const lines = tripReportLines(data.current, data.previous, (key) => LABEL[key] ?? key);
+      const w = documentWords(await documentLocale(request, db, staffOf(request).id));
+      const rest = { ...query };
+      delete rest.locale;
+      const data = await tripReportOf(tripReport.parse(rest, new Date()), app.services);
+      const L = w.label;
+      const figure = (kind: TripFigureKind, value: number) => w.printable(tripFigureText(kind, value, w.numbers));
+      const lines = tripReportLines(data.current, data.previous, (key) => L[key] ?? key, w.numbers, w.units).map(
+        (l) => ({
+          ...l,
+          current: w.printable(l.current),
+          previous: w.printable(l.previous),
+          change: w.printable(l.change),
+        }),
+      );
+      const statusText = (status: string) => w.enumText('tripStatus', status);
       const vehicleType =
         query.vehicleTypeId === undefined
           ? undefined
@@ -194,41 +194,51 @@ export function reportDocumentRoutes(app: FastifyInstance): void {
               .where('id', '=', Number(query.vehicleTypeId))
               .executeTakeFirst();
       const filters = [
-        query.vehicleTypeId !== undefined ? (vehicleType?.name ?? `vehicle type #${String(query.vehicleTypeId)}`) : '',
-        query.paymentMethod !== undefined ? `paid by ${String(query.paymentMethod)}` : '',
+        query.vehicleTypeId !== undefined
+          ? (vehicleType?.name ?? w.pdf('vehicleTypeNumber', { id: String(query.vehicleTypeId) }))
+          : '',
+        query.paymentMethod !== undefined
+          ? w.pdf('paidBy', {
+              method: w.enumText('paymentMethod', String(query.paymentMethod)).toLocaleLowerCase(w.locale),
+            })
+          : '',
       ].filter(Boolean);
-      const previous = `${dayText(data.previousPeriod.from)} – ${dayText(data.previousPeriod.to)}${
+      const span = (from: string, to: string) => `${w.day(from)} – ${w.day(to)}`;
+      const previousSpan = span(data.previousPeriod.from, data.previousPeriod.to);
+      const previous =
         'until' in data.previousPeriod && data.previousPeriod.until
-          ? `, up to ${timeText(data.previousPeriod.until)} (the period is not over)`
-          : ''
-      }`;
+          ? w.pdf('previousUntil', { period: previousSpan, time: w.time(data.previousPeriod.until) })
+          : previousSpan;
       const hours = data.demandByHour.map((_, h) => String(h).padStart(2, '0'));
       const demandTotal = data.demandByHour.reduce((a, b) => a + b, 0);
+      const title = w.pdf('tripTitle');
       const spec: PdfSpec = {
-        title: `Trip report ${data.from} – ${data.to}`,
+        title: `${title} ${data.from} – ${data.to}`,
         letterhead: config.company,
         createdAt: new Date(),
-        footerNote: `Trip report · ${dayText(data.from)} – ${dayText(data.to)}`,
+        pageLabel: w.pageLabel,
+        compactNumber: w.compactNumber,
+        footerNote: `${title} · ${span(data.from, data.to)}`,
         blocks: [
-          { kind: 'title', text: 'Trip report' },
+          { kind: 'title', text: title },
           {
             kind: 'facts',
             pairs: [
-              [LABEL.current, `${dayText(data.from)} – ${dayText(data.to)} (${CITY.name} time)`],
-              [LABEL.previous, previous],
-              ['Trips', filters.length ? filters.join(', ') : 'all vehicle types and payment methods'],
+              [L.current, w.pdf('periodValue', { from: w.day(data.from), to: w.day(data.to), city: CITY.name })],
+              [L.previous, previous],
+              [L.trips, filters.length ? filters.join(', ') : w.pdf('allTrips')],
             ],
           },
-          { kind: 'heading', text: LABEL.byStatus },
+          { kind: 'heading', text: L.byStatus },
           {
             kind: 'table',
             table: {
               columns: [
-                { header: LABEL.status, width: 3 },
-                { header: LABEL.trips, width: 1, align: 'right' },
+                { header: L.status, width: 3 },
+                { header: L.trips, width: 1, align: 'right' },
               ],
-              rows: data.byStatus.map((s) => [statusText(s.status), tripFigureText('count', s.trips)]),
-              footer: [LABEL.total, tripFigureText('count', data.current.requested)],
+              rows: data.byStatus.map((s) => [statusText(s.status), figure('count', s.trips)]),
+              footer: [L.total, figure('count', data.current.requested)],
             },
           },
           {
@@ -236,49 +246,51 @@ export function reportDocumentRoutes(app: FastifyInstance): void {
             table: {
               columns: [
                 { header: '', width: 3 },
-                { header: LABEL.current, width: 2, align: 'right' },
-                { header: LABEL.previous, width: 2, align: 'right' },
-                { header: 'Change', width: 1.3, align: 'right' },
+                { header: L.current, width: 2, align: 'right' },
+                { header: L.previous, width: 2, align: 'right' },
+                { header: w.pdf('change'), width: 1.3, align: 'right' },
               ],
               rows: lines.map((l) => [l.label, l.current, l.previous, l.change]),
             },
           },
-          { kind: 'heading', text: LABEL.demandByHour },
-          { kind: 'chart', chart: { labels: hours, bars: { label: LABEL.trips, values: data.demandByHour } } },
+          { kind: 'heading', text: L.demandByHour },
+          {
+            kind: 'chart',
+            chart: {
+              labels: hours,
+              bars: { label: L.trips, values: data.demandByHour },
+            },
+          },
           {
             kind: 'table',
             table: {
               columns: [
-                { header: 'Hour', width: 1 },
-                { header: LABEL.trips, width: 1, align: 'right' },
-                { header: 'Share', width: 1, align: 'right' },
+                { header: w.pdf('hour'), width: 1 },
+                { header: L.trips, width: 1, align: 'right' },
+                { header: w.pdf('share'), width: 1, align: 'right' },
               ],
               rows: data.demandByHour.map((n, h) => [
                 `${hours[h]}:00–${hours[h]}:59`,
-                tripFigureText('count', n),
-                demandTotal ? tripFigureText('percent', n / demandTotal) : '—',
+                figure('count', n),
+                demandTotal ? figure('percent', n / demandTotal) : '—',
               ]),
-              footer: [LABEL.total, tripFigureText('count', demandTotal), demandTotal ? '100%' : '—'],
+              footer: [L.total, figure('count', demandTotal), demandTotal ? figure('percent', 1) : '—'],
             },
           },
-          { kind: 'heading', text: LABEL.topReasons },
+          { kind: 'heading', text: L.topReasons },
           data.topCancellationReasons.length
             ? {
                 kind: 'table',
                 table: {
                   columns: [
-                    { header: LABEL.reason, width: 4 },
-                    { header: LABEL.status, width: 2.5 },
-                    { header: LABEL.trips, width: 1, align: 'right' },
+                    { header: L.reason, width: 4 },
+                    { header: L.status, width: 2.5 },
+                    { header: L.trips, width: 1, align: 'right' },
                   ],
-                  rows: data.topCancellationReasons.map((r) => [
-                    r.reason,
-                    statusText(r.status),
-                    tripFigureText('count', r.n),
-                  ]),
+                  rows: data.topCancellationReasons.map((r) => [r.reason, statusText(r.status), figure('count', r.n)]),
                 },
               }
-            : { kind: 'paragraph', text: 'No trips were cancelled with a reason in this period.' },
+            : { kind: 'paragraph', text: w.pdf('noReasons') },
         ],
       };
       return sendPdf(reply, spec, `trips-${data.from}-${data.to}.pdf`);
@@ -348,8 +360,9 @@ export function reportDocumentRoutes(app: FastifyInstance): void {
       config: { access: P.viewReport },
       schema: {
         tags: ['reports'],
-        summary: 'A revenue letter as a PDF, the same document each time',
+        summary: 'A revenue letter as a PDF, the same document each time (in each language)',
         params: { type: 'object', properties: { reference: { type: 'string' } } },
+        querystring: { type: 'object', properties: localeParameter },
         response: { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
     },
@@ -358,7 +371,8 @@ export function reportDocumentRoutes(app: FastifyInstance): void {
       if (!/^DRL-\d{4}-\d{6,}$/.test(reference)) throw new ApiError(404, `No letter with reference ${reference}`);
       const content = await findLetter(db, reference);
       if (!content) throw new ApiError(404, `No letter with reference ${reference}`);
-      return sendPdf(reply, letterPdf(content), `${reference}.pdf`);
+      const w = documentWords(await documentLocale(request, db, staffOf(request).id));
+      return sendPdf(reply, letterPdf(content, w), `${reference}.pdf`);
     },
   );
 }

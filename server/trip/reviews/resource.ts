@@ -39,7 +39,7 @@ export const reviews = defineResource(reviewsManifest, {
       .select(['status', 'driverId', 'passengerId'])
       .where('id', '=', input.tripId)
       .executeTakeFirst();
-    if (!trip) throw badRequest(refusal('highlighted'), { tripId: 'No trip with this id' });
+    if (!trip) throw badRequest(refusal('highlighted'), { tripId: refusal('noSuch', { label: 'trip' }) });
     if (trip.status !== 'completed' || trip.driverId === null)
       throw badRequest(refusal('highlighted'), { tripId: 'Only a completed trip can be reviewed' });
     const dup = await trx

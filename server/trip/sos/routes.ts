@@ -78,7 +78,7 @@ export function sosRoutes(app: FastifyInstance): void {
         .select(['id', 'status', 'passengerId', 'driverId', 'completedAt', 'cancelledAt'])
         .where('id', '=', input.tripId)
         .executeTakeFirst();
-      if (!trip) throw badRequest(refusal('highlighted'), { tripId: 'No trip with this id' });
+      if (!trip) throw badRequest(refusal('highlighted'), { tripId: refusal('noSuch', { label: 'trip' }) });
       const ended = trip.completedAt ?? trip.cancelledAt;
       const underWay = (ACTIVE_TRIP_STATUSES as readonly string[]).includes(trip.status) && trip.status !== 'requested';
       const recent = ended !== null && Date.now() - ended.getTime() <= SOS_WINDOW_AFTER_TRIP_MS;

@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { PASSENGER_TRANSACTION_KINDS, TRANSACTION_KINDS } from '../../../src/domain/enums.js';
 import type { PassengerTransactionTable } from '../../db/tripSchema.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
@@ -32,12 +33,17 @@ export interface PassengerLedgerEntry {
 
 /** The two wallets: whose balance moves and which ledger explains it. */
 const WALLETS = {
-  driver: { owner: 'drivers', ledger: 'driverTransactions', key: 'driverId', missing: 'No driver with this id' },
+  driver: {
+    owner: 'drivers',
+    ledger: 'driverTransactions',
+    key: 'driverId',
+    missing: refusal('noSuch', { label: 'driver' }),
+  },
   passenger: {
     owner: 'passengers',
     ledger: 'passengerTransactions',
     key: 'passengerId',
-    missing: 'No passenger with this id',
+    missing: refusal('noSuch', { label: 'passenger' }),
   },
 } as const;
 

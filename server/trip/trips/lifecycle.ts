@@ -49,7 +49,7 @@ async function assertDriverFits(trx: Transaction<Database>, trip: TripRow, drive
     .where('id', '=', driverId)
     .forUpdate()
     .executeTakeFirst();
-  if (!driver) throw fieldError('driverId', 'No driver with this id');
+  if (!driver) throw fieldError('driverId', refusal('noSuch', { label: 'driver' }));
   if (driver.approvalStatus !== 'approved') throw fieldError('driverId', 'This driver is not approved');
   if (driver.vehicleTypeId !== trip.vehicleTypeId)
     throw fieldError('driverId', "This driver's vehicle is of another type");

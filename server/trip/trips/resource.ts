@@ -105,14 +105,14 @@ export async function newTripColumns(
       .select(['id', 'status', 'statusReason'])
       .where('id', '=', input.passengerId!)
       .executeTakeFirst();
-    if (!passenger) errors.passengerId = 'No passenger with this id';
+    if (!passenger) errors.passengerId = refusal('noSuch', { label: 'passenger' });
     else if (passenger.status !== 'active')
       errors.passengerId = passenger.statusReason
         ? `This passenger is blocked: ${passenger.statusReason}`
         : 'This passenger is blocked';
   }
   const pricing = await loadPricing(trx, input.vehicleTypeId);
-  if (!pricing) errors.vehicleTypeId = 'No vehicle type with this id';
+  if (!pricing) errors.vehicleTypeId = refusal('noSuch', { label: 'vehicle type' });
   else if (!pricing.vehicleType.active) errors.vehicleTypeId = 'This vehicle type is not active';
   let discount: DiscountRow | undefined;
   if (input.discountCode) {

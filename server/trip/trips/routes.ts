@@ -3,6 +3,7 @@ import { errorSchema, idParams, parseId } from '../../rest/engine.js';
 import { nameOf } from '../../rest/names.js';
 import { notFound } from '../../errors.js';
 import { ACTIVE_TRIP_STATUSES } from '../../../src/domain/trip.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 /** GET /api/trip/trips/:id/events: the recorded steps of a trip's timeline, oldest first. */
 export function tripRoutes(app: FastifyInstance): void {
@@ -23,7 +24,7 @@ export function tripRoutes(app: FastifyInstance): void {
     async (request) => {
       const id = parseId((request.params as { id: string }).id);
       const trip = await db.selectFrom('trips').select('id').where('id', '=', id).executeTakeFirst();
-      if (!trip) throw notFound('No record with this id');
+      if (!trip) throw notFound(refusal('noSuch', { label: 'record' }));
       const rows = await db
         .selectFrom('tripEvents')
         .select(['id', 'at', 'kind', 'status', 'actor', 'staffId', 'driverId', 'note', 'issueId'])
@@ -58,7 +59,7 @@ export function tripRoutes(app: FastifyInstance): void {
         .select(['trips.status', 'trips.driverId', 'drivers.lastLat', 'drivers.lastLng', 'drivers.lastSeenAt'])
         .where('trips.id', '=', id)
         .executeTakeFirst();
-      if (!row) throw notFound('No record with this id');
+      if (!row) throw notFound(refusal('noSuch', { label: 'record' }));
       const active = (ACTIVE_TRIP_STATUSES as readonly string[]).includes(row.status);
       if (!active || row.driverId === null || row.lastLat === null || row.lastLng === null) return { data: null };
       return {

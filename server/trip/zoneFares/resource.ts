@@ -3,6 +3,7 @@ import { defineResource, type WriteContext } from '../../rest/declaration.js';
 import { badRequest } from '../../errors.js';
 import { zoneFares as zoneFaresManifest } from '../../../src/domain/resources/zoneFares.js';
 import { duplicateFarePair } from '../../../src/domain/zoneFares.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 const zoneName = (column: string) => sql<string>`(select z.name from zones z where z.id = ${sql.ref(column)})`;
 
@@ -23,7 +24,7 @@ async function checked(input: Record<string, unknown>, ctx: WriteContext) {
   for (const field of ['fromZoneId', 'toZoneId'] as const) {
     if (input[field] === undefined) continue;
     const zone = await ctx.trx.selectFrom('zones').select('id').where('id', '=', merged[field]).executeTakeFirst();
-    if (!zone) errors[field] = 'No zone with this id';
+    if (!zone) errors[field] = refusal('noSuch', { label: 'zone' });
   }
   if (input.vehicleTypeId !== undefined && merged.vehicleTypeId !== null) {
     const type = await ctx.trx
@@ -31,7 +32,7 @@ async function checked(input: Record<string, unknown>, ctx: WriteContext) {
       .select('id')
       .where('id', '=', merged.vehicleTypeId)
       .executeTakeFirst();
-    if (!type) errors.vehicleTypeId = 'No vehicle type with this id';
+    if (!type) errors.vehicleTypeId = refusal('noSuch', { label: 'vehicle type' });
   }
   if (!errors.fromZoneId && !errors.toZoneId) {
     const others = await ctx.trx

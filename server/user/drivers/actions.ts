@@ -12,6 +12,7 @@ import {
 } from '../../../src/domain/resources/drivers.js';
 import { insertDocuments, refreshApproval } from './documents.js';
 import { releaseDriver } from '../../trip/trips/release.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 /**
  * The onboarding decisions, each an engine action on the driver (POST /drivers/:id/<name>): one
@@ -180,7 +181,7 @@ export const uploadDocument = defineAction({
       .select('id')
       .where('id', '=', ctx.input.fileId as number)
       .executeTakeFirst();
-    if (!file) throw badRequest('Upload the document first', { fileId: 'No uploaded file with this id' });
+    if (!file) throw badRequest('Upload the document first', { fileId: refusal('noSuch', { label: 'uploaded file' }) });
     await insertDocuments(ctx.trx, ctx.id!, [ctx.input as never]);
     await refreshApproval(ctx.trx, ctx.id!);
     return {

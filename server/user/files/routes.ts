@@ -4,6 +4,7 @@ import { staffOf } from '../../auth/guard.js';
 import { ApiError, badRequest, notFound } from '../../errors.js';
 import { FileStore } from '../../files/store.js';
 import { fileAccess, fileOwners } from './access.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** Types accepted for upload, decided from the bytes, never from the name. */
@@ -66,12 +67,12 @@ export function fileRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const { id } = request.params as { id: number };
       const row = await db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!row) throw notFound('No file with this id');
+      if (!row) throw notFound(refusal('noSuch', { label: 'file' }));
       const access = fileAccess(await fileOwners(db, row.id, row.uploadedBy), staffOf(request));
-      if (access === 'unknown') throw notFound('No file with this id');
+      if (access === 'unknown') throw notFound(refusal('noSuch', { label: 'file' }));
       if (access === 'forbidden') throw new ApiError(403, 'You may not view the record this file belongs to');
       const bytes = await store.read(row.storageKey);
-      if (!bytes) throw notFound('No file with this id');
+      if (!bytes) throw notFound(refusal('noSuch', { label: 'file' }));
       return (
         reply
           .header('Content-Type', row.contentType)

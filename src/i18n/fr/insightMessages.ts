@@ -88,6 +88,27 @@ export const insightMessages: DeepStrings<typeof En> = {
     period: 'Mois',
     issuedAt: 'Émise le',
     issuedBy: 'Émise par',
+    pdf: {
+      title: 'Attestation de revenus',
+      documentTitle: 'Attestation de revenus %{reference}',
+      footer: 'Référence %{reference}',
+      dateOfIssue: 'Date d’émission',
+      salutation: 'À qui de droit,',
+      confirm:
+        'Nous certifions que %{name} est chauffeur partenaire de %{company} sur notre plateforme de VTC et conduit %{vehicle}.',
+      confirmLicensed:
+        'Nous certifions que %{name}, titulaire du permis de conduire n° %{licence}, est chauffeur partenaire de %{company} sur notre plateforme de VTC et conduit %{vehicle}.',
+      vehicleNotRecorded: 'un véhicule non renseigné',
+      summary:
+        'Du %{from} au %{to}, %{name} a effectué %{trips} course et perçu %{net} de gains nets sur la plateforme, détaillés mois par mois ci-dessous. |||| Du %{from} au %{to}, %{name} a effectué %{trips} courses et perçu %{net} de gains nets sur la plateforme, détaillés mois par mois ci-dessous.',
+      toDate: '%{day} (à ce jour)',
+      explainNet:
+        'Les gains nets correspondent aux prix des courses effectuées et aux frais d’annulation facturés, moins la commission due à %{company} ; ils concordent avec le relevé du portefeuille du chauffeur sur la plateforme. Montants en %{currency} ; les mois sont des mois civils, à l’heure de %{city}.',
+      authenticity:
+        'Cette attestation est délivrée à la demande du chauffeur. Son authenticité peut être vérifiée auprès de %{company} en citant la référence %{reference}.',
+      closing: 'Veuillez agréer, Madame, Monsieur, l’expression de nos salutations distinguées.',
+      onBehalf: 'Pour %{company} et en son nom',
+    },
   },
   reports: {
     pdf: {
@@ -102,6 +123,16 @@ export const insightMessages: DeepStrings<typeof En> = {
       day: 'jour',
       week: 'semaine',
       month: 'mois',
+      tripTitle: 'Rapport des courses',
+      previousUntil: '%{period}, jusqu’à %{time} (période en cours)',
+      change: 'Évolution',
+      hour: 'Heure',
+      share: 'Part',
+      noReasons: 'Aucune course n’a été annulée avec un motif sur cette période.',
+      seconds: '%{value} s',
+      minutes: '%{value} min',
+      hoursMinutes: '%{hours} h %{minutes} min',
+      kilometres: '%{value} km',
     },
     from: 'Du',
     to: 'Au',

@@ -33,6 +33,7 @@ export const validationMessages: DeepStrings<typeof En> = {
     refundAtMostLeft:
       'Un remboursement ne peut pas dépasser %{left} : le prix de la course est de %{fare} et %{refunded} a déjà été remboursé',
     refundAtMostFare: 'Un remboursement ne peut pas dépasser %{fare}, le prix de la course',
+    noSuch: '%{label} portant cet identifiant est introuvable',
   },
   fixed: {
     emailRequired: 'L’adresse e-mail est obligatoire',
@@ -92,6 +93,9 @@ export const validationMessages: DeepStrings<typeof En> = {
     howAlarmResolved: 'Indiquez comment l’alerte a été résolue',
     whyFalseAlarm: 'Indiquez pourquoi c’était une fausse alerte',
     writeANote: 'Rédigez une note',
+    staffInactive: 'Ce membre du personnel est désactivé',
+    staffMayNotHandleIssues: 'Ce membre du personnel n’est pas autorisé à traiter les incidents',
+    samePriority: 'L’incident a déjà cette priorité',
   },
   notifications: {
     driverRegistration: 'Nouvelle inscription de chauffeur : %{name}',
@@ -169,5 +173,10 @@ export const validationMessages: DeepStrings<typeof En> = {
     gateway: 'la passerelle de paiement',
     language: 'la langue',
     position: 'la position',
+    record: 'l’enregistrement',
+    zone: 'la zone',
+    file: 'le fichier',
+    uploadedFile: 'le fichier téléversé',
+    offer: 'la proposition',
   },
 };

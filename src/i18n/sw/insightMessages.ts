@@ -88,6 +88,27 @@ export const insightMessages: DeepStrings<typeof En> = {
     period: 'Miezi',
     issuedAt: 'Ilitolewa',
     issuedBy: 'Ilitolewa na',
+    pdf: {
+      title: 'Taarifa ya mapato ya dereva',
+      documentTitle: 'Taarifa ya mapato ya dereva %{reference}',
+      footer: 'Kumbukumbu %{reference}',
+      dateOfIssue: 'Tarehe ya kutolewa',
+      salutation: 'Kwa anayehusika,',
+      confirm:
+        'Tunathibitisha kwamba %{name} ni dereva mshirika wa %{company} kwenye jukwaa letu la usafiri, akiendesha %{vehicle}.',
+      confirmLicensed:
+        'Tunathibitisha kwamba %{name}, mwenye leseni ya udereva nambari %{licence}, ni dereva mshirika wa %{company} kwenye jukwaa letu la usafiri, akiendesha %{vehicle}.',
+      vehicleNotRecorded: 'gari ambalo halijarekodiwa',
+      summary:
+        'Kuanzia %{from} hadi %{to}, %{name} alikamilisha safari %{trips} na kupata mapato halisi ya %{net} kwenye jukwaa, mwezi kwa mwezi kama ifuatavyo. |||| Kuanzia %{from} hadi %{to}, %{name} alikamilisha safari %{trips} na kupata mapato halisi ya %{net} kwenye jukwaa, mwezi kwa mwezi kama ifuatavyo.',
+      toDate: '%{day} (hadi leo)',
+      explainNet:
+        'Mapato halisi ni nauli za safari zilizokamilika pamoja na ada za kughairi zilizotozwa, ukiondoa kamisheni inayodaiwa na %{company}; yanalingana na taarifa ya pochi ya dereva kwenye jukwaa. Kiasi kiko kwa %{currency}; miezi ni miezi ya kalenda kwa saa za %{city}.',
+      authenticity:
+        'Barua hii imetolewa kwa ombi la dereva. Uhalali wake unaweza kuthibitishwa na %{company} kwa kutaja kumbukumbu %{reference}.',
+      closing: 'Wako mwaminifu,',
+      onBehalf: 'Kwa niaba ya %{company}',
+    },
   },
   reports: {
     pdf: {
@@ -102,6 +123,16 @@ export const insightMessages: DeepStrings<typeof En> = {
       day: 'siku',
       week: 'wiki',
       month: 'mwezi',
+      tripTitle: 'Ripoti ya safari',
+      previousUntil: '%{period}, hadi %{time} (kipindi bado hakijaisha)',
+      change: 'Mabadiliko',
+      hour: 'Saa',
+      share: 'Sehemu',
+      noReasons: 'Hakuna safari iliyoghairiwa kwa sababu katika kipindi hiki.',
+      seconds: 'sek %{value}',
+      minutes: 'dak %{value}',
+      hoursMinutes: 'saa %{hours} dak %{minutes}',
+      kilometres: 'km %{value}',
     },
     from: 'Kuanzia',
     to: 'Hadi',

@@ -32,6 +32,7 @@ export const validationMessages: DeepStrings<typeof En> = {
     refundedInFull: 'Nauli ya safari ya %{fare} imesharejeshwa yote',
     refundAtMostLeft: 'Kiasi cha kurejesha kisizidi %{left}: nauli ya safari ni %{fare} na %{refunded} zimesharejeshwa',
     refundAtMostFare: 'Kiasi cha kurejesha kisizidi %{fare}, yaani nauli ya safari',
+    noSuch: 'Hakuna %{label} kwa kitambulisho hiki',
   },
   fixed: {
     emailRequired: 'Barua pepe inahitajika',
@@ -91,6 +92,9 @@ export const validationMessages: DeepStrings<typeof En> = {
     howAlarmResolved: 'Eleza jinsi kengele ilivyotatuliwa',
     whyFalseAlarm: 'Eleza kwa nini hii ilikuwa kengele ya uongo',
     writeANote: 'Andika maelezo',
+    staffInactive: 'Mfanyakazi huyu amezimwa',
+    staffMayNotHandleIssues: 'Mfanyakazi huyu hana ruhusa ya kushughulikia malalamiko',
+    samePriority: 'Lalamiko hili tayari lina kipaumbele hiki',
   },
   notifications: {
     driverRegistration: 'Usajili mpya wa dereva: %{name}',
@@ -168,5 +172,10 @@ export const validationMessages: DeepStrings<typeof En> = {
     gateway: 'lango la malipo',
     language: 'lugha',
     position: 'nafasi',
+    record: 'rekodi',
+    zone: 'eneo',
+    file: 'faili',
+    uploadedFile: 'faili lililopakiwa',
+    offer: 'ombi',
   },
 };

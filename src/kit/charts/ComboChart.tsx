@@ -8,6 +8,7 @@ import { ChartsWrapper } from '@mui/x-charts/ChartsWrapper';
 import { ChartsXAxis } from '@mui/x-charts/ChartsXAxis';
 import { ChartsYAxis } from '@mui/x-charts/ChartsYAxis';
 import { LinePlot, MarkPlot } from '@mui/x-charts/LineChart';
+import { formatNumber } from '../format';
 
 export interface ComboChartProps {
   /** The band axis labels (e.g. days). */
@@ -22,6 +23,9 @@ export interface ComboChartProps {
  * Bars with a line on a second axis (e.g. trips per day and revenue), sharing one tooltip. The
  * legend and the tooltip are HTML: they sit in the wrapper, beside the SVG surface, not inside it.
  */
+/** An axis tick in the panel's language: "12,500" (fr "12 500", "0,5"), not the chart library's English. */
+const tick = (value: number) => formatNumber(value, {});
+
 export default function ComboChart({ labels, bars, line, height }: ComboChartProps) {
   return (
     <ChartsDataProvider
@@ -29,8 +33,8 @@ export default function ComboChart({ labels, bars, line, height }: ComboChartPro
       disableKeyboardNavigation
       xAxis={[{ id: 'x', scaleType: 'band', data: labels }]}
       yAxis={[
-        { id: 'bars', position: 'left', width: 56 },
-        ...(line ? [{ id: 'line', position: 'right' as const, width: 72 }] : []),
+        { id: 'bars', position: 'left', width: 56, valueFormatter: tick },
+        ...(line ? [{ id: 'line', position: 'right' as const, width: 72, valueFormatter: tick }] : []),
       ]}
       series={[
         { type: 'bar', data: bars.data, label: bars.label, yAxisId: 'bars', valueFormatter: bars.format },

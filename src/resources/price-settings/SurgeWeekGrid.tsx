@@ -15,7 +15,8 @@ export function surgeColor(multiplier: number): string {
 }
 
 const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
-const short = (m: number) => String(Number(m.toFixed(2)));
+/** A multiplier as the language writes it, at most 2 decimals: "1.3" (fr "1,3"). */
+const short = panelSurgeWording.number;
 
 const GRID = 'app.priceSettings.grid';
 
@@ -113,7 +114,7 @@ export const SurgeWeekGrid = memo(function SurgeWeekGrid({ rules }: { rules: rea
               }}
             />
             <Typography variant="caption">
-              {m > 1 ? `×${m}${m === 3 ? '+' : ''}` : translate(`${GRID}.noSurge`)}
+              {m > 1 ? `×${short(m)}${m === 3 ? '+' : ''}` : translate(`${GRID}.noSurge`)}
             </Typography>
           </Stack>
         ))}
