@@ -34,6 +34,9 @@ export const validationMessages = {
     refundAtMostLeft:
       "A refund may be at most %{left}: the trip's fare is %{fare} and %{refunded} was refunded already",
     refundAtMostFare: "A refund may be at most %{fare}, the trip's fare",
+    digits: '%{label} must be %{count} digits',
+    digitsBetween: '%{label} must be %{min} to %{max} digits, nothing else',
+    requiredForBank: '%{label} is required to pay by bank',
   },
   fixed: {
     emailRequired: 'Email is required',
@@ -93,6 +96,7 @@ export const validationMessages = {
     howAlarmResolved: 'Say how the alarm was resolved',
     whyFalseAlarm: 'Say why this was a false alarm',
     writeANote: 'Write a note',
+    notMobileMoney: 'The phone is not a Kenyan mobile number, so M-Pesa cannot pay it',
   },
   /** The services' notification titles (GET notifications, the socket's newNotification). */
   notifications: {
@@ -171,5 +175,10 @@ export const validationMessages = {
     gateway: 'gateway',
     language: 'language',
     position: 'position',
+    payoutMethod: 'payout method',
+    bank: 'bank',
+    branchCode: 'branch code',
+    accountHolder: 'account holder',
+    accountNumber: 'account number',
   },
 };

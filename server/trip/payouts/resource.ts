@@ -15,7 +15,7 @@ const LINES = sql`(select coalesce(json_agg(json_build_object(
 export const payoutBatches = defineResource(payoutBatchesManifest, {
   table: 'payoutBatches',
   description:
-    'Driver payouts by city week (Monday to Monday, Nairobi time), with a line per driver in `lines`. Moves only through the actions: POST payout-batches/prepare {periodStart}, POST payout-batches/:id/approve (by a staff member other than its creator: four eyes), POST payout-batches/:id/pay {reference} (writes each line to its driver’s wallet ledger). Files: GET payout-batches/:id/mpesa.csv (M-Pesa B2C bulk payment) and GET payout-batches/:id/statements/:driverId.pdf (a driver’s statement for the week).',
+    'Driver payouts by city week (Monday to Monday, Nairobi time), with a line per driver in `lines`. Moves only through the actions: POST payout-batches/prepare {periodStart}, POST payout-batches/:id/approve (by a staff member other than its creator: four eyes), POST payout-batches/:id/pay {reference} (writes each line to its driver’s wallet ledger). Files, once approved: GET payout-batches/:id/mpesa.csv (M-Pesa B2C bulk payment, drivers paid by mobile money), GET payout-batches/:id/bank.csv (bulk bank transfer, drivers paid by bank; the two add up to the total; GET payout-batches/:id/payment-files says what each pays and which lines neither can) and GET payout-batches/:id/statements/:driverId.pdf (a driver’s statement for the week).',
   computed: {
     createdByName: { type: 'text', sql: nameOf('staffs', 'payout_batches.created_by') },
     approvedByName: { type: 'text', sql: nameOf('staffs', 'payout_batches.approved_by') },

@@ -33,6 +33,9 @@ export const validationMessages: DeepStrings<typeof En> = {
     refundAtMostLeft:
       'Un remboursement ne peut pas dépasser %{left} : le prix de la course est de %{fare} et %{refunded} a déjà été remboursé',
     refundAtMostFare: 'Un remboursement ne peut pas dépasser %{fare}, le prix de la course',
+    digits: '%{label} doit comporter %{count} chiffres',
+    digitsBetween: '%{label} doit comporter de %{min} à %{max} chiffres, rien d’autre',
+    requiredForBank: '%{label} est obligatoire pour un paiement par virement bancaire',
   },
   fixed: {
     emailRequired: 'L’adresse e-mail est obligatoire',
@@ -92,6 +95,7 @@ export const validationMessages: DeepStrings<typeof En> = {
     howAlarmResolved: 'Indiquez comment l’alerte a été résolue',
     whyFalseAlarm: 'Indiquez pourquoi c’était une fausse alerte',
     writeANote: 'Rédigez une note',
+    notMobileMoney: 'Ce téléphone n’est pas un numéro mobile kényan : M-Pesa ne peut pas le payer',
   },
   notifications: {
     driverRegistration: 'Nouvelle inscription de chauffeur : %{name}',
@@ -169,5 +173,10 @@ export const validationMessages: DeepStrings<typeof En> = {
     gateway: 'la passerelle de paiement',
     language: 'la langue',
     position: 'la position',
+    payoutMethod: 'le mode de versement',
+    bank: 'la banque',
+    branchCode: 'le code d’agence',
+    accountHolder: 'le titulaire du compte',
+    accountNumber: 'le numéro de compte',
   },
 };

@@ -32,6 +32,9 @@ export const validationMessages: DeepStrings<typeof En> = {
     refundedInFull: 'Nauli ya safari ya %{fare} imesharejeshwa yote',
     refundAtMostLeft: 'Kiasi cha kurejesha kisizidi %{left}: nauli ya safari ni %{fare} na %{refunded} zimesharejeshwa',
     refundAtMostFare: 'Kiasi cha kurejesha kisizidi %{fare}, yaani nauli ya safari',
+    digits: '%{label}: tarakimu %{count} hasa',
+    digitsBetween: '%{label}: tarakimu %{min} hadi %{max} tu, bila kitu kingine',
+    requiredForBank: 'Weka %{label} ili kulipa kupitia benki',
   },
   fixed: {
     emailRequired: 'Barua pepe inahitajika',
@@ -91,6 +94,7 @@ export const validationMessages: DeepStrings<typeof En> = {
     howAlarmResolved: 'Eleza jinsi kengele ilivyotatuliwa',
     whyFalseAlarm: 'Eleza kwa nini hii ilikuwa kengele ya uongo',
     writeANote: 'Andika maelezo',
+    notMobileMoney: 'Simu hii si nambari ya simu ya mkononi ya Kenya, kwa hiyo M-Pesa haiwezi kuilipa',
   },
   notifications: {
     driverRegistration: 'Usajili mpya wa dereva: %{name}',
@@ -168,5 +172,10 @@ export const validationMessages: DeepStrings<typeof En> = {
     gateway: 'lango la malipo',
     language: 'lugha',
     position: 'nafasi',
+    payoutMethod: 'njia ya malipo',
+    bank: 'benki',
+    branchCode: 'msimbo wa tawi',
+    accountHolder: 'mwenye akaunti',
+    accountNumber: 'nambari ya akaunti',
   },
 };
