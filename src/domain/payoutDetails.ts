@@ -96,3 +96,6 @@ export function payoutDetailsProblem(d: PayoutDetails): { field: keyof PayoutDet
 
 /** An account number as lists and show screens print it: its last 4 digits behind a mask. */
 export const maskAccountNumber = (n: string | null | undefined): string | null => (n ? `••••${n.slice(-4)}` : null);
+
+/** The payout details form's rules (the driver's own update rules, these fields only). */
+export const payoutDetailsSchema = yup.object(payoutDetailsRules);

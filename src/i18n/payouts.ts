@@ -23,6 +23,26 @@ export const payoutMessages = {
   summary: 'Summary',
   paidDrivers: 'Drivers paid',
   driverOwes: 'Owes %{amount}',
+  exportBank: 'Export bank file',
+  files: 'Payment files',
+  fileMpesa: 'M-Pesa: %{count} drivers, %{total}',
+  fileBank: 'Bank transfer: %{count} drivers, %{total}',
+  filesAfterApproval: 'The files can be exported once the batch is approved.',
+  refusedTitle: 'Cannot be paid yet',
+  refusedHint:
+    'Neither file can pay these drivers. Both files wait until every driver can be paid, so that marking the batch paid stays true: fix their payout details, then export.',
+  refusedReason: 'Why',
+  details: {
+    title: 'Payout details',
+    edit: 'Edit payout details',
+    editTitle: 'Payout details of %{name}',
+    mpesaTo: 'M-Pesa to %{phone}',
+    accountOnFile: 'On file: %{masked}. Leave empty to keep it.',
+    accountHint: '8 to 16 digits',
+    masked:
+      'Only the last 4 digits are shown; the full number goes only into the bank file of an approved payout batch.',
+    saved: 'Payout details saved',
+  },
 };
 
 export const payoutResource = {

@@ -46,7 +46,7 @@ const ACCOUNT_LENGTHS: Record<string, number> = {
 export function seedPayoutDetails(i: number, holder: string): Partial<Insertable<DriverTable>> {
   if (i % 3 !== 1) return { payoutMethod: 'mobile_money' };
   const banks = ['68', '01', '11', '68', '03', '01', '63', '57', '31', '70', '11', '68'];
-  const bankCode = banks[(i * 7) % banks.length];
+  const bankCode = banks[Math.floor(i / 3) % banks.length];
   let x = (i + 1) * 7919;
   let digits = '';
   while (digits.length < ACCOUNT_LENGTHS[bankCode]) {

@@ -5,6 +5,7 @@ import { ApiError, notFound } from '../../errors.js';
 import { csvRow } from '../../rest/csv.js';
 import { errorSchema, parseId } from '../../rest/engine.js';
 import { fromCents, toCents } from '../../../src/domain/payouts.js';
+import { codeOf } from '../../../src/domain/messageCodes.js';
 import {
   bankTransferRows,
   mpesaRows,
@@ -58,6 +59,8 @@ const summarySchema = {
           payoutMethod: { type: 'string' },
           field: { type: 'string' },
           reason: { type: 'string' },
+          code: { type: 'string', description: 'The reason’s message code (src/i18n/validation.ts)' },
+          params: { type: 'object', additionalProperties: { type: 'string' } },
         },
       },
     },
@@ -121,7 +124,11 @@ export function paymentFileRoutes(app: FastifyInstance): void {
       return {
         mpesa: { lines: files.mpesa.length, total: fromCents(totalCents(files.mpesa)) },
         bank: { lines: files.bank.length, total: fromCents(totalCents(files.bank)) },
-        refused: files.refused.map(({ amountCents, ...r }) => ({ ...r, amount: fromCents(amountCents) })),
+        refused: files.refused.map(({ amountCents, ...r }) => ({
+          ...r,
+          ...codeOf(r.reason),
+          amount: fromCents(amountCents),
+        })),
         total: Number(batch.total),
       };
     },

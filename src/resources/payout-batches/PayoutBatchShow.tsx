@@ -14,7 +14,7 @@ import { EmptyState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
 import { ConfirmActionButton } from '../shared/ConfirmActionButton';
 import { useRecordFromRoute } from '../shared/useRecordFromRoute';
-import { MpesaExportButton, StatementButton } from './PayoutFiles';
+import { PaymentFiles, StatementButton } from './PayoutFiles';
 import type { PayoutBatch, PayoutLine } from './types';
 
 const COLUMNS: (keyof PayoutLine)[] = [
@@ -113,7 +113,6 @@ export default function PayoutBatchShow() {
           {canAccess && (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <ApproveStep batch={batch} />
-              <MpesaExportButton batch={batch} />
               {batch.status === 'approved' && (
                 <ActionDialogButton
                   action={ACTIONS['payout-batches'].pay}
@@ -161,6 +160,7 @@ export default function PayoutBatchShow() {
             </KeyValue>
           </FieldGrid>
         </SectionCard>
+        {canAccess && <PaymentFiles batch={batch} />}
         <SectionCard
           title={translate('app.payouts.lines')}
           subheader={translate('app.payouts.amountsIn', { currency: CITY.currency })}
