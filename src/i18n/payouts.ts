@@ -61,6 +61,7 @@ export const payoutResource = {
     reference: 'Reference',
     createdAt: 'Prepared',
     driverName: 'Driver',
+    payoutMethod: 'Paid by',
     trips: 'Trips',
     gross: 'Fares',
     commission: 'Commission',

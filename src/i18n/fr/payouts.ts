@@ -64,6 +64,7 @@ export const payoutResource: DeepStrings<typeof EnResource> = {
     reference: 'Référence',
     createdAt: 'Préparé le',
     driverName: 'Chauffeur',
+    payoutMethod: 'Payé par',
     trips: 'Courses',
     gross: 'Prix des courses',
     commission: 'Commission',

@@ -64,6 +64,7 @@ export const payoutResource: DeepStrings<typeof EnResource> = {
     reference: 'Kumbukumbu',
     createdAt: 'Iliandaliwa',
     driverName: 'Dereva',
+    payoutMethod: 'Analipwa kupitia',
     trips: 'Safari',
     gross: 'Nauli',
     commission: 'Kamisheni',

@@ -15,6 +15,8 @@ import { StatusChip } from '../../kit/StatusChip';
 import { ConfirmActionButton } from '../shared/ConfirmActionButton';
 import { useRecordFromRoute } from '../shared/useRecordFromRoute';
 import { PaymentFiles, StatementButton } from './PayoutFiles';
+import { bankName } from '../../domain/payoutDetails';
+import { enumLabelKey } from '../../kit/enumChoices';
 import type { PayoutBatch, PayoutLine } from './types';
 
 const COLUMNS: (keyof PayoutLine)[] = [
@@ -42,6 +44,7 @@ function Lines({ batch }: { batch: PayoutBatch }) {
         <TableHead>
           <TableRow>
             <TableCell>{translate(field('driverName'))}</TableCell>
+            <TableCell>{translate(field('payoutMethod'))}</TableCell>
             {COLUMNS.map((c) => (
               <TableCell key={c} align="right">
                 {translate(field(c))}
@@ -54,6 +57,11 @@ function Lines({ batch }: { batch: PayoutBatch }) {
           {batch.lines.map((line) => (
             <TableRow key={line.id}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.driverName}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {line.payoutMethod === 'bank'
+                  ? `${bankName(line.bankCode) ?? translate(enumLabelKey('payoutMethod', 'bank'))} ${line.bankAccountMasked ?? ''}`
+                  : translate(enumLabelKey('payoutMethod', line.payoutMethod))}
+              </TableCell>
               {COLUMNS.map((c) => (
                 <TableCell
                   key={c}

@@ -3,6 +3,7 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import {
   Alert,
   AlertTitle,
+  Box,
   Button,
   IconButton,
   Stack,
@@ -14,7 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { translateMessage } from '../../i18n/translateMessage';
@@ -109,17 +110,29 @@ export function PaymentFiles({ batch }: { batch: PayoutBatch }) {
   return (
     <SectionCard title={translate('app.payouts.files')}>
       <Stack spacing={1.5} data-testid="payment-files">
-        {(['mpesa', 'bank'] as const).map((kind) => (
-          <Stack key={kind} direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <Typography sx={{ minWidth: 280, fontVariantNumeric: 'tabular-nums' }}>
-              {translate(FILES[kind].summary, {
-                count: summary.data[kind].lines,
-                total: formatMoney(summary.data[kind].total),
-              })}
-            </Typography>
-            <ExportFileButton batch={batch} kind={kind} disabled={refused.length > 0} />
-          </Stack>
-        ))}
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'max-content max-content',
+            columnGap: 2,
+            rowGap: 1,
+            alignItems: 'center',
+          }}
+        >
+          {(['mpesa', 'bank'] as const).map((kind) => (
+            <Fragment key={kind}>
+              <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {translate(FILES[kind].summary, {
+                  count: summary.data[kind].lines,
+                  total: formatMoney(summary.data[kind].total),
+                })}
+              </Typography>
+              <Box>
+                <ExportFileButton batch={batch} kind={kind} disabled={refused.length > 0} />
+              </Box>
+            </Fragment>
+          ))}
+        </Box>
         {batch.status === 'review' && <Alert severity="info">{translate('app.payouts.filesAfterApproval')}</Alert>}
         {refused.length > 0 && (
           <Alert severity="warning" data-testid="payment-refused">
