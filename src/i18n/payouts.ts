@@ -30,8 +30,7 @@ export const payoutMessages = {
   filesAfterApproval: 'The files can be exported once the batch is approved.',
   refusedTitle: 'Cannot be paid yet',
   refusedHint:
-    'Neither file can pay these drivers. Both files wait until every driver can be paid, so that marking the batch paid stays true: fix their payout details, then export.',
-  refusedReason: 'Why',
+    'Neither file can pay these drivers, so the batch cannot be approved yet: fix their payout details first. The approval freezes where each driver is paid.',
   details: {
     title: 'Payout details',
     edit: 'Edit payout details',
@@ -61,7 +60,6 @@ export const payoutResource = {
     reference: 'Reference',
     createdAt: 'Prepared',
     driverName: 'Driver',
-    payoutMethod: 'Paid by',
     trips: 'Trips',
     gross: 'Fares',
     commission: 'Commission',

@@ -7,7 +7,8 @@ import { loginRole, startApp, type TestApp } from './harness.js';
  * Drivers' payout details: how each is paid (M-Pesa or bank), the bank details a bank payout
  * needs (refused with the field named, nothing written), the account number never answered in
  * clear, changed only with update-Driver and audited; and the bank transfer file of a payout batch
- * on the demo data, which pays exactly the bank drivers and refuses while a driver cannot be paid.
+ * on the demo data, which pays exactly the bank drivers, where they were paid when the batch was
+ * approved; the approval is refused while a driver cannot be paid.
  */
 let t: TestApp;
 let admin: string;
@@ -168,6 +169,7 @@ describe('the payout batch bank transfer file', () => {
     total = toCents(res.json().data.total as number);
   });
   const file = (name: string, token = admin) => t.call('GET', `/api/trip/payout-batches/${batchId}/${name}`, { token });
+  const approve = () => t.call('POST', `/api/trip/payout-batches/${batchId}/approve`, { token: finance });
 
   it('needs update-Driver and an approved batch (four eyes)', async () => {
     expect((await file('bank.csv', support)).statusCode).toBe(403);
@@ -175,8 +177,47 @@ describe('the payout batch bank transfer file', () => {
     const early = await file('bank.csv');
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('Approve the batch before exporting its payments.');
-    const approved = await t.call('POST', `/api/trip/payout-batches/${batchId}/approve`, { token: finance });
-    expect(approved.statusCode).toBe(200);
+  });
+
+  it('refuses the approval while a driver cannot be paid, naming the driver and why; fixing the details is enough', async () => {
+    const line = await t.db
+      .selectFrom('payoutLines as l')
+      .innerJoin('drivers as d', 'd.id', 'l.driverId')
+      .select(['l.driverId', 'l.driverName', 'd.bankAccountNumber'])
+      .where('l.batchId', '=', batchId)
+      .where('d.payoutMethod', '=', 'bank')
+      .where('l.amount', '>', 0 as never)
+      .orderBy('l.driverId')
+      .executeTakeFirstOrThrow();
+    // Details the API would not accept, as an older import could have left them.
+    await t.db.updateTable('drivers').set({ bankAccountNumber: null }).where('id', '=', line.driverId).execute();
+    const summary = (await file('payment-files')).json();
+    expect(summary.refused).toEqual([
+      expect.objectContaining({
+        driverId: line.driverId,
+        driverName: line.driverName,
+        payoutMethod: 'bank',
+        field: 'bankAccountNumber',
+        reason: 'Account number is required to pay by bank',
+      }),
+    ]);
+    const refused = await approve();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      `1 driver(s) cannot be paid: ${line.driverName} (Account number is required to pay by bank). Fix their payout details first.`,
+    );
+    const batch = await t.db
+      .selectFrom('payoutBatches')
+      .select('status')
+      .where('id', '=', batchId)
+      .executeTakeFirstOrThrow();
+    expect(batch.status).toBe('review');
+    await t.db
+      .updateTable('drivers')
+      .set({ bankAccountNumber: line.bankAccountNumber })
+      .where('id', '=', line.driverId)
+      .execute();
+    expect((await approve()).statusCode).toBe(200);
   });
 
   it('pays every bank driver with their stored details, and no one else; with M-Pesa, the batch total to the cent', async () => {
@@ -226,41 +267,24 @@ describe('the payout batch bank transfer file', () => {
     expect(toCents(summary.mpesa.total) + toCents(summary.bank.total)).toBe(total);
   });
 
-  it('refuses both files while a driver cannot be paid, naming the driver and why; fixing the details is enough', async () => {
+  it('pays an approved line where it was approved: a bank account changed afterwards does not redirect it', async () => {
     const line = await t.db
-      .selectFrom('payoutLines as l')
-      .innerJoin('drivers as d', 'd.id', 'l.driverId')
-      .select(['l.driverId', 'l.driverName', 'd.bankAccountNumber'])
-      .where('l.batchId', '=', batchId)
-      .where('d.payoutMethod', '=', 'bank')
+      .selectFrom('payoutDestinations as p')
+      .innerJoin('payoutLines as l', (join) =>
+        join.onRef('l.batchId', '=', 'p.batchId').onRef('l.driverId', '=', 'p.driverId'),
+      )
+      .select(['p.driverId', 'p.bankAccountNumber'])
+      .where('p.batchId', '=', batchId)
+      .where('p.payoutMethod', '=', 'bank')
       .where('l.amount', '>', 0 as never)
-      .orderBy('l.driverId')
+      .orderBy('p.driverId')
       .executeTakeFirstOrThrow();
-    // Details the API would not accept, as an older import could have left them.
-    await t.db.updateTable('drivers').set({ bankAccountNumber: null }).where('id', '=', line.driverId).execute();
-    const summary = (await file('payment-files')).json();
-    expect(summary.refused).toEqual([
-      expect.objectContaining({
-        driverId: line.driverId,
-        driverName: line.driverName,
-        payoutMethod: 'bank',
-        field: 'bankAccountNumber',
-        reason: 'Account number is required to pay by bank',
-      }),
-    ]);
-    for (const name of ['bank.csv', 'mpesa.csv']) {
-      const refused = await file(name);
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json().message).toBe(
-        `1 driver(s) cannot be paid: ${line.driverName} (Account number is required to pay by bank). Fix their payout details, then export again.`,
-      );
-    }
-    await t.db
-      .updateTable('drivers')
-      .set({ bankAccountNumber: line.bankAccountNumber })
-      .where('id', '=', line.driverId)
-      .execute();
-    expect((await file('bank.csv')).statusCode).toBe(200);
+    expect(line.bankAccountNumber).toMatch(/^\d{8,16}$/);
+    expect((await put(line.driverId, { bankAccountNumber: '11112222333344' })).statusCode).toBe(200);
+    const rows = (await file('bank.csv')).body.trim().split('\r\n');
+    const row = rows.find((r) => r.includes(`PAYOUT-${batchId}-${line.driverId},`))!;
+    expect(row.split(',')[1]).toBe(line.bankAccountNumber);
+    expect(rows.join('\n')).not.toContain('11112222333344');
   });
 
   it('describes the bank file in the OpenAPI document', async () => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
 import { ApiError, notFound } from '../../errors.js';
 import { csvRow } from '../../rest/csv.js';
 import { errorSchema, parseId } from '../../rest/engine.js';
@@ -16,21 +18,29 @@ import {
 
 const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };
 
-/** A batch's lines with their drivers' payout details as they are now, split by file. */
-async function readFiles(db: Db, batchId: number): Promise<PaymentFiles> {
+const DESTINATION = ['payout_method', 'bank_code', 'bank_branch_code', 'bank_account_holder', 'bank_account_number'];
+/** A line's destination: as frozen at approval (p), else (a batch in review) its driver's details now (d). */
+const destination = (column: string) =>
+  sql<string | null>`(case when p.batch_id is null then ${sql.ref(`d.${column}`)} else ${sql.ref(`p.${column}`)} end)`;
+
+/** A batch's lines with where each is paid, split by file. */
+export async function readFiles(db: Db | Transaction<Database>, batchId: number): Promise<PaymentFiles> {
   const lines = await db
     .selectFrom('payoutLines as l')
     .innerJoin('drivers as d', 'd.id', 'l.driverId')
+    .leftJoin('payoutDestinations as p', (join) =>
+      join.onRef('p.batchId', '=', 'l.batchId').onRef('p.driverId', '=', 'l.driverId'),
+    )
     .select([
       'l.driverId',
       'l.driverName',
       'l.phone',
       sql<string>`l.amount::text`.as('amount'),
-      'd.payoutMethod',
-      'd.bankCode',
-      'd.bankBranchCode',
-      'd.bankAccountHolder',
-      'd.bankAccountNumber',
+      sql<string>`${destination('payout_method')}`.as('payoutMethod'),
+      destination('bank_code').as('bankCode'),
+      destination('bank_branch_code').as('bankBranchCode'),
+      destination('bank_account_holder').as('bankAccountHolder'),
+      destination('bank_account_number').as('bankAccountNumber'),
     ])
     .where('l.batchId', '=', batchId)
     .orderBy('l.amount', 'desc')
@@ -39,8 +49,26 @@ async function readFiles(db: Db, batchId: number): Promise<PaymentFiles> {
   return splitForFiles(lines.map(({ amount, ...l }) => ({ ...l, amountCents: toCents(amount) })));
 }
 
+/** 409 naming the drivers no file can pay, and why. */
+export const refusedError = (files: PaymentFiles) =>
+  new ApiError(
+    409,
+    `${files.refused.length} driver(s) cannot be paid: ${files.refused
+      .map((r) => `${r.driverName} (${r.reason})`)
+      .join('; ')}. Fix their payout details first.`,
+  );
+
+/** Approval: every line's destination as its driver's details are now, frozen for the files. */
+export async function freezeDestinations(trx: Transaction<Database>, batchId: number): Promise<void> {
+  const columns = sql.join(DESTINATION.map((c) => sql.raw(c)));
+  const values = sql.join(DESTINATION.map((c) => sql.raw(`d.${c}`)));
+  await sql`insert into payout_destinations (batch_id, driver_id, ${columns})
+    select l.batch_id, l.driver_id, ${values} from payout_lines l join drivers d on d.id = l.driver_id
+    where l.batch_id = ${batchId}`.execute(trx);
+}
+
 const FILE_DESCRIPTION =
-  ' Only an approved (or paid) batch: 409 before approval (four eyes). 409 too while a line cannot be paid (a bank driver without complete bank details, a phone M-Pesa cannot pay): its message names the drivers and why; GET payout-batches/:id/payment-files lists them. Details are read from the drivers when the file is made, so fixing a driver’s details and exporting again is enough.';
+  ' Only an approved (or paid) batch: 409 before approval (four eyes). Each line is paid where it was when the batch was approved (the approval freezes the drivers’ payout details for the batch), so a driver’s details changed later do not redirect an approved payment.';
 
 /** What the two files pay and what neither can, with the reasons (before and after approval). */
 const summarySchema = {
@@ -71,8 +99,9 @@ const summarySchema = {
 /**
  * A payout batch's payment files, with update-Driver (payment data): the M-Pesa B2C bulk file pays
  * the drivers paid by mobile money, the bulk EFT file those paid by bank, and the two add up to the
- * batch total. A line neither can pay blocks both files until its driver's details are fixed, so
- * that marking the batch paid (every line into its driver's ledger) stays true.
+ * batch total. A line neither can pay blocks the approval (actions.ts) until its driver's details
+ * are fixed, so that the files pay every line and marking the batch paid (every line into its
+ * driver's ledger) stays true.
  */
 export function paymentFileRoutes(app: FastifyInstance): void {
   const { db } = app.services;
@@ -88,13 +117,8 @@ export function paymentFileRoutes(app: FastifyInstance): void {
     const batch = await batchOf(raw);
     if (batch.status === 'review') throw new ApiError(409, 'Approve the batch before exporting its payments.');
     const files = await readFiles(db, batch.id);
-    if (files.refused.length)
-      throw new ApiError(
-        409,
-        `${files.refused.length} driver(s) cannot be paid: ${files.refused
-          .map((r) => `${r.driverName} (${r.reason})`)
-          .join('; ')}. Fix their payout details, then export again.`,
-      );
+    // Approval refuses a batch with such lines; one approved before destinations were frozen may have them.
+    if (files.refused.length) throw refusedError(files);
     return { batch, files };
   };
 
@@ -113,7 +137,7 @@ export function paymentFileRoutes(app: FastifyInstance): void {
         tags: ['payout-batches'],
         summary: 'What the payout batch’s M-Pesa and bank files pay, and the lines neither can pay',
         description:
-          'Per file the number of lines and their total (KES); `refused` lists each line whose driver’s payout details keep it out of both files (missing or invalid bank details, a phone M-Pesa cannot pay), with the field and the reason. Any status.',
+          'Per file the number of lines and their total (KES); `refused` lists each line whose driver’s payout details keep it out of both files (missing or invalid bank details, a phone M-Pesa cannot pay), with the field and the reason: the batch cannot be approved while any is listed. Before approval, the drivers’ details as they are now; from approval on, as frozen on the lines.',
         params: idParams,
         response: { 200: summarySchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },

@@ -9,10 +9,13 @@ const LINES = sql`(select coalesce(json_agg(json_build_object(
     'gross', l.gross, 'commission', l.commission, 'earnings', l.gross - l.commission,
     'cashCollected', l.cash_collected, 'tripNet', l.trip_net, 'opening', l.opening, 'topups', l.topups,
     'adjustments', l.adjustments, 'payouts', l.payouts, 'closing', l.closing, 'amount', l.amount,
-    'transactionId', l.transaction_id, 'payoutMethod', d.payout_method, 'bankCode', d.bank_code,
-    'bankAccountMasked', case when d.bank_account_number is null then null else '••••' || right(d.bank_account_number, 4) end)
+    'transactionId', l.transaction_id, 'payoutMethod', coalesce(p.payout_method, d.payout_method),
+    'bankCode', case when p.batch_id is null then d.bank_code else p.bank_code end,
+    'bankAccountMasked', '••••' || right(case when p.batch_id is null then d.bank_account_number else p.bank_account_number end, 4))
     order by l.amount desc, l.driver_id), '[]'::json)
-  from payout_lines l join drivers d on d.id = l.driver_id where l.batch_id = payout_batches.id)`;
+  from payout_lines l join drivers d on d.id = l.driver_id
+    left join payout_destinations p on p.batch_id = l.batch_id and p.driver_id = l.driver_id
+  where l.batch_id = payout_batches.id)`;
 
 export const payoutBatches = defineResource(payoutBatchesManifest, {
   table: 'payoutBatches',

@@ -32,8 +32,7 @@ export const payoutMessages: DeepStrings<typeof EnMessages> = {
   filesAfterApproval: 'Les fichiers peuvent être exportés une fois le lot approuvé.',
   refusedTitle: 'Pas encore payables',
   refusedHint:
-    'Aucun des deux fichiers ne peut payer ces chauffeurs. Les deux fichiers attendent que chaque chauffeur puisse être payé, pour que le lot marqué payé le soit vraiment : corrigez leurs coordonnées de versement, puis exportez.',
-  refusedReason: 'Motif',
+    'Aucun des deux fichiers ne peut payer ces chauffeurs : le lot ne peut donc pas encore être approuvé. Corrigez d’abord leurs coordonnées de versement. L’approbation fige l’endroit où chaque chauffeur est payé.',
   details: {
     title: 'Coordonnées de versement',
     edit: 'Modifier les coordonnées de versement',
@@ -64,7 +63,6 @@ export const payoutResource: DeepStrings<typeof EnResource> = {
     reference: 'Référence',
     createdAt: 'Préparé le',
     driverName: 'Chauffeur',
-    payoutMethod: 'Payé par',
     trips: 'Courses',
     gross: 'Prix des courses',
     commission: 'Commission',

@@ -32,8 +32,7 @@ export const payoutMessages: DeepStrings<typeof EnMessages> = {
   filesAfterApproval: 'Faili zinaweza kupakuliwa baada ya kundi kuidhinishwa.',
   refusedTitle: 'Bado hawawezi kulipwa',
   refusedHint:
-    'Hakuna faili inayoweza kuwalipa madereva hawa. Faili zote mbili zinasubiri hadi kila dereva aweze kulipwa, ili kuweka alama kuwa kundi limelipwa kubaki kweli: rekebisha maelezo yao ya malipo, kisha pakua.',
-  refusedReason: 'Sababu',
+    'Hakuna faili inayoweza kuwalipa madereva hawa, kwa hiyo kundi haliwezi kuidhinishwa bado: rekebisha maelezo yao ya malipo kwanza. Idhini inafunga mahali ambapo kila dereva atalipwa.',
   details: {
     title: 'Maelezo ya malipo',
     edit: 'Hariri maelezo ya malipo',
@@ -64,7 +63,6 @@ export const payoutResource: DeepStrings<typeof EnResource> = {
     reference: 'Kumbukumbu',
     createdAt: 'Iliandaliwa',
     driverName: 'Dereva',
-    payoutMethod: 'Analipwa kupitia',
     trips: 'Safari',
     gross: 'Nauli',
     commission: 'Kamisheni',

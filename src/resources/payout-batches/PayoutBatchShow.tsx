@@ -44,7 +44,6 @@ function Lines({ batch }: { batch: PayoutBatch }) {
         <TableHead>
           <TableRow>
             <TableCell>{translate(field('driverName'))}</TableCell>
-            <TableCell>{translate(field('payoutMethod'))}</TableCell>
             {COLUMNS.map((c) => (
               <TableCell key={c} align="right">
                 {translate(field(c))}
@@ -56,11 +55,14 @@ function Lines({ batch }: { batch: PayoutBatch }) {
         <TableBody>
           {batch.lines.map((line) => (
             <TableRow key={line.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.driverName}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {line.payoutMethod === 'bank'
-                  ? `${bankName(line.bankCode) ?? translate(enumLabelKey('payoutMethod', 'bank'))} ${line.bankAccountMasked ?? ''}`
-                  : translate(enumLabelKey('payoutMethod', line.payoutMethod))}
+                {line.driverName}
+                {/* Where the money goes, under the name: the table keeps its width for the amounts. */}
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {line.payoutMethod === 'bank'
+                    ? `${bankName(line.bankCode) ?? translate(enumLabelKey('payoutMethod', 'bank'))} ${line.bankAccountMasked ?? ''}`
+                    : translate(enumLabelKey('payoutMethod', line.payoutMethod))}
+                </Typography>
               </TableCell>
               {COLUMNS.map((c) => (
                 <TableCell

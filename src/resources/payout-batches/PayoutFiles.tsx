@@ -95,8 +95,9 @@ export interface PaymentFilesSummary {
 
 /**
  * The batch's two payment files: what each pays, its download once approved, and the drivers
- * neither can pay with the reason. While one is listed, both downloads wait (the server refuses
- * them too): a batch marked paid writes every line to the ledger, so every line must be in a file.
+ * neither can pay with the reason. While one is listed the server refuses the approval (and the
+ * downloads wait): a batch marked paid writes every line to the ledger, so every line must be in a
+ * file. Before approval the lines follow the drivers' details; the approval freezes them.
  */
 export function PaymentFiles({ batch }: { batch: PayoutBatch }) {
   const translate = useTranslate();
