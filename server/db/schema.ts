@@ -128,6 +128,12 @@ export interface DriverTable {
   lastLng: number | null;
   lastSeenAt: Timestamp | null;
   creditBalance: Generated<number>;
+  payoutMethod: Generated<string>;
+  bankCode: string | null;
+  bankBranchCode: string | null;
+  bankAccountHolder: string | null;
+  bankAccountNumber: string | null;
+  payoutDetailsUpdatedAt: Timestamp | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -308,6 +308,17 @@ export interface PayoutLineTable extends PayoutLineFields {
   batchId: number;
 }
 
+/** Where a payout line is paid, frozen when its batch is approved (migration 067). */
+export interface PayoutDestinationTable {
+  batchId: number;
+  driverId: number;
+  payoutMethod: string;
+  bankCode: string | null;
+  bankBranchCode: string | null;
+  bankAccountHolder: string | null;
+  bankAccountNumber: string | null;
+}
+
 export interface TripTables {
   vehicleTypes: VehicleTypeTable;
   priceSettings: PriceSettingsTable;
@@ -326,6 +337,7 @@ export interface TripTables {
   reviews: ReviewTable;
   payoutBatches: PayoutBatchTable;
   payoutLines: PayoutLineTable;
+  payoutDestinations: PayoutDestinationTable;
   zones: ZoneTable;
   zoneFares: ZoneFareTable;
 }

@@ -48,6 +48,8 @@ export const TRANSACTION_KINDS = ['credit_topup', 'commission', 'payout', 'adjus
 export const PASSENGER_TRANSACTION_KINDS = ['refund', 'adjustment'] as const;
 /** A payout batch (migration 070): prepared for review, approved by a second staff member, paid. */
 export const PAYOUT_STATUSES = ['review', 'approved', 'paid'] as const;
+/** How a driver is paid out: M-Pesa to their phone, or a bank transfer (src/domain/payoutDetails.ts). */
+export const PAYOUT_METHODS = ['mobile_money', 'bank'] as const;
 export const REVIEW_DIRECTIONS = ['passenger_to_driver', 'driver_to_passenger'] as const;
 
 export type TripStatus = (typeof TRIP_STATUSES)[number];

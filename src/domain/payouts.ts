@@ -177,6 +177,10 @@ export interface PayoutLineFields {
 export interface PayoutLine extends PayoutLineFields {
   id: number;
   earnings: number;
+  /** How the driver is paid out now (the files read it when made), and where to when by bank. */
+  payoutMethod: string;
+  bankCode: string | null;
+  bankAccountMasked: string | null;
 }
 
 export interface PayoutLineForFile {

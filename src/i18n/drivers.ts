@@ -160,6 +160,13 @@ export const driverFields = {
   creditBalance: 'Credit balance',
   online: 'Online',
   createdAt: 'Joined',
+  payoutMethod: 'Paid by',
+  bankCode: 'Bank',
+  bankBranchCode: 'Branch code',
+  bankAccountHolder: 'Account holder',
+  bankAccountNumber: 'Account number',
+  bankAccountMasked: 'Account number',
+  payoutDetailsUpdatedAt: 'Payout details changed',
 };
 
 /** The driver wallet's strings, under `app.wallet`. */

@@ -29,6 +29,7 @@ export const enumMessages = {
   },
   passengerStatus: { active: 'Active', blocked: 'Blocked' },
   payoutStatus: { review: 'To review', approved: 'Approved', paid: 'Paid' },
+  payoutMethod: { mobile_money: 'M-Pesa', bank: 'Bank transfer' },
   tripStatus: {
     requested: 'Requested',
     accepted: 'Accepted',

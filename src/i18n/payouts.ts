@@ -52,6 +52,25 @@ export const payoutMessages = {
     owes: 'The driver owes %{amount}.',
     pays: 'This batch pays %{amount}.',
   },
+  exportBank: 'Export bank file',
+  files: 'Payment files',
+  fileMpesa: 'M-Pesa: %{count} drivers, %{total}',
+  fileBank: 'Bank transfer: %{count} drivers, %{total}',
+  filesAfterApproval: 'The files can be exported once the batch is approved.',
+  refusedTitle: 'Cannot be paid yet',
+  refusedHint:
+    'Neither file can pay these drivers, so the batch cannot be approved yet: fix their payout details first. The approval freezes where each driver is paid.',
+  details: {
+    title: 'Payout details',
+    edit: 'Edit payout details',
+    editTitle: 'Payout details of %{name}',
+    mpesaTo: 'M-Pesa to %{phone}',
+    accountOnFile: 'On file: %{masked}. Leave empty to keep it.',
+    accountHint: '8 to 16 digits',
+    masked:
+      'Only the last 4 digits are shown; the full number goes only into the bank file of an approved payout batch.',
+    saved: 'Payout details saved',
+  },
 };
 
 export const payoutResource = {

@@ -35,6 +35,9 @@ export const validationMessages = {
       "A refund may be at most %{left}: the trip's fare is %{fare} and %{refunded} was refunded already",
     refundAtMostFare: "A refund may be at most %{fare}, the trip's fare",
     noSuch: 'No %{label} with this id',
+    digits: '%{label} must be %{count} digits',
+    digitsBetween: '%{label} must be %{min} to %{max} digits, nothing else',
+    requiredForBank: '%{label} is required to pay by bank',
   },
   fixed: {
     emailRequired: 'Email is required',
@@ -97,6 +100,7 @@ export const validationMessages = {
     staffInactive: 'This staff member is inactive',
     staffMayNotHandleIssues: 'This staff member may not handle issues',
     samePriority: 'The issue already has this priority',
+    notMobileMoney: 'The phone is not a Kenyan mobile number, so M-Pesa cannot pay it',
   },
   /** The services' notification titles (GET notifications, the socket's newNotification). */
   notifications: {
@@ -180,5 +184,10 @@ export const validationMessages = {
     file: 'file',
     uploadedFile: 'uploaded file',
     offer: 'offer',
+    payoutMethod: 'payout method',
+    bank: 'bank',
+    branchCode: 'branch code',
+    accountHolder: 'account holder',
+    accountNumber: 'account number',
   },
 };

@@ -6,8 +6,8 @@ import { ADMIN, apiData, browserPerFile, listPath, signIn, snap } from './browse
 
 /**
  * Driver payouts (issue 32) end to end: the admin prepares last week's batch and may not approve
- * it; a Finance colleague approves it in another session; the M-Pesa file adds up to the batch's
- * total; marking it paid writes each driver's payout to the wallet ledger, amount for amount.
+ * it; a Finance colleague approves it in another session; the M-Pesa and bank files add up to the
+ * batch's total; marking it paid writes each driver's payout to the wallet ledger, amount for amount.
  * Screens: test-results/screens/payouts-*.png.
  */
 
@@ -65,7 +65,7 @@ describe('a payout batch approved by two staff members, exported and reconciled'
     await snap(finance, 'payouts-approved');
   });
 
-  it('exports the M-Pesa file, marks it paid and every line is in its driver’s ledger', async () => {
+  it('exports the M-Pesa and the bank files, marks it paid and every line is in its driver’s ledger', async () => {
     const id = Number(batchPath.split('/').pop());
     const batch = (await apiData<Batch>(`trip/payout-batches/${id}`, token)) as Batch;
     expect(batch.status).toBe('approved');
@@ -79,8 +79,26 @@ describe('a payout batch approved by two staff members, exported and reconciled'
       .trim()
       .split('\r\n');
     expect(rows[0]).toBe('MSISDN,Amount,Name,Reference');
-    expect(rows).toHaveLength(batch.lineCount + 1);
-    expect(rows.slice(1).reduce((s, r) => s + toCents(r.split(',')[1]), 0)).toBe(toCents(batch.total));
+    const [bankDownload] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('button', { name: 'Export bank file' }).click(),
+    ]);
+    expect(bankDownload.suggestedFilename()).toMatch(/-bank\.csv$/);
+    const bankRows = fs
+      .readFileSync((await bankDownload.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(bankRows[0]).toBe(
+      'Beneficiary Name,Account Number,Bank Code,Branch Code,Amount,Currency,Reference,Narrative',
+    );
+    // Each driver paid is in one file or the other; together they are the batch total, to the cent.
+    expect(rows.length - 1 + bankRows.length - 1).toBe(batch.lineCount);
+    const sum =
+      rows.slice(1).reduce((s, r) => s + toCents(r.split(',')[1]), 0) +
+      bankRows.slice(1).reduce((s, r) => s + toCents(r.split(',')[4]), 0);
+    expect(sum).toBe(toCents(batch.total));
+    await admin.getByTestId('payment-files').scrollIntoViewIfNeeded();
+    await snap(admin, 'payouts-files');
 
     await admin.getByRole('button', { name: 'Mark paid' }).click();
     const dialog = admin.getByRole('dialog');

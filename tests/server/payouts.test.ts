@@ -8,8 +8,8 @@ import type { PayoutBatch } from '../../src/resources/payout-batches/types.js';
 
 /**
  * Driver payouts on the seeded demo data: a week's batch reconciles to the cent with the trips and
- * the wallet ledger, needs a second staff member's approval (four eyes), exports the M-Pesa bulk
- * file, and once paid writes each line to its driver's ledger.
+ * the wallet ledger, needs a second staff member's approval (four eyes), exports the M-Pesa and the
+ * bank transfer bulk files (together the batch total, to the cent), and once paid writes each line to its driver's ledger.
  */
 let t: TestApp;
 let admin: string;
@@ -103,21 +103,38 @@ describe('payout batches', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(FOUR_EYES);
     expect((await api('GET', `payout-batches/${batch.id}/mpesa.csv`, admin)).statusCode).toBe(409);
+    expect((await api('GET', `payout-batches/${batch.id}/bank.csv`, admin)).statusCode).toBe(409);
     const approved = await api('POST', `payout-batches/${batch.id}/approve`, finance);
     expect(approved.statusCode).toBe(200);
     expect(approved.json().data).toMatchObject({ status: 'approved', approvedByName: expect.any(String) });
     expect((await api('POST', `payout-batches/${batch.id}/approve`, finance)).statusCode).toBe(409);
   });
 
-  it('exports the M-Pesa B2C bulk file: one row per driver paid, amounts adding up to the total', async () => {
-    const res = await api('GET', `payout-batches/${batch.id}/mpesa.csv`, admin);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/csv');
-    const rows = res.body.trim().split('\r\n');
-    expect(rows[0]).toBe('MSISDN,Amount,Name,Reference');
-    expect(rows).toHaveLength(batch.lineCount + 1);
-    for (const row of rows.slice(1)) expect(row).toMatch(/^2547\d{8},\d+\.\d{2},[^,]+,PAYOUT-\d+-\d+$/);
-    const sum = rows.slice(1).reduce((s, r) => s + toCents(r.split(',')[1]), 0);
+  it('exports the M-Pesa and the bank files: one row per driver paid, the two adding up to the total to the cent', async () => {
+    const mpesa = await api('GET', `payout-batches/${batch.id}/mpesa.csv`, admin);
+    expect(mpesa.statusCode).toBe(200);
+    expect(mpesa.headers['content-type']).toContain('text/csv');
+    const mpesaRows = mpesa.body.trim().split('\r\n');
+    expect(mpesaRows[0]).toBe('MSISDN,Amount,Name,Reference');
+    for (const row of mpesaRows.slice(1)) expect(row).toMatch(/^2547\d{8},\d+\.\d{2},[^,]+,PAYOUT-\d+-\d+$/);
+    const bank = await api('GET', `payout-batches/${batch.id}/bank.csv`, admin);
+    expect(bank.statusCode).toBe(200);
+    const bankRows = bank.body.trim().split('\r\n');
+    expect(bankRows[0]).toBe(
+      'Beneficiary Name,Account Number,Bank Code,Branch Code,Amount,Currency,Reference,Narrative',
+    );
+    for (const row of bankRows.slice(1))
+      expect(row).toMatch(
+        /^[^,]+,\d{8,16},\d{2},\d{3},\d+\.\d{2},KES,PAYOUT-\d+-\d+,Driver payout week of \d{4}-\d{2}-\d{2}$/,
+      );
+    // The demo's drivers are paid both ways, each driver paid once, in one file or the other.
+    expect(mpesaRows.length - 1).toBeGreaterThan(0);
+    expect(bankRows.length - 1).toBeGreaterThan(0);
+    const refs = [...mpesaRows.slice(1).map((r) => r.split(',')[3]), ...bankRows.slice(1).map((r) => r.split(',')[6])];
+    expect(new Set(refs).size).toBe(batch.lineCount);
+    const sum =
+      mpesaRows.slice(1).reduce((s, r) => s + toCents(r.split(',')[1]), 0) +
+      bankRows.slice(1).reduce((s, r) => s + toCents(r.split(',')[4]), 0);
     expect(sum).toBe(cents(batch.total));
   });
 

@@ -24,6 +24,8 @@ import * as m060 from './060_scheduled_trips.js';
 import * as m061 from './061_service_zones.js';
 import * as m062 from './062_zone_fares.js';
 import * as m063 from './063_left_service_area.js';
+import * as m066 from './066_driver_payout_details.js';
+import * as m067 from './067_payout_line_destination.js';
 import * as m070 from './070_payout_batches.js';
 
 /** Every migration in order. Add a line here with each new file; the generated resources' come last (./declared). */
@@ -52,6 +54,8 @@ export const migrations: Record<string, Migration> = {
   '061_service_zones': m061,
   '062_zone_fares': m062,
   '063_left_service_area': m063,
+  '066_driver_payout_details': m066,
+  '067_payout_line_destination': m067,
   '070_payout_batches': m070,
   ...declaredMigrations,
 };

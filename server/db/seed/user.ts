@@ -27,6 +27,41 @@ function approvalFor(i: number): ApprovalStatus {
   return 'suspended';
 }
 
+/** Account number lengths of the seeded banks, as their customers' numbers run. */
+const ACCOUNT_LENGTHS: Record<string, number> = {
+  '01': 10,
+  '03': 10,
+  '11': 14,
+  '31': 13,
+  '57': 14,
+  '63': 10,
+  '68': 13,
+  '70': 12,
+};
+
+/**
+ * How seeded driver `i` is paid out: about one in three by bank (Equity, KCB and Co-op most), the
+ * rest by M-Pesa. Drawn from `i`, not faker, so every other seeded value stays as it was.
+ */
+export function seedPayoutDetails(i: number, holder: string): Partial<Insertable<DriverTable>> {
+  if (i % 3 !== 1) return { payoutMethod: 'mobile_money' };
+  const banks = ['68', '01', '11', '68', '03', '01', '63', '57', '31', '70', '11', '68'];
+  const bankCode = banks[Math.floor(i / 3) % banks.length];
+  let x = (i + 1) * 7919;
+  let digits = '';
+  while (digits.length < ACCOUNT_LENGTHS[bankCode]) {
+    x = (x * 48271) % 2147483647; // Park–Miller: exact in doubles
+    digits += String(x % 10);
+  }
+  return {
+    payoutMethod: 'bank',
+    bankCode,
+    bankBranchCode: String(100 + ((i * 37) % 400)).padStart(3, '0'),
+    bankAccountHolder: holder,
+    bankAccountNumber: digits,
+  };
+}
+
 const kenyanPhone = (n: number) => `${CITY.phonePrefix}${String(10_000_000 + n * 7919).slice(-8)}`;
 
 export async function seedUserService(db: Db, opts: { filesDir: string; scryptN: number; now?: Date }): Promise<void> {
@@ -156,6 +191,7 @@ export async function seedUserService(db: Db, opts: { filesDir: string; scryptN:
       vehicleColour: faker.helpers.arrayElement(['White', 'Silver', 'Black', 'Blue', 'Grey', 'Red']),
       vehicleYear: faker.number.int({ min: 2010, max: 2024 }),
       rating: approvalStatus === 'approved' ? faker.number.float({ min: 4.2, max: 5, fractionDigits: 2 }) : 5,
+      ...seedPayoutDetails(i, `${firstName} ${lastName}`.toUpperCase()),
       createdAt: review.createdAt,
       updatedAt: review.createdAt,
     });

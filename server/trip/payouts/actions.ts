@@ -5,6 +5,7 @@ import { fromCents, payableCents, weekFrom } from '../../../src/domain/payouts.j
 import { payPayoutSchema, preparePayoutSchema } from '../../../src/domain/resources/payoutBatches.js';
 import { postTransaction } from '../transactions/ledger.js';
 import { readSettlements } from './settlements.js';
+import { freezeDestinations, readFiles, refusedError } from './paymentFiles.js';
 import { refusal } from '../../../src/domain/messageCodes.js';
 
 export const FOUR_EYES = 'Four eyes: the staff member who prepared this batch cannot approve it. Ask a colleague.';
@@ -71,10 +72,14 @@ export const approve = defineAction({
   access: 'update-Driver',
   summary: 'Approve a payout batch (four eyes)',
   description:
-    'review → approved. The staff member who prepared the batch cannot approve it (403); 409 from another status.',
+    'review → approved. The staff member who prepared the batch cannot approve it (403); 409 from another status, and while a line cannot be paid (a bank driver without complete bank details, a phone M-Pesa cannot pay: the message names them; GET payout-batches/:id/payment-files lists them). Approval freezes each line’s destination (M-Pesa, or the bank account) as its driver’s details are: the files pay there.',
   async handler({ trx, staff, existing, id }) {
     if (existing!.status !== 'review') throw new ApiError(409, `This batch is already ${String(existing!.status)}.`);
     if (existing!.createdBy === staff.id) throw new ApiError(403, FOUR_EYES);
+    // The approver approves where the money goes too: every line payable, its destination frozen.
+    const files = await readFiles(trx, id!);
+    if (files.refused.length) throw refusedError(files);
+    await freezeDestinations(trx, id!);
     await trx
       .updateTable('payoutBatches')
       .set({ status: 'approved', approvedBy: staff.id, approvedAt: new Date(), updatedAt: new Date() })

@@ -9,13 +9,18 @@ const LINES = sql`(select coalesce(json_agg(json_build_object(
     'gross', l.gross, 'commission', l.commission, 'earnings', l.gross - l.commission,
     'cashCollected', l.cash_collected, 'tripNet', l.trip_net, 'opening', l.opening, 'topups', l.topups,
     'adjustments', l.adjustments, 'payouts', l.payouts, 'closing', l.closing, 'amount', l.amount,
-    'transactionId', l.transaction_id) order by l.amount desc, l.driver_id), '[]'::json)
-  from payout_lines l where l.batch_id = payout_batches.id)`;
+    'transactionId', l.transaction_id, 'payoutMethod', coalesce(p.payout_method, d.payout_method),
+    'bankCode', case when p.batch_id is null then d.bank_code else p.bank_code end,
+    'bankAccountMasked', '••••' || right(case when p.batch_id is null then d.bank_account_number else p.bank_account_number end, 4))
+    order by l.amount desc, l.driver_id), '[]'::json)
+  from payout_lines l join drivers d on d.id = l.driver_id
+    left join payout_destinations p on p.batch_id = l.batch_id and p.driver_id = l.driver_id
+  where l.batch_id = payout_batches.id)`;
 
 export const payoutBatches = defineResource(payoutBatchesManifest, {
   table: 'payoutBatches',
   description:
-    'Driver payouts by city week (Monday to Monday, Nairobi time), with a line per driver in `lines`. Moves only through the actions: POST payout-batches/prepare {periodStart}, POST payout-batches/:id/approve (by a staff member other than its creator: four eyes), POST payout-batches/:id/pay {reference} (writes each line to its driver’s wallet ledger). Files: GET payout-batches/:id/mpesa.csv (M-Pesa B2C bulk payment) and GET payout-batches/:id/statements/:driverId.pdf (a driver’s statement for the week).',
+    'Driver payouts by city week (Monday to Monday, Nairobi time), with a line per driver in `lines`. Moves only through the actions: POST payout-batches/prepare {periodStart}, POST payout-batches/:id/approve (by a staff member other than its creator: four eyes), POST payout-batches/:id/pay {reference} (writes each line to its driver’s wallet ledger). Files, once approved: GET payout-batches/:id/mpesa.csv (M-Pesa B2C bulk payment, drivers paid by mobile money), GET payout-batches/:id/bank.csv (bulk bank transfer, drivers paid by bank; the two add up to the total; GET payout-batches/:id/payment-files says what each pays and which lines neither can) and GET payout-batches/:id/statements/:driverId.pdf (a driver’s statement for the week).',
   computed: {
     createdByName: { type: 'text', sql: nameOf('staffs', 'payout_batches.created_by') },
     approvedByName: { type: 'text', sql: nameOf('staffs', 'payout_batches.approved_by') },

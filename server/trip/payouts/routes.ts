@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { ApiError, notFound } from '../../errors.js';
-import { csvRow } from '../../rest/csv.js';
+import { notFound } from '../../errors.js';
 import { errorSchema, parseId } from '../../rest/engine.js';
 import { renderPdf } from '../../rest/pdf.js';
 import { CITY } from '../../../src/domain/city.js';
-import { mpesaBulkRows, plainAmount, toCents, weekFrom } from '../../../src/domain/payouts.js';
+import { plainAmount, toCents, weekFrom } from '../../../src/domain/payouts.js';
 import { readSettlements } from './settlements.js';
 import { staffOf } from '../../auth/guard.js';
 import { documentLocale, documentWords, localeParameter, type DocumentWords } from '../../rest/documentLocale.js';
 import { refusal } from '../../../src/domain/messageCodes.js';
+import { paymentFileRoutes } from './paymentFiles.js';
 
 const englishMoney = (cents: number) => `${CITY.currency} ${plainAmount(cents).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 
@@ -33,52 +33,18 @@ const params = (...names: string[]) => ({
 });
 
 /**
- * A payout batch's files: the M-Pesa B2C bulk payment CSV (once approved) and a driver's PDF
- * statement for the batch's week, both with update-Driver (payment data).
+ * A payout batch's files: the M-Pesa and bank payment files (paymentFiles.ts) and a driver's PDF
+ * statement for the batch's week, all with update-Driver (payment data).
  */
 export function payoutRoutes(app: FastifyInstance): void {
   const { db, config } = app.services;
+  paymentFileRoutes(app);
 
   const batchOf = async (raw: string) => {
     const batch = await db.selectFrom('payoutBatches').selectAll().where('id', '=', parseId(raw)).executeTakeFirst();
     if (!batch) throw notFound(refusal('noSuch', { label: 'record' }));
     return batch;
   };
-
-  app.get(
-    '/payout-batches/:id/mpesa.csv',
-    {
-      config: { access: 'update-Driver' },
-      schema: {
-        tags: ['payout-batches'],
-        summary: 'A payout batch as an M-Pesa B2C bulk payment file (CSV)',
-        description:
-          'Columns MSISDN (2547…), Amount (KES, 2 decimals, no separators), Name, Reference (PAYOUT-<batch>-<driver>); lines of 0 are left out. 409 before the batch is approved (four eyes).',
-        params: params('id'),
-        response: { 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
-      },
-    },
-    async (request, reply) => {
-      const batch = await batchOf((request.params as { id: string }).id);
-      if (batch.status === 'review') throw new ApiError(409, 'Approve the batch before exporting its payments.');
-      const lines = await db
-        .selectFrom('payoutLines')
-        .select(['driverId', 'driverName', 'phone', sql<string>`amount::text`.as('amount')])
-        .where('batchId', '=', batch.id)
-        .orderBy('amount', 'desc')
-        .orderBy('driverId')
-        .execute();
-      const rows = mpesaBulkRows(
-        batch.id,
-        lines.map((l) => ({ ...l, amountCents: toCents(l.amount) })),
-      );
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="payouts-${String(batch.periodStart)}-mpesa.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(rows.map(csvRow).join(''));
-    },
-  );
 
   app.get(
     '/payout-batches/:id/statements/:driverId.pdf',

@@ -8,6 +8,7 @@ import { registrationNotice } from './registration.js';
 import { DRIVER_ACTIONS } from './actions.js';
 import { documentsJson, insertDocuments, refreshApproval, type NewDocument } from './documents.js';
 import { refusal } from '../../../src/domain/messageCodes.js';
+import { payoutColumns } from './payoutDetails.js';
 
 /** online, on a trip (an active trip, by the partial index trips_active_idx) or offline. */
 const onlineState = sql<string>`(case
@@ -17,13 +18,18 @@ const onlineState = sql<string>`(case
 export const drivers = defineResource(driversManifest, {
   table: 'drivers',
   description:
-    'Drivers with their documents (one row per upload, `documents` oldest first; the newest of a kind is current), vehicle and approval state. The approval status is derived from the documents and a suspension, and changes only through the actions. Credit balance changes only through driver transactions.',
+    'Drivers with their documents (one row per upload, `documents` oldest first; the newest of a kind is current), vehicle and approval state, and how they are paid out (`payoutMethod` mobile_money or bank; a bank payout needs `bankAccountHolder`, `bankCode`, `bankBranchCode` and `bankAccountNumber`, which is write-only: answers show `bankAccountMasked`, its last 4 digits). The approval status is derived from the documents and a suspension, and changes only through the actions. Credit balance changes only through driver transactions.',
   computed: {
     documents: { type: 'json', sql: documentsJson },
     onlineState: { type: 'text', sql: onlineState },
     vehicleTypeName: {
       type: 'text',
       sql: sql`(select v.name from vehicle_types v where v.id = drivers.vehicle_type_id)`,
+    },
+    // The account number as every answer shows it: its last 4 digits (maskAccountNumber's SQL twin).
+    bankAccountMasked: {
+      type: 'text',
+      sql: sql`(case when drivers.bank_account_number is null then null else '••••' || right(drivers.bank_account_number, 4) end)`,
     },
     tripsCompleted: {
       type: 'int',
@@ -53,9 +59,9 @@ export const drivers = defineResource(driversManifest, {
   // those rows only: at 1M trips page 40 took 1.7 s computing them for the 975 rows it skipped.
   deferredJoin: true,
   exportOmit: ['documents'],
-  toColumns(input) {
+  toColumns(input, { existing }) {
     const { documents: _documents, ...columns } = input;
-    return columns;
+    return payoutColumns(columns, existing);
   },
   async afterWrite({ action, after, input, trx, services, afterCommit }) {
     if (action !== 'create' || !after) return;

@@ -1,8 +1,9 @@
 import * as yup from 'yup';
 import { calendarDay, email, fileId, MULTILINE, name, oneOf, phone, requiredName } from '../fieldRules';
 import { defineManifest, labelFields } from './manifest';
-import { DOCUMENT_KINDS, DOCUMENT_REJECT_REASONS, DRIVER_APPROVAL_STATUSES, SEXES } from '../enums';
+import { DOCUMENT_KINDS, DOCUMENT_REJECT_REASONS, DRIVER_APPROVAL_STATUSES, PAYOUT_METHODS, SEXES } from '../enums';
 import { refusal } from '../messageCodes';
+import { payoutDetailsRules } from '../payoutDetails';
 
 const day = calendarDay;
 const shortText = (label: string, max: number) =>
@@ -48,6 +49,8 @@ const writable = {
     .min(1980, refusal('orLater', { label: 'Vehicle year', min: '1980' }))
     .max(2100)
     .nullable(),
+  // How the driver is paid out; the account number is write-only (answered masked, bankAccountMasked).
+  ...payoutDetailsRules,
 };
 
 /** Body of approve-document: the document and the version the reviewer saw. */
@@ -136,6 +139,11 @@ export const drivers = defineManifest({
     lastLng: { type: 'number' },
     lastSeenAt: { type: 'timestamp', sort: true },
     creditBalance: { type: 'number', format: 'money', sort: true, filter: true },
+    payoutMethod: { type: 'text', filter: true, enum: PAYOUT_METHODS, enumLabels: 'app.enums.payoutMethod' },
+    bankCode: { type: 'text', nullable: true, filter: true, description: 'Central Bank of Kenya bank code' },
+    bankBranchCode: { type: 'text', nullable: true },
+    bankAccountHolder: { type: 'text', nullable: true },
+    payoutDetailsUpdatedAt: { type: 'timestamp', nullable: true, list: false },
     createdAt: { type: 'timestamp', sort: true, filter: true },
     updatedAt: { type: 'timestamp', sort: true },
   },

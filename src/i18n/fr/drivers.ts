@@ -165,6 +165,13 @@ export const driverFields: DeepStrings<typeof EnFields> = {
   creditBalance: 'Solde de crédit',
   online: 'En ligne',
   createdAt: 'Inscrit le',
+  payoutMethod: 'Payé par',
+  bankCode: 'Banque',
+  bankBranchCode: 'Code d’agence',
+  bankAccountHolder: 'Titulaire du compte',
+  bankAccountNumber: 'Numéro de compte',
+  bankAccountMasked: 'Numéro de compte',
+  payoutDetailsUpdatedAt: 'Coordonnées de versement modifiées',
 };
 
 /** The driver wallet's strings in French. */

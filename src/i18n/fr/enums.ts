@@ -31,6 +31,7 @@ export const enumMessages: DeepStrings<typeof En> = {
   },
   passengerStatus: { active: 'Actif', blocked: 'Bloqué' },
   payoutStatus: { review: 'À vérifier', approved: 'Approuvé', paid: 'Payé' },
+  payoutMethod: { mobile_money: 'M-Pesa', bank: 'Virement bancaire' },
   tripStatus: {
     requested: 'Demandée',
     accepted: 'Acceptée',

@@ -25,6 +25,25 @@ export const payoutMessages: DeepStrings<typeof EnMessages> = {
   empty: 'Aucun lot de versements pour l’instant. Préparez-en un pour une semaine terminée.',
   summary: 'Récapitulatif',
   paidDrivers: 'Chauffeurs payés',
+  exportBank: 'Exporter le fichier bancaire',
+  files: 'Fichiers de paiement',
+  fileMpesa: 'M-Pesa : %{count} chauffeurs, %{total}',
+  fileBank: 'Virement bancaire : %{count} chauffeurs, %{total}',
+  filesAfterApproval: 'Les fichiers peuvent être exportés une fois le lot approuvé.',
+  refusedTitle: 'Pas encore payables',
+  refusedHint:
+    'Aucun des deux fichiers ne peut payer ces chauffeurs : le lot ne peut donc pas encore être approuvé. Corrigez d’abord leurs coordonnées de versement. L’approbation fige l’endroit où chaque chauffeur est payé.',
+  details: {
+    title: 'Coordonnées de versement',
+    edit: 'Modifier les coordonnées de versement',
+    editTitle: 'Coordonnées de versement de %{name}',
+    mpesaTo: 'M-Pesa au %{phone}',
+    accountOnFile: 'Enregistré : %{masked}. Laissez vide pour le conserver.',
+    accountHint: '8 à 16 chiffres',
+    masked:
+      'Seuls les 4 derniers chiffres sont affichés ; le numéro complet ne figure que dans le fichier bancaire d’un lot de versements approuvé.',
+    saved: 'Coordonnées de versement enregistrées',
+  },
   driverOwes: 'Doit %{amount}',
   statementPdf: {
     title: 'Relevé du chauffeur, semaine du %{day}',

@@ -34,6 +34,9 @@ export const validationMessages: DeepStrings<typeof En> = {
       'Un remboursement ne peut pas dépasser %{left} : le prix de la course est de %{fare} et %{refunded} a déjà été remboursé',
     refundAtMostFare: 'Un remboursement ne peut pas dépasser %{fare}, le prix de la course',
     noSuch: '%{label} portant cet identifiant est introuvable',
+    digits: '%{label} doit comporter %{count} chiffres',
+    digitsBetween: '%{label} doit comporter de %{min} à %{max} chiffres, rien d’autre',
+    requiredForBank: '%{label} est obligatoire pour un paiement par virement bancaire',
   },
   fixed: {
     emailRequired: 'L’adresse e-mail est obligatoire',
@@ -96,6 +99,7 @@ export const validationMessages: DeepStrings<typeof En> = {
     staffInactive: 'Ce membre du personnel est désactivé',
     staffMayNotHandleIssues: 'Ce membre du personnel n’est pas autorisé à traiter les incidents',
     samePriority: 'L’incident a déjà cette priorité',
+    notMobileMoney: 'Ce téléphone n’est pas un numéro mobile kényan : M-Pesa ne peut pas le payer',
   },
   notifications: {
     driverRegistration: 'Nouvelle inscription de chauffeur : %{name}',
@@ -178,5 +182,10 @@ export const validationMessages: DeepStrings<typeof En> = {
     file: 'le fichier',
     uploadedFile: 'le fichier téléversé',
     offer: 'la proposition',
+    payoutMethod: 'le mode de versement',
+    bank: 'la banque',
+    branchCode: 'le code d’agence',
+    accountHolder: 'le titulaire du compte',
+    accountNumber: 'le numéro de compte',
   },
 };

@@ -163,6 +163,13 @@ export const driverFields: DeepStrings<typeof EnFields> = {
   creditBalance: 'Salio',
   online: 'Mtandaoni',
   createdAt: 'Alijiunga',
+  payoutMethod: 'Analipwa kupitia',
+  bankCode: 'Benki',
+  bankBranchCode: 'Msimbo wa tawi',
+  bankAccountHolder: 'Mwenye akaunti',
+  bankAccountNumber: 'Nambari ya akaunti',
+  bankAccountMasked: 'Nambari ya akaunti',
+  payoutDetailsUpdatedAt: 'Maelezo ya malipo yalibadilishwa',
 };
 
 /** The driver wallet's strings in Swahili. */

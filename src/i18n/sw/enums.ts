@@ -36,6 +36,7 @@ export const enumMessages: DeepStrings<typeof En> = {
   },
   passengerStatus: { active: 'Anatumika', blocked: 'Amezuiwa' },
   payoutStatus: { review: 'Ya kukaguliwa', approved: 'Imeidhinishwa', paid: 'Imelipwa' },
+  payoutMethod: { mobile_money: 'M-Pesa', bank: 'Uhamisho wa benki' },
   tripStatus: {
     requested: 'Imeombwa',
     accepted: 'Imekubaliwa',

@@ -25,6 +25,25 @@ export const payoutMessages: DeepStrings<typeof EnMessages> = {
   empty: 'Bado hakuna makundi ya malipo. Andaa moja kwa wiki iliyokwisha.',
   summary: 'Muhtasari',
   paidDrivers: 'Madereva waliolipwa',
+  exportBank: 'Pakua faili ya benki',
+  files: 'Faili za malipo',
+  fileMpesa: 'M-Pesa: madereva %{count}, %{total}',
+  fileBank: 'Uhamisho wa benki: madereva %{count}, %{total}',
+  filesAfterApproval: 'Faili zinaweza kupakuliwa baada ya kundi kuidhinishwa.',
+  refusedTitle: 'Bado hawawezi kulipwa',
+  refusedHint:
+    'Hakuna faili inayoweza kuwalipa madereva hawa, kwa hiyo kundi haliwezi kuidhinishwa bado: rekebisha maelezo yao ya malipo kwanza. Idhini inafunga mahali ambapo kila dereva atalipwa.',
+  details: {
+    title: 'Maelezo ya malipo',
+    edit: 'Hariri maelezo ya malipo',
+    editTitle: 'Maelezo ya malipo ya %{name}',
+    mpesaTo: 'M-Pesa kwa %{phone}',
+    accountOnFile: 'Iliyohifadhiwa: %{masked}. Acha wazi ili kuiweka.',
+    accountHint: 'Tarakimu 8 hadi 16',
+    masked:
+      'Tarakimu 4 za mwisho tu ndizo zinaonyeshwa; nambari kamili inaingia tu kwenye faili ya benki ya kundi la malipo lililoidhinishwa.',
+    saved: 'Maelezo ya malipo yamehifadhiwa',
+  },
   driverOwes: 'Anadaiwa %{amount}',
   statementPdf: {
     title: 'Taarifa ya dereva, wiki ya %{day}',

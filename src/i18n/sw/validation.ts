@@ -33,6 +33,9 @@ export const validationMessages: DeepStrings<typeof En> = {
     refundAtMostLeft: 'Kiasi cha kurejesha kisizidi %{left}: nauli ya safari ni %{fare} na %{refunded} zimesharejeshwa',
     refundAtMostFare: 'Kiasi cha kurejesha kisizidi %{fare}, yaani nauli ya safari',
     noSuch: 'Hakuna %{label} kwa kitambulisho hiki',
+    digits: '%{label}: tarakimu %{count} hasa',
+    digitsBetween: '%{label}: tarakimu %{min} hadi %{max} tu, bila kitu kingine',
+    requiredForBank: 'Weka %{label} ili kulipa kupitia benki',
   },
   fixed: {
     emailRequired: 'Barua pepe inahitajika',
@@ -95,6 +98,7 @@ export const validationMessages: DeepStrings<typeof En> = {
     staffInactive: 'Mfanyakazi huyu amezimwa',
     staffMayNotHandleIssues: 'Mfanyakazi huyu hana ruhusa ya kushughulikia malalamiko',
     samePriority: 'Lalamiko hili tayari lina kipaumbele hiki',
+    notMobileMoney: 'Simu hii si nambari ya simu ya mkononi ya Kenya, kwa hiyo M-Pesa haiwezi kuilipa',
   },
   notifications: {
     driverRegistration: 'Usajili mpya wa dereva: %{name}',
@@ -177,5 +181,10 @@ export const validationMessages: DeepStrings<typeof En> = {
     file: 'faili',
     uploadedFile: 'faili lililopakiwa',
     offer: 'ombi',
+    payoutMethod: 'njia ya malipo',
+    bank: 'benki',
+    branchCode: 'msimbo wa tawi',
+    accountHolder: 'mwenye akaunti',
+    accountNumber: 'nambari ya akaunti',
   },
 };

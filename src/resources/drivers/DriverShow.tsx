@@ -47,6 +47,7 @@ import { ActionDialog } from './ActionDialog';
 import { DocumentProgressBar } from './DocumentProgress';
 import { DriverDecision } from './DriverDecision';
 import { DriverStatistics, Stat } from './DriverStatistics';
+import { PayoutDetailsCard } from './PayoutDetails';
 import { walletPath } from '../driver-transactions/walletPath';
 import { reviewPath } from './reviewPath';
 import type { Driver, DriverDocument } from './types';
@@ -168,7 +169,12 @@ function DriverPage({ id }: { id: number }) {
             <Tab key={t} value={t} label={translate(`app.drivers.tabs.${t}`)} />
           ))}
         </Tabs>
-        {tab === 'profile' && <ProfileTab driver={driver} />}
+        {tab === 'profile' && (
+          <Stack spacing={2}>
+            <ProfileTab driver={driver} />
+            <PayoutDetailsCard driver={driver} mayUpdate={!!mayUpdate} onSaved={() => void refetch()} />
+          </Stack>
+        )}
         {tab === 'documents' && <DocumentsTab documents={driver.documents} />}
         {tab === 'trips' && (
           <CanAccess resource="trip-management/trips" action="list" accessDenied={<Denied />}>

@@ -19,4 +19,8 @@ export interface DriverDocument {
   createdAt: string;
 }
 
-export type Driver = ManifestRecord<typeof drivers> & { documents: DriverDocument[] };
+export type Driver = ManifestRecord<typeof drivers> & {
+  documents: DriverDocument[];
+  /** The account number as the API answers it: its last 4 digits behind a mask. */
+  bankAccountMasked?: string | null;
+};

@@ -14,7 +14,9 @@ import { EmptyState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
 import { ConfirmActionButton } from '../shared/ConfirmActionButton';
 import { useRecordFromRoute } from '../shared/useRecordFromRoute';
-import { MpesaExportButton, StatementButton } from './PayoutFiles';
+import { PaymentFiles, StatementButton } from './PayoutFiles';
+import { bankName } from '../../domain/payoutDetails';
+import { enumLabelKey } from '../../kit/enumChoices';
 import type { PayoutBatch, PayoutLine } from './types';
 
 const COLUMNS: (keyof PayoutLine)[] = [
@@ -53,7 +55,15 @@ function Lines({ batch }: { batch: PayoutBatch }) {
         <TableBody>
           {batch.lines.map((line) => (
             <TableRow key={line.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.driverName}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {line.driverName}
+                {/* Where the money goes, under the name: the table keeps its width for the amounts. */}
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {line.payoutMethod === 'bank'
+                    ? `${bankName(line.bankCode) ?? translate(enumLabelKey('payoutMethod', 'bank'))} ${line.bankAccountMasked ?? ''}`
+                    : translate(enumLabelKey('payoutMethod', line.payoutMethod))}
+                </Typography>
+              </TableCell>
               {COLUMNS.map((c) => (
                 <TableCell
                   key={c}
@@ -113,7 +123,6 @@ export default function PayoutBatchShow() {
           {canAccess && (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <ApproveStep batch={batch} />
-              <MpesaExportButton batch={batch} />
               {batch.status === 'approved' && (
                 <ActionDialogButton
                   action={ACTIONS['payout-batches'].pay}
@@ -161,6 +170,7 @@ export default function PayoutBatchShow() {
             </KeyValue>
           </FieldGrid>
         </SectionCard>
+        {canAccess && <PaymentFiles batch={batch} />}
         <SectionCard
           title={translate('app.payouts.lines')}
           subheader={translate('app.payouts.amountsIn', { currency: CITY.currency })}
