@@ -7,7 +7,7 @@ import { ApiError, notFound } from '../../errors.js';
 import { csvRow } from '../../rest/csv.js';
 import { errorSchema, parseId } from '../../rest/engine.js';
 import { fromCents, toCents } from '../../../src/domain/payouts.js';
-import { codeOf } from '../../../src/domain/messageCodes.js';
+import { codeOf, refusal } from '../../../src/domain/messageCodes.js';
 import {
   bankTransferRows,
   mpesaRows,
@@ -108,7 +108,7 @@ export function paymentFileRoutes(app: FastifyInstance): void {
 
   const batchOf = async (raw: string) => {
     const batch = await db.selectFrom('payoutBatches').selectAll().where('id', '=', parseId(raw)).executeTakeFirst();
-    if (!batch) throw notFound('No record with this id');
+    if (!batch) throw notFound(refusal('noSuch', { label: 'record' }));
     return batch;
   };
 
