@@ -1,6 +1,7 @@
 import type { SortPayload } from 'ra-core';
 import type { BulkAnswer } from '../domain/bulk';
-import type { ActionRef, NoBody } from '../domain/resourceActions';
+import type { ActionRef, BulkActionRef, NoBody } from '../domain/resourceActions';
+import { fillPath, type CommandRef, type QueryRef } from './calls';
 import { EXPORT_INTERRUPTED, ExportInterruptedError, endsInterrupted } from '../domain/exportInterrupted';
 import { NOTIFICATION_PAGE_SIZE, type NotificationPage } from '../domain/notifications';
 import { requestBlob, requestJson } from '../http';
@@ -58,33 +59,35 @@ export interface CustomMethods {
     action: ActionRef<Body, Result>,
     params?: ActionParams<NoInfer<Body>>,
   ): Promise<ActionResult<Result>>;
-  /** POST /api/<svc>/<res>/bulk/<action> {ids, reason, …}: the action on each record, with each one's outcome. */
-  bulkAction(resource: string, action: string, body: BulkBody): Promise<ActionResult<BulkAnswer>>;
+  /**
+   * POST /api/<svc>/<res>/bulk/<action> {ids, reason, …}: the action on each record, with each one's
+   * outcome. The action is one the server offers in bulk (`ACTIONS.trips.cancel`).
+   */
+  bulkAction(action: BulkActionRef, body: BulkBody): Promise<ActionResult<BulkAnswer>>;
   /** GET /api/<svc>/<res>/export?format=csv&filter=…&sort=…: every matching row as CSV. */
   exportCsv(resource: string, params: ExportParams): Promise<Blob>;
   /**
-   * GET /api/<svc>/<path>?params: a read-only query module, e.g. `dashboard/summary`. `silent`: no
-   * error toast, for a screen that shows its own error state.
+   * GET /api/<svc>/<path>?params: a named read of src/dataProviders/calls.ts (`QUERIES.dashboard.live`),
+   * which types its parameters and answer. `silent`: no error toast, for a screen that shows its own
+   * error state.
    */
-  query<T = unknown>(
-    service: Service,
-    path: string,
-    params?: Record<string, unknown>,
+  query<Params, Answer>(
+    call: QueryRef<Params, Answer>,
+    params: NoInfer<Params>,
     options?: { silent?: boolean; signal?: AbortSignal },
-  ): Promise<T>;
+  ): Promise<Answer>;
   /** GET /api/<svc>/<path>?params as a file (a PDF, …), e.g. `reports/revenue/pdf`. */
   download(service: Service, path: string, params?: Record<string, unknown>, accept?: string): Promise<Blob>;
   /**
    * POST /api/<svc>/<path> with a JSON body, for a command or a calculation outside the resources
-   * (`fare-estimates`, `dispatcher/bookings`…); a command answers {data, message?}: type it
-   * `post<ActionResult<X>>`. `silent`: no error toast or dialog (the screen shows the failure).
+   * (`COMMANDS['fare-estimates'].estimate`), which types its body and answer. `silent`: no error
+   * toast or dialog (the screen shows the failure).
    */
-  post<T = unknown>(
-    service: Service,
-    path: string,
-    body: unknown,
+  post<Body, Answer>(
+    call: CommandRef<Body, Answer>,
+    body: NoInfer<Body>,
     options?: { silent?: boolean; signal?: AbortSignal },
-  ): Promise<T>;
+  ): Promise<Answer>;
   /** PUT auth/profile: the signed-in staff member's names and photo. */
   saveProfile(change: ProfileChange): Promise<ActionResult<StaffProfile>>;
   /** POST auth/change_password: ends the staff member's other sessions; this one stays. */
@@ -116,8 +119,8 @@ export function createCustomMethods(lookup: ResourceLookup, urls: ServiceUrls): 
       return (await requestJson<ActionResult<Result>>(url, { method: 'POST', json: data ?? {} })).json;
     },
 
-    async bulkAction(resource, action, body) {
-      const url = `${resourceUrl(resource)}/bulk/${encodeURIComponent(action)}`;
+    async bulkAction({ resource, name }, body) {
+      const url = `${resourceUrl(resource)}/bulk/${encodeURIComponent(name)}`;
       return (await requestJson<ActionResult<BulkAnswer>>(url, { method: 'POST', json: body })).json;
     },
 
@@ -129,16 +132,16 @@ export function createCustomMethods(lookup: ResourceLookup, urls: ServiceUrls): 
       return blob;
     },
 
-    async query<T>(
-      service: Service,
-      path: string,
-      params: Record<string, unknown> = {},
+    async query<Params, Answer>(
+      { service, path: named }: QueryRef<Params, Answer>,
+      params: Params,
       options: { silent?: boolean; signal?: AbortSignal } = {},
     ) {
+      const [path, rest] = fillPath(named, (params ?? {}) as Record<string, unknown>);
       const query = new URLSearchParams();
-      for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, queryValue(value));
+      for (const [key, value] of Object.entries(rest)) if (value !== undefined) query.set(key, queryValue(value));
       const search = query.size > 0 ? `?${query}` : '';
-      return (await requestJson<T>(`${urls[service]}/${path.replace(/^\/+/, '')}${search}`, options)).json;
+      return (await requestJson<Answer>(`${urls[service]}/${path}${search}`, options)).json;
     },
 
     async download(service, path, params = {}, accept = 'application/pdf') {
@@ -148,14 +151,12 @@ export function createCustomMethods(lookup: ResourceLookup, urls: ServiceUrls): 
       return requestBlob(`${urls[service]}/${path.replace(/^\/+/, '')}${search}`, { headers: { Accept: accept } });
     },
 
-    async post<T>(
-      service: Service,
-      path: string,
-      body: unknown,
+    async post<Body, Answer>(
+      { service, path }: CommandRef<Body, Answer>,
+      body: Body,
       options: { silent?: boolean; signal?: AbortSignal } = {},
     ) {
-      const url = `${urls[service]}/${path.replace(/^\/+/, '')}`;
-      return (await requestJson<T>(url, { method: 'POST', json: body, ...options })).json;
+      return (await requestJson<Answer>(`${urls[service]}/${path}`, { method: 'POST', json: body, ...options })).json;
     },
 
     async saveProfile(change) {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Service } from '../resources/types';
+import type { ModuleAnswer, QueryRef } from './calls';
 import type { PanelDataProvider } from './createDataProvider';
 import { usePanelDataProvider } from './useAction';
 
@@ -8,12 +8,11 @@ import { usePanelDataProvider } from './useAction';
  * provider, cached by path and parameters, without an error toast (the caller shows the error). `enabled: false` skips it (e.g. a card group the
  * viewer may not see).
  */
-export function useQueryModule<T>(
-  path: string,
-  params: Record<string, unknown> = {},
+export function useQueryModule<Params, T>(
+  call: QueryRef<Params, ModuleAnswer<T>>,
+  params: NoInfer<Params>,
   options: {
     enabled?: boolean;
-    service?: Service;
     /** Attempts after a failure (react-query's default: 3). */ retry?: number;
     /** How long an answer counts as fresh (ms): a prefetched one is then not asked again on mount. */
     staleTime?: number;
@@ -23,7 +22,7 @@ export function useQueryModule<T>(
 ) {
   const dataProvider = usePanelDataProvider();
   return useQuery({
-    ...queryModuleOptions<T>(dataProvider, path, params, options.service),
+    ...queryModuleOptions(dataProvider, call, params),
     enabled: options.enabled ?? true,
     ...(options.retry !== undefined && { retry: options.retry }),
     ...(options.staleTime !== undefined && { staleTime: options.staleTime }),
@@ -32,17 +31,16 @@ export function useQueryModule<T>(
 }
 
 /** The cache key and fetch of a query module, shared by the hook and `prefetchQueryModule`. */
-function queryModuleOptions<T>(
+function queryModuleOptions<Params, T>(
   dataProvider: Pick<PanelDataProvider, 'query'>,
-  path: string,
-  params: Record<string, unknown>,
-  service: Service = 'trip',
+  call: QueryRef<Params, ModuleAnswer<T>>,
+  params: Params,
 ) {
   return {
-    queryKey: ['queryModule', service, path, params],
+    queryKey: ['queryModule', call.service, call.path, params],
     // Silent: the screens show their own error state with a retry, not a toast as well.
     queryFn: async ({ signal }: { signal?: AbortSignal }) =>
-      (await dataProvider.query<{ data: T }>(service, path, params, { silent: true, signal })).data,
+      (await dataProvider.query(call, params, { silent: true, signal })).data,
   };
 }
 
@@ -51,12 +49,12 @@ function queryModuleOptions<T>(
  * (e.g. the dashboard's cards right after signing in, in parallel with the layout and the lazy
  * chunks). The answer is kept `keepMs` so that the screen finds it; a failure is left to the screen.
  */
-export function prefetchQueryModule(
+export function prefetchQueryModule<Params, T>(
   client: QueryClient,
   dataProvider: Pick<PanelDataProvider, 'query'>,
-  path: string,
-  params: Record<string, unknown> = {},
-  { service, keepMs = 10_000 }: { service?: Service; keepMs?: number } = {},
+  call: QueryRef<Params, ModuleAnswer<T>>,
+  params: NoInfer<Params>,
+  { keepMs = 10_000 }: { keepMs?: number } = {},
 ): Promise<void> {
-  return client.prefetchQuery({ ...queryModuleOptions(dataProvider, path, params, service), gcTime: keepMs });
+  return client.prefetchQuery({ ...queryModuleOptions(dataProvider, call, params), gcTime: keepMs });
 }

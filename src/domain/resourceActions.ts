@@ -34,7 +34,12 @@ export interface ActionRef<Body = unknown, Result = unknown> extends ActionTypes
   /** The react-admin resource (the manifest's path). */
   readonly resource: string;
   readonly name: string;
+  /** Also offered on many records at once (`POST /<res>/bulk/<name>`), as the server declares it. */
+  readonly bulk?: true;
 }
+
+/** An action the server also runs on many records at once. */
+export type BulkActionRef<Body = unknown> = ActionRef<Body> & { readonly bulk: true };
 
 /** An action without a body (activate, acknowledge…). */
 export type NoBody = Record<string, never>;
@@ -46,6 +51,12 @@ export const takesSchema = <S extends ObjectSchema<AnyObject>, Result = unknown>
   schema: S,
 ): ActionTypes<InferType<S>, Result> => (void schema, {});
 
+/** An action the server also offers in bulk (its declaration's `bulk`). */
+export const inBulk = <T extends ActionTypes<unknown, unknown>>(types: T): T & { readonly bulk: true } => ({
+  ...types,
+  bulk: true,
+});
+
 type BodyOf<T> = T extends ActionTypes<infer B, unknown> ? B : never;
 type ResultOf<T> = T extends ActionTypes<unknown, infer R> ? R : never;
 
@@ -53,8 +64,19 @@ type ResultOf<T> = T extends ActionTypes<unknown, infer R> ? R : never;
 export function defineActions<const A extends Record<string, ActionTypes<unknown, unknown>>>(
   manifest: ResourceManifest,
   actions: A,
-): { readonly [K in keyof A & string]: ActionRef<BodyOf<A[K]>, ResultOf<A[K]>> & { readonly name: K } } {
-  return Object.fromEntries(Object.keys(actions).map((name) => [name, { resource: manifest.path, name }])) as never;
+): {
+  readonly [K in keyof A & string]: ActionRef<BodyOf<A[K]>, ResultOf<A[K]>> & { readonly name: K } & (A[K] extends {
+      bulk: true;
+    }
+      ? { readonly bulk: true }
+      : unknown);
+} {
+  return Object.fromEntries(
+    Object.entries(actions).map(([name, types]) => [
+      name,
+      { resource: manifest.path, name, ...('bulk' in types && { bulk: true }) },
+    ]),
+  ) as never;
 }
 
 /**
@@ -64,15 +86,15 @@ export function defineActions<const A extends Record<string, ActionTypes<unknown
 export const ACTIONS = {
   trips: defineActions(trips, {
     assign: takes<{ driverId: number }>(),
-    cancel: takes<{ reason: string; by?: string }>(),
+    cancel: inBulk(takes<{ reason: string; by?: string }>()),
   }),
   issues: defineActions(issues, {
-    assign: takesSchema(issueActions.assign),
+    assign: inBulk(takesSchema(issueActions.assign)),
     priority: takesSchema(issueActions.priority),
     start: takes<NoBody>(),
     resolve: takesSchema(issueActions.resolve),
-    close: takes<NoBody>(),
-    reopen: takesSchema(issueActions.reopen),
+    close: inBulk(takes<NoBody>()),
+    reopen: inBulk(takesSchema(issueActions.reopen)),
     note: takesSchema(issueActions.note),
   }),
   'payout-batches': defineActions(payoutBatches, {
@@ -94,16 +116,16 @@ export const ACTIONS = {
     'credit-topup': takesSchema<typeof creditTopupSchema, { creditBalance: number }>(creditTopupSchema),
   }),
   'vehicle-types': defineActions(vehicleTypes, { deactivate: takes<NoBody>(), activate: takes<NoBody>() }),
-  discounts: defineActions(discounts, { activate: takes<NoBody>(), deactivate: takes<NoBody>() }),
+  discounts: defineActions(discounts, { activate: inBulk(takes<NoBody>()), deactivate: inBulk(takes<NoBody>()) }),
   drivers: defineActions(drivers, {
-    'approve-documents': takes<NoBody>(),
-    'reject-documents': takesSchema(suspensionSchema),
+    'approve-documents': inBulk(takes<NoBody>()),
+    'reject-documents': inBulk(takesSchema(suspensionSchema)),
     'approve-document': takesSchema(approveDocumentSchema),
     'reject-document': takesSchema(rejectDocumentSchema),
     'request-reupload': takesSchema(requestReuploadSchema),
     'upload-document': takes<{ kind: string; fileId: number }>(),
-    suspend: takesSchema(suspensionSchema),
-    reinstate: takesSchema(suspensionSchema),
+    suspend: inBulk(takesSchema(suspensionSchema)),
+    reinstate: inBulk(takesSchema(suspensionSchema)),
   }),
   passengers: defineActions(passengers, {
     block: takesSchema(passengerStatusChange),

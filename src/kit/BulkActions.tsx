@@ -15,6 +15,7 @@ import {
 import type { FieldValues } from 'react-hook-form';
 import type { AnyObjectSchema } from 'yup';
 import { bulkSchema, doneIds, type BulkAnswer, type BulkOutcome } from '../domain/bulk';
+import type { BulkActionRef } from '../domain/resourceActions';
 import { usePanelDataProvider } from '../dataProviders/useAction';
 import { yupResolver } from '../forms/yupResolver';
 import { fieldErrorsOf } from '../http';
@@ -22,8 +23,8 @@ import { bulkActionKey } from '../i18n/bulk';
 import { BulkResult } from './BulkResult';
 
 export interface BulkActionSpec {
-  /** The engine's record action, run by `POST /<res>/bulk/<action>`. */
-  action: string;
+  /** The engine's record action, run by `POST /<res>/bulk/<action>` (`ACTIONS.trips.cancel`). */
+  action: BulkActionRef;
   icon?: ReactElement;
   color?: ButtonProps['color'];
   /** Inputs beside the reason (e.g. the assignee), with their rules. */
@@ -52,7 +53,7 @@ function BulkActionButton({ action, icon, color = 'primary', inputs, schema }: B
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [phase, setPhase] = useState<Phase>({ step: 'form' });
-  const label = translate(`${bulkActionKey(action)}.label`);
+  const label = translate(`${bulkActionKey(action.name)}.label`);
 
   const nameOf = (id: number) => {
     const record = data?.find((r) => String(r.id) === String(id));
@@ -65,7 +66,7 @@ function BulkActionButton({ action, icon, color = 'primary', inputs, schema }: B
     try {
       const ids = selectedIds.map(Number);
       const reason = String(values.reason);
-      const { data: answer } = await dataProvider.bulkAction(resource, action, { ...values, ids, reason });
+      const { data: answer } = await dataProvider.bulkAction(action, { ...values, ids, reason });
       setPhase({ step: 'result', ids, reason, answer });
       return undefined;
     } catch (error) {
@@ -80,7 +81,9 @@ function BulkActionButton({ action, icon, color = 'primary', inputs, schema }: B
     setPending(true);
     try {
       const ids = doneIds(phase.answer.outcomes);
-      const { data: answer } = await dataProvider.bulkAction(resource, phase.answer.undo, {
+      // The reverse is the server's to name (its declaration's `bulk.undo`), on the same resource.
+      const reverse: BulkActionRef = { resource: action.resource, name: phase.answer.undo, bulk: true };
+      const { data: answer } = await dataProvider.bulkAction(reverse, {
         ids,
         reason: phase.reason,
       });
@@ -145,7 +148,7 @@ function BulkActionButton({ action, icon, color = 'primary', inputs, schema }: B
           <>
             <DialogContent>
               <BulkResult
-                action={action}
+                action={action.name}
                 outcomes={phase.answer.outcomes}
                 undo={phase.answer.undo}
                 undone={phase.undone}
@@ -176,7 +179,7 @@ export function BulkActions({ actions }: { actions: BulkActionSpec[] }) {
   return (
     <>
       <BulkExportButton />
-      {canAccess && actions.map((spec) => <BulkActionButton key={spec.action} {...spec} />)}
+      {canAccess && actions.map((spec) => <BulkActionButton key={spec.action.name} {...spec} />)}
     </>
   );
 }

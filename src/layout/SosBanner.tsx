@@ -7,12 +7,12 @@ import { usePanelDataProvider } from '../dataProviders/useAction';
 import { Link, useNavigate } from 'react-router';
 import { sosCallLogs } from '../domain/resources';
 import { formatAge, secondsBetween, shortName } from '../domain/sos';
-import type { SosAlarm } from '../resources/sos-call-logs/types';
 import { useAcknowledge } from '../resources/sos-call-logs/useAcknowledge';
 import { useNow } from '../kit/useNow';
 import { useSosLive } from '../resources/sos-call-logs/useSosLive';
 import { listPathWithFilter, showPath } from '../resources/shared/recordPaths';
 import { useRepeatingSosSound } from './notifications/useRepeatingSosSound';
+import { QUERIES } from '../dataProviders/calls';
 
 /** The banner lists at most this many alarms; the rest are a link to the board. */
 export const SOS_BANNER_MAX = 3;
@@ -45,9 +45,8 @@ function OpenAlarms() {
   const { data } = useQuery({
     queryKey: [sosCallLogs.path, 'banner'],
     queryFn: ({ signal }) =>
-      dataProvider.query<SosAlarm[]>(
-        'trip',
-        sosCallLogs.path,
+      dataProvider.query(
+        QUERIES['sos-call-logs'].list,
         {
           filter: { status: 'new' },
           sort: ['calledAt', 'DESC'],

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { usePanelDataProvider } from '../dataProviders/useAction';
-import type { LiveDriver } from '../domain/liveDrivers';
+import { QUERIES } from '../dataProviders/calls';
 
 /**
  * The REST snapshot of the live drivers inside a box (`GET dispatcher/drivers?bbox=…`, the box as
@@ -13,14 +13,7 @@ export function useDriverSnapshot(bbox: string | undefined) {
   return useQuery({
     queryKey: ['dispatcher', 'drivers', bbox],
     queryFn: async ({ signal }) =>
-      (
-        await dataProvider.query<{ data: LiveDriver[] }>(
-          'trip',
-          'dispatcher/drivers',
-          { bbox },
-          { silent: true, signal },
-        )
-      ).data,
+      (await dataProvider.query(QUERIES.dispatcher.drivers, { bbox }, { silent: true, signal })).data,
     enabled: bbox !== undefined,
     retry: false,
   });

@@ -1,4 +1,5 @@
 import { ACTIONS } from '../../src/domain/resourceActions';
+import { COMMANDS, QUERIES } from '../../src/dataProviders/calls';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXPORT_INTERRUPTED, ExportInterruptedError } from '../../src/domain/exportInterrupted';
 import { createDataProvider } from '../../src/dataProviders/createDataProvider';
@@ -178,13 +179,33 @@ describe('the custom methods', () => {
   });
 
   it('reads a query module of a service, with its parameters', async () => {
-    api.on('GET /api/trip/dashboard/summary', { json: { data: { trips: 12 } } });
+    api.on('GET /api/trip/reports/trips', { json: { data: { trips: 12 } } });
     await expect(
-      dataProvider.query('trip', 'dashboard/summary', { from: '2026-01-01', filter: { city: 1 }, none: undefined }),
+      dataProvider.query(QUERIES.reports.trips, { from: '2026-01-01', filter: { city: 1 }, none: undefined }),
     ).resolves.toEqual({ data: { trips: 12 } });
     expect(api.requests[0].query.get('from')).toBe('2026-01-01');
     expect(api.requests[0].query.get('filter')).toBe('{"city":1}');
     expect(api.requests[0].query.has('none')).toBe(false);
+  });
+
+  it("puts a named read's record id in its path, not in the query string, and reads the user service", async () => {
+    api.on('GET /api/trip/trips/42/events', { json: { data: [] } });
+    api.on('GET /api/user/audit-logs/actions', { json: { data: ['login'] } });
+    await expect(dataProvider.query(QUERIES.trips.events, { id: 42 })).resolves.toEqual({ data: [] });
+    expect(api.requests[0].query.size).toBe(0);
+    await expect(dataProvider.query(QUERIES['audit-logs'].actions, {})).resolves.toEqual({ data: ['login'] });
+  });
+
+  it('posts a named command with its body, and a bulk action under the resource', async () => {
+    api.on('POST /api/user/drivers/resend_otp', { json: { data: null, message: 'Sent' } });
+    api.on('POST /api/trip/discounts/bulk/deactivate', { json: { data: { outcomes: [] } } });
+    await expect(dataProvider.post(COMMANDS.drivers.resend_otp, { phoneNumber: '+254700000001' })).resolves.toEqual({
+      data: null,
+      message: 'Sent',
+    });
+    expect(api.requests[0].body).toEqual({ phoneNumber: '+254700000001' });
+    await dataProvider.bulkAction(ACTIONS.discounts.deactivate, { ids: [1, 2], reason: 'Season over' });
+    expect(api.requests[1].body).toEqual({ ids: [1, 2], reason: 'Season over' });
   });
 
   it('rejects an expired session with the 401 shape that checkError recognises', async () => {

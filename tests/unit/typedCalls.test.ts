@@ -1,7 +1,10 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { PanelDataProvider } from '../../src/dataProviders/createDataProvider';
 import type { ActionResult, CustomMethods } from '../../src/dataProviders/customMethods';
+import { COMMANDS, QUERIES } from '../../src/dataProviders/calls';
+import type { NearDriver } from '../../src/domain/driverCards';
 import { ACTIONS } from '../../src/domain/resourceActions';
+import type { BulkActionSpec } from '../../src/kit/BulkActions';
 
 /**
  * The data provider's actions are named and typed by src/domain/resourceActions.ts: `npm run
@@ -28,6 +31,41 @@ function typedCalls() {
   void dp.action('trip-management/trips', { id: 1, action: 'assign', data: { driverId: 7 } });
 }
 
+/** Never called: only compiled. The named reads, commands and bulk actions of src/dataProviders/calls.ts. */
+function typedReadsAndCommands() {
+  void dp.query(QUERIES.dispatcher['nearest-drivers'], { tripId: 4, limit: 10 });
+  void dp.query(QUERIES.dispatcher['nearest-drivers'], { lat: -1.29, lng: 36.82, vehicleTypeId: 2 });
+  void dp.query(QUERIES.trips.events, { id: 4 });
+  void dp.post(COMMANDS['fare-estimates'].estimate, { pickup: { lat: 0, lng: 0 }, dropoff: { lat: 1, lng: 1 } });
+  void dp.bulkAction(ACTIONS.trips.cancel, { ids: [1], reason: 'Duplicate' });
+  // @ts-expect-error -- a misspelled query name is not a property of the dispatcher's reads
+  void dp.query(QUERIES.dispatcher['nearest-driver'], { tripId: 4 });
+  // @ts-expect-error -- a wrong parameter: the trip is a number
+  void dp.query(QUERIES.dispatcher['nearest-drivers'], { tripId: '4' });
+  // @ts-expect-error -- parameters of neither form: a point needs its vehicle type
+  void dp.query(QUERIES.dispatcher['nearest-drivers'], { lat: -1.29, lng: 36.82 });
+  // @ts-expect-error -- a record's events need the record
+  void dp.query(QUERIES.trips.events, {});
+  // @ts-expect-error -- no string-named reads any more
+  void dp.query('trip', 'dispatcher/nearest-drivers', { tripId: 4 });
+  // @ts-expect-error -- a command is not a read
+  void dp.query(COMMANDS.drivers.resend_otp, { phoneNumber: '+254700000001' });
+  // @ts-expect-error -- a wrong body: resend_otp takes the phone number
+  void dp.post(COMMANDS.drivers.resend_otp, { phone: '+254700000001' });
+  // @ts-expect-error -- no string-named commands any more
+  void dp.post('trip', 'fare-estimates', {});
+  // @ts-expect-error -- assign is not offered in bulk on trips
+  void dp.bulkAction(ACTIONS.trips.assign, { ids: [1], reason: 'x' });
+  // @ts-expect-error -- no string-named bulk actions any more
+  void dp.bulkAction('trip-management/trips', 'cancel', { ids: [1], reason: 'x' });
+  // @ts-expect-error -- a list's bulk button takes only a bulk action
+  const notBulk: BulkActionSpec = { action: ACTIONS.issues.note };
+  void notBulk;
+}
+
+/** Never called: its answer's type is checked. */
+export const nearest = () => dp.query(QUERIES.dispatcher['nearest-drivers'], { tripId: 4 });
+
 /** Never called: its answer's type is checked. */
 export const topUp = () =>
   dp.action(ACTIONS['driver-transactions']['credit-topup'], { data: { driverId: 4, amount: 500, note: 'M-Pesa' } });
@@ -38,6 +76,7 @@ type Submit = CustomMethods['submit'];
 describe('typed custom calls', () => {
   it('name each action by its resource path and name, and type its answer', () => {
     expect(typedCalls).toBeTypeOf('function');
+    expect(typedReadsAndCommands).toBeTypeOf('function');
     expectTypeOf<Submit>().toBeAny();
     expect(ACTIONS.trips.assign).toEqual({ resource: 'trip-management/trips', name: 'assign' });
     expect(ACTIONS['driver-transactions']['credit-topup']).toEqual({
@@ -45,5 +84,18 @@ describe('typed custom calls', () => {
       name: 'credit-topup',
     });
     expectTypeOf<ReturnType<typeof topUp>>().toEqualTypeOf<Promise<ActionResult<{ creditBalance: number }>>>();
+  });
+
+  it('name each read and command by its service and path, and type its answer', () => {
+    expect(QUERIES.dispatcher['nearest-drivers']).toEqual({
+      method: 'GET',
+      service: 'trip',
+      path: 'dispatcher/nearest-drivers',
+    });
+    expect(QUERIES.trips.events.path).toBe('trips/:id/events');
+    expect(COMMANDS['fare-estimates'].estimate).toEqual({ method: 'POST', service: 'trip', path: 'fare-estimates' });
+    expect(COMMANDS.drivers.resend_otp.service).toBe('user');
+    expect(ACTIONS.trips.cancel).toEqual({ resource: 'trip-management/trips', name: 'cancel', bulk: true });
+    expectTypeOf<ReturnType<typeof nearest>>().toEqualTypeOf<Promise<{ data: NearDriver[] }>>();
   });
 });

@@ -19,16 +19,17 @@ import { DashboardCharts } from './DashboardCharts';
 import { KpiCard } from './KpiCard';
 import { filterMenuByPermissions, isMenuGroup, MENU, menuLabelKey } from '../../layout/menu';
 import { menuIcons } from '../../layout/menuIcons';
-import { FIRST_PRESET, KPIS_FRESH_MS, KPIS_PATH } from './kpisQuery';
+import { FIRST_PRESET, KPIS_FRESH_MS } from './kpisQuery';
+import { QUERIES } from '../../dataProviders/calls';
 
-interface Kpis {
+export interface Kpis {
   period: { from: string; to: string };
   /** `until`: the previous period stops at this instant, as far into it as the current one has run. */
   previous: { from: string; to: string; until?: string };
   cards: Record<string, { value: number | null; previous?: number | null; breached?: number }>;
 }
 
-interface Live {
+export interface Live {
   driversOnline: number;
   driversOnTrip: number;
   tripsWaiting: number;
@@ -103,7 +104,11 @@ export default function Dashboard() {
   const cards = visibleCards(permissions);
   const [preset, setPreset] = useState<DatePreset>(FIRST_PRESET);
   // Started at sign-in already (startDashboard), with the chunk: found in the cache, not asked again.
-  const kpis = useQueryModule<Kpis>(KPIS_PATH, { preset }, { enabled: cards.length > 0, staleTime: KPIS_FRESH_MS });
+  const kpis = useQueryModule(
+    QUERIES.dashboard.kpis,
+    { preset },
+    { enabled: cards.length > 0, staleTime: KPIS_FRESH_MS },
+  );
   const seesTrips = permissions.includes(P.viewTrip);
   const comparedWith = kpis.data ? comparisonLabel(kpis.data.previous, translate) : undefined;
   useLiveSosCard(
@@ -172,7 +177,7 @@ export default function Dashboard() {
 /** Drivers online, on a trip, and trips waiting: a REST snapshot, refreshed when a trip changes. */
 function LiveNow() {
   const translate = useTranslate();
-  const live = useQueryModule<Live>('dashboard/live');
+  const live = useQueryModule(QUERIES.dashboard.live, {});
   // A burst of trip events costs one refresh.
   useSocketEvent(
     TRIP_UPDATED,

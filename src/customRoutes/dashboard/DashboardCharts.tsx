@@ -8,21 +8,22 @@ import { LazyComboChart, LazyHeatMap, LazyLineChart, LazyPieChart } from '../../
 import { ChartSkeleton } from '../../kit/charts/ChartSkeleton';
 import { formatCalendarDay, formatCount, formatMoney } from '../../kit/format';
 import { EmptyState, ErrorState } from '../../kit/States';
+import { QUERIES } from '../../dataProviders/calls';
 
 const HEIGHT = 260;
 
-interface Daily {
+export interface Daily {
   revenue: boolean;
   buckets: { bucket: string; requested: number; completed: number; grossFares?: number }[];
 }
-interface Growth {
+export interface Growth {
   series: ('drivers' | 'passengers')[];
   months: Record<string, number | string>[];
 }
-interface ByType {
+export interface ByType {
   types: { vehicleTypeId: number; name: string; requested: number }[];
 }
-interface Heat {
+export interface Heat {
   cells: number[][];
   max: number;
 }
@@ -82,22 +83,22 @@ export function DashboardCharts({
   const seesTrips = permissions.includes(P.viewTrip);
   const seesGrowth = permissions.includes(P.viewDriver) || permissions.includes(P.viewPassenger);
   const chartPreset = preset === 'today' || preset === 'yesterday' ? 'last7days' : preset;
-  const daily = useQueryModule<Daily>(
-    'dashboard/daily-trips',
+  const daily = useQueryModule(
+    QUERIES.dashboard['daily-trips'],
     { preset: chartPreset },
     { enabled: seesTrips && ready },
   );
-  const byType = useQueryModule<ByType>(
-    'dashboard/trips-by-vehicle-type',
+  const byType = useQueryModule(
+    QUERIES.dashboard['trips-by-vehicle-type'],
     { preset: chartPreset },
     { enabled: seesTrips && ready },
   );
-  const heat = useQueryModule<Heat>(
-    'dashboard/demand-heatmap',
+  const heat = useQueryModule(
+    QUERIES.dashboard['demand-heatmap'],
     { preset: chartPreset },
     { enabled: seesTrips && ready },
   );
-  const growth = useQueryModule<Growth>('dashboard/growth', {}, { enabled: seesGrowth && ready });
+  const growth = useQueryModule(QUERIES.dashboard.growth, {}, { enabled: seesGrowth && ready });
   const weekdays = translate('app.insights.weekdays').split(',');
   const hours = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
   const t = (key: string) => translate(`app.insights.charts.${key}`);

@@ -2,10 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { PanelDataProvider } from '../../dataProviders/createDataProvider';
 import { prefetchQueryModule } from '../../dataProviders/useQueryModule';
 import { visibleCards } from '../../domain/dashboardCards';
-import { FIRST_PRESET, KPIS_FRESH_MS, KPIS_PATH } from './kpisQuery';
+import { FIRST_PRESET, KPIS_FRESH_MS } from './kpisQuery';
 import { loadDashboard } from './loadDashboard';
+import { QUERIES } from '../../dataProviders/calls';
 
-export { FIRST_PRESET, KPIS_FRESH_MS, KPIS_PATH };
+export { FIRST_PRESET, KPIS_FRESH_MS };
 
 /**
  * Right after signing in, before the layout has rendered: starts the dashboard's chunk and its
@@ -19,5 +20,11 @@ export function startDashboard(
 ): void {
   void loadDashboard().catch(() => undefined);
   if (visibleCards(permissions).length > 0)
-    void prefetchQueryModule(client, dataProvider, KPIS_PATH, { preset: FIRST_PRESET }, { keepMs: KPIS_FRESH_MS });
+    void prefetchQueryModule(
+      client,
+      dataProvider,
+      QUERIES.dashboard.kpis,
+      { preset: FIRST_PRESET },
+      { keepMs: KPIS_FRESH_MS },
+    );
 }

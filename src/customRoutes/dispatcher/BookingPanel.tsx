@@ -1,6 +1,5 @@
 import { ACTIONS } from '../../domain/resourceActions';
-import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
-import { Alert, Autocomplete, Box, Button, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useCanAccess, useNotify, useTranslate } from 'react-admin';
 import { trips } from '../../domain/resources';
@@ -8,94 +7,29 @@ import { PAYMENT_METHODS } from '../../domain/enums';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { fieldErrorsOf, serverMessage, HttpFailure } from '../../http';
 import { enumLabelKey } from '../../kit/enumChoices';
-import { formatDateTime, formatMoney, formatRelativeTime } from '../../kit/format';
+import { formatDateTime } from '../../kit/format';
 import { cityWallTimeToInstant } from '../../kit/CityDateTimeInput';
-import { localWallTime } from '../../domain/dateRange';
-import { CITY } from '../../domain/city';
-import { SCHEDULE_MAX_DAYS } from '../../domain/scheduling';
-import type { Passenger } from '../../resources/passengers/types';
+import { useAvailability, useFareEstimates } from './bookingData';
+import { loadPhoneRules } from '../../domain/fieldRules';
 import {
-  phoneDigits,
-  useAvailability,
-  useFareEstimates,
-  useNearestDrivers,
-  usePassengerMatches,
-  usePlaces,
-  type BookingPoint,
-  type NearDriver,
-  type PlaceOption,
-} from './bookingData';
-import { ChoiceList, ChoiceOption } from './ChoiceList';
-import { zoneEffectOf } from '../../domain/zoneFares';
-import { useZoneEffectText } from '../../kit/zoneEffectText';
-import { matchesPlace } from '../../domain/placeSearch';
-import { loadPhoneRules, PHONE_MESSAGE, toE164 } from '../../domain/fieldRules';
+  FIELD_ORDER,
+  bookingFieldErrors,
+  isNewCaller,
+  missingField,
+  tripOfBooking,
+  type BookingForm,
+  type PointKind,
+} from './bookingForm';
+import { NearestDrivers } from './NearestDrivers';
+import { PassengerField } from './PassengerField';
+import { PickupTimeField } from './PickupTimeField';
+import { PlaceField } from './PlaceField';
+import { VehicleChoice } from './VehicleChoice';
 
 // The booking reads national numbers as it renders: the phone rules start loading with this screen.
 void loadPhoneRules();
 
-export type PointKind = 'pickup' | 'dropoff';
-
-export interface BookingForm {
-  phone: string;
-  passenger: Passenger | null;
-  firstName: string;
-  lastName: string;
-  pickup?: BookingPoint;
-  dropoff?: BookingPoint;
-  vehicleTypeId?: number;
-  paymentMethod: (typeof PAYMENT_METHODS)[number];
-  discountCode: string;
-  driverNote: string;
-  /** Book for later: the pickup time on the city's clock ("2026-03-01T08:00"); empty or absent: now. */
-  pickupTime?: string;
-  /** A driver picked on the map, assigned right after booking (instead of automatic offers). */
-  driverId?: number;
-  driverLabel?: string;
-}
-
-export const EMPTY_BOOKING: BookingForm = {
-  phone: '',
-  passenger: null,
-  firstName: '',
-  lastName: '',
-  paymentMethod: 'cash',
-  discountCode: '',
-  driverNote: '',
-};
-
-/** A new caller: no passenger picked and a whole number typed (the shared phone rule: +254 712 345 678 or 0712 345 678). */
-const isNewCaller = (form: BookingForm) => form.passenger === null && toE164(form.phone) !== undefined;
-
-/** The fields of the booking, in the order they are filled (the first wrong one gets the focus). */
-const FIELD_ORDER = [
-  'phone',
-  'firstName',
-  'lastName',
-  'pickup',
-  'dropoff',
-  'vehicle',
-  'paymentMethod',
-  'discountCode',
-  'driverNote',
-  'pickupTime',
-] as const;
-
-/** What the first field still missing is, with the message shown under it (undefined: nothing missing). */
-function missingField(form: BookingForm): [string, string] | undefined {
-  if (form.passenger === null) {
-    if (form.phone.trim() === '') return ['phone', 'app.dispatcher.booking.missing.phone'];
-    if (!isNewCaller(form)) return ['phone', PHONE_MESSAGE];
-    if (form.firstName.trim() === '') return ['firstName', 'app.dispatcher.booking.missing.firstName'];
-    if (form.lastName.trim() === '') return ['lastName', 'app.dispatcher.booking.missing.lastName'];
-  }
-  if (form.pickup === undefined) return ['pickup', 'app.dispatcher.booking.missing.pickup'];
-  if (form.dropoff === undefined) return ['dropoff', 'app.dispatcher.booking.missing.dropoff'];
-  if (form.vehicleTypeId === undefined) return ['vehicle', 'app.dispatcher.booking.missing.vehicle'];
-  return undefined;
-}
-
-const PHONE_INPUT_ID = 'booking-phone';
+export { EMPTY_BOOKING, type BookingForm, type PointKind } from './bookingForm';
 
 interface Props {
   form: BookingForm;
@@ -106,25 +40,6 @@ interface Props {
   onPick: (kind: PointKind | null) => void;
   onBooked: (tripId: number) => void;
 }
-
-/** Where each field error of the booking shows. */
-const ERROR_FIELD: Record<string, string> = {
-  passengerId: 'phone',
-  'passenger.phone': 'phone',
-  'passenger.firstName': 'firstName',
-  'passenger.lastName': 'lastName',
-  pickupLat: 'pickup',
-  pickupLng: 'pickup',
-  pickupAddress: 'pickup',
-  dropoffLat: 'dropoff',
-  dropoffLng: 'dropoff',
-  dropoffAddress: 'dropoff',
-  vehicleTypeId: 'vehicle',
-  discountCode: 'discountCode',
-  driverNote: 'driverNote',
-  paymentMethod: 'paymentMethod',
-  scheduledAt: 'pickupTime',
-};
 
 /**
  * The phone booking, keyboard first: F2 the phone (autocomplete of passengers, a new number asks
@@ -222,30 +137,7 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
     setErrors({});
     setFailure(undefined);
     try {
-      const { data } = await dataProvider.create(trips.path, {
-        data: {
-          ...(form.passenger
-            ? { passengerId: form.passenger.id }
-            : {
-                passenger: {
-                  firstName: form.firstName.trim(),
-                  lastName: form.lastName.trim(),
-                  phone: toE164(form.phone) ?? form.phone,
-                },
-              }),
-          vehicleTypeId: form.vehicleTypeId,
-          pickupAddress: form.pickup!.address,
-          pickupLat: form.pickup!.lat,
-          pickupLng: form.pickup!.lng,
-          dropoffAddress: form.dropoff!.address,
-          dropoffLat: form.dropoff!.lat,
-          dropoffLng: form.dropoff!.lng,
-          paymentMethod: form.paymentMethod,
-          discountCode: form.discountCode.trim() || null,
-          driverNote: form.driverNote.trim() || null,
-          scheduledAt: scheduledAt ?? null,
-        },
-      });
+      const { data } = await dataProvider.create(trips.path, { data: tripOfBooking(form, scheduledAt) });
       const id = Number(data.id);
       if (scheduledAt)
         notify(translate('app.dispatcher.booking.bookedLater', { id, time: formatDateTime(scheduledAt) }), {
@@ -274,8 +166,7 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
     } catch (error) {
       const fieldErrors = fieldErrorsOf(error);
       if (fieldErrors) {
-        const shown: Record<string, string> = {};
-        for (const [key, message] of Object.entries(fieldErrors)) shown[ERROR_FIELD[key] ?? 'form'] ??= message;
+        const shown = bookingFieldErrors(fieldErrors);
         showErrors(shown);
         if (shown.form) setFailure(shown.form);
       } else {
@@ -499,398 +390,3 @@ export const BookingPanel = memo(function BookingPanel({ form, onChange, onClear
     </Box>
   );
 });
-
-function PassengerField({
-  form,
-  inputRef,
-  error,
-  onChange,
-}: {
-  form: BookingForm;
-  inputRef: React.RefObject<HTMLInputElement | null>;
-  error?: string;
-  onChange: (patch: Partial<BookingForm>) => void;
-}) {
-  const translate = useTranslate();
-  const matches = usePassengerMatches(form.phone);
-  const options = phoneDigits(form.phone).length >= 3 ? (matches.data ?? []) : [];
-  const helper =
-    error ??
-    (form.passenger
-      ? translate('app.dispatcher.booking.passengerTrips', {
-          name: form.passenger.fullName,
-          smart_count: form.passenger.tripsCount,
-          last: formatRelativeTime(form.passenger.lastTripAt) ?? translate('app.dispatcher.booking.never'),
-        })
-      : isNewCaller(form)
-        ? translate('app.dispatcher.booking.newCaller')
-        : translate('app.dispatcher.booking.phoneHint'));
-  return (
-    <Autocomplete<Passenger, false, false, true>
-      id={PHONE_INPUT_ID}
-      freeSolo
-      options={options}
-      filterOptions={(x) => x}
-      loading={matches.isFetching}
-      value={form.passenger}
-      inputValue={form.phone}
-      onInputChange={(_, phone, reason) => {
-        if (reason === 'reset') return;
-        onChange({ phone, passenger: null });
-      }}
-      onChange={(_, value) => {
-        if (value && typeof value !== 'string') onChange({ passenger: value, phone: value.phone });
-      }}
-      getOptionLabel={(option) => (typeof option === 'string' ? option : option.phone)}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      renderOption={({ key, ...props }, option) => (
-        <li key={key} {...props}>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-              {option.fullName}
-              {option.status === 'blocked' && (
-                <Typography component="span" variant="caption" color="error" sx={{ marginInlineStart: 1 }}>
-                  {translate('app.dispatcher.booking.blockedShort')}
-                </Typography>
-              )}
-            </Typography>
-            <Typography variant="caption" color="text.secondary" noWrap component="div">
-              {option.phone} ·{' '}
-              {translate('app.dispatcher.booking.tripsShort', {
-                smart_count: option.tripsCount,
-                last: formatRelativeTime(option.lastTripAt) ?? translate('app.dispatcher.booking.never'),
-              })}
-            </Typography>
-          </Box>
-        </li>
-      )}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          inputRef={inputRef}
-          size="small"
-          label={translate('app.dispatcher.booking.phone')}
-          placeholder="0712… or +254 7…"
-          error={Boolean(error)}
-          inputProps={{ ...params.inputProps, 'data-booking-field': 'phone' }}
-          helperText={helper}
-          autoFocus
-        />
-      )}
-    />
-  );
-}
-
-function PlaceField({
-  kind,
-  value,
-  error,
-  picking,
-  onPick,
-  onChange,
-}: {
-  kind: PointKind;
-  value?: BookingPoint;
-  error?: string;
-  picking: boolean;
-  onPick: (kind: PointKind | null) => void;
-  onChange: (point: BookingPoint | undefined) => void;
-}) {
-  const translate = useTranslate();
-  const [typed, setTyped] = useState(value?.address ?? '');
-  useEffect(() => setTyped(value?.address ?? ''), [value]);
-  const places = usePlaces(typed === value?.address ? '' : typed);
-  const label = translate(`app.dispatcher.booking.${kind}`);
-  return (
-    <Stack direction="row" spacing={0.5} alignItems="flex-start">
-      <Autocomplete<PlaceOption | BookingPoint, false, false, false>
-        autoHighlight
-        fullWidth
-        options={places.data ?? []}
-        filterOptions={(options, state) =>
-          state.inputValue === value?.address
-            ? options
-            : options.filter((o) => matchesPlace(o.address, state.inputValue))
-        }
-        loading={places.isFetching}
-        value={value ?? null}
-        inputValue={typed}
-        onInputChange={(_, text, reason) => {
-          if (reason !== 'reset') setTyped(text);
-        }}
-        onChange={(_, point) =>
-          onChange(point ? { address: point.address, lat: point.lat, lng: point.lng } : undefined)
-        }
-        getOptionLabel={(option) => option.address}
-        isOptionEqualToValue={(a, b) => a.address === b.address && a.lat === b.lat && a.lng === b.lng}
-        noOptionsText={translate('app.dispatcher.booking.noPlaces')}
-        renderOption={({ key, ...props }, option) => (
-          <li key={key} {...props}>
-            <Typography variant="body2" noWrap>
-              {option.address}
-            </Typography>
-          </li>
-        )}
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            size="small"
-            label={label}
-            error={Boolean(error)}
-            helperText={error ?? (picking ? translate('app.dispatcher.booking.clickMap') : undefined)}
-            inputProps={{ ...params.inputProps, 'data-testid': `booking-${kind}`, 'data-booking-field': kind }}
-          />
-        )}
-      />
-      <Tooltip title={translate('app.dispatcher.booking.pickOnMap', { what: label.toLowerCase() })}>
-        <IconButton
-          aria-label={translate('app.dispatcher.booking.pickOnMap', { what: label.toLowerCase() })}
-          aria-pressed={picking}
-          color={picking ? 'primary' : 'default'}
-          onClick={() => onPick(picking ? null : kind)}
-          sx={{ mt: 0.25 }}
-        >
-          <AddLocationAltIcon />
-        </IconButton>
-      </Tooltip>
-    </Stack>
-  );
-}
-
-function VehicleChoice({
-  fares,
-  plain,
-  availability,
-  chosen,
-  isPending,
-  error,
-  ready,
-  onRetry,
-  onChoose,
-}: {
-  fares: ReturnType<typeof useFareEstimates>['fares'] & object;
-  plain?: ReturnType<typeof useFareEstimates>['plain'];
-  availability?: ReturnType<typeof useAvailability>['data'];
-  chosen: number;
-  isPending: boolean;
-  error?: string;
-  ready: boolean;
-  onRetry: () => void;
-  onChoose: (vehicleTypeId: number) => void;
-}) {
-  const translate = useTranslate();
-  const zoneLine = useZoneEffectText();
-  const label = translate('app.dispatcher.booking.vehicle');
-  if (!ready)
-    return (
-      <Typography variant="body2" color="text.secondary" data-testid="booking-vehicles">
-        {translate('app.dispatcher.booking.vehiclesWait')}
-      </Typography>
-    );
-  if (error)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            {translate('ra.action.refresh')}
-          </Button>
-        }
-      >
-        {error}
-      </Alert>
-    );
-  if (isPending)
-    return (
-      <Typography variant="body2" color="text.secondary" data-testid="booking-vehicles">
-        {translate('app.dispatcher.booking.quoting')}
-      </Typography>
-    );
-  if (fares.length === 0) return <Alert severity="warning">{translate('app.dispatcher.booking.noVehicles')}</Alert>;
-  return (
-    <Box>
-      <ChoiceList
-        label={`${label} · ${translate('app.dispatcher.booking.arrows')}`}
-        labelId="booking-vehicles-label"
-        count={fares.length}
-        chosen={chosen}
-        optionId={(index) => `booking-vehicle-${fares[index].vehicleTypeId}`}
-        onChoose={(index) => onChoose(fares[index].vehicleTypeId)}
-        data-testid="booking-vehicles"
-      >
-        {fares.map((fare, index) => {
-          const near = availability?.find((a) => a.vehicleTypeId === fare.vehicleTypeId);
-          const before = plain?.find((p) => p.vehicleTypeId === fare.vehicleTypeId);
-          return (
-            <ChoiceOption
-              key={fare.vehicleTypeId}
-              id={`booking-vehicle-${fare.vehicleTypeId}`}
-              selected={index === chosen}
-              onClick={() => onChoose(fare.vehicleTypeId)}
-              title={fare.vehicleTypeName}
-              detail={
-                near
-                  ? near.available > 0 && near.nearestEtaSeconds !== null
-                    ? translate('app.dispatcher.booking.eta', {
-                        minutes: Math.max(1, Math.round(near.nearestEtaSeconds / 60)),
-                        count: near.available,
-                      })
-                    : translate('app.dispatcher.booking.noneAvailable')
-                  : translate('app.dispatcher.booking.noFeed')
-              }
-              end={
-                <Box sx={{ textAlign: 'end' }}>
-                  {before && fare.discount > 0 && (
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      sx={{ textDecoration: 'line-through' }}
-                      component="div"
-                    >
-                      {formatMoney(before.total)}
-                    </Typography>
-                  )}
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {formatMoney(fare.total)}
-                  </Typography>
-                  {zoneLine(zoneEffectOf(fare)) && (
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      component="div"
-                      data-testid={`booking-zone-effect-${fare.vehicleTypeId}`}
-                    >
-                      {zoneLine(zoneEffectOf(fare))}
-                    </Typography>
-                  )}
-                </Box>
-              }
-            />
-          );
-        })}
-      </ChoiceList>
-    </Box>
-  );
-}
-
-/**
- * The nearest available drivers of the chosen type to the pickup (distance, ETA, rating, vehicle),
- * under "Automatic offers": the arrow keys choose; a chosen driver is assigned right after booking.
- */
-function NearestDrivers({
-  pickup,
-  vehicleTypeId,
-  driverId,
-  onChoose,
-}: {
-  pickup: BookingPoint;
-  vehicleTypeId: number;
-  driverId: number | undefined;
-  onChoose: (driver: NearDriver | null) => void;
-}) {
-  const translate = useTranslate();
-  const nearest = useNearestDrivers(pickup, vehicleTypeId, true);
-  const drivers = nearest.data ?? [];
-  // Option 0 is the automatic offers; a driver picked on the map but not in this list selects none.
-  const chosen = driverId === undefined ? 0 : drivers.findIndex((d) => d.id === driverId) + 1 || -1;
-  const choose = (index: number) => onChoose(index <= 0 ? null : drivers[index - 1]);
-  const optionId = (index: number) => (index === 0 ? 'booking-driver-auto' : `booking-driver-${drivers[index - 1].id}`);
-  return (
-    <Box>
-      <ChoiceList
-        label={`${translate('app.dispatcher.booking.nearest')} · ${translate('app.dispatcher.booking.arrows')}`}
-        labelId="booking-nearest-label"
-        count={drivers.length + 1}
-        chosen={chosen}
-        optionId={optionId}
-        onChoose={choose}
-        busy={nearest.isFetching}
-        data-testid="booking-nearest"
-        sx={{ maxHeight: 232, overflowY: 'auto' }}
-      >
-        <ChoiceOption
-          id="booking-driver-auto"
-          selected={chosen === 0}
-          onClick={() => choose(0)}
-          title={translate('app.dispatcher.booking.automatic')}
-          detail={translate('app.dispatcher.booking.automaticHint')}
-        />
-        {drivers.map((driver, i) => (
-          <ChoiceOption
-            key={driver.id}
-            id={optionId(i + 1)}
-            selected={chosen === i + 1}
-            onClick={() => choose(i + 1)}
-            title={driver.name}
-            aside={
-              <Typography variant="caption" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                {translate('app.dispatcher.booking.nearestItem', {
-                  distance: driver.distanceKm.toFixed(1),
-                  minutes: Math.max(1, Math.round(driver.etaSeconds / 60)),
-                })}
-              </Typography>
-            }
-            detail={[`★ ${Number(driver.rating).toFixed(1)}`, driver.vehiclePlate, driver.vehicle]
-              .filter(Boolean)
-              .join(' · ')}
-          />
-        ))}
-      </ChoiceList>
-      {nearest.isPending ? (
-        <Typography variant="caption" color="text.secondary" component="p" data-testid="booking-nearest-state">
-          {translate('app.dispatcher.booking.nearestLoading')}
-        </Typography>
-      ) : nearest.error ? (
-        <Typography variant="caption" color="error" component="p" data-testid="booking-nearest-state">
-          {translate('app.dispatcher.booking.nearestError')}
-        </Typography>
-      ) : drivers.length === 0 ? (
-        <Typography variant="caption" color="text.secondary" component="p" data-testid="booking-nearest-state">
-          {translate('app.dispatcher.booking.nearestNone')}
-        </Typography>
-      ) : null}
-    </Box>
-  );
-}
-
-/**
- * Book for later: a pickup time on the city's clock, from now to 7 days ahead; empty books for now.
- * The server checks the same window (a field error under it otherwise).
- */
-function PickupTimeField({
-  value,
-  error,
-  onChange,
-}: {
-  value: string;
-  error?: string;
-  onChange: (wall: string) => void;
-}) {
-  const translate = useTranslate();
-  const now = Date.now();
-  const bounds = {
-    min: localWallTime(new Date(now), CITY.timeZone),
-    max: localWallTime(new Date(now + SCHEDULE_MAX_DAYS * 24 * 60 * 60_000), CITY.timeZone),
-  };
-  return (
-    <TextField
-      type="datetime-local"
-      size="small"
-      label={translate('app.dispatcher.booking.pickupTime')}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      error={Boolean(error)}
-      helperText={
-        error ??
-        (value
-          ? translate('app.dispatcher.booking.pickupLater')
-          : translate('app.dispatcher.booking.pickupNow', { city: CITY.name }))
-      }
-      slotProps={{
-        inputLabel: { shrink: true },
-        htmlInput: { ...bounds, step: 60, 'data-booking-field': 'pickupTime', 'data-testid': 'booking-pickup-time' },
-      }}
-      fullWidth
-    />
-  );
-}

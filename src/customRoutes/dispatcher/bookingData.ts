@@ -6,6 +6,7 @@ import { passengers } from '../../domain/resources';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { fieldErrorsOf } from '../../http';
 import type { Passenger } from '../../resources/passengers/types';
+import { COMMANDS, QUERIES } from '../../dataProviders/calls';
 
 /** A pickup or drop-off: an address and its point. */
 export interface BookingPoint {
@@ -78,8 +79,7 @@ export function usePlaces(typed: string) {
   return useQuery({
     queryKey: ['dispatcher', 'places', q],
     queryFn: async ({ signal }) =>
-      (await dataProvider.query<{ data: PlaceOption[] }>('trip', 'dispatcher/places', { q }, { silent: true, signal }))
-        .data,
+      (await dataProvider.query(QUERIES.dispatcher.places, { q }, { silent: true, signal })).data,
     staleTime: 60_000,
     placeholderData: (previous) => previous,
   });
@@ -90,9 +90,8 @@ export async function nameOfPoint(
   dataProvider: ReturnType<typeof usePanelDataProvider>,
   point: { lat: number; lng: number },
 ): Promise<BookingPoint> {
-  const { data } = await dataProvider.query<{ data: { address: string } | null }>(
-    'trip',
-    'dispatcher/place-near',
+  const { data } = await dataProvider.query(
+    QUERIES.dispatcher['place-near'],
     { lat: point.lat.toFixed(6), lng: point.lng.toFixed(6) },
     { silent: true },
   );
@@ -120,22 +119,16 @@ export function useFareEstimates(
   const plain = useQuery({
     queryKey: ['dispatcher', 'fares', body],
     queryFn: async ({ signal }) =>
-      await dataProvider.post<{ data: FareEstimate[]; suggestedVehicleTypeId?: number | null }>(
-        'trip',
-        'fare-estimates',
-        body,
-        { silent: true, signal },
-      ),
+      await dataProvider.post(COMMANDS['fare-estimates'].estimate, body!, { silent: true, signal }),
     enabled,
   });
   const discounted = useQuery({
     queryKey: ['dispatcher', 'fares', body, discountCode, passengerId],
     queryFn: async ({ signal }) =>
       (
-        await dataProvider.post<{ data: FareEstimate[] }>(
-          'trip',
-          'fare-estimates',
-          { ...body, discountCode },
+        await dataProvider.post(
+          COMMANDS['fare-estimates'].estimate,
+          { ...body!, discountCode },
           { silent: true, signal },
         )
       ).data,
@@ -165,9 +158,8 @@ export function useAvailability(pickup: BookingPoint | undefined) {
     queryKey: ['dispatcher', 'availability', pickup?.lat, pickup?.lng],
     queryFn: async ({ signal }) =>
       (
-        await dataProvider.query<{ data: Availability[] }>(
-          'trip',
-          'dispatcher/availability',
+        await dataProvider.query(
+          QUERIES.dispatcher.availability,
           { lat: pickup!.lat, lng: pickup!.lng },
           { silent: true, signal },
         )
@@ -195,9 +187,8 @@ export function useNearestDrivers(
     queryKey: ['dispatcher', 'nearest', pickup?.lat, pickup?.lng, vehicleTypeId],
     queryFn: async ({ signal }) =>
       (
-        await dataProvider.query<{ data: NearDriver[] }>(
-          'trip',
-          'dispatcher/nearest-drivers',
+        await dataProvider.query(
+          QUERIES.dispatcher['nearest-drivers'],
           { lat: pickup!.lat, lng: pickup!.lng, vehicleTypeId: vehicleTypeId!, limit: NEAREST_SHOWN },
           { silent: true, signal },
         )
@@ -220,9 +211,8 @@ export function useRoutePreview(pickup: BookingPoint | undefined, dropoff: Booki
     queryKey: ['dispatcher', 'route', pickup?.lat, pickup?.lng, dropoff?.lat, dropoff?.lng],
     queryFn: async ({ signal }) =>
       (
-        await dataProvider.query<{ data: { coordinates: [number, number][]; polyline: string } }>(
-          'trip',
-          'dispatcher/route',
+        await dataProvider.query(
+          QUERIES.dispatcher.route,
           { from: `${pickup!.lat},${pickup!.lng}`, to: `${dropoff!.lat},${dropoff!.lng}` },
           { silent: true, signal },
         )

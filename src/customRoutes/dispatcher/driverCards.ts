@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { TranslateFunction } from 'react-admin';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import type { DispatcherDriverCard } from '../../domain/driverCards';
+import { QUERIES } from '../../dataProviders/calls';
 
 /** GET dispatcher/driver-cards: what the dispatcher page shows of a driver (src/domain/driverCards.ts). */
 export type DriverCardData = DispatcherDriverCard;
@@ -30,14 +31,7 @@ export function useDriverCards(ids: readonly (number | null | undefined)[]): {
   const query = useQuery({
     queryKey: ['dispatcher', 'driver-cards', key],
     queryFn: async ({ signal }) =>
-      (
-        await dataProvider.query<{ data: DriverCardData[] }>(
-          'trip',
-          'dispatcher/driver-cards',
-          { ids: key },
-          { silent: true, signal },
-        )
-      ).data,
+      (await dataProvider.query(QUERIES.dispatcher['driver-cards'], { ids: key }, { silent: true, signal })).data,
     enabled: key !== '',
     staleTime: 60_000,
     retry: false,

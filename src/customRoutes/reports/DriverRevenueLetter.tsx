@@ -1,4 +1,3 @@
-import type { ActionResult } from '../../dataProviders/customMethods';
 import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { AutocompleteInput, Form, TextInput, useCanAccess, useTranslate } from 'react-admin';
@@ -14,6 +13,7 @@ import { formatCalendarDay, formatCount, formatDateTime, formatMoney } from '../
 import { EmptyState, ErrorState, LoadingState } from '../../kit/States';
 import { PageCard } from '../PageCard';
 import { PdfDownloadButton } from './PdfDownloadButton';
+import { COMMANDS, QUERIES } from '../../dataProviders/calls';
 
 interface LetterMonth {
   month: string;
@@ -31,7 +31,7 @@ export interface Letter {
   months: LetterMonth[];
   totals: Omit<LetterMonth, 'month'>;
 }
-interface IssuedLetter {
+export interface IssuedLetter {
   reference: string;
   fromMonth: string;
   toMonth: string;
@@ -70,8 +70,8 @@ export default function DriverRevenueLetter() {
   const noDrivers = seesDrivers === false;
   const { submit, isPending } = useAction<Values, Letter>(
     (dataProvider, v) =>
-      dataProvider.post<ActionResult<Letter>>('trip', 'reports/driver-revenue-letters', {
-        driverId: v.driverId,
+      dataProvider.post(COMMANDS.reports['driver-revenue-letters'], {
+        driverId: v.driverId!, // the form's validate requires it
         fromMonth: v.fromMonth,
         toMonth: v.toMonth,
       }),
@@ -192,8 +192,8 @@ function LettersOfDriver() {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`app.insights.letter.${key}`, options);
   const driverId = useWatch<Values>({ name: 'driverId' }) as number | undefined;
-  const letters = useQueryModule<IssuedLetter[]>(
-    'reports/driver-revenue-letters',
+  const letters = useQueryModule(
+    QUERIES.reports['driver-revenue-letters'],
     { driverId: driverId ? String(driverId) : undefined },
     { enabled: !!driverId },
   );

@@ -9,6 +9,7 @@ import { PageCard } from '../PageCard';
 import { walletPath } from '../../resources/driver-transactions/walletPath';
 import { lastMonth, reportParams, ReportFilters, type ReportFilterValues } from './ReportFilters';
 import { ReportTable, type ReportColumn } from './ReportTable';
+import { QUERIES } from '../../dataProviders/calls';
 
 interface DriverRow {
   driverId: number;
@@ -21,7 +22,7 @@ interface DriverRow {
   netEarnings: number;
   balance: number | null;
 }
-interface DriverRevenue {
+export interface DriverRevenue {
   from: string;
   to: string;
   page: number;
@@ -68,15 +69,14 @@ export default function DriverRevenueReport() {
     setPage(1);
   };
   const params = { ...reportParams(filters), sort: sort.key, order: sort.order };
-  const report = useQueryModule<DriverRevenue>(
-    'reports/driver-revenue',
+  const report = useQueryModule(
+    QUERIES.reports['driver-revenue'],
     { ...params, page, perPage: PER_PAGE },
     { keepPrevious: true },
   );
   const data = report.data;
   const exportRows = async () =>
-    (await dataProvider.query<{ data: DriverRevenue }>('trip', 'reports/driver-revenue', params, { silent: true })).data
-      .rows;
+    (await dataProvider.query(QUERIES.reports['driver-revenue'], params, { silent: true })).data.rows;
   const columns: ReportColumn<DriverRow>[] = [
     {
       key: 'name',

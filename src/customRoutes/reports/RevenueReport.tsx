@@ -11,6 +11,7 @@ import { lastMonth, reportParams, ReportFilters, type ReportFilterValues } from 
 import { PdfDownloadButton } from './PdfDownloadButton';
 import { ReportTable, type ReportColumn } from './ReportTable';
 import { TotalsByYear } from './TotalsByYear';
+import { QUERIES } from '../../dataProviders/calls';
 
 interface Money {
   trips: number;
@@ -21,7 +22,7 @@ interface Money {
   cancellationFees: number;
   driverEarnings: number;
 }
-interface Revenue {
+export interface Revenue {
   from: string;
   to: string;
   rows: ({ bucket: string } & Money)[];
@@ -40,7 +41,7 @@ export default function RevenueReport() {
   const t = (key: string) => translate(`app.insights.reports.${key}`);
   const [filters, setFilters] = useState<ReportFilterValues>({ ...lastMonth(), groupBy: 'day' });
   const [split, setSplit] = useState<(typeof SPLITS)[number]>('byPeriod');
-  const report = useQueryModule<Revenue>('reports/revenue', reportParams(filters));
+  const report = useQueryModule(QUERIES.reports.revenue, reportParams(filters));
   const data = report.data;
   const rows: Row[] = !data
     ? []

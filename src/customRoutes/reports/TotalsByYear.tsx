@@ -3,8 +3,9 @@ import { useTranslate } from 'react-admin';
 import { useQueryModule } from '../../dataProviders/useQueryModule';
 import { ErrorState, LoadingState } from '../../kit/States';
 import { ReportTable, type ReportColumn } from './ReportTable';
+import { QUERIES } from '../../dataProviders/calls';
 
-interface YearRow {
+export interface YearRow {
   year: number;
   newDrivers: number;
   drivers: number;
@@ -23,7 +24,7 @@ interface YearRow {
 export function TotalsByYear() {
   const translate = useTranslate();
   const t = (key: string) => translate(`app.insights.reports.${key}`);
-  const report = useQueryModule<{ years: YearRow[] }>('reports/totals-by-year');
+  const report = useQueryModule(QUERIES.reports['totals-by-year'], {});
   const rows = report.data ? [...report.data.years].reverse() : [];
   const column = (key: keyof YearRow, kind: ReportColumn<YearRow>['kind']): ReportColumn<YearRow> => ({
     key,

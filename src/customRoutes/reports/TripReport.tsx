@@ -11,8 +11,9 @@ import { PageCard } from '../PageCard';
 import { PdfDownloadButton } from './PdfDownloadButton';
 import { lastMonth, reportParams, ReportFilters, type ReportFilterValues } from './ReportFilters';
 import { formatCell, ReportTable, type ReportColumn } from './ReportTable';
+import { QUERIES } from '../../dataProviders/calls';
 
-interface TripReportData {
+export interface TripReportData {
   from: string;
   to: string;
   previousPeriod: { from: string; to: string };
@@ -28,7 +29,7 @@ export default function TripReport() {
   const translate = useTranslate();
   const t = (key: string) => translate(`app.insights.reports.${key}`);
   const [filters, setFilters] = useState<ReportFilterValues>(lastMonth());
-  const report = useQueryModule<TripReportData>('reports/trips', reportParams(filters));
+  const report = useQueryModule(QUERIES.reports.trips, reportParams(filters));
   const data = report.data;
   // The same lines, written the same way, as the CSV and the server's PDF (src/domain/tripReport.ts).
   const lines = data ? tripReportLines(data.current, data.previous, t, intlLocale()) : [];

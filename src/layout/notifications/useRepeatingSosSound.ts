@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { isSosSoundMuted, playSosSound } from './sosSound';
+import { QUERIES } from '../../dataProviders/calls';
 
 /** GET /api/trip/sos/settings (the server's SOS_SOUND_REPEAT_SECONDS and escalation). */
 export interface SosSettings {
@@ -21,10 +22,7 @@ export function useRepeatingSosSound(unacknowledged: boolean): void {
   const dataProvider = usePanelDataProvider();
   const { data } = useQuery({
     queryKey: SOS_SETTINGS_KEY,
-    queryFn: ({ signal }) =>
-      dataProvider
-        .query<{ data: SosSettings }>('trip', 'sos/settings', {}, { silent: true, signal })
-        .then((r) => r.data),
+    queryFn: ({ signal }) => dataProvider.query(QUERIES.sos.settings, {}, { silent: true, signal }).then((r) => r.data),
     staleTime: Infinity,
   });
   const seconds = data?.soundRepeatSeconds ?? 0;

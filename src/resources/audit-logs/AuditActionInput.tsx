@@ -2,6 +2,7 @@ import { SelectInput, useTranslate, type SelectInputProps } from 'react-admin';
 import { useQueryModule } from '../../dataProviders/useQueryModule';
 import { enumChoices, enumLabelKey } from '../../kit/enumChoices';
 import { humanize } from '../../kit/format';
+import { QUERIES } from '../../dataProviders/calls';
 
 /**
  * The audit log's action filter: every action the log can hold, as the server lists them
@@ -11,7 +12,7 @@ import { humanize } from '../../kit/format';
  */
 export function AuditActionInput(props: Omit<SelectInputProps, 'choices'>) {
   const translate = useTranslate();
-  const { data } = useQueryModule<string[]>('audit-logs/actions', {}, { service: 'user' });
+  const { data } = useQueryModule(QUERIES['audit-logs'].actions, {});
   const choices = data
     ? data.map((action) => ({
         id: action,

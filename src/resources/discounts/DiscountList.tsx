@@ -12,10 +12,11 @@ import type { ListScreenProps } from '../types';
 import { DiscountValueField, UsageField, ValidityField } from './DiscountFields';
 import type { Discount } from './types';
 import { RowLink } from '../../kit/RowLink';
+import { ACTIONS } from '../../domain/resourceActions';
 
 const DISCOUNT_BULK_ACTIONS: BulkActionSpec[] = [
-  { action: 'deactivate', icon: <BlockIcon />, color: 'error' },
-  { action: 'activate', icon: <CheckCircleIcon /> },
+  { action: ACTIONS.discounts.deactivate, icon: <BlockIcon />, color: 'error' },
+  { action: ACTIONS.discounts.activate, icon: <CheckCircleIcon /> },
 ];
 
 const filters = [

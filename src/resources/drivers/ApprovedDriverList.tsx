@@ -29,11 +29,12 @@ import { toShowPage } from '../shared/recordPaths';
 import type { ListScreenProps } from '../types';
 import { DriverNameCell } from './DriverCells';
 import type { Driver } from './types';
+import { ACTIONS } from '../../domain/resourceActions';
 
 /** Suspend ↔ reactivate: each undoes the other. */
 const DRIVER_BULK_ACTIONS: BulkActionSpec[] = [
-  { action: 'suspend', icon: <PauseCircleIcon />, color: 'error' },
-  { action: 'reinstate', icon: <PlayCircleIcon /> },
+  { action: ACTIONS.drivers.suspend, icon: <PauseCircleIcon />, color: 'error' },
+  { action: ACTIONS.drivers.reinstate, icon: <PlayCircleIcon /> },
 ];
 
 const noWrap = () => ({ whiteSpace: 'nowrap' });

@@ -17,11 +17,12 @@ import { DriverNameCell, VehicleCell } from './DriverCells';
 import { UNAPPROVED_STATUSES } from './approvalFilters';
 import { reviewPath } from './reviewPath';
 import type { Driver } from './types';
+import { ACTIONS } from '../../domain/resourceActions';
 
 /** Every document waiting for review, of each selected driver, with one reason. */
 const REVIEW_BULK_ACTIONS: BulkActionSpec[] = [
-  { action: 'approve-documents', icon: <CheckCircleIcon />, color: 'success' },
-  { action: 'reject-documents', icon: <CancelIcon />, color: 'error' },
+  { action: ACTIONS.drivers['approve-documents'], icon: <CheckCircleIcon />, color: 'success' },
+  { action: ACTIONS.drivers['reject-documents'], icon: <CancelIcon />, color: 'error' },
 ];
 
 const noWrap = () => ({ whiteSpace: 'nowrap' });

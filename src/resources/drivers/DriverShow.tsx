@@ -1,7 +1,6 @@
 import { TRIP_UPDATED, type TripUpdatedEvent } from '../../domain/tripEvents';
 import { actionOnDriver } from './actionOnDriver';
 import { ACTIONS } from '../../domain/resourceActions';
-import type { ActionResult } from '../../dataProviders/customMethods';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import BlockIcon from '@mui/icons-material/Block';
 import SmsIcon from '@mui/icons-material/Sms';
@@ -52,6 +51,7 @@ import { walletPath } from '../driver-transactions/walletPath';
 import { reviewPath } from './reviewPath';
 import type { Driver, DriverDocument } from './types';
 import { RowLink } from '../../kit/RowLink';
+import { COMMANDS } from '../../dataProviders/calls';
 
 const RESOURCE = 'driver-management/drivers';
 const TABS = ['profile', 'documents', 'trips', 'reviews', 'wallet', 'history'] as const;
@@ -423,7 +423,7 @@ function ResendCodeButton({ phone }: { phone: string }) {
   const resend = async () => {
     setSending(true);
     try {
-      const result = await dataProvider.post<ActionResult>('user', 'drivers/resend_otp', { phoneNumber: phone });
+      const result = await dataProvider.post(COMMANDS.drivers.resend_otp, { phoneNumber: phone });
       notify(result.message ?? translate('app.drivers.codeSent'), { type: 'success', autoHideDuration: 2500 });
     } catch (error) {
       notify((error as Error).message || translate('app.drivers.codeNotSent'), { type: 'error' });

@@ -5,6 +5,7 @@ import { useTranslate } from 'react-admin';
 import { useQueryModule } from '../../dataProviders/useQueryModule';
 import { formatDateTime, DATE_ONLY, formatMoney, formatPercent } from '../../kit/format';
 import { useSocketEvent } from '../../realtime/RealtimeProvider';
+import { QUERIES } from '../../dataProviders/calls';
 
 /** One figure of the driver's page: a caption and a large value (red when negative), with an optional hint on hover. */
 export function Stat({
@@ -72,11 +73,11 @@ const day = (value: string) => formatDateTime(`${value}T12:00:00Z`, DATE_ONLY) ?
  */
 export function DriverStatistics({ driverId }: { driverId: number }) {
   const translate = useTranslate();
-  const { data, isPending, error, refetch } = useQueryModule<DriverStatisticsAnswer>(
-    'drivers/statistics',
+  const { data, isPending, error, refetch } = useQueryModule(
+    QUERIES.drivers.statistics,
     { driverId },
     // A side figure: one more attempt, then the cards say it failed (the page itself is loaded).
-    { service: 'trip', retry: 1 },
+    { retry: 1 },
   );
   useSocketEvent<TripUpdatedEvent>(TRIP_UPDATED, (event) => {
     if (event.driverId === driverId) void refetch();

@@ -20,11 +20,12 @@ import { issueFilters } from './issueFilters';
 import { SlaBadge } from './SlaBadge';
 import type { Issue } from './types';
 import { RowLink } from '../../kit/RowLink';
+import { ACTIONS } from '../../domain/resourceActions';
 
 /** Assign to one staff member (no undo: each issue had its own assignee); close, undone by reopening. */
 const ISSUE_BULK_ACTIONS: BulkActionSpec[] = [
-  { action: 'assign', icon: <AssignmentIndIcon />, inputs: <AssignInputs />, schema: issueActions.assign },
-  { action: 'close', icon: <DoneAllIcon /> },
+  { action: ACTIONS.issues.assign, icon: <AssignmentIndIcon />, inputs: <AssignInputs />, schema: issueActions.assign },
+  { action: ACTIONS.issues.close, icon: <DoneAllIcon /> },
 ];
 
 const noWrap = () => ({ whiteSpace: 'nowrap' });

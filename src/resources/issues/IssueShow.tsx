@@ -21,6 +21,7 @@ import { IssueActions } from './IssueActions';
 import { AssigneeField, IssueTitle, ReporterField } from './IssueList';
 import { SlaBadge } from './SlaBadge';
 import type { Issue, IssueEvent } from './types';
+import { QUERIES } from '../../dataProviders/calls';
 
 const initials = (name: string | null) =>
   (name ?? '?')
@@ -272,7 +273,7 @@ export default function IssueShow() {
   const dataProvider = usePanelDataProvider();
   const events = useQuery({
     queryKey: [issues.path, id, 'events'],
-    queryFn: () => dataProvider.query<{ data: IssueEvent[] }>('trip', `issues/${id}/events`),
+    queryFn: () => dataProvider.query(QUERIES.issues.events, { id: id! }),
     enabled: Number.isSafeInteger(id),
   });
   const trip = useGetOne<Trip>(trips.path, { id: issue?.tripId ?? 0 }, { enabled: issue !== undefined });

@@ -4,15 +4,14 @@ import { ISSUE_STATUSES } from '../../domain/enums';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { CityDateInput } from '../../kit/CityDateInput';
 import { enumChoices } from '../../kit/enumChoices';
-import type { Assignee } from './types';
+import { QUERIES } from '../../dataProviders/calls';
 
 /** Staff who may be given an issue (GET issues/assignees), shared by the filter and the assign dialog. */
 export function useAssignees() {
   const dataProvider = usePanelDataProvider();
   return useQuery({
     queryKey: ['issues', 'assignees'],
-    queryFn: ({ signal }) =>
-      dataProvider.query<{ data: Assignee[] }>('trip', 'issues/assignees', undefined, { silent: true, signal }),
+    queryFn: ({ signal }) => dataProvider.query(QUERIES.issues.assignees, {}, { silent: true, signal }),
     staleTime: 60_000,
   });
 }

@@ -4,8 +4,8 @@ import { useTranslate } from 'react-admin';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { SOS_ACK_STATS_DAYS } from '../../domain/sos';
 import { formatSecondsPrecise } from '../../kit/format';
-import type { SosAckStats as Stats } from './types';
 import { SOS_STATS_KEY } from './useSosLive';
+import { QUERIES } from '../../dataProviders/calls';
 
 function Figure({ label, seconds }: { label: string; seconds: number | null | undefined }) {
   return (
@@ -27,7 +27,7 @@ export function SosAckStats() {
   const { data, error } = useQuery({
     queryKey: SOS_STATS_KEY,
     queryFn: ({ signal }) =>
-      dataProvider.query<{ data: Stats }>('trip', 'sos/ack-stats', {}, { silent: true, signal }).then((r) => r.data),
+      dataProvider.query(QUERIES.sos['ack-stats'], {}, { silent: true, signal }).then((r) => r.data),
   });
   const days = data?.days ?? SOS_ACK_STATS_DAYS;
   return (

@@ -1,4 +1,3 @@
-import type { NearDriver } from '../../domain/driverCards';
 import { ACTIONS } from '../../domain/resourceActions';
 import CancelIcon from '@mui/icons-material/Cancel';
 import PersonPinCircleIcon from '@mui/icons-material/PersonPinCircle';
@@ -13,6 +12,7 @@ import { useAction, usePanelDataProvider } from '../../dataProviders/useAction';
 import { enumChoices } from '../../kit/enumChoices';
 import { LoadingState } from '../../kit/States';
 import type { Trip } from './types';
+import { QUERIES } from '../../dataProviders/calls';
 
 const CANCEL_REASONS = [
   'passenger_request',
@@ -162,8 +162,7 @@ function AssignForm({ trip, close }: { trip: Trip; close: () => void }) {
   const dataProvider = usePanelDataProvider();
   const nearest = useQuery({
     queryKey: ['trips', trip.id, 'nearest-drivers'],
-    queryFn: () =>
-      dataProvider.query<{ data: NearDriver[] }>('trip', 'dispatcher/nearest-drivers', { tripId: trip.id, limit: 10 }),
+    queryFn: () => dataProvider.query(QUERIES.dispatcher['nearest-drivers'], { tripId: trip.id, limit: 10 }),
   });
   const assign = useAction(
     (dp, values: { driverId: number }) =>

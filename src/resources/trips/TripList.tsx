@@ -24,9 +24,10 @@ import { isWaiting, NEWEST_FIRST, WAITING_ALERT_MS } from './tripListState';
 import { TripPreview, usePreviewBeside, usePreviewedTrip } from './TripPreview';
 import { TRIP_LIST_FIELDS, type Trip } from './types';
 import { RowLink } from '../../kit/RowLink';
+import { ACTIONS } from '../../domain/resourceActions';
 
 /** A cancellation cannot be undone (fees and offers are settled at once). */
-const TRIP_BULK_ACTIONS: BulkActionSpec[] = [{ action: 'cancel', icon: <CancelIcon />, color: 'error' }];
+const TRIP_BULK_ACTIONS: BulkActionSpec[] = [{ action: ACTIONS.trips.cancel, icon: <CancelIcon />, color: 'error' }];
 
 const noWrap = { whiteSpace: 'nowrap' } as const;
 const noWrapCell = () => noWrap;

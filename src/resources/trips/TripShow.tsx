@@ -3,7 +3,7 @@ import { Box, Chip, Grid, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RecordContextProvider, Title, TopToolbar, useTranslate } from 'react-admin';
 import { trips } from '../../domain/resources';
-import { buildTimeline, type TripEventRecord } from '../../domain/tripTimeline';
+import { buildTimeline } from '../../domain/tripTimeline';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { SectionCard } from '../../kit/DetailBlocks';
 import { enumLabelKey } from '../../kit/enumChoices';
@@ -20,6 +20,7 @@ import { TripTimeline } from './TripTimeline';
 import { useRecordFromRoute } from '../shared/useRecordFromRoute';
 import type { Trip } from './types';
 import { useTripDriverPosition } from './useTripDriverPosition';
+import { QUERIES } from '../../dataProviders/calls';
 
 /** The route, and for an active trip the driver's position, moving live (useTripDriverPosition). */
 function TripRoute({ trip }: { trip: Trip }) {
@@ -78,7 +79,7 @@ export default function TripShow() {
   const queryClient = useQueryClient();
   const events = useQuery({
     queryKey: ['trips', id, 'events'],
-    queryFn: () => dataProvider.query<{ data: TripEventRecord[] }>('trip', `trips/${id}/events`),
+    queryFn: () => dataProvider.query(QUERIES.trips.events, { id: id! }),
     enabled: Number.isSafeInteger(id),
   });
   const reload = () => {

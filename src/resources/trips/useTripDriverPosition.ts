@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { ACTIVE_TRIP_STATUSES } from '../../domain/trip';
 import { useLiveDriverPosition } from '../../realtime/useLiveDriverPosition';
+import { QUERIES } from '../../dataProviders/calls';
 
 const ACTIVE: readonly string[] = ACTIVE_TRIP_STATUSES;
 
@@ -46,14 +47,7 @@ export function useTripDriverPosition(trip: TripLike | undefined): TripDriverPos
   const recorded = useQuery({
     queryKey: driverPositionKey(trip?.id ?? 0),
     queryFn: async ({ signal }) =>
-      (
-        await dataProvider.query<{ data: { driverId: number; lat: number; lng: number; at: string | null } | null }>(
-          'trip',
-          `trips/${trip!.id}/driver-position`,
-          {},
-          { silent: true, signal },
-        )
-      ).data,
+      (await dataProvider.query(QUERIES.trips['driver-position'], { id: trip!.id }, { silent: true, signal })).data,
     enabled: active,
     refetchInterval: () => (liveNow.current ? false : RECORDED_POSITION_MS),
   });
