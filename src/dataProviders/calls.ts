@@ -16,6 +16,7 @@ import type { TripEventRecord } from '../domain/tripTimeline';
 import type { SosSettings } from '../layout/notifications/useRepeatingSosSound';
 import type { DriverStatisticsAnswer } from '../resources/drivers/DriverStatistics';
 import type { Assignee, IssueEvent } from '../resources/issues/types';
+import type { PaymentFilesSummary } from '../resources/payout-batches/types';
 import type { SosAckStats, SosAlarm } from '../resources/sos-call-logs/types';
 import type { ActionResult } from './customMethods';
 
@@ -149,6 +150,9 @@ export const QUERIES = {
     events: module<RecordId, IssueEvent[]>(':id/events'),
   }),
   'audit-logs': group('user', 'audit-logs', { actions: module<NoParams, string[]>() }),
+  'payout-batches': group('trip', 'payout-batches', {
+    'payment-files': get<RecordId, PaymentFilesSummary>(':id/payment-files'),
+  }),
 } as const;
 
 interface FareBody {

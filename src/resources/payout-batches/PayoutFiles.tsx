@@ -22,6 +22,7 @@ import { translateMessage } from '../../i18n/translateMessage';
 import { SectionCard } from '../../kit/DetailBlocks';
 import { enumLabelKey } from '../../kit/enumChoices';
 import { formatMoney } from '../../kit/format';
+import { QUERIES } from '../../dataProviders/calls';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { saveBlob } from '../../http/saveBlob';
 import type { PayoutBatch } from './types';
@@ -77,22 +78,6 @@ export function ExportFileButton({
   );
 }
 
-/** What GET payout-batches/:id/payment-files answers. */
-export interface PaymentFilesSummary {
-  mpesa: { lines: number; total: number };
-  bank: { lines: number; total: number };
-  refused: {
-    driverId: number;
-    driverName: string;
-    amount: number;
-    payoutMethod: string;
-    reason: string;
-    code?: string;
-    params?: Record<string, string>;
-  }[];
-  total: number;
-}
-
 /**
  * The batch's two payment files: what each pays, its download once approved, and the drivers
  * neither can pay with the reason. While one is listed the server refuses the approval (and the
@@ -104,7 +89,7 @@ export function PaymentFiles({ batch }: { batch: PayoutBatch }) {
   const dataProvider = usePanelDataProvider();
   const summary = useQuery({
     queryKey: ['payout-batches', batch.id, 'payment-files', batch.status],
-    queryFn: () => dataProvider.query<PaymentFilesSummary>('trip', `payout-batches/${batch.id}/payment-files`),
+    queryFn: () => dataProvider.query(QUERIES['payout-batches']['payment-files'], { id: batch.id }),
   });
   if (!summary.data) return null;
   const { refused } = summary.data;

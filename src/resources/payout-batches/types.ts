@@ -12,3 +12,19 @@ export interface PayoutBatch extends RaRecord<number>, ManifestRecord<typeof pay
   paidByName: string | null;
   lines: PayoutLine[];
 }
+
+/** What GET payout-batches/:id/payment-files answers. */
+export interface PaymentFilesSummary {
+  mpesa: { lines: number; total: number };
+  bank: { lines: number; total: number };
+  refused: {
+    driverId: number;
+    driverName: string;
+    amount: number;
+    payoutMethod: string;
+    reason: string;
+    code?: string;
+    params?: Record<string, string>;
+  }[];
+  total: number;
+}
