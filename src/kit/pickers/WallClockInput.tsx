@@ -7,7 +7,7 @@ import { FieldTitle, InputHelperText, useInput, useLocaleState, type CommonInput
 import { intlLocaleOf } from '../../domain/locales';
 import { FIRST_DAY, LAST_DAY } from '../../domain/fieldRules';
 import { dateTimeFieldFormat, dayFieldFormat } from './fieldFormat';
-import { PickersLocalization } from './PickersLocalization';
+import { PickersLocalization, pickerLanguageOf } from './PickersLocalization';
 
 /** What the field edits: a calendar day (YYYY-MM-DD) or a wall-clock time (YYYY-MM-DDTHH:mm). */
 export type WallClockKind = 'day' | 'dateTime';
@@ -98,6 +98,9 @@ export function WallClockInput({
       format={kind === 'day' ? dayFieldFormat(intlLocale) : dateTimeFieldFormat(intlLocale)}
       minDate={FIRST}
       maxDate={LAST}
+      // MUI X heads a week with each day's first letter: in Swahili that is J J J A I J J, so the
+      // calendar uses the language's own two-letter names (J3 Jumatatu … J2 Jumapili).
+      dayOfWeekFormatter={pickerLanguageOf(locale) === 'sw' ? (day) => day.format('dd') : undefined}
       ampm={kind === 'dateTime' ? dateTimeFieldFormat(intlLocale).includes('A') : undefined}
       disabled={disabled}
       readOnly={readOnly}

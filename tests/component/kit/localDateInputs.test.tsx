@@ -111,7 +111,13 @@ describe('date inputs in Swahili', () => {
     await user.click(
       within(dateField('app.test.calledFrom').parentElement!).getByRole('button', { name: /Chagua tarehe/ }),
     );
-    expect(within(await screen.findByRole('dialog')).getByText('Machi 2026')).toBeInTheDocument();
+    const calendar = await screen.findByRole('dialog');
+    expect(within(calendar).getByText('Machi 2026')).toBeInTheDocument();
+    // The week's heads are Swahili's own short names, Monday (Jumatatu, J3) first.
+    const heads = within(calendar)
+      .getAllByRole('columnheader')
+      .map((head) => head.textContent);
+    expect(heads).toEqual(['J3', 'J4', 'J5', 'Al', 'Ij', 'J1', 'J2']);
     await user.keyboard('{Escape}');
 
     submit();
