@@ -1,4 +1,4 @@
-import type { SxProps, Theme } from '@mui/material/styles';
+import { ThemeProvider, type SxProps, type Theme } from '@mui/material/styles';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -115,6 +115,7 @@ export function WallClockInput({
       slotProps={{
         textField: {
           id,
+          dir: 'ltr',
           name: field.name,
           onBlur,
           error: invalid,
@@ -130,11 +131,20 @@ export function WallClockInput({
   );
 }
 
+/**
+ * Digits of a date read left to right in every language; in a right-to-left page MUI X's field
+ * reversed its sections (typed 01/03/2030 landed as 20/03/0800) and showed its format's escape
+ * brackets. So the field and its calendar are laid out left to right there, like a phone number.
+ */
+const leftToRight = (outer: Theme): Theme => (outer.direction === 'ltr' ? outer : { ...outer, direction: 'ltr' });
+
 /** The same field inside the pickers' localization (language, month names, button labels). */
 export function LocalizedWallClockInput(props: WallClockInputProps) {
   return (
-    <PickersLocalization>
-      <WallClockInput {...props} />
-    </PickersLocalization>
+    <ThemeProvider theme={leftToRight}>
+      <PickersLocalization>
+        <WallClockInput {...props} />
+      </PickersLocalization>
+    </ThemeProvider>
   );
 }

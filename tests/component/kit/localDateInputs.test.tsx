@@ -1,3 +1,4 @@
+import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SimpleForm, required } from 'react-admin';
@@ -126,6 +127,32 @@ describe('date inputs in Swahili', () => {
       validFrom: '2030-03-01T05:00:00.000Z',
       calledAt_gte: '2026-03-02T21:00:00.000Z',
       licenceExpiry: '2029-01-31',
+    });
+  });
+});
+
+describe('date inputs in a right-to-left page', () => {
+  it('keep the day, month and year in their order as typed, and store the same value', async () => {
+    const onSubmit = vi.fn();
+    renderKit(
+      <ThemeProvider theme={(outer: Theme) => ({ ...outer, direction: 'rtl' })}>
+        <SimpleForm record={{ id: 1 }} onSubmit={onSubmit} toolbar={false}>
+          <CityDateInput source="calledAt_gte" edge="start" label="app.test.calledFrom" />
+          <CityDateTimeInput source="validFrom" label="app.test.validFrom" />
+        </SimpleForm>
+      </ThemeProvider>,
+    );
+    const user = userEvent.setup();
+    await screen.findByText('Nairobi time');
+    await typeDate(user, 'app.test.calledFrom', '03032026');
+    await typeDate(user, 'app.test.validFrom', '010320300800');
+    expect(shownDate('app.test.calledFrom')).toBe('03/03/2026');
+    expect(shownDate('app.test.validFrom')).toBe('01/03/2030, 08:00');
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({
+      calledAt_gte: '2026-03-02T21:00:00.000Z',
+      validFrom: '2030-03-01T05:00:00.000Z',
     });
   });
 });
