@@ -3,7 +3,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
-import { FieldTitle, InputHelperText, useInput, useLocaleState, type CommonInputProps } from 'react-admin';
+import { InputHelperText, useInput, useLocaleState, useTranslateLabel, type CommonInputProps } from 'react-admin';
 import { intlLocaleOf } from '../../domain/locales';
 import { FIRST_DAY, LAST_DAY } from '../../domain/fieldRules';
 import { dateTimeFieldFormat, dayFieldFormat } from './fieldFormat';
@@ -88,6 +88,18 @@ export function WallClockInput({
   };
 
   const { error, invalid } = fieldState;
+  // react-admin's FieldTitle, written here: importing it through react-admin's index splits a
+  // module cycle between chunks (see fieldTitleDirect in vite.config.ts).
+  const translateLabel = useTranslateLabel();
+  const title =
+    label === '' || label === false ? null : label != null && typeof label !== 'string' ? (
+      label
+    ) : (
+      <span>
+        {translateLabel({ label, source: inputProps.source, resource: inputProps.resource })}
+        {isRequired && <span aria-hidden="true">&thinsp;*</span>}
+      </span>
+    );
   const intlLocale = intlLocaleOf(locale);
   const Picker = kind === 'day' ? DatePicker : DateTimePicker;
   return (
@@ -104,11 +116,7 @@ export function WallClockInput({
       ampm={kind === 'dateTime' ? dateTimeFieldFormat(intlLocale).includes('A') : undefined}
       disabled={disabled}
       readOnly={readOnly}
-      label={
-        label !== '' && label !== false ? (
-          <FieldTitle label={label} source={inputProps.source} resource={inputProps.resource} isRequired={isRequired} />
-        ) : null
-      }
+      label={title}
       inputRef={field.ref}
       className={['ra-input', `ra-input-${inputProps.source}`, className].filter(Boolean).join(' ')}
       sx={sx}

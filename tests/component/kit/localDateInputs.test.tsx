@@ -135,7 +135,7 @@ describe('date inputs in a right-to-left page', () => {
   it('keep the day, month and year in their order as typed, and store the same value', async () => {
     const onSubmit = vi.fn();
     renderKit(
-      <ThemeProvider theme={(outer: Theme) => ({ ...outer, direction: 'rtl' })}>
+      <ThemeProvider theme={(outer: Theme) => ({ ...outer, direction: 'rtl' as const })}>
         <SimpleForm record={{ id: 1 }} onSubmit={onSubmit} toolbar={false}>
           <CityDateInput source="calledAt_gte" edge="start" label="app.test.calledFrom" />
           <CityDateTimeInput source="validFrom" label="app.test.validFrom" />
