@@ -503,6 +503,7 @@ export const appMessages = {
       refunded: 'Refund %{amount} (issue #%{issue}, trip #%{trip})',
     },
     kit: {
+      cityTime: '%{city} time',
       relatedError: 'Could not load these records',
     },
     drivers: driverMessages,

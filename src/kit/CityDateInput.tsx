@@ -1,7 +1,6 @@
-import { DateInput, type DateInputProps } from 'react-admin';
-import { DAY_BOUNDS } from './dateBounds';
 import { CITY } from '../domain/city';
 import { addDays, localDay, localMidnight } from '../domain/dateRange';
+import { LocalizedWallClockInput, type WallClockInputProps } from './pickers/WallClockInput';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -21,7 +20,7 @@ export function cityDayOf(value: unknown): string {
   return Number.isNaN(at.getTime()) ? '' : localDay(at, CITY.timeZone);
 }
 
-export interface CityDateInputProps extends Omit<DateInputProps, 'parse' | 'format'> {
+export interface CityDateInputProps extends Omit<WallClockInputProps, 'kind' | 'parse' | 'format'> {
   /** `start`: from the day's first moment (for `<field>_gte`); `end`: to its last (for `<field>_lte`). */
   edge: 'start' | 'end';
 }
@@ -29,15 +28,10 @@ export interface CityDateInputProps extends Omit<DateInputProps, 'parse' | 'form
 /**
  * A calendar day in the city's time zone (Africa/Nairobi) for a range filter on an instant:
  * picking 3 March sends 3 March 00:00 Nairobi (start) or 23:59:59.999 (end) as an ISO instant,
- * whatever the browser's zone, and the input shows the day back.
+ * whatever the browser's zone, and the input shows the day back, in the panel's language's format.
  */
 export function CityDateInput({ edge, ...props }: CityDateInputProps) {
   return (
-    <DateInput
-      slotProps={{ htmlInput: DAY_BOUNDS }}
-      {...props}
-      parse={(day: string) => cityDayEdge(day, edge)}
-      format={cityDayOf}
-    />
+    <LocalizedWallClockInput {...props} kind="day" parse={(day: string) => cityDayEdge(day, edge)} format={cityDayOf} />
   );
 }

@@ -1,7 +1,7 @@
-import { DateTimeInput, type DateTimeInputProps } from 'react-admin';
-import { DATE_TIME_BOUNDS } from './dateBounds';
+import { useTranslate } from 'react-admin';
 import { CITY } from '../domain/city';
 import { localInstant, localWallTime } from '../domain/dateRange';
+import { LocalizedWallClockInput, type WallClockInputProps } from './pickers/WallClockInput';
 
 /** The ISO instant a typed city wall-clock time names, or null when the input is cleared or incomplete. */
 export function cityWallTimeToInstant(wall: string): string | null {
@@ -24,15 +24,16 @@ export function cityWallTimeOf(value: unknown): string {
 /**
  * A date and time on the city's clock (Africa/Nairobi), whatever the browser's zone: typing
  * 1 March 08:00 stores 1 March 05:00 UTC, and a stored instant shows back in city time, as
- * `DateTimeField` shows it. The helper text says which clock unless the caller gives its own.
+ * `DateTimeField` shows it, in the panel's language's format. The helper text says which clock unless the caller gives its own.
  */
-export function CityDateTimeInput(props: Omit<DateTimeInputProps, 'parse' | 'format'>) {
+export function CityDateTimeInput(props: Omit<WallClockInputProps, 'kind' | 'parse' | 'format'>) {
+  const translate = useTranslate();
   return (
-    <DateTimeInput
-      helperText={`${CITY.name} time`}
-      slotProps={{ htmlInput: DATE_TIME_BOUNDS }}
+    <LocalizedWallClockInput
+      helperText={translate('app.kit.cityTime', { city: CITY.name })}
       {...props}
-      parse={cityWallTimeToInstant}
+      kind="dateTime"
+      parse={(wall: string) => cityWallTimeToInstant(wall)}
       format={cityWallTimeOf}
     />
   );

@@ -4,7 +4,10 @@ import { loadPhoneRules, PHONE_MESSAGE, phoneRulesLoaded, toE164 } from '../doma
 import { EmptyValue } from './EmptyValue';
 import type { KitFieldProps } from './MoneyField';
 
-/** A phone number that dials when clicked (`tel:` with the E.164 form). */
+/**
+ * A phone number that dials when clicked (`tel:` with the E.164 form). A number reads left to
+ * right in every language: in a right-to-left page it would otherwise show as "254712345678+".
+ */
 export function PhoneField({ source }: KitFieldProps) {
   const value: unknown = useFieldValue({ source });
   if (typeof value !== 'string' || value.trim() === '') return <EmptyValue />;
@@ -12,6 +15,7 @@ export function PhoneField({ source }: KitFieldProps) {
   return (
     <Link
       href={`tel:${dial}`}
+      dir="ltr"
       variant="body2"
       onClick={(event) => event.stopPropagation()}
       sx={{ whiteSpace: 'nowrap' }}

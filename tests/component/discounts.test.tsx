@@ -1,6 +1,7 @@
-import { fireEvent, waitFor, within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
+import { shownDate, typeDate } from './support/dateFields';
 import { listAnswer, renderApp, screen } from './support/renderApp';
 
 afterEach(() => {
@@ -107,14 +108,9 @@ describe('the discount form', () => {
     await user.type(await screen.findByLabelText(/Code/), 'march');
     await user.type(screen.getByLabelText(/Name/), 'March');
     await user.type(screen.getByLabelText(/Value/), '10');
-    for (const [label, value] of [
-      ['Valid from', '2030-03-01T08:00'],
-      ['Valid to', '2030-03-31T23:59'],
-    ]) {
-      const input = screen.getByLabelText(label);
-      fireEvent.change(input, { target: { value } });
-      fireEvent.blur(input);
-    }
+    await typeDate(user, 'Valid from', '010320300800');
+    await typeDate(user, 'Valid to', '310320302359');
+    expect(shownDate('Valid to')).toBe('31/03/2030, 23:59');
     expect(screen.getAllByText('Nairobi time')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.requests.some((r) => r.method === 'POST')).toBe(true));

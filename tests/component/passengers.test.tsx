@@ -2,6 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RecordedRequest, StubAnswer } from '../unit/support/fetchStub';
 import { dispatcherProfile, sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
+import { shownDate, typeDate } from './support/dateFields';
 import { listAnswer, renderApp, screen } from './support/renderApp';
 import { windowWidth } from './support/windowWidth';
 
@@ -132,15 +133,15 @@ describe('the passenger list', () => {
     );
 
     // A day in Nairobi (UTC+3), whatever the browser's zone: from its first moment to its last.
-    await user.type(screen.getByLabelText('Joined from'), '2026-03-03');
-    await user.type(screen.getByLabelText('Joined to'), '2026-03-04');
+    await typeDate(user, 'Joined from', '03032026');
+    await typeDate(user, 'Joined to', '04032026');
     await waitFor(() =>
       expect(filterOf(api.to('GET /api/user/passengers').at(-1)!)).toMatchObject({
         createdAt_gte: '2026-03-02T21:00:00.000Z',
         createdAt_lte: '2026-03-04T20:59:59.999Z',
       }),
     );
-    expect(screen.getByLabelText('Joined from')).toHaveValue('2026-03-03');
+    expect(shownDate('Joined from')).toBe('03/03/2026');
 
     await user.click(screen.getByRole('button', { name: /Sort by trips completed/i }));
     await waitFor(() =>

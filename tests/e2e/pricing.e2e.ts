@@ -216,9 +216,14 @@ describe('pricing', () => {
     await page.getByLabel('Maximum discount').fill('300');
     const start = new Date(Date.now() + 30 * 86_400_000);
     const end = new Date(Date.now() + 60 * 86_400_000);
-    const local = (d: Date) => d.toISOString().slice(0, 16);
-    await page.getByLabel('Valid from').fill(local(start));
-    await page.getByLabel('Valid to').fill(local(end));
+    // The date fields take day, month, year, hours and minutes from the keyboard, section by section.
+    const typeDateTime = async (label: string, d: Date) => {
+      const [, year, month, day, hours, minutes] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(d.toISOString())!;
+      await page.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
+      await page.keyboard.type(`${day}${month}${year}${hours}${minutes}`);
+    };
+    await typeDateTime('Valid from', start);
+    await typeDateTime('Valid to', end);
     await page.getByLabel('Usage limit').fill('500');
     const preview = page.getByTestId('discount-preview');
     await expect

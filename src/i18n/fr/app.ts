@@ -509,6 +509,7 @@ export const appMessages: DeepStrings<typeof En> = {
       refunded: 'Remboursement de %{amount} (incident n° %{issue}, course n° %{trip})',
     },
     kit: {
+      cityTime: 'Heure de %{city}',
       relatedError: 'Impossible de charger ces enregistrements',
     },
     drivers: driverMessages,

@@ -507,6 +507,7 @@ export const appMessages: DeepStrings<typeof En> = {
       refunded: 'Pesa %{amount} zimerejeshwa (lalamiko #%{issue}, safari #%{trip})',
     },
     kit: {
+      cityTime: 'Saa za %{city}',
       relatedError: 'Rekodi hizi hazikuweza kupakiwa',
     },
     drivers: driverMessages,

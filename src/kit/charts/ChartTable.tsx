@@ -24,30 +24,34 @@ export function ChartTable({
 }) {
   if (columns.length === 0 || categories.length === 0) return null;
   return (
-    <table className="visually-hidden" data-testid="chart-table">
-      {columns.some((column) => column.label !== '') && (
-        <thead>
-          <tr>
-            <td />
-            {columns.map((column) => (
-              <th key={column.label} scope="col">
-                {column.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-      )}
-      <tbody>
-        {categories.map((category, row) => (
-          <tr key={row}>
-            <th scope="row">{text(category)}</th>
-            {columns.map((column) => (
-              <td key={column.label}>{text(column.values[row], column.format)}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    // The hiding box is a div: a table grows to its content whatever its width, and in a
+    // right-to-left page that overflow widened the page to the left (the whole layout shifted).
+    <div className="visually-hidden">
+      <table data-testid="chart-table">
+        {columns.some((column) => column.label !== '') && (
+          <thead>
+            <tr>
+              <td />
+              {columns.map((column) => (
+                <th key={column.label} scope="col">
+                  {column.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+        )}
+        <tbody>
+          {categories.map((category, row) => (
+            <tr key={row}>
+              <th scope="row">{text(category)}</th>
+              {columns.map((column) => (
+                <td key={column.label}>{text(column.values[row], column.format)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

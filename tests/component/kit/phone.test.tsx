@@ -14,6 +14,11 @@ describe('PhoneField', () => {
     expect(await screen.findByRole('link', { name: '+254 712 345 678' })).toHaveAttribute('href', 'tel:+254712345678');
   });
 
+  it('writes the number left to right, also in a right-to-left page (not "254712345678+")', async () => {
+    renderKit(<PhoneField source="phone" />, { record: { id: 1, phone: '+254712345678' } });
+    expect(await screen.findByRole('link', { name: '+254712345678' })).toHaveAttribute('dir', 'ltr');
+  });
+
   it('shows a dash without a number', async () => {
     renderKit(<PhoneField source="phone" />, { record: { id: 1, phone: '' } });
     expect(await screen.findByLabelText('none')).toHaveTextContent('—');

@@ -1,0 +1,61 @@
+import { act, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PSEUDO_RTL_LOCALE } from '../../src/domain/locales';
+import { i18nProvider } from '../../src/i18n/i18nProvider';
+import { appStore } from '../../src/i18n/localePreference';
+import { clearSession } from '../../src/session';
+import { renderApp, screen } from './support/renderApp';
+
+/**
+ * MUI mirrors its own styles when the language is written right to left: the theme's direction
+ * follows the language and the styles go through stylis-plugin-rtl. Seen on the login form: a
+ * field's label sits at the start of the line (the right in RTL) and the password field's
+ * show/hide button keeps its gap on the text's side.
+ */
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  clearSession();
+  await i18nProvider.changeLocale('en');
+});
+
+const emailLabel = () => document.querySelector<HTMLElement>('label.MuiInputLabel-root')!;
+const passwordButton = () => document.querySelector<HTMLElement>('.MuiInputAdornment-positionEnd')!;
+
+function expectLeftToRight() {
+  expect(document.documentElement.dir).toBe('ltr');
+  expect(getComputedStyle(emailLabel()).left).toBe('0px');
+  expect(getComputedStyle(emailLabel()).right).toBe('');
+  expect(getComputedStyle(passwordButton()).marginLeft).toBe('8px');
+  expect(getComputedStyle(passwordButton()).marginRight).toBe('');
+}
+
+function expectRightToLeft() {
+  expect(document.documentElement.dir).toBe('rtl');
+  expect(getComputedStyle(emailLabel()).right).toBe('0px');
+  expect(getComputedStyle(emailLabel()).left).toBe('');
+  expect(getComputedStyle(passwordButton()).marginRight).toBe('8px');
+  expect(getComputedStyle(passwordButton()).marginLeft).toBe('');
+}
+
+describe('right-to-left mirroring of MUI components', () => {
+  it('mirrors the fields in a right-to-left language', async () => {
+    renderApp('/login', { prepare: () => appStore.setItem('locale', PSEUDO_RTL_LOCALE) });
+    await screen.findByRole('button', { name: /⟦Ĺóĝíñ/ });
+    expectRightToLeft();
+  });
+
+  it('keeps English left to right, and switches live both ways when the language changes', async () => {
+    renderApp('/login');
+    await screen.findByRole('button', { name: 'Login' });
+    expectLeftToRight();
+
+    act(() => appStore.setItem('locale', PSEUDO_RTL_LOCALE));
+    await screen.findByRole('button', { name: /⟦Ĺóĝíñ/ });
+    await waitFor(expectRightToLeft);
+
+    act(() => appStore.setItem('locale', 'en'));
+    await screen.findByRole('button', { name: 'Login' });
+    await waitFor(expectLeftToRight);
+  });
+});
