@@ -37,7 +37,7 @@ import {
   differencesFromDefault,
   pricingChangeEffects,
   type PricingDraft,
-} from '../../domain/surge';
+} from '../../domain/pricingChange';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { SectionCard } from '../../kit/DetailBlocks';
 import { formatMoney, formatPercent, formatSignedMoney, formatSignedPercent } from '../../kit/format';
