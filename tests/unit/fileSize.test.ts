@@ -22,7 +22,6 @@ const ALLOWED: Record<string, string> = {
   'src/resources/price-settings/PriceSettingsPage.tsx': 'to split: the price profiles’ form and its surge windows',
   'src/resources/drivers/DriverReview.tsx': 'to split: the document review’s panes and dialogs',
   'src/resources/drivers/DriverShow.tsx': 'to split: the driver’s page tabs',
-  'src/resources/sos-call-logs/SosCallLogShow.tsx': 'to split: the alarm’s page and its action bar',
 };
 
 const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
