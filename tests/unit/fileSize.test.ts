@@ -20,7 +20,6 @@ const ALLOWED: Record<string, string> = {
   'server/rest/pdf.ts': 'to split: the PDF layout helpers and the report documents',
   'server/rest/export.ts': 'to split: the CSV export’s SQL path and its row path',
   'src/resources/price-settings/PriceSettingsPage.tsx': 'to split: the price profiles’ form and its surge windows',
-  'src/resources/drivers/DriverReview.tsx': 'to split: the document review’s panes and dialogs',
 };
 
 const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
