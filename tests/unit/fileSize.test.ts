@@ -17,7 +17,6 @@ const ALLOWED: Record<string, string> = {
   'server/simulator/simulator.ts': 'to split: the demo simulator’s loop and its drivers’ and passengers’ moves',
   'server/rest/engine.ts': 'to split: the engine’s CRUD routes share one closure over the declaration',
   'server/apps/offers/cascade.ts': 'to split: the offer cascade’s state machine and its timers',
-  'server/rest/pdf.ts': 'to split: the PDF layout helpers and the report documents',
 };
 
 const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
