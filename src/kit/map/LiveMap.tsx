@@ -2,7 +2,6 @@ import type { GeoJSONSource, MapLayerMouseEvent, MapMouseEvent, Marker } from 'm
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   arrowImage,
-  byStatus,
   CITY_BOUNDS,
   lineFeature,
   createPointCollector,
@@ -13,7 +12,8 @@ import {
 } from './geo';
 import { gateFrames, type FrameGate } from './frameGate';
 import { MapFrame } from './MapFrame';
-import { shapeImage, type PointShape } from './pointShapes';
+import { iconByStatus, putIcons } from './liveMapIcons';
+import type { PointShape } from './pointShapes';
 import { useMapLibre, type MapReady } from './useMapLibre';
 
 const POINTS_SOURCE = 'live-points';
@@ -25,8 +25,6 @@ const FLAGGED_LAYER = 'live-points-flagged';
 export const FLAGGED_COLOUR = '#d84315';
 const LINE_SOURCE = 'live-line';
 const ARROW_IMAGE = 'live-arrow';
-const OTHER_ICON = 'live-point:';
-const iconName = (status: string) => `live-point:${status}`;
 
 /** A fixed marker over the live points (e.g. a booking's pickup and drop-off). */
 export interface MapPin {
@@ -73,28 +71,6 @@ interface Props {
   focus?: { lat: number; lng: number; zoom?: number } | null;
 }
 
-/** The icon of each status (its shape in its colour, edged in white), added or replaced on the map. */
-function putIcons(
-  map: MapReady['map'],
-  colours: Readonly<Record<string, string>>,
-  otherColour: string,
-  shapes: Readonly<Record<string, PointShape>>,
-) {
-  const put = (name: string, shape: PointShape, colour: string) => {
-    const image = shapeImage(shape, colour, ICON_PIXELS);
-    if (map.hasImage(name)) map.updateImage(name, image);
-    else map.addImage(name, image, { pixelRatio: 2 });
-  };
-  put(OTHER_ICON, 'circle', otherColour);
-  for (const [status, colour] of Object.entries(colours)) put(iconName(status), shapes[status] ?? 'circle', colour);
-}
-
-/** Each status's icon, the grey circle for any other. */
-const iconByStatus = (colours: Readonly<Record<string, string>>) =>
-  byStatus(Object.fromEntries(Object.keys(colours).map((status) => [status, iconName(status)])), OTHER_ICON);
-
-// Icons are ICON_PIXELS square at pixelRatio 2 (24 CSS px at icon-size 1).
-const ICON_PIXELS = 48;
 const NO_SHAPES: Readonly<Record<string, PointShape>> = {};
 
 /**
