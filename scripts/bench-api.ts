@@ -31,7 +31,7 @@ import { lockDataDir } from '../server/db/lock.js';
 import { DEMO_ACCOUNTS } from '../server/db/seed/demoAccounts.js';
 import { ResourceEngine } from '../server/rest/engine.js';
 import { trips } from '../server/trip/trips/resource.js';
-import { copyStatements, COPY_SETTINGS } from '../server/rest/export.js';
+import { copyStatements, COPY_SETTINGS } from '../server/rest/copyExport.js';
 import { parseListQuery } from '../server/rest/query.js';
 import { to as copyTo } from 'pg-copy-streams';
 

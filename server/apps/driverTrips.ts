@@ -5,7 +5,7 @@ import { idParams, parseId, validateBody } from '../rest/engine.js';
 import { applyChange, type TripChange, type TripRow } from '../trip/trips/lifecycle.js';
 import { text } from '../trip/fields.js';
 import { ACTIVE_TRIP_STATUSES } from '../../src/domain/trip.js';
-import { offerMessage } from './offers/cascade.js';
+import { offerMessage } from './offers/offerMessage.js';
 import { appUserOf } from './principal.js';
 import { tags } from './authRoutes.js';
 import { inTripTransaction } from './tx.js';

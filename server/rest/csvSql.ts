@@ -1,7 +1,7 @@
 /**
  * csv.ts's cells written by PostgreSQL: the same bytes as `csvCell` gives for the value pg would
  * have parsed (numbers as JavaScript prints them, booleans, text with the formula guard and
- * quoting), so an export can let the database write whole lines (export.ts, COPY). Each function
+ * quoting), so an export can let the database write whole lines (copyExport.ts, COPY). Each function
  * takes the SQL of a value (evaluated once per row by the caller: it is repeated here) and answers
  * the SQL of its cell, never null.
  */

@@ -4,7 +4,7 @@ type PersonTable = 'staffs' | 'drivers' | 'passengers';
 
 /**
  * A computed value read from another table's row by id: `(select <value> from <table> x where x.id = <column>)`.
- * Lists run it as that subquery; an export looks the values up once per batch of ids instead (export.ts).
+ * Lists run it as that subquery; an export looks the values up once per batch of ids instead (csvBatches.ts).
  */
 export interface Lookup {
   /** The other table, e.g. 'passengers'. */

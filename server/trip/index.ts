@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerResource } from '../rest/engine.js';
+import { registerResource } from '../rest/resourceRoutes.js';
 import { registerQueries } from '../rest/queries.js';
 import { declarationsOf } from '../resources.js';
 import { DASHBOARD_QUERIES } from './queries/dashboard.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerResource } from '../rest/engine.js';
+import { registerResource } from '../rest/resourceRoutes.js';
 import { declarationsOf } from '../resources.js';
 import { auditLogRoutes } from './audit-logs/routes.js';
 import { authRoutes } from './auth/routes.js';

@@ -1,10 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  describePricingChange,
-  describeWindow,
-  differencesFromDefault,
-  type PricingDraft,
-} from '../../src/domain/surge';
+import { describePricingChange, differencesFromDefault, type PricingDraft } from '../../src/domain/pricingChange';
+import { describeWindow } from '../../src/domain/surge';
 import { translateMessage } from '../../src/i18n/translateMessage';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { refundProblem } from '../../src/domain/refunds';

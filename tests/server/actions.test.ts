@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../server/errors.js';
 import { defineAction, type ResourceDeclaration } from '../../server/rest/declaration.js';
-import { registerResource } from '../../server/rest/engine.js';
+import { registerResource } from '../../server/rest/resourceRoutes.js';
 import { DISPATCHER, startApp, type TestApp } from './harness.js';
 
 /**

@@ -5,7 +5,7 @@ import { startApp, type TestApp } from './harness.js';
 import { appSignIn, approvedDrivers, bookTrip } from './appsHelpers.js';
 import { sleep } from './sockets.js';
 import { OFFER_MAX_STEPS, OFFER_TIMEOUT_MS } from '../../src/domain/offers.js';
-import type { OfferMessage } from '../../server/apps/offers/cascade.js';
+import type { OfferMessage } from '../../server/apps/offers/offerMessage.js';
 
 const relaxed = { rateLimits: { loginPerIp: 1000, perEmail: 1000, windowMs: 60_000, global: 0 } };
 let t: TestApp;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRow } from '../../server/rest/csv.js';
 import { parseIdList } from '../../server/rest/engine.js';
 import { parseCsv } from './support/parseCsv.js';
-import { EXPORT_BATCH, exportColumns, exportHeader } from '../../server/rest/export.js';
+import { EXPORT_BATCH } from '../../server/rest/csvBatches.js';
+import { exportColumns, exportHeader } from '../../server/rest/exportColumns.js';
 import { trips } from '../../server/trip/trips/resource.js';
 import { DISPATCHER, listQuery, startApp, type TestApp } from './harness.js';
 

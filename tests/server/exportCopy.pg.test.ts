@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyExport, csvBatches, exportColumns } from '../../server/rest/export.js';
+import { copyExport } from '../../server/rest/copyExport.js';
+import { csvBatches } from '../../server/rest/csvBatches.js';
+import { exportColumns } from '../../server/rest/exportColumns.js';
 import { ResourceEngine } from '../../server/rest/engine.js';
 import { parseListQuery } from '../../server/rest/query.js';
 import type { ResourceDeclaration } from '../../server/rest/declaration.js';
@@ -15,7 +17,7 @@ import { jsNumberSql } from '../../server/rest/csvSql.js';
 import { listQuery, startApp, type TestApp } from './harness.js';
 
 /**
- * The COPY path of exports (PostgreSQL writes the lines, export.ts `copyExport`) against the JS
+ * The COPY path of exports (PostgreSQL writes the lines, copyExport.ts) against the JS
  * path (`csvBatches`) on the same database: the same bytes. Runs under `npm run test:pg`.
  */
 if (!process.env.DATABASE_URL) throw new Error('exportCopy.pg.test.ts needs DATABASE_URL (npm run test:pg)');

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISPATCHER, startApp, type TestApp } from './harness.js';
 import { pdfText } from './support/pdfText.js';
-import { niceTicks } from '../../server/rest/pdf.js';
+import { niceTicks } from '../../server/rest/pdfChart.js';
 import { tripReportLines } from '../../src/domain/tripReport.js';
 import { insightMessages } from '../../src/i18n/insightMessages.js';
 import { enumMessages } from '../../src/i18n/enums.js';

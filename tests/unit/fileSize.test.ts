@@ -15,15 +15,6 @@ const ALLOWED: Record<string, string> = {
   'src/i18n/fr/app.ts': 'the French twin of the catalogue, key for key',
   'src/i18n/sw/app.ts': 'the Swahili twin of the catalogue, key for key',
   'server/simulator/simulator.ts': 'to split: the demo simulator’s loop and its drivers’ and passengers’ moves',
-  'server/rest/engine.ts': 'to split: the engine’s CRUD routes share one closure over the declaration',
-  'server/apps/offers/cascade.ts': 'to split: the offer cascade’s state machine and its timers',
-  'server/rest/pdf.ts': 'to split: the PDF layout helpers and the report documents',
-  'server/rest/export.ts': 'to split: the CSV export’s SQL path and its row path',
-  'src/resources/price-settings/PriceSettingsPage.tsx': 'to split: the price profiles’ form and its surge windows',
-  'src/resources/drivers/DriverReview.tsx': 'to split: the document review’s panes and dialogs',
-  'src/resources/drivers/DriverShow.tsx': 'to split: the driver’s page tabs',
-  'src/resources/sos-call-logs/SosCallLogShow.tsx': 'to split: the alarm’s page and its action bar',
-  'src/domain/surge.ts': 'to split: the surge rules and their validation',
 };
 
 const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);

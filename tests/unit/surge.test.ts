@@ -3,14 +3,11 @@ import { computeFare, type PriceProfile, type SurgeRule } from '../../src/domain
 import {
   calculateFare,
   describePricingChange,
-  describeWindow,
   differencesFromDefault,
   pricingChangeEffects,
-  formatDays,
-  overlappingWindows,
-  surgeWeekGrid,
   type PricingDraft,
-} from '../../src/domain/surge.js';
+} from '../../src/domain/pricingChange.js';
+import { describeWindow, formatDays, overlappingWindows, surgeWeekGrid } from '../../src/domain/surge.js';
 
 const FRI = 5;
 const SAT = 6;

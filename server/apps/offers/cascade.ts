@@ -1,8 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Selectable } from 'kysely';
 import { ApiError, notFound } from '../../errors.js';
 import type { AppServices } from '../../services.js';
-import type { TripOfferTable } from '../../db/appSchema.js';
 import { applyChange, type TripRow } from '../../trip/trips/lifecycle.js';
 import { TRIP_UPDATED, type TripChangeContext, type TripUpdatedEvent } from '../../trip/trips/events.js';
 import {
@@ -13,25 +11,21 @@ import {
   type OfferOutcome,
 } from '../../../src/domain/offers.js';
 import { inTripTransaction } from '../tx.js';
+import { CLOSED_MESSAGES, offerMessage } from './offerMessage.js';
+import {
+  closePendingOffer,
+  expiredOffers,
+  offersOfWaitingTrips,
+  recordDecline,
+  recordLateAnswer,
+  recordOffer,
+  tripsWithoutOffers,
+  tripsWithPendingOffer,
+} from './offerRows.js';
 import { refusal } from '../../../src/domain/messageCodes.js';
-
-type OfferRow = Selectable<TripOfferTable>;
 
 /** How often the cascade looks for requested trips that no search holds (see `adopt`). */
 const ADOPT_EVERY_MS = 10_000;
-
-/** What the driver app receives with an `offer` event (and GET apps/driver/offer). */
-export interface OfferMessage {
-  offerId: number;
-  tripId: number;
-  expiresAt: string;
-  distanceKm: number;
-  pickup: { lat: number; lng: number; address: string };
-  dropoff: { lat: number; lng: number; address: string };
-  fareTotal: number;
-  paymentMethod: string;
-  vehicleTypeId: number;
-}
 
 interface Search {
   /** Steps taken: offers made and radii searched in vain. */
@@ -41,25 +35,6 @@ interface Search {
   /** Drivers already offered this trip. */
   tried: Set<number>;
 }
-
-const CLOSED_MESSAGES: Record<OfferOutcome, string> = {
-  accepted: 'You already accepted this offer',
-  declined: 'You declined this offer',
-  timeout: 'This offer has expired',
-  cancelled: 'This offer was withdrawn: the trip was assigned, cancelled or taken by another driver',
-};
-
-export const offerMessage = (offer: OfferRow, trip: TripRow): OfferMessage => ({
-  offerId: offer.id,
-  tripId: trip.id,
-  expiresAt: offer.expiresAt.toISOString(),
-  distanceKm: Math.round(offer.distanceKm * 100) / 100,
-  pickup: { lat: trip.pickupLat, lng: trip.pickupLng, address: trip.pickupAddress },
-  dropoff: { lat: trip.dropoffLat, lng: trip.dropoffLng, address: trip.dropoffAddress },
-  fareTotal: trip.fareTotal,
-  paymentMethod: trip.paymentMethod,
-  vehicleTypeId: trip.vehicleTypeId,
-});
 
 /**
  * The offer cascade: a trip requested without a driver is offered to the nearest available driver of
@@ -94,13 +69,7 @@ export class OfferCascade {
    * driver is asked. A trip with no offer yet is `adopt`'s. Answers how many trips were resumed.
    */
   async resume(now = Date.now()): Promise<number> {
-    const rows = await this.services.db
-      .selectFrom('tripOffers')
-      .innerJoin('trips', 'trips.id', 'tripOffers.tripId')
-      .select(['tripOffers.tripId', 'tripOffers.driverId', 'tripOffers.outcome', 'tripOffers.attempt'])
-      .where('trips.status', '=', 'requested')
-      .where('trips.driverId', 'is', null)
-      .execute();
+    const rows = await offersOfWaitingTrips(this.services.db);
     const found = new Map<number, Search>();
     for (const r of rows) {
       const search = found.get(r.tripId) ?? { step: 0, nextAt: now, tried: new Set<number>() };
@@ -128,17 +97,7 @@ export class OfferCascade {
     const minutes = this.services.config.offersAdoptMinutes;
     if (!minutes || now < this.nextAdoptAt || (await this.services.live.store.size()) === 0) return;
     this.nextAdoptAt = now + ADOPT_EVERY_MS;
-    const rows = await this.services.db
-      .selectFrom('trips')
-      .select('id')
-      .where('status', '=', 'requested')
-      .where('driverId', 'is', null)
-      // A trip booked for later counts from its release, not from its booking days ago.
-      .where(sql<Date>`coalesce(trips.released_at, trips.requested_at)`, '>=', new Date(now - minutes * 60_000))
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('tripOffers').select('tripOffers.id').whereRef('tripOffers.tripId', '=', 'trips.id'))),
-      )
-      .execute();
+    const rows = await tripsWithoutOffers(this.services.db, new Date(now - minutes * 60_000));
     const taken = rows.filter(({ id }) => !this.searches.has(id));
     for (const { id } of taken) this.searches.set(id, { step: 0, nextAt: now, tried: new Set() });
     if (taken.length)
@@ -179,12 +138,7 @@ export class OfferCascade {
     await this.adopt(now).catch((err: unknown) => this.log.error({ err }, 'offers: adopting waiting trips failed'));
     if (this.searches.size === 0) return;
     try {
-      const expired = await this.services.db
-        .selectFrom('tripOffers')
-        .select(['id', 'tripId', 'driverId'])
-        .where('outcome', 'is', null)
-        .where('expiresAt', '<=', new Date(now))
-        .execute();
+      const expired = await expiredOffers(this.services.db, now);
       for (const offer of expired) {
         await this.close(offer.id, 'timeout', now);
         await this.advance(offer.tripId, now);
@@ -193,12 +147,7 @@ export class OfferCascade {
       // driver's answer) goes on.
       const waiting = [...this.searches].filter(([, s]) => s.nextAt === Number.POSITIVE_INFINITY).map(([id]) => id);
       if (waiting.length) {
-        const pending = await this.services.db
-          .selectFrom('tripOffers')
-          .select('tripId')
-          .where('outcome', 'is', null)
-          .where('tripId', 'in', waiting)
-          .execute();
+        const pending = await tripsWithPendingOffer(this.services.db, waiting);
         const held = new Set(pending.map((p) => p.tripId));
         for (const id of waiting) if (!held.has(id)) this.searches.get(id)!.nextAt = now;
       }
@@ -283,31 +232,16 @@ export class OfferCascade {
     distanceKm: number,
     now: number,
   ): Promise<void> {
-    const offer = await ctx.trx
-      .insertInto('tripOffers')
-      .values({
-        tripId: trip.id,
-        driverId,
-        attempt: search.step,
-        radiusKm,
-        distanceKm,
-        expiresAt: new Date(now + OFFER_TIMEOUT_MS),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await ctx.trx
-      .insertInto('tripEvents')
-      .values({
-        tripId: trip.id,
-        at: new Date(now),
-        kind: 'offered',
-        status: 'requested',
-        actor: 'system',
-        staffId: null,
-        driverId,
-        note: `Offer ${search.step}: ${distanceKm.toFixed(1)} km away (search radius ${radiusKm} km)`,
-      })
-      .execute();
+    const offer = await recordOffer(
+      ctx.trx,
+      trip,
+      driverId,
+      search.step,
+      radiusKm,
+      distanceKm,
+      new Date(now + OFFER_TIMEOUT_MS),
+      now,
+    );
     search.tried.add(driverId);
     search.nextAt = Number.POSITIVE_INFINITY;
     // The driver shows as offered before the offer commits: a change of the trip right after the
@@ -340,30 +274,9 @@ export class OfferCascade {
    * again. Answers false when it was no longer pending.
    */
   private async close(offerId: number, outcome: 'timeout' | 'cancelled', now: number): Promise<boolean> {
-    const closed = await inTripTransaction(this.services, this.log, async (ctx) => {
-      const offer = await ctx.trx
-        .updateTable('tripOffers')
-        .set({ outcome, answeredAt: new Date(now) })
-        .where('id', '=', offerId)
-        .where('outcome', 'is', null)
-        .returningAll()
-        .executeTakeFirst();
-      if (!offer) return undefined;
-      await ctx.trx
-        .insertInto('tripEvents')
-        .values({
-          tripId: offer.tripId,
-          at: new Date(now),
-          kind: 'declined',
-          status: 'requested',
-          actor: 'system',
-          staffId: null,
-          driverId: offer.driverId,
-          note: outcome === 'timeout' ? 'No answer within 15 s' : 'The driver went offline',
-        })
-        .execute();
-      return offer;
-    });
+    const closed = await inTripTransaction(this.services, this.log, (ctx) =>
+      closePendingOffer(ctx.trx, offerId, outcome, now),
+    );
     if (!closed) return false;
     await this.services.live.store.setDuty(closed.driverId, 'available', null);
     this.sendToDriver(closed.driverId, 'offerWithdrawn', {
@@ -424,24 +337,7 @@ export class OfferCascade {
       if (offer.outcome) return { refusal: CLOSED_MESSAGES[offer.outcome as OfferOutcome] };
       if (offer.expiresAt.getTime() <= now) {
         // Recorded as a timeout (committed), then refused.
-        await ctx.trx
-          .updateTable('tripOffers')
-          .set({ outcome: 'timeout', answeredAt: new Date(now) })
-          .where('id', '=', offer.id)
-          .execute();
-        await ctx.trx
-          .insertInto('tripEvents')
-          .values({
-            tripId: offer.tripId,
-            at: new Date(now),
-            kind: 'declined',
-            status: 'requested',
-            actor: 'system',
-            staffId: null,
-            driverId,
-            note: 'No answer within 15 s',
-          })
-          .execute();
+        await recordLateAnswer(ctx.trx, offer, now);
         ctx.afterCommit(async () => {
           await this.services.live.store.setDuty(driverId, 'available', null);
           const search = this.searches.get(offer.tripId);
@@ -462,19 +358,7 @@ export class OfferCascade {
         .where('id', '=', offer.id)
         .execute();
       if (answer === 'decline') {
-        await ctx.trx
-          .insertInto('tripEvents')
-          .values({
-            tripId: trip.id,
-            at: new Date(now),
-            kind: 'declined',
-            status: trip.status,
-            actor: 'driver',
-            staffId: null,
-            driverId,
-            note: null,
-          })
-          .execute();
+        await recordDecline(ctx.trx, trip, driverId, now);
         ctx.afterCommit(async () => {
           await this.services.live.store.setDuty(driverId, 'available', null);
           const search = this.searches.get(trip.id);

@@ -2,8 +2,10 @@ import { byStatus } from './geo';
 import { shapeImage, type PointShape } from './pointShapes';
 import type { MapReady } from './useMapLibre';
 
+// The live map's point icons: one image per status, its shape in its colour (LiveMap's symbol layer).
 const OTHER_ICON = 'live-point:';
 const iconName = (status: string) => `live-point:${status}`;
+
 // Icons are ICON_PIXELS square at pixelRatio 2 (24 CSS px at icon-size 1).
 const ICON_PIXELS = 48;
 

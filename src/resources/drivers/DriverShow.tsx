@@ -3,7 +3,6 @@ import { actionOnDriver } from './actionOnDriver';
 import { ACTIONS } from '../../domain/resourceActions';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import BlockIcon from '@mui/icons-material/Block';
-import SmsIcon from '@mui/icons-material/Sms';
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import RestoreIcon from '@mui/icons-material/Restore';
 import { Alert, Box, Button, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
@@ -18,7 +17,6 @@ import {
   Title,
   useCanAccess,
   useGetOne,
-  useNotify,
   useTranslate,
 } from 'react-admin';
 import { Link, useParams } from 'react-router';
@@ -27,9 +25,8 @@ import { suspensionSchema } from '../../domain/resources/drivers';
 import { useSocketEvent } from '../../realtime/RealtimeProvider';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { DateTimeField } from '../../kit/DateTimeField';
-import { FieldGrid, KeyValue, SectionCard } from '../../kit/DetailBlocks';
-import { enumLabelKey } from '../../kit/enumChoices';
-import { DATE_ONLY, formatCalendarDay, formatMoney, formatRelativeTime } from '../../kit/format';
+import { SectionCard } from '../../kit/DetailBlocks';
+import { DATE_ONLY, formatMoney, formatRelativeTime } from '../../kit/format';
 import { MoneyField } from '../../kit/MoneyField';
 import { PhoneField } from '../../kit/PhoneField';
 import { RatingField } from '../../kit/RatingField';
@@ -46,12 +43,13 @@ import { ActionDialog } from './ActionDialog';
 import { DocumentProgressBar } from './DocumentProgress';
 import { DriverDecision } from './DriverDecision';
 import { DriverStatistics, Stat } from './DriverStatistics';
+import { Denied, DocumentsTab, ProfileTab } from './DriverTabs';
 import { PayoutDetailsCard } from './PayoutDetails';
 import { walletPath } from '../driver-transactions/walletPath';
 import { reviewPath } from './reviewPath';
-import type { Driver, DriverDocument } from './types';
+import { ResendCodeButton } from './ResendCodeButton';
+import type { Driver } from './types';
 import { RowLink } from '../../kit/RowLink';
-import { COMMANDS } from '../../dataProviders/calls';
 
 const RESOURCE = 'driver-management/drivers';
 const TABS = ['profile', 'documents', 'trips', 'reviews', 'wallet', 'history'] as const;
@@ -312,128 +310,5 @@ function DriverPage({ id }: { id: number }) {
         />
       </ActionDialog>
     </Box>
-  );
-}
-
-function Denied() {
-  const translate = useTranslate();
-  return <EmptyState message={translate('ra.page.not_authorized', { _: 'Not authorized' })} />;
-}
-
-function ProfileTab({ driver }: { driver: Driver }) {
-  const translate = useTranslate();
-  const v = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
-  return (
-    <Stack spacing={2}>
-      <SectionCard title={translate('app.drivers.profile')}>
-        <FieldGrid>
-          <KeyValue label={translate('app.drivers.fullName')}>{`${driver.firstName} ${driver.lastName}`}</KeyValue>
-          <KeyValue label={translate('app.auth.fields.email')}>{v(driver.email)}</KeyValue>
-          <KeyValue label={translate('app.drivers.sex')}>
-            {driver.sex ? translate(enumLabelKey('sex', driver.sex)) : '—'}
-          </KeyValue>
-          <KeyValue label={translate('app.drivers.licenceNumber')}>{v(driver.licenceNumber)}</KeyValue>
-          <KeyValue label={translate('app.drivers.expiry')}>{formatCalendarDay(driver.licenceExpiry) ?? '—'}</KeyValue>
-        </FieldGrid>
-      </SectionCard>
-      <SectionCard title={translate('app.drivers.vehicle')}>
-        <FieldGrid>
-          <KeyValue label={translate('app.drivers.vehicleType')}>
-            {v((driver as { vehicleTypeName?: string }).vehicleTypeName)}
-          </KeyValue>
-          <KeyValue label={translate('app.drivers.makeModel')}>
-            {v([driver.vehicleMake, driver.vehicleModel].filter(Boolean).join(' '))}
-          </KeyValue>
-          <KeyValue label={translate('app.drivers.plate')}>{v(driver.vehiclePlate)}</KeyValue>
-          <KeyValue label={translate('app.drivers.colour')}>{v(driver.vehicleColour)}</KeyValue>
-          <KeyValue label={translate('app.drivers.year')}>{v(driver.vehicleYear)}</KeyValue>
-        </FieldGrid>
-      </SectionCard>
-    </Stack>
-  );
-}
-
-/** Every upload, newest first, with its decision: the documents' history. */
-function DocumentsTab({ documents }: { documents: DriverDocument[] }) {
-  const translate = useTranslate();
-  if (!documents.length) return <EmptyState message={translate('app.drivers.noDocuments')} />;
-  const rows = [...documents].reverse();
-  return (
-    <SectionCard title={translate('app.drivers.tabs.documents')}>
-      <DataTable
-        data={rows}
-        total={rows.length}
-        bulkActionButtons={false}
-        rowClick={false}
-        hover={false}
-        resource={RESOURCE}
-      >
-        <DataTable.Col
-          source="kind"
-          label="app.drivers.kind"
-          render={(d: DriverDocument) => translate(enumLabelKey('documentKind', d.kind))}
-        />
-        <DataTable.Col
-          source="status"
-          label="app.drivers.status"
-          render={() => <StatusChip palette="documentReview" />}
-        />
-        <DataTable.Col source="number" label="app.drivers.documentNumber" />
-        <DataTable.Col
-          source="expiryDate"
-          label="app.drivers.expiry"
-          cellSx={() => ({ whiteSpace: 'nowrap' })}
-          render={(d: DriverDocument) => formatCalendarDay(d.expiryDate) ?? '—'}
-        />
-        <DataTable.Col
-          source="rejectReason"
-          label="app.drivers.reason"
-          render={(d: DriverDocument) =>
-            d.rejectReason
-              ? `${translate(enumLabelKey('documentRejectReason', d.rejectReason))}${d.note ? ` — ${d.note}` : ''}`
-              : (d.note ?? '')
-          }
-        />
-        <DataTable.Col
-          source="reviewedAt"
-          label="app.drivers.decided"
-          render={(d: DriverDocument) =>
-            d.reviewedAt ? `${d.reviewedByName ?? '—'}, ${formatRelativeTime(d.reviewedAt) ?? ''}` : '—'
-          }
-        />
-        <DataTable.Col
-          source="createdAt"
-          label="app.drivers.uploaded"
-          render={(d: DriverDocument) => formatRelativeTime(d.createdAt)}
-        />
-      </DataTable>
-    </SectionCard>
-  );
-}
-
-/**
- * "Resend code": texts the driver a new sign-in code (the spec's drivers/resend_otp), for staff
- * helping a driver who did not get theirs. The answer shows as a short toast (the spec's 2.5 s).
- */
-function ResendCodeButton({ phone }: { phone: string }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = usePanelDataProvider();
-  const [sending, setSending] = useState(false);
-  const resend = async () => {
-    setSending(true);
-    try {
-      const result = await dataProvider.post(COMMANDS.drivers.resend_otp, { phoneNumber: phone });
-      notify(result.message ?? translate('app.drivers.codeSent'), { type: 'success', autoHideDuration: 2500 });
-    } catch (error) {
-      notify((error as Error).message || translate('app.drivers.codeNotSent'), { type: 'error' });
-    } finally {
-      setSending(false);
-    }
-  };
-  return (
-    <Button variant="outlined" startIcon={<SmsIcon />} disabled={sending} onClick={() => void resend()}>
-      {translate('app.drivers.resendCode')}
-    </Button>
   );
 }

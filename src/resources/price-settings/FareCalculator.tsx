@@ -5,12 +5,12 @@ import type { TranslateFunction } from 'ra-core';
 import type { VehicleTypeRates } from '../../domain/fare';
 import { difference } from '../../domain/farePreview';
 import {
-  WEEK_ORDER,
   calculateFare,
   type CalculatorInput,
   type CalculatorResult,
   type PricingDraft,
-} from '../../domain/surge';
+} from '../../domain/pricingChange';
+import { WEEK_ORDER } from '../../domain/surge';
 import { formatMoney, formatPercent, formatSignedMoney, formatSignedPercent, weekdayName } from '../../kit/format';
 import { calculatorZoneOptions } from '../../domain/zoneFares';
 import { zoneFares, zones } from '../../domain/resources';

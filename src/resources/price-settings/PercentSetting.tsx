@@ -1,7 +1,9 @@
 import { InputAdornment, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import type { TranslateFunction } from 'ra-core';
 import { ValidationError } from 'yup';
+import { bidRange } from '../../domain/fare';
 import { percent } from '../../domain/fieldRules';
 
 /**
@@ -79,4 +81,12 @@ export function PercentSetting({
       sx={{ width: 220 }}
     />
   );
+}
+
+const T = 'app.priceSettings';
+
+/** "Offers from 80 % to 120 % of the estimate", from the bid percentage. */
+export function bidSentence(translate: TranslateFunction, bidPercent: number): string {
+  const { min: low, max: high } = bidRange(100, bidPercent);
+  return bidPercent === 0 ? translate(`${T}.bidNone`) : translate(`${T}.bidRange`, { low, high });
 }

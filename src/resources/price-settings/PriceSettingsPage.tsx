@@ -6,7 +6,6 @@ import {
   Alert,
   Box,
   Button,
-  Chip,
   CircularProgress,
   Dialog,
   DialogActions,
@@ -18,37 +17,25 @@ import {
   MenuItem,
   Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
 import { Title, useCanAccess, useGetList, useNotify, useRefresh, useTranslate } from 'react-admin';
-import type { TranslateFunction } from 'ra-core';
-import type { PriceProfile, SurgeRule } from '../../domain/fare';
-import { bidRange, resolvePricing } from '../../domain/fare';
-import { SAMPLE_TRIPS } from '../../domain/farePreview';
-import {
-  describePricingChange,
-  differencesFromDefault,
-  pricingChangeEffects,
-  type PricingDraft,
-} from '../../domain/surge';
+import type { PriceProfile } from '../../domain/fare';
+import { resolvePricing } from '../../domain/fare';
+import { describePricingChange, pricingChangeEffects, type PricingDraft } from '../../domain/pricingChange';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { SectionCard } from '../../kit/DetailBlocks';
-import { formatMoney, formatPercent, formatSignedMoney, formatSignedPercent } from '../../kit/format';
-import { difference } from '../../domain/farePreview';
 import { ErrorState, LoadingState } from '../../kit/States';
 import { vehicleTypes as vehicleTypesResource } from '../vehicle-types';
-import { FareCalculator, type CalculatorType } from './FareCalculator';
-import { PercentSetting } from './PercentSetting';
+import { ChangeEffects } from './ChangeEffects';
+import { FareCalculator } from './FareCalculator';
+import { bidSentence, PercentSetting } from './PercentSetting';
 import { SurgeWeekGrid } from './SurgeWeekGrid';
 import { SurgeWindowList } from './SurgeWindowList';
 import { panelSurgeWording } from './surgeWording';
+import { TypeOverrides, type TypeRow } from './TypeOverrides';
 
 const RESOURCE = 'price-setting';
 
@@ -57,15 +44,7 @@ interface PriceSettingRow extends PriceProfile {
   vehicleTypeId: number | null;
 }
 
-type TypeRow = CalculatorType & { commissionPercent: number | null };
-
 const T = 'app.priceSettings';
-
-/** "Offers from 80 % to 120 % of the estimate", from the bid percentage. */
-export function bidSentence(translate: TranslateFunction, bidPercent: number): string {
-  const { min: low, max: high } = bidRange(100, bidPercent);
-  return bidPercent === 0 ? translate(`${T}.bidNone`) : translate(`${T}.bidRange`, { low, high });
-}
 
 function toDraft(rows: readonly PriceSettingRow[]): PricingDraft {
   const def = rows.find((r) => r.vehicleTypeId === null);
@@ -93,164 +72,6 @@ const profileChanged = (a: PriceProfile | undefined, b: PriceProfile | undefined
   !same(a?.commissionPercent, b?.commissionPercent) ||
   !same(a?.bidPercent, b?.bidPercent) ||
   !same(a?.surgeRules, b?.surgeRules);
-
-/** A vehicle type's own settings as differences from the default, editable. */
-function TypeOverrides({
-  type,
-  draft,
-  canEdit,
-  onChange,
-  onProblem,
-}: {
-  type: TypeRow;
-  draft: PricingDraft;
-  canEdit: boolean;
-  onChange: (own: PriceProfile | undefined) => void;
-  onProblem: (key: string, problem: string | undefined) => void;
-}) {
-  const translate = useTranslate();
-  const own = draft.own[type.id];
-  const rules = resolvePricing(draft.defaults, own, type);
-  const profile: PriceProfile = own ?? { commissionPercent: null, bidPercent: null, surgeRules: null };
-  const set = (change: Partial<PriceProfile>) => onChange({ ...profile, ...change });
-  const differences = differencesFromDefault(draft.defaults, own, type, panelSurgeWording);
-  return (
-    <SectionCard
-      title={type.name}
-      subheader={
-        differences.length
-          ? translate(`${T}.type.differs`, { differences: differences.join('; ') })
-          : translate(`${T}.type.same`)
-      }
-      action={
-        !type.active ? <Chip size="small" variant="outlined" label={translate(`${T}.type.inactive`)} /> : undefined
-      }
-      data-testid={`overrides-${type.name}`}
-    >
-      {own?.active === false && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {translate(`${T}.type.switchedOff`)}
-        </Alert>
-      )}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
-        <PercentSetting
-          label={translate(`${T}.commission`)}
-          optional
-          value={profile.commissionPercent}
-          onChange={(commissionPercent) => set({ commissionPercent })}
-          disabled={!canEdit || type.commissionPercent !== null}
-          placeholder={translate(`${T}.type.defaultValue`, {
-            value: formatPercent(draft.defaults.commissionPercent ?? 0),
-          })}
-          helperText={
-            type.commissionPercent !== null
-              ? translate(`${T}.type.typeSets`, { value: formatPercent(type.commissionPercent) })
-              : translate(`${T}.type.emptyIsDefault`)
-          }
-          onProblem={(p) => onProblem(`${type.id}.commission`, p)}
-        />
-        <PercentSetting
-          label={translate(`${T}.bidPercent`)}
-          optional
-          value={profile.bidPercent}
-          onChange={(bidPercent) => set({ bidPercent })}
-          disabled={!canEdit}
-          placeholder={translate(`${T}.type.defaultValue`, { value: formatPercent(draft.defaults.bidPercent ?? 0) })}
-          helperText={bidSentence(translate, rules.bidPercent)}
-          onProblem={(p) => onProblem(`${type.id}.bid`, p)}
-        />
-      </Box>
-      {profile.surgeRules === null ? (
-        <Stack direction="row" spacing={2} alignItems="center">
-          <Typography variant="body2" color="text.secondary">
-            {translate(`${T}.type.defaultWindows`)}
-          </Typography>
-          {canEdit && (
-            <Button size="small" onClick={() => set({ surgeRules: [...(draft.defaults.surgeRules ?? [])] })}>
-              {translate(`${T}.type.ownWindows`, { name: type.name })}
-            </Button>
-          )}
-        </Stack>
-      ) : (
-        <Stack spacing={1}>
-          <SurgeWindowList
-            rules={profile.surgeRules}
-            readOnly={!canEdit}
-            onChange={(surgeRules: SurgeRule[]) => set({ surgeRules })}
-          />
-          {canEdit && (
-            <div>
-              <Button size="small" color="inherit" onClick={() => set({ surgeRules: null })}>
-                {translate(`${T}.type.useDefaultWindows`)}
-              </Button>
-            </div>
-          )}
-        </Stack>
-      )}
-    </SectionCard>
-  );
-}
-
-const EFFECTS_SHOWN = 12;
-const COMMUTE = SAMPLE_TRIPS[1];
-
-function MoneyChange({ before, after }: { before: number; after: number }) {
-  const change = difference(before, after);
-  return (
-    <>
-      {formatMoney(before)} → {formatMoney(after)}
-      {change.amount !== 0 && (
-        <Typography variant="caption" component="div" sx={{ color: 'warning.dark', fontWeight: 700 }}>
-          {formatSignedMoney(change.amount)} ({formatSignedPercent(change.percent)})
-        </Typography>
-      )}
-    </>
-  );
-}
-
-/** The change in money before it is saved: the commute sample trip per changed vehicle type and stretch. */
-function ChangeEffects({ effects }: { effects: ReturnType<typeof pricingChangeEffects> }) {
-  const translate = useTranslate();
-  const shown = effects.slice(0, EFFECTS_SHOWN);
-  return (
-    <Box sx={{ mb: 1 }}>
-      <Typography variant="subtitle2" sx={{ mt: 1 }}>
-        {translate(`${T}.effects.title`, { km: COMMUTE.distanceKm, min: COMMUTE.durationMin })}
-      </Typography>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" data-testid="change-effects" sx={{ '& td, & th': { px: 1 } }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate(`${T}.effects.vehicleType`)}</TableCell>
-              <TableCell>{translate(`${T}.effects.when`)}</TableCell>
-              <TableCell align="right">{translate(`${T}.effects.passengerPays`)}</TableCell>
-              <TableCell align="right">{translate(`${T}.effects.commission`)}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {shown.map((e) => (
-              <TableRow key={`${e.typeId}-${e.when}`}>
-                <TableCell>{e.typeName}</TableCell>
-                <TableCell>{e.when}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                  <MoneyChange before={e.before.total} after={e.after.total} />
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                  <MoneyChange before={e.before.commission} after={e.after.commission} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
-      {effects.length > shown.length && (
-        <Typography variant="caption" color="text.secondary">
-          {translate(`${T}.effects.more`, { count: effects.length - shown.length })}
-        </Typography>
-      )}
-    </Box>
-  );
-}
 
 /**
  * /price-setting: the whole pricing on one page. The default profile, each vehicle type's

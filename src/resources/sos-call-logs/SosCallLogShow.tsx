@@ -1,13 +1,7 @@
-import { ACTIONS } from '../../domain/resourceActions';
 import CallIcon from '@mui/icons-material/Call';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturbOn';
-import NoteAddIcon from '@mui/icons-material/NoteAdd';
-import PanToolIcon from '@mui/icons-material/PanTool';
-import { Box, Button, Grid, Link as MuiLink, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { Box, Grid, Link as MuiLink, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import {
   RecordContextProvider,
-  TextInput,
   Title,
   useCanAccess,
   useGetList,
@@ -16,9 +10,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { sosCallLogs, sosContacts, trips } from '../../domain/resources';
-import { sosActionBodies } from '../../domain/resources/sosCallLogs';
 import { formatAge, secondsBetween } from '../../domain/sos';
-import { ActionDialogButton } from '../../kit/ActionDialog';
 import { FieldGrid, KeyValue, SectionCard } from '../../kit/DetailBlocks';
 import { enumLabelKey } from '../../kit/enumChoices';
 import { formatDateTime, formatRelativeTime, formatSecondsPrecise } from '../../kit/format';
@@ -32,9 +24,10 @@ import { useRecordFromRoute } from '../shared/useRecordFromRoute';
 import { TripParties } from '../trips/TripParties';
 import type { Trip } from '../trips/types';
 import { useTripDriverPosition } from '../trips/useTripDriverPosition';
+import { AlarmActions } from './AlarmActions';
+import { AlarmTimeline } from './AlarmTimeline';
 import { callerResource, HandledByField } from './SosFields';
-import type { SosAlarm, SosStep } from './types';
-import { useAcknowledge } from './useAcknowledge';
+import type { SosAlarm } from './types';
 import { useNow } from '../../kit/useNow';
 import { useSosLive } from './useSosLive';
 import { SosMarkChip } from './SosMarkChip';
@@ -44,8 +37,6 @@ interface Contact extends RaRecord<number> {
   phone: string;
   description: string | null;
 }
-
-const OPEN = ['new', 'acknowledged'];
 
 /** The caller's position, the trip's route and, while the trip runs, the driver's live position. */
 function AlarmMap({ alarm, trip }: { alarm: SosAlarm; trip: Trip | undefined }) {
@@ -173,129 +164,6 @@ function TripCard({ alarm, trip }: { alarm: SosAlarm; trip: Trip | undefined }) 
   );
 }
 
-/** A simulated alarm nobody acted on, closed by the server (no member of staff on that step). */
-const closedAutomatically = (alarm: SosAlarm, step: SosStep) =>
-  alarm.simulated && (step.kind === 'resolved' || step.kind === 'false_alarm') && step.staffId === null;
-
-/** Raised, reported again, acknowledged by whom after how long, notes, resolved or false alarm. */
-function Timeline({ alarm }: { alarm: SosAlarm }) {
-  const translate = useTranslate();
-  const kind = translate(enumLabelKey('reporterKind', alarm.callerKind), { _: alarm.callerKind }).toLowerCase();
-  const text = (step: SosStep) =>
-    translate(`app.sos.timeline.${closedAutomatically(alarm, step) ? 'closedAutomatically' : step.kind}`, {
-      kind,
-      who: step.staffName ?? '—',
-      time: step.seconds == null ? '—' : formatSecondsPrecise(step.seconds),
-    });
-  const steps = alarm.timeline ?? [];
-  return (
-    <SectionCard title={translate('app.sos.detail.timeline')}>
-      {steps.length === 0 ? (
-        <EmptyState message="—" />
-      ) : (
-        <Box component="ol" data-testid="sos-timeline" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {steps.map((step) => (
-            <Box
-              component="li"
-              key={step.id}
-              data-kind={step.kind}
-              sx={{ display: 'flex', gap: 2, py: 1, '& + &': { borderTop: 1, borderColor: 'divider' } }}
-            >
-              <Typography
-                component="time"
-                variant="body2"
-                color="text.secondary"
-                dateTime={new Date(step.at).toISOString()}
-                sx={{ flexShrink: 0, width: { xs: 110, sm: 150 }, fontVariantNumeric: 'tabular-nums' }}
-              >
-                {formatDateTime(step.at)}
-              </Typography>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="body2" sx={{ fontWeight: step.kind === 'note' ? 400 : 600 }}>
-                  {text(step)}
-                </Typography>
-                {step.note && (
-                  <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-wrap' }}>
-                    {step.note}
-                  </Typography>
-                )}
-              </Box>
-            </Box>
-          ))}
-        </Box>
-      )}
-    </SectionCard>
-  );
-}
-
-/** Acknowledge (one click), add a note, resolve, false alarm — for staff who may act. */
-function AlarmActions({ alarm }: { alarm: SosAlarm }) {
-  const translate = useTranslate();
-  const { canAccess } = useCanAccess({ resource: sosCallLogs.path, action: 'edit' });
-  const { acknowledge, pendingId } = useAcknowledge();
-  if (!canAccess) return null;
-  const open = OPEN.includes(alarm.status);
-  const noteInput = (
-    <TextInput source="note" label="resources.sos-call-logs.fields.note" multiline minRows={3} fullWidth autoFocus />
-  );
-  return (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-      {alarm.status === 'new' && (
-        <Button
-          variant="contained"
-          color="error"
-          startIcon={<PanToolIcon />}
-          disabled={pendingId === alarm.id}
-          onClick={() => void acknowledge(alarm.id)}
-        >
-          {translate('app.sos.actions.acknowledge')}
-        </Button>
-      )}
-      <ActionDialogButton
-        action={ACTIONS['sos-call-logs'].note}
-        label="app.sos.actions.note"
-        icon={<NoteAddIcon />}
-        title="app.sos.actions.noteTitle"
-        confirmLabel="app.sos.actions.save"
-        schema={sosActionBodies.note}
-        defaultValues={{ note: '' }}
-      >
-        {noteInput}
-      </ActionDialogButton>
-      {open && (
-        <ActionDialogButton
-          action={ACTIONS['sos-call-logs'].resolve}
-          label="app.sos.actions.resolve"
-          icon={<CheckCircleIcon />}
-          color="success"
-          title="app.sos.actions.resolveTitle"
-          description={translate('app.sos.actions.resolveHelp')}
-          confirmLabel="app.sos.actions.resolve"
-          schema={sosActionBodies.resolve}
-          defaultValues={{ note: '' }}
-        >
-          {noteInput}
-        </ActionDialogButton>
-      )}
-      {open && (
-        <ActionDialogButton
-          action={ACTIONS['sos-call-logs']['false-alarm']}
-          label="app.sos.actions.falseAlarm"
-          icon={<DoNotDisturbIcon />}
-          color="inherit"
-          title="app.sos.actions.falseAlarmTitle"
-          description={translate('app.sos.actions.falseAlarmHelp')}
-          confirmLabel="app.sos.actions.falseAlarm"
-          schema={sosActionBodies.falseAlarm}
-          defaultValues={{ note: '' }}
-        >
-          {noteInput}
-        </ActionDialogButton>
-      )}
-    </Stack>
-  );
-}
-
 /** The alarm's key facts: raised, reports, who acknowledged and after how long (or how long it waits), who closed it. */
 function AlarmFacts({ alarm }: { alarm: SosAlarm }) {
   const translate = useTranslate();
@@ -386,7 +254,7 @@ export default function SosCallLogShow() {
                 <AlarmFacts alarm={alarm} />
               </SectionCard>
               <AlarmMap alarm={alarm} trip={trip} />
-              <Timeline alarm={alarm} />
+              <AlarmTimeline alarm={alarm} />
             </Stack>
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
