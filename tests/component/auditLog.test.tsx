@@ -85,7 +85,7 @@ describe('the audit log', () => {
 
     // The field shows and takes the panel's format, day first; it sends the browser's local time.
     await typeDate(user, 'From', '010320250830');
-    expect(shownDate('From')).toBe('01/03/2025 08:30');
+    expect(shownDate('From')).toBe('01/03/2025, 08:30');
     await afterDebounce();
     await waitFor(() =>
       expect(filterOf(api.to('GET /api/user/audit-logs').at(-1)!)).toEqual({

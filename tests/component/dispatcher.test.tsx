@@ -317,7 +317,7 @@ describe('dispatcher booking', { timeout: 30_000 }, () => {
     const tomorrow = addDays(localDay(new Date(), CITY.timeZone), 1);
     const [year, month, day] = tomorrow.split('-');
     await typeDate(user, 'Pickup time', `${day}${month}${year}0830`);
-    expect(shownDate('Pickup time')).toBe(`${day}/${month}/${year} 08:30`);
+    expect(shownDate('Pickup time')).toBe(`${day}/${month}/${year}, 08:30`);
     expect(
       await screen.findByText('Booked for later: offers go out shortly before pickup; the fares are at that time.'),
     ).toBeInTheDocument();
