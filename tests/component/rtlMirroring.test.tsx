@@ -60,7 +60,7 @@ describe('right-to-left mirroring of MUI components', () => {
     await waitFor(expectLeftToRight);
   });
 
-  it("lays a date field out left to right, its empty label at the left, clear of the calendar button", async () => {
+  it('lays a date field out left to right, its empty label at the left, clear of the calendar button', async () => {
     renderApp('/staff-management/audit-logs', {
       session: sessionOf(superAdminProfile),
       prepare: () => appStore.setItem('locale', PSEUDO_RTL_LOCALE),
@@ -83,4 +83,3 @@ describe('right-to-left mirroring of MUI components', () => {
     expect(getComputedStyle(adornment).marginLeft).toBe('8px');
   });
 });
-

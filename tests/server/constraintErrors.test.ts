@@ -29,6 +29,7 @@ describe('database constraint errors answer 400 or 409 naming the field (issue 2
       .select('phone')
       .where('id', '=', 1)
       .executeTakeFirst();
+    expect(after).toEqual(before);
   });
 
   it('a not-null violation met inside any route names the column', async () => {
@@ -104,12 +105,7 @@ describe('the last plain-English refusals carry their code (issue 28)', () => {
   it('a document added without its upload: 400 "Upload the document first", code uploadDocumentFirst', async () => {
     const driver = await t.db.selectFrom('drivers').select('id').orderBy('id').executeTakeFirstOrThrow();
     const documents = () =>
-      t.db
-        .selectFrom('driverDocuments')
-        .selectAll()
-        .where('driverId', '=', driver.id)
-        .orderBy('id')
-        .execute();
+      t.db.selectFrom('driverDocuments').selectAll().where('driverId', '=', driver.id).orderBy('id').execute();
     const before = await documents();
     const res = await t.call('POST', `/api/user/drivers/${driver.id}/upload-document`, {
       token: admin,
