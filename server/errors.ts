@@ -84,8 +84,8 @@ export function fromDatabaseError(err: PgError): ApiError | undefined {
       if (err.detail?.includes('is still referenced')) return new ApiError(409, refusal('stillInUse'));
       return new ApiError(
         400,
-        field ? `The referenced ${field} does not exist` : 'A referenced record does not exist',
-        field ? { [field]: 'Does not exist' } : undefined,
+        field ? refusal('referencedMissing', { label: field }) : refusal('referenceMissing'),
+        field ? { [field]: refusal('doesNotExist') } : undefined,
       );
     }
     case '23502': {
@@ -97,7 +97,9 @@ export function fromDatabaseError(err: PgError): ApiError | undefined {
     case '23514': {
       const field = columnFromCheck(err);
       return field
-        ? new ApiError(400, `This ${field} is not allowed`, { [field]: `This ${field} is not allowed` })
+        ? new ApiError(400, refusal('fieldNotAllowed', { label: field }), {
+            [field]: refusal('fieldNotAllowed', { label: field }),
+          })
         : new ApiError(400, refusal('notAllowed'));
     }
     case '22P02':

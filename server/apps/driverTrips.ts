@@ -5,6 +5,7 @@ import { idParams, parseId, validateBody } from '../rest/engine.js';
 import { applyChange, type TripChange, type TripRow } from '../trip/trips/lifecycle.js';
 import { text } from '../trip/fields.js';
 import { ACTIVE_TRIP_STATUSES } from '../../src/domain/trip.js';
+import { refusal } from '../../src/domain/messageCodes.js';
 import { offerMessage } from './offers/offerMessage.js';
 import { appUserOf } from './principal.js';
 import { tags } from './authRoutes.js';
@@ -123,7 +124,7 @@ export function driverTripRoutes(app: FastifyInstance): void {
     tripId: number,
   ) => {
     const trip = await trx.selectFrom('trips').selectAll().where('id', '=', tripId).forUpdate().executeTakeFirst();
-    if (!trip || trip.driverId !== driverId) throw notFound('No trip of yours with this id');
+    if (!trip || trip.driverId !== driverId) throw notFound(refusal('noTripOfYours'));
     return trip;
   };
 

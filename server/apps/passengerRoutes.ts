@@ -185,7 +185,7 @@ export function passengerRoutes(app: FastifyInstance): void {
 
   const ownTrip = async (passengerId: number, tripId: number) => {
     const trip = await db.selectFrom('trips').selectAll().where('id', '=', tripId).executeTakeFirst();
-    if (!trip || trip.passengerId !== passengerId) throw notFound('No trip of yours with this id');
+    if (!trip || trip.passengerId !== passengerId) throw notFound(refusal('noTripOfYours'));
     return trip;
   };
 
@@ -247,7 +247,7 @@ export function passengerRoutes(app: FastifyInstance): void {
           .where('id', '=', tripId)
           .forUpdate()
           .executeTakeFirst();
-        if (!trip || trip.passengerId !== id) throw notFound('No trip of yours with this id');
+        if (!trip || trip.passengerId !== id) throw notFound(refusal('noTripOfYours'));
         if (trip.status === 'in_progress') throw new ApiError(409, 'The trip is under way; ask the driver to stop');
         return applyChange(
           ctx,

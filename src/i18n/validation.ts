@@ -38,6 +38,9 @@ export const validationMessages = {
     digits: '%{label} must be %{count} digits',
     digitsBetween: '%{label} must be %{min} to %{max} digits, nothing else',
     requiredForBank: '%{label} is required to pay by bank',
+    referencedMissing: 'The referenced %{label} does not exist',
+    fieldNotAllowed: 'This %{label} is not allowed',
+    noLetter: 'No letter with reference %{reference}',
   },
   fixed: {
     emailRequired: 'Email is required',
@@ -101,6 +104,10 @@ export const validationMessages = {
     staffMayNotHandleIssues: 'This staff member may not handle issues',
     samePriority: 'The issue already has this priority',
     notMobileMoney: 'The phone is not a Kenyan mobile number, so M-Pesa cannot pay it',
+    referenceMissing: 'A referenced record does not exist',
+    doesNotExist: 'Does not exist',
+    uploadDocumentFirst: 'Upload the document first',
+    noTripOfYours: 'No trip of yours with this id',
   },
   /** The services' notification titles (GET notifications, the socket's newNotification). */
   notifications: {

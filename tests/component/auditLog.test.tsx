@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecordedRequest } from '../unit/support/fetchStub';
 import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
 import { listAnswer, renderApp, screen } from './support/renderApp';
+import { shownDate, typeDate } from './support/dateFields';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -82,7 +83,9 @@ describe('the audit log', () => {
       expect(filterOf(api.to('GET /api/user/audit-logs').at(-1)!)).toEqual({ resource: 'roles', action: 'delete' }),
     );
 
-    await user.type(screen.getByLabelText('From'), '2025-03-01T08:30');
+    // The field shows and takes the panel's format, day first; it sends the browser's local time.
+    await typeDate(user, 'From', '010320250830');
+    expect(shownDate('From')).toBe('01/03/2025, 08:30');
     await afterDebounce();
     await waitFor(() =>
       expect(filterOf(api.to('GET /api/user/audit-logs').at(-1)!)).toEqual({

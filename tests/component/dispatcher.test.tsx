@@ -6,6 +6,9 @@ import { dispatcherProfile, sessionOf } from '../unit/support/staffFixtures';
 import type { StubAnswer, StubRoute } from '../unit/support/fetchStub';
 import { listAnswer, renderApp } from './support/renderApp';
 import { formatMoney } from '../../src/kit/format';
+import { addDays, localDay } from '../../src/domain/dateRange';
+import { CITY } from '../../src/domain/city';
+import { shownDate, typeDate } from './support/dateFields';
 
 /** An amount as the screen shows it, its non-breaking space read as a space (as the queries do). */
 const money = (amount: number) => formatMoney(amount)!.replace(/\s/g, ' ');
@@ -299,6 +302,29 @@ describe('dispatcher booking', { timeout: 30_000 }, () => {
     });
     // Cleared for the next caller.
     await waitFor(() => expect(phone).toHaveValue(''));
+  });
+
+  it("books for later with a pickup time typed day first on the city's clock", async () => {
+    const { user, api } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
+    const phone = await phoneInput();
+    await user.type(phone, '0712345');
+    await screen.findByRole('option', { name: /Amina Njeri/ });
+    await user.keyboard('{ArrowDown}{Enter}');
+    await pickPlace(user, 'Pickup', 'yaya', 'Yaya Centre, Kilimani');
+    await pickPlace(user, 'Drop-off', 'sarit', 'Sarit Centre, Westlands');
+    const list = await screen.findByRole('listbox', { name: /Vehicle type/ });
+    await waitFor(() => expect(within(list).getByRole('option', { selected: true })).toHaveTextContent('Economy'));
+    const tomorrow = addDays(localDay(new Date(), CITY.timeZone), 1);
+    const [year, month, day] = tomorrow.split('-');
+    await typeDate(user, 'Pickup time', `${day}${month}${year}0830`);
+    expect(shownDate('Pickup time')).toBe(`${day}/${month}/${year}, 08:30`);
+    expect(
+      await screen.findByText('Booked for later: offers go out shortly before pickup; the fares are at that time.'),
+    ).toBeInTheDocument();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(api.to('POST /api/trip/trips')).toHaveLength(1));
+    // 08:30 in Nairobi (UTC+3), whatever the browser's zone.
+    expect(api.to('POST /api/trip/trips')[0].body).toMatchObject({ scheduledAt: `${tomorrow}T05:30:00.000Z` });
   });
 
   it('asks a new caller for the name and sends them with the booking; shows the server’s field errors', async () => {

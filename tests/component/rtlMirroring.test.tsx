@@ -4,7 +4,8 @@ import { PSEUDO_RTL_LOCALE } from '../../src/domain/locales';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { appStore } from '../../src/i18n/localePreference';
 import { clearSession } from '../../src/session';
-import { renderApp, screen } from './support/renderApp';
+import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
+import { listAnswer, renderApp, screen } from './support/renderApp';
 
 /**
  * MUI mirrors its own styles when the language is written right to left: the theme's direction
@@ -57,5 +58,28 @@ describe('right-to-left mirroring of MUI components', () => {
     act(() => appStore.setItem('locale', 'en'));
     await screen.findByRole('button', { name: 'Login' });
     await waitFor(expectLeftToRight);
+  });
+
+  it('lays a date field out left to right, its empty label at the left, clear of the calendar button', async () => {
+    renderApp('/staff-management/audit-logs', {
+      session: sessionOf(superAdminProfile),
+      prepare: () => appStore.setItem('locale', PSEUDO_RTL_LOCALE),
+      api: {
+        'GET /api/user/audit-logs': listAnswer('audit-logs', []),
+        'GET /api/user/audit-logs/actions': { json: { data: ['create', 'update', 'delete'] } },
+        'GET /api/user/staffs': listAnswer('staffs', []),
+      },
+    });
+    await waitFor(() => expect(document.querySelectorAll('.MuiPickersTextField-root')).toHaveLength(2));
+    expect(document.documentElement.dir).toBe('rtl');
+    const field = document.querySelector<HTMLElement>('.MuiPickersTextField-root')!;
+    // Empty: the label stands where the day is typed, at the start of a left-to-right line.
+    expect(field.querySelector('[role="group"]')).toHaveTextContent('DD/MM/YYYY');
+    const label = field.querySelector<HTMLElement>('label')!;
+    expect(getComputedStyle(label).left).toBe('0px');
+    expect(getComputedStyle(label).right).toBe('');
+    // The calendar button stays at the end of that line.
+    const adornment = field.querySelector<HTMLElement>('.MuiInputAdornment-positionEnd')!;
+    expect(getComputedStyle(adornment).marginLeft).toBe('8px');
   });
 });

@@ -262,7 +262,12 @@ describe('dispatcher on a living city', () => {
     // The e2e server releases a minute before pickup (SCHEDULED_LEAD_MINUTES=1): a pickup on the next
     // whole minute at least 80 s away is released 20 to 80 s from now.
     const pickupAt = new Date(Math.ceil((Date.now() + 80_000) / 60_000) * 60_000);
-    await page.getByTestId('booking-pickup-time').fill(localWallTime(pickupAt, 'Africa/Nairobi'));
+    // The date field takes day, month, year, hours and minutes from the keyboard, section by section.
+    const [, year, month, day, hours, minutes] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(
+      localWallTime(pickupAt, 'Africa/Nairobi'),
+    )!;
+    await page.getByRole('group', { name: 'Pickup time' }).getByRole('spinbutton').first().click();
+    await page.keyboard.type(`${day}${month}${year}${hours}${minutes}`);
     await page
       .getByText('Booked for later: offers go out shortly before pickup; the fares are at that time.')
       .waitFor();

@@ -368,9 +368,9 @@ export function reportDocumentRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const { reference } = request.params as { reference: string };
-      if (!/^DRL-\d{4}-\d{6,}$/.test(reference)) throw new ApiError(404, `No letter with reference ${reference}`);
+      if (!/^DRL-\d{4}-\d{6,}$/.test(reference)) throw new ApiError(404, refusal('noLetter', { reference }));
       const content = await findLetter(db, reference);
-      if (!content) throw new ApiError(404, `No letter with reference ${reference}`);
+      if (!content) throw new ApiError(404, refusal('noLetter', { reference }));
       const w = documentWords(await documentLocale(request, db, staffOf(request).id));
       return sendPdf(reply, letterPdf(content, w), `${reference}.pdf`);
     },

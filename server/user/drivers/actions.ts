@@ -181,7 +181,8 @@ export const uploadDocument = defineAction({
       .select('id')
       .where('id', '=', ctx.input.fileId as number)
       .executeTakeFirst();
-    if (!file) throw badRequest('Upload the document first', { fileId: refusal('noSuch', { label: 'uploaded file' }) });
+    if (!file)
+      throw badRequest(refusal('uploadDocumentFirst'), { fileId: refusal('noSuch', { label: 'uploaded file' }) });
     await insertDocuments(ctx.trx, ctx.id!, [ctx.input as never]);
     await refreshApproval(ctx.trx, ctx.id!);
     return {

@@ -4,7 +4,8 @@ import { PAYMENT_METHODS } from '../../domain/enums';
 import { addDays, GROUP_BYS, localDay, type GroupBy } from '../../domain/dateRange';
 import { CITY } from '../../domain/city';
 import type { ReactNode } from 'react';
-import { DAY_BOUNDS, withinDayBounds } from '../../kit/dateBounds';
+import { withinDayBounds } from '../../kit/dateBounds';
+import { LocalizedWallClockField } from '../../kit/pickers/WallClockField';
 
 export interface ReportFilterValues {
   from: string;
@@ -47,23 +48,17 @@ export function ReportFilters({
   const set = (patch: Partial<ReportFilterValues>) => onChange({ ...value, ...patch });
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }} data-testid="report-filters">
-      <TextField
-        type="date"
-        size="small"
-        fullWidth={false}
+      <LocalizedWallClockField
+        kind="day"
         label={t('from')}
         value={value.from}
-        onChange={(e) => withinDayBounds(e.target.value) && set({ from: e.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: DAY_BOUNDS }}
+        onChange={(day) => withinDayBounds(day) && set({ from: day })}
       />
-      <TextField
-        type="date"
-        size="small"
-        fullWidth={false}
+      <LocalizedWallClockField
+        kind="day"
         label={t('to')}
         value={value.to}
-        onChange={(e) => withinDayBounds(e.target.value) && set({ to: e.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: DAY_BOUNDS }}
+        onChange={(day) => withinDayBounds(day) && set({ to: day })}
       />
       {show.groupBy && (
         <TextField

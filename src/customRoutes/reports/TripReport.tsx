@@ -2,7 +2,7 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useState } from 'react';
 import { RecordContextProvider, useTranslate } from 'react-admin';
 import { useQueryModule } from '../../dataProviders/useQueryModule';
-import { tripReportLines, type TripReportLine, type TripSummary } from '../../domain/tripReport';
+import { tripReportLines, type FigureUnits, type TripReportLine, type TripSummary } from '../../domain/tripReport';
 import { LazyBarChart } from '../../kit/charts';
 import { intlLocale } from '../../kit/format';
 import { StatusChip } from '../../kit/StatusChip';
@@ -32,7 +32,15 @@ export default function TripReport() {
   const report = useQueryModule(QUERIES.reports.trips, reportParams(filters));
   const data = report.data;
   // The same lines, written the same way, as the CSV and the server's PDF (src/domain/tripReport.ts).
-  const lines = data ? tripReportLines(data.current, data.previous, t, intlLocale()) : [];
+  // The units' templates in the language ("dak %{value}" in Swahili), as the PDF takes them.
+  const unit = (key: keyof FigureUnits) => translate(`app.format.${key}`);
+  const units: FigureUnits = {
+    seconds: unit('seconds'),
+    minutes: unit('minutes'),
+    hoursMinutes: unit('hoursMinutes'),
+    kilometres: unit('kilometres'),
+  };
+  const lines = data ? tripReportLines(data.current, data.previous, t, intlLocale(), units) : [];
   const columns: ReportColumn<TripReportLine>[] = [
     { key: 'label', header: '', kind: 'text', value: (r) => r.label },
     { key: 'current', header: t('current'), kind: 'text', value: (r) => r.current },

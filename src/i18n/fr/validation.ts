@@ -37,6 +37,9 @@ export const validationMessages: DeepStrings<typeof En> = {
     digits: '%{label} doit comporter %{count} chiffres',
     digitsBetween: '%{label} doit comporter de %{min} à %{max} chiffres, rien d’autre',
     requiredForBank: '%{label} est obligatoire pour un paiement par virement bancaire',
+    referencedMissing: '%{label} : l’enregistrement indiqué n’existe pas',
+    fieldNotAllowed: '%{label} : cette valeur n’est pas autorisée',
+    noLetter: 'Aucune attestation ne porte la référence %{reference}',
   },
   fixed: {
     emailRequired: 'L’adresse e-mail est obligatoire',
@@ -100,6 +103,10 @@ export const validationMessages: DeepStrings<typeof En> = {
     staffMayNotHandleIssues: 'Ce membre du personnel n’est pas autorisé à traiter les incidents',
     samePriority: 'L’incident a déjà cette priorité',
     notMobileMoney: 'Ce téléphone n’est pas un numéro mobile kényan : M-Pesa ne peut pas le payer',
+    referenceMissing: 'Un enregistrement indiqué n’existe pas',
+    doesNotExist: 'N’existe pas',
+    uploadDocumentFirst: 'Téléversez d’abord le document',
+    noTripOfYours: 'Aucune de vos courses ne porte cet identifiant',
   },
   notifications: {
     driverRegistration: 'Nouvelle inscription de chauffeur : %{name}',

@@ -36,6 +36,9 @@ export const validationMessages: DeepStrings<typeof En> = {
     digits: '%{label}: tarakimu %{count} hasa',
     digitsBetween: '%{label}: tarakimu %{min} hadi %{max} tu, bila kitu kingine',
     requiredForBank: 'Weka %{label} ili kulipa kupitia benki',
+    referencedMissing: '%{label}: rekodi inayotajwa haipo',
+    fieldNotAllowed: '%{label}: thamani hii hairuhusiwi',
+    noLetter: 'Hakuna barua yenye kumbukumbu %{reference}',
   },
   fixed: {
     emailRequired: 'Barua pepe inahitajika',
@@ -99,6 +102,10 @@ export const validationMessages: DeepStrings<typeof En> = {
     staffMayNotHandleIssues: 'Mfanyakazi huyu hana ruhusa ya kushughulikia malalamiko',
     samePriority: 'Lalamiko hili tayari lina kipaumbele hiki',
     notMobileMoney: 'Simu hii si nambari ya simu ya mkononi ya Kenya, kwa hiyo M-Pesa haiwezi kuilipa',
+    referenceMissing: 'Rekodi inayotajwa haipo',
+    doesNotExist: 'Haipo',
+    uploadDocumentFirst: 'Pakia hati kwanza',
+    noTripOfYours: 'Huna safari yenye kitambulisho hiki',
   },
   notifications: {
     driverRegistration: 'Usajili mpya wa dereva: %{name}',

@@ -14,7 +14,11 @@ import {
   type RangePreset,
   type TripTab,
 } from './tripListState';
-import { DAY_BOUNDS } from '../../kit/dateBounds';
+import { withinDayBounds } from '../../kit/dateBounds';
+import { LocalizedWallClockField } from '../../kit/pickers/WallClockField';
+
+/** A day the range takes: one inside the date bounds, or none (the field cleared). */
+const dayOrNone = (day: string) => day === '' || withinDayBounds(day);
 
 /** The quick tabs: All, Active, Waiting for a driver (oldest first), Completed, Cancelled. */
 export function TripTabs() {
@@ -82,21 +86,17 @@ export function RequestedRangeFilter() {
       </TextField>
       {(choice === 'custom' || matched === 'custom') && (
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <TextField
-            type="date"
-            size="small"
+          <LocalizedWallClockField
+            kind="day"
             label={translate('app.trips.range.from')}
             value={fromDay}
-            onChange={(e) => apply(dayRange(e.target.value || undefined, toDay || undefined))}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: DAY_BOUNDS }}
+            onChange={(day) => dayOrNone(day) && apply(dayRange(day || undefined, toDay || undefined))}
           />
-          <TextField
-            type="date"
-            size="small"
+          <LocalizedWallClockField
+            kind="day"
             label={translate('app.trips.range.to')}
             value={toDay}
-            onChange={(e) => apply(dayRange(fromDay || undefined, e.target.value || undefined))}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: DAY_BOUNDS }}
+            onChange={(day) => dayOrNone(day) && apply(dayRange(fromDay || undefined, day || undefined))}
           />
         </Box>
       )}

@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import TripList from '../../../src/resources/trips/TripList';
 import { presetRange } from '../../../src/resources/trips/tripListState';
 import { sessionOf, superAdminProfile } from '../../unit/support/staffFixtures';
 import { listAnswer } from '../support/renderApp';
 import { renderKit } from '../kit/renderKit';
+import { shownDate, typeDate } from '../support/dateFields';
 import { fakeSockets } from '../support/fakeSocket';
 import { RealtimeProvider, SocketFactoryContext } from '../../../src/realtime/RealtimeProvider';
 
@@ -142,6 +144,26 @@ describe('the trips list', () => {
     expect(new Date(today.requestedAt_lte!).getTime() - new Date(today.requestedAt_gte!).getTime()).toBe(
       86_400_000 - 1,
     );
+  });
+
+  it("takes a custom range typed day first, in the panel's format, as days in the city", async () => {
+    const { api } = renderList();
+    const user = userEvent.setup();
+    await screen.findByText('Amina Otieno');
+    fireEvent.mouseDown(within(screen.getByTestId('trip-range').parentElement!).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Custom…' }));
+    await typeDate(user, 'From', '03032026');
+    expect(shownDate('From')).toBe('03/03/2026');
+    // 3 March from midnight in Nairobi (UTC+3).
+    await waitFor(() => expect(lastFilter(api)).toEqual({ requestedAt_gte: '2026-03-02T21:00:00.000Z' }));
+    await typeDate(user, 'To', '04032026');
+    await waitFor(() =>
+      expect(lastFilter(api)).toEqual({
+        requestedAt_gte: '2026-03-02T21:00:00.000Z',
+        requestedAt_lte: '2026-03-04T20:59:59.999Z',
+      }),
+    );
+    expect(shownDate('To')).toBe('04/03/2026');
   });
 
   it('takes a trip change from the socket at once, in place, and refetches unless someone is reading', async () => {
