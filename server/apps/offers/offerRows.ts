@@ -107,19 +107,7 @@ export async function closePendingOffer(
     .returningAll()
     .executeTakeFirst();
   if (!offer) return undefined;
-  await trx
-    .insertInto('tripEvents')
-    .values({
-      tripId: offer.tripId,
-      at: new Date(now),
-      kind: 'declined',
-      status: 'requested',
-      actor: 'system',
-      staffId: null,
-      driverId: offer.driverId,
-      note: outcome === 'timeout' ? 'No answer within 15 s' : 'The driver went offline',
-    })
-    .execute();
+  await recordSystemDecline(trx, offer, now, outcome === 'timeout' ? NO_ANSWER : 'The driver went offline');
   return offer;
 }
 
@@ -130,6 +118,13 @@ export async function recordLateAnswer(trx: Db, offer: OfferRow, now: number): P
     .set({ outcome: 'timeout', answeredAt: new Date(now) })
     .where('id', '=', offer.id)
     .execute();
+  await recordSystemDecline(trx, offer, now, NO_ANSWER);
+}
+
+const NO_ANSWER = 'No answer within 15 s';
+
+/** An offer closed without the driver's yes, as a system step of the still requested trip's timeline. */
+async function recordSystemDecline(trx: Db, offer: OfferRow, now: number, note: string): Promise<void> {
   await trx
     .insertInto('tripEvents')
     .values({
@@ -140,7 +135,7 @@ export async function recordLateAnswer(trx: Db, offer: OfferRow, now: number): P
       actor: 'system',
       staffId: null,
       driverId: offer.driverId,
-      note: 'No answer within 15 s',
+      note,
     })
     .execute();
 }
