@@ -36,6 +36,7 @@ import { APPS_TAG } from './apps/authRoutes.js';
 import { tripService } from './trip/index.js';
 import { userService } from './user/index.js';
 import { Notifier } from './user/notifications/notifier.js';
+import { ReadCaches, startReadCaches } from './rest/readCaches.js';
 import { holdsControlCharacters, loadPhoneRules } from '../src/domain/fieldRules.js';
 import { DEFAULT_MAP_STYLE_URL, styleOrigin } from '../src/domain/map.js';
 import { refusal, settleRuleMessages } from '../src/domain/messageCodes.js';
@@ -114,11 +115,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redis && config.liveStore === 'redis' ? new RedisLiveStore(redis, config.liveKeyPrefix) : undefined,
     ),
     offers: undefined as unknown as OfferCascade,
+    readCaches: new ReadCaches(),
   };
   services.offers = new OfferCascade(services, app.log);
   // Drivers leaving the service areas on a trip are flagged (issue 32).
   services.live.areaWatch = new AreaWatch(() => services, app.log);
   await services.principals.start();
+  const stopReadCaches = await startReadCaches(services.readCaches, handle, services.events, app.log);
   app.decorate('services', services);
 
   installErrorHandler(app);
@@ -216,6 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.addHook('onClose', async () => {
     await services.principals.stop();
+    await stopReadCaches();
     await redis?.quit().catch(() => undefined);
     if (!options.db) await handle.close();
   });

@@ -1,4 +1,5 @@
 import type { EventEmitter } from 'node:events';
+import type { ReadCaches } from './rest/readCaches.js';
 import type { Redis } from 'ioredis';
 import type { PrincipalCache } from './auth/principalCache.js';
 import type { TokenService } from './auth/tokens.js';
@@ -25,6 +26,8 @@ export interface AppServices {
   live: LiveDrivers;
   /** The offer cascade of requested trips (server/apps/offers). */
   offers: OfferCascade;
+  /** Cached answers of "one record by id" (declarations with `cacheReads`), kept exact by change notices. */
+  readCaches: ReadCaches;
 }
 
 export interface SessionEndedEvent {

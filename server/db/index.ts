@@ -2,6 +2,7 @@ import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
+import { listenPglite, listenPostgres, type NoticeListener } from './listen.js';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { copyCsv, copyText } from './copy.js';
@@ -14,6 +15,8 @@ export interface DbHandle {
   kind: 'pglite' | 'postgres';
   /** The embedded instance, when running on PGlite (tests dump and load it). */
   pglite?: PGlite;
+  /** Listens to a NOTIFY channel until the answered function is called (server/db/listen.ts). */
+  listen(channel: string, listener: NoticeListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -107,7 +110,12 @@ export async function createDb(opts: DbOptions): Promise<DbHandle> {
       copyText: (select, settings) => copyText(pool, select, settings),
       copyCsv: (select, settings) => copyCsv(pool, select, settings),
     });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      listen: (channel, listener) => listenPostgres(opts.databaseUrl!, channel, listener),
+      close: () => db.destroy(),
+    };
   }
   const pglite = await PGlite.create({
     dataDir: opts.dataDir,
@@ -131,6 +139,7 @@ export async function createDb(opts: DbOptions): Promise<DbHandle> {
     db,
     kind: 'pglite',
     pglite,
+    listen: (channel, listener) => listenPglite(pglite, channel, listener),
     async close() {
       // PGlite does not checkpoint its WAL on close (electric-sql/pglite#327): without this a restart
       // replays the whole log, and a copy of the directory taken after exit may miss recent writes.

@@ -127,6 +127,12 @@ export interface ResourceDeclaration {
    * For large tables.
    */
   deferredJoin?: boolean;
+  /**
+   * Keep the answers of "one record by id" in memory (server/rest/readCaches.ts). Only for a
+   * resource whose every change reaches the cache: a trigger of migration 050 on its table and on
+   * the tables its computed fields read, and its in-process writes announced (recordChanged).
+   */
+  cacheReads?: boolean;
   /** Named operations, see ActionDeclaration. */
   actions?: Record<string, ActionDeclaration>;
   /** Fields left out of CSV exports (bulky or meaningless in a spreadsheet, e.g. an encoded polyline). */

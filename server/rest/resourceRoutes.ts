@@ -10,6 +10,8 @@ import { registerExport } from './export.js';
 import { errorSchema, idParams, parseId } from './requests.js';
 import { refusal } from '../../src/domain/messageCodes.js';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 const listQuerySchema = {
   type: 'object',
   properties: {
@@ -90,10 +92,19 @@ export function registerResource(app: FastifyInstance, d: ResourceDeclaration, s
       config: { access: accessFor(d, 'read') },
       schema: { tags, summary: `Read one of ${d.name}`, params: idParams, response: { 200: record, ...responses } },
     },
-    async (request) => {
-      const row = await engine.findRow(parseId((request.params as { id: string }).id));
+    async (request, reply) => {
+      const id = parseId((request.params as { id: string }).id);
+      const cache = d.cacheReads ? services.readCaches.of(d.name) : undefined;
+      const hit = cache?.get(id);
+      if (hit !== undefined) return reply.type(JSON_TYPE).send(hit);
+      const started = cache?.begin();
+      const row = await engine.findRow(id);
       if (!row) throw notFound(refusal('noSuch', { label: 'record' }));
-      return engine.present(row);
+      if (!cache) return engine.present(row);
+      // Serialized by the route's own response schema, exactly as an uncached answer would be.
+      const body = reply.serialize(engine.present(row)) as string;
+      cache.store(id, body, started);
+      return reply.type(JSON_TYPE).send(body);
     },
   );
 

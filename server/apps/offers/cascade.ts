@@ -266,6 +266,8 @@ export class OfferCascade {
       at: new Date(now).toISOString(),
       offeredDriverId,
     };
+    // Before the panel hears of it: a trip read right after shows this offer (its `offeredDriverId`).
+    this.services.readCaches.evict('trips', [trip.id]);
     return this.services.notifier.emitTo('view-Trip', TRIP_UPDATED, event);
   }
 

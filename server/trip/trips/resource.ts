@@ -185,6 +185,8 @@ async function createCaller(
 
 export const trips = defineResource(tripsManifest, {
   table: 'trips',
+  // Migration 050's triggers announce every change of a trip and of the names and offer it shows.
+  cacheReads: true,
   description: `Ride-hailing trips. Times are ISO instants; money is KES.
 - Fare: fareBase + fareDistance + fareTime + fareSurge + fareMinimumTopUp − fareDiscount = fareTotal. Until a trip completes these are the estimate quoted at request time; on completion the fare is metered from the distance and the real duration, at the quoted surge.
 - commission: the platform's share of what was charged (the fare, or a cancellation fee).
