@@ -56,24 +56,30 @@ function audio(): AudioContext | undefined {
   return context;
 }
 
-/** Runs `task` when the page is idle (at most a second later), or soon where there is no idle callback. */
-function whenIdle(task: () => void): void {
+const AUDIO_DELAY_MS = 2_000;
+const AUDIO_IDLE_TIMEOUT_MS = 3_000;
+
+/** Runs `task` a while after now, when the page is idle. */
+function later(task: () => void): void {
   const scope = globalThis as { requestIdleCallback?: (task: () => void, options: { timeout: number }) => number };
-  if (scope.requestIdleCallback) scope.requestIdleCallback(task, { timeout: 1000 });
-  else setTimeout(task, 0);
+  setTimeout(() => {
+    if (scope.requestIdleCallback) scope.requestIdleCallback(task, { timeout: AUDIO_IDLE_TIMEOUT_MS });
+    else task();
+  }, AUDIO_DELAY_MS);
 }
 
 /**
  * Browsers start audio only after the user has interacted with the page:
  * the first click or key press (e.g. signing in) unlocks it for later alerts.
- * Creating the audio context takes Chromium about 75 ms of the page's main thread, so it waits for
- * the page to be idle instead of delaying the screen that click opens; the page keeps its user
- * activation, so the context starts running all the same.
+ * Creating the audio context takes Chromium 75–170 ms of the page's main thread, so it is created
+ * two seconds after that first click, when the page is idle, instead of delaying the screen the
+ * click opens. The page keeps its user activation, so the context starts running all the same, and
+ * an alarm in the meantime creates it itself (playSosSound).
  */
 export function unlockSosSoundOnInteraction(): () => void {
   const unlock = () => {
     stop();
-    whenIdle(() => {
+    later(() => {
       const ctx = audio();
       if (ctx?.state === 'suspended') ctx.resume().catch(() => undefined);
     });
