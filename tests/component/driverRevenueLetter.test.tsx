@@ -5,6 +5,7 @@ import { IssuedSummary, type Letter } from '../../src/customRoutes/reports/Drive
 import { formatMoney } from '../../src/kit/format';
 import { dispatcherProfile, sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
 import { renderKit } from './kit/renderKit';
+import { shownDate, typeDate } from './support/dateFields';
 import { renderApp } from './support/renderApp';
 
 const driversList = {
@@ -14,19 +15,16 @@ const driversList = {
 
 describe('the drivers’ revenue request letter screen', () => {
   it('checks the driver and the months before asking the server, and asks nothing when they are wrong', async () => {
-    const { api } = renderApp('/reports/driver-revenue-letter', {
+    const { api, user } = renderApp('/reports/driver-revenue-letter', {
       session: sessionOf(superAdminProfile),
       api: { 'GET /api/user/driver-management/drivers': driversList, '*': { json: { data: [] } } },
     });
-    const from = (await screen.findByLabelText('First month')) as HTMLInputElement;
-    const to = screen.getByLabelText('Last month') as HTMLInputElement;
-    // Defaults: the last six months, this one included.
-    expect(from.value).toMatch(/^\d{4}-\d{2}$/);
-    expect(to.value).toMatch(/^\d{4}-\d{2}$/);
-    const [fy, fm] = from.value.split('-').map(Number);
-    const [ty, tm] = to.value.split('-').map(Number);
+    await screen.findByRole('group', { name: 'First month' });
+    // Defaults: the last six months, this one included, shown as the language writes a month.
+    const [fm, fy] = shownDate('First month').split('/').map(Number);
+    const [tm, ty] = shownDate('Last month').split('/').map(Number);
     expect((ty - fy) * 12 + tm - fm + 1).toBe(6);
-    fireEvent.change(from, { target: { value: `${ty - 1}-${String(tm).padStart(2, '0')}` } });
+    await typeDate(user, 'First month', `${String(tm).padStart(2, '0')}${ty - 1}`);
     fireEvent.click(screen.getByTestId('issue-letter'));
     expect(await screen.findByText('Choose a driver')).toBeInTheDocument();
     expect(await screen.findByText('The period may cover at most 12 months')).toBeInTheDocument();

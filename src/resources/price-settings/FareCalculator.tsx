@@ -15,6 +15,8 @@ import { formatMoney, formatPercent, formatSignedMoney, formatSignedPercent, wee
 import { calculatorZoneOptions } from '../../domain/zoneFares';
 import { zoneFares, zones } from '../../domain/resources';
 import { useZoneEffectText } from '../../kit/zoneEffectText';
+import { LocalizedWallClockField } from '../../kit/pickers/WallClockField';
+import { panelSurgeWording } from './surgeWording';
 
 export interface CalculatorType extends VehicleTypeRates {
   id: number;
@@ -54,7 +56,7 @@ const ROWS: {
     key: 'surge',
     label: named('surge'),
     value: (r) => r.surge,
-    rate: (r) => `×${Number(r.surgeMultiplier.toFixed(2))}`,
+    rate: (r) => `×${panelSurgeWording.number(r.surgeMultiplier)}`,
   },
   { key: 'minimumTopUp', label: named('minimumTopUp'), value: (r) => r.minimumTopUp },
   { key: 'total', label: named('total'), value: (r) => r.total },
@@ -178,13 +180,11 @@ export function FareCalculator({
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          size="small"
+        <LocalizedWallClockField
+          kind="time"
           label={translate('app.priceSettings.calc.time')}
-          type="time"
           value={time}
-          onChange={(e) => setTime(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={setTime}
           helperText={translate('app.priceSettings.calc.timeHint')}
           sx={{ width: 160 }}
         />
