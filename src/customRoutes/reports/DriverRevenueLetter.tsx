@@ -12,6 +12,7 @@ import { GuardedReferenceInput } from '../../kit/GuardedReferenceInput';
 import { formatCalendarDay, formatCount, formatDateTime, formatMoney } from '../../kit/format';
 import { EmptyState, ErrorState, LoadingState } from '../../kit/States';
 import { LocalizedWallClockInput } from '../../kit/pickers/WallClockInput';
+import { translateMessage } from '../../i18n/translateMessage';
 import { PageCard } from '../PageCard';
 import { PdfDownloadButton } from './PdfDownloadButton';
 import { COMMANDS, QUERIES } from '../../dataProviders/calls';
@@ -95,7 +96,12 @@ export default function DriverRevenueLetter() {
     const errors: Record<string, string> = {};
     if (!values.driverId) errors.driverId = t('chooseDriver');
     const period = letterPeriodOf(values.fromMonth, values.toMonth, localDay(new Date(), CITY.timeZone));
-    return 'errors' in period ? { ...errors, ...period.errors } : errors;
+    if (!('errors' in period)) return errors;
+    // The period's rules say their messages in English, with a code: shown in the staff member's language.
+    return {
+      ...errors,
+      ...Object.fromEntries(Object.entries(period.errors).map(([k, m]) => [k, translateMessage(m)])),
+    };
   };
 
   return (
