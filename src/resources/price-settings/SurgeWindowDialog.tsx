@@ -100,6 +100,8 @@ export function SurgeWindowDialog({
                 size="small"
                 value={draft.days}
                 onChange={(_, days: number[]) => set({ days })}
+                // Swahili names the days in full (Jumamosi): as written, and on two lines when needed.
+                sx={{ flexWrap: 'wrap', '& .MuiToggleButton-root': { textTransform: 'none' } }}
                 aria-label={t('days')}
               >
                 {WEEK_ORDER.map((d) => (
