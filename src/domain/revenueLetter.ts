@@ -41,9 +41,9 @@ export function letterPeriodOf(
   if (!a || !b) return { errors };
   const thisMonth = today.slice(0, 7);
   const count = (b[0] - a[0]) * 12 + (b[1] - a[1]) + 1;
-  if ((toMonth as string) > thisMonth) errors.toMonth = 'The period cannot end after this month';
-  else if (count < 1) errors.toMonth = 'The last month cannot be before the first';
-  else if (count > LETTER_MAX_MONTHS) errors.toMonth = `The period may cover at most ${LETTER_MAX_MONTHS} months`;
+  if ((toMonth as string) > thisMonth) errors.toMonth = refusal('periodEndsAfterThisMonth');
+  else if (count < 1) errors.toMonth = refusal('lastMonthBeforeFirst');
+  else if (count > LETTER_MAX_MONTHS) errors.toMonth = refusal('periodAtMost', { max: LETTER_MAX_MONTHS });
   if (Object.keys(errors).length) return { errors };
   const nextMonth = first(b[0], b[1] + 1);
   const lastDay = new Date(Date.parse(`${nextMonth}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);

@@ -41,6 +41,7 @@ export const validationMessages = {
     referencedMissing: 'The referenced %{label} does not exist',
     fieldNotAllowed: 'This %{label} is not allowed',
     noLetter: 'No letter with reference %{reference}',
+    periodAtMost: 'The period may cover at most %{max} months',
   },
   fixed: {
     emailRequired: 'Email is required',
@@ -108,6 +109,8 @@ export const validationMessages = {
     doesNotExist: 'Does not exist',
     uploadDocumentFirst: 'Upload the document first',
     noTripOfYours: 'No trip of yours with this id',
+    periodEndsAfterThisMonth: 'The period cannot end after this month',
+    lastMonthBeforeFirst: 'The last month cannot be before the first',
   },
   /** The services' notification titles (GET notifications, the socket's newNotification). */
   notifications: {
@@ -196,5 +199,6 @@ export const validationMessages = {
     branchCode: 'branch code',
     accountHolder: 'account holder',
     accountNumber: 'account number',
+    monthLike202603: 'month, like 2026-03',
   },
 };

@@ -138,6 +138,10 @@ export function formatDistance(meters: unknown): string | undefined {
   return t('kilometres', { value: kilometres().format(meters / 1000) });
 }
 
+/** A plain decimal inside a sentence (a distance, a multiplier): 8.01 → "8.01" (fr: "8,01"). */
+export const formatDecimal = (value: number, maxDigits = 2): string =>
+  formatNumber(value, { maximumFractionDigits: maxDigits });
+
 /** Kilometres as a number given in km: 3.5 → "3.5 km". */
 export const formatKilometres = (km: number): string =>
   t('kilometres', { value: formatNumber(km, { maximumFractionDigits: 1 }) });

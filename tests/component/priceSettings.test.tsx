@@ -5,6 +5,7 @@ import { formatMoney } from '../../src/kit/format';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { appStore } from '../../src/i18n/localePreference';
 import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
+import { dateField, shownDate, typeDate } from './support/dateFields';
 import { listAnswer, renderApp, screen } from './support/renderApp';
 
 afterEach(() => {
@@ -61,7 +62,7 @@ const ZONE_FARES = [
   },
 ];
 
-const renderPage = (locale?: 'fr') =>
+const renderPage = (locale?: 'fr' | 'sw') =>
   renderApp('/price-setting', {
     session: locale ? sessionOf({ ...superAdminProfile, locale }) : admin,
     prepare: locale && (() => appStore.setItem('locale', locale)),
@@ -103,6 +104,30 @@ describe('the price-settings page', () => {
       expect(cell(5, 18).title).toContain('×1,5');
       expect(screen.getByText('×1,25')).toBeInTheDocument(); // the legend
       expect(screen.getByTestId('surge-grid').textContent).not.toMatch(/\d\.\d/);
+      // The calculator's surge line too.
+      expect(within(screen.getByTestId('calc-surge')).getByTestId('calc-now')).toHaveTextContent(/\(×1,5\)$/);
+    } finally {
+      appStore.removeItem('locale');
+      await i18nProvider.changeLocale('en');
+    }
+  });
+
+  it('takes the calculator’s time on the Swahili 24-hour clock, typed, and prices that time', async () => {
+    await i18nProvider.changeLocale('sw');
+    const { user } = renderPage('sw');
+    try {
+      const surge = () => within(screen.getByTestId('calc-surge')).getByTestId('calc-now');
+      await screen.findByTestId('fare-calculator');
+      // Economy, Friday 18:00: the evening window's ×1.5.
+      await waitFor(() => expect(shownDate('Saa')).toBe('18:00'));
+      expect(within(dateField('Saa')).getByRole('spinbutton', { name: 'Dakika' })).toBeInTheDocument();
+      expect(surge()).toHaveTextContent('(×1.5)');
+      await typeDate(user, 'Saa', '1630');
+      expect(shownDate('Saa')).toBe('16:30');
+      await waitFor(() => expect(surge()).toHaveTextContent(/\(×1\)$/));
+      await typeDate(user, 'Saa', '2330');
+      // Friday 23:30: the weekend nights' ×1.4.
+      await waitFor(() => expect(surge()).toHaveTextContent('(×1.4)'));
     } finally {
       appStore.removeItem('locale');
       await i18nProvider.changeLocale('en');
@@ -236,8 +261,12 @@ describe('the price-settings page’s words', () => {
     const texts: string[] = [];
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node.textContent ?? '');
+    // A time field's own words (its sections' and its clock button's names) come from MUI X's
+    // catalogue for the language (src/kit/pickers/PickersLocalization.tsx), checked in
+    // localTimeAndMonthInputs.test.tsx.
+    const ownWords = (el: Element) => el.closest('.MuiPickersInputBase-root, .MuiInputAdornment-root');
     for (const el of root.querySelectorAll('[aria-label], [placeholder]'))
-      texts.push(el.getAttribute('aria-label') ?? '', el.getAttribute('placeholder') ?? '');
+      if (!ownWords(el)) texts.push(el.getAttribute('aria-label') ?? '', el.getAttribute('placeholder') ?? '');
     return texts.filter((text) => !text.includes('⟦') && /[A-Za-z]/.test(text.replace(data, '')));
   }
 

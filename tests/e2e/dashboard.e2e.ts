@@ -196,10 +196,12 @@ describe('the drivers’ revenue request letter', () => {
     const option = page.getByRole('option', { name: new RegExp(name) }).first();
     await expect.poll(() => option.count(), { timeout: 15_000 }).toBe(1);
     await option.click();
-    const to = await page.getByLabel('Last month').inputValue();
-    const [y, m] = to.split('-').map(Number);
-    const from = new Date(Date.UTC(y, m - 3, 1)).toISOString().slice(0, 7);
-    await page.getByLabel('First month').fill(from);
+    // The month fields show and take MM/YYYY, typed section by section (src/kit/pickers/WallClockField.tsx).
+    const to = await page.getByRole('group', { name: 'Last month' }).locator('input[aria-hidden="true"]').inputValue();
+    const [m, y] = to.split('/').map(Number);
+    const from = new Date(Date.UTC(y, m - 3, 1));
+    await page.getByRole('group', { name: 'First month' }).getByRole('spinbutton').first().click();
+    await page.keyboard.type(`${String(from.getUTCMonth() + 1).padStart(2, '0')}${from.getUTCFullYear()}`);
     await page.getByTestId('issue-letter').click();
     const issued = page.getByTestId('letter-issued');
     await expect.poll(() => issued.count(), { timeout: 20_000 }).toBe(1);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { catalogueAt } from '../unit/support/catalogueAt';
 import { ADMIN, api, browserPerFile, settled, shot, signIn, snap, waitForPath } from './browser';
 
 /**
@@ -27,8 +28,7 @@ const [en, sw, fr] = await Promise.all([
   catalogue('sw/index.ts', 'sw'),
   catalogue('fr/index.ts', 'fr'),
 ]);
-const at = (tree: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((node, key) => (node as Tree | undefined)?.[key], tree);
+const at = catalogueAt;
 
 /**
  * The English words the menu and a screen show, from the catalogue, that the translation
@@ -69,14 +69,38 @@ const htmlLang = (page: Page) =>
     () => (globalThis as unknown as { document: { documentElement: { lang: string } } }).document.documentElement.lang,
   );
 
+/** The role of the element that has the focus ('menuitem' once an open menu has taken it). */
+const focusedRole = (page: Page) =>
+  page.evaluate(
+    () =>
+      (
+        globalThis as unknown as { document: { activeElement: { getAttribute(name: string): string | null } | null } }
+      ).document.activeElement?.getAttribute('role') ?? null,
+  );
+
+/**
+ * Chooses a language from the menu, from the keyboard (the open menu can drift while the top bar's
+ * live content settles, and a pointer click waits for a still target; focus and Enter need none).
+ * Each step waits for a state: the menu open with the focus inside it (an open menu moves the focus
+ * to the current language, which under load happened after ours and took the Enter), the item
+ * focused, then the page's language. A choice the page did not take is made again.
+ */
 async function chooseLanguage(page: Page, name: string, lang: string): Promise<void> {
-  await page.getByTestId('locale-menu').getByRole('button').click();
-  // From the keyboard: the open menu can drift while the top bar's live content (toasts, the bell)
-  // settles, and a pointer click waits for a still target; focus and Enter need none.
-  const item = page.getByRole('menuitem', { name });
-  await item.focus();
-  await page.keyboard.press('Enter');
-  await expect.poll(() => htmlLang(page)).toBe(lang);
+  const item = page.getByRole('menu').getByRole('menuitem', { name });
+  const choose = async () => {
+    if ((await htmlLang(page)) === lang) return lang;
+    if (!(await item.isVisible())) await page.getByTestId('locale-menu').getByRole('button').click();
+    await item.waitFor({ state: 'visible', timeout: 10_000 });
+    await expect.poll(() => focusedRole(page), { timeout: 5_000 }).toBe('menuitem');
+    await item.focus();
+    await expect
+      .poll(() => item.evaluate((el) => el === el.ownerDocument.activeElement), { timeout: 5_000 })
+      .toBe(true);
+    await page.keyboard.press('Enter');
+    await item.waitFor({ state: 'hidden', timeout: 10_000 });
+    return htmlLang(page);
+  };
+  await expect.poll(choose, { timeout: 30_000, interval: 250 }).toBe(lang);
 }
 
 async function savedLocale(): Promise<string | null> {

@@ -301,11 +301,15 @@ describe('the drivers’ revenue request letter', () => {
       ],
       [{ driverId: 99999999, fromMonth: monthsAgo(1), toMonth: monthsAgo(0) }, { driverId: 'No driver with this id' }],
     ];
+    const codes: (string | undefined)[] = [];
     for (const [body, errors] of cases) {
       const res = await t.call('POST', '/api/trip/reports/driver-revenue-letters', { token: admin, body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().errors).toEqual(errors);
+      codes.push(res.json().codes?.toMonth?.code ?? res.json().codes?.fromMonth?.code);
     }
+    // Each period message has a code, so the panel says it in the staff member's language.
+    expect(codes.slice(1, 5)).toEqual(['chooseA', 'periodAtMost', 'lastMonthBeforeFirst', 'periodEndsAfterThisMonth']);
     expect(await count()).toBe(before);
     const missing = await t.call('GET', '/api/trip/reports/driver-revenue-letters/DRL-2020-999999/pdf', {
       token: admin,

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { intlLocaleOf } from '../../src/domain/locales';
-import { dateTimeFieldFormat, dayFieldFormat } from '../../src/kit/pickers/fieldFormat';
+import {
+  dateTimeFieldFormat,
+  dayFieldFormat,
+  monthFieldFormat,
+  timeFieldFormat,
+} from '../../src/kit/pickers/fieldFormat';
 import { pickerLanguageOf } from '../../src/kit/pickers/PickersLocalization';
 
 describe('the date fields’ format in a language', () => {
@@ -9,6 +14,15 @@ describe('the date fields’ format in a language', () => {
       expect(dayFieldFormat(intlLocaleOf(locale))).toBe('DD[/]MM[/]YYYY');
       expect(dateTimeFieldFormat(intlLocaleOf(locale))).toMatch(/^DD\[\/\]MM\[\/\]YYYY\[,? \]HH\[:\]mm$/);
     }
+  });
+
+  it('writes a month as month/year and a time on the 24-hour clock in English (Kenya), French and Swahili', () => {
+    for (const locale of ['en', 'fr', 'sw']) {
+      expect(monthFieldFormat(intlLocaleOf(locale))).toBe('MM[/]YYYY');
+      expect(timeFieldFormat(intlLocaleOf(locale))).toBe('HH[:]mm');
+    }
+    expect(monthFieldFormat('sv')).toBe('YYYY[-]MM');
+    expect(timeFieldFormat('en-US')).toBe('hh[:]mm[ ]A');
   });
 
   it('follows the order, separators and clock Intl gives other locales', () => {

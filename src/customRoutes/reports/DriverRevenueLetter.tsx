@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
-import { AutocompleteInput, Form, TextInput, useCanAccess, useTranslate } from 'react-admin';
+import { AutocompleteInput, Form, useCanAccess, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useAction } from '../../dataProviders/useAction';
 import { useQueryModule } from '../../dataProviders/useQueryModule';
@@ -11,6 +11,8 @@ import { LETTER_COLUMNS, LETTER_MAX_MONTHS, letterPeriodOf } from '../../domain/
 import { GuardedReferenceInput } from '../../kit/GuardedReferenceInput';
 import { formatCalendarDay, formatCount, formatDateTime, formatMoney } from '../../kit/format';
 import { EmptyState, ErrorState, LoadingState } from '../../kit/States';
+import { LocalizedWallClockInput } from '../../kit/pickers/WallClockInput';
+import { translateMessage } from '../../i18n/translateMessage';
 import { PageCard } from '../PageCard';
 import { PdfDownloadButton } from './PdfDownloadButton';
 import { COMMANDS, QUERIES } from '../../dataProviders/calls';
@@ -49,6 +51,19 @@ const monthLabel = (month: string) =>
 const personText = (r: { firstName?: string; lastName?: string; phone?: string } | undefined) =>
   r ? `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() + (r.phone ? ` · ${r.phone}` : '') : '';
 
+/** A month of the period (YYYY-MM), in the language's format; the calendar offers none after this one. */
+const MonthInput = ({ source, label }: { source: keyof Values; label: string }) => (
+  <LocalizedWallClockInput
+    kind="month"
+    source={source}
+    label={label}
+    format={(value) => (typeof value === 'string' ? value : '')}
+    parse={(month) => month}
+    maxDay={localDay(new Date(), CITY.timeZone)}
+    sx={{ width: 180 }}
+  />
+);
+
 /** The last `n` months up to this one, in the city's calendar. */
 function lastMonths(n: number): { fromMonth: string; toMonth: string } {
   const today = localDay(new Date(), CITY.timeZone);
@@ -81,7 +96,12 @@ export default function DriverRevenueLetter() {
     const errors: Record<string, string> = {};
     if (!values.driverId) errors.driverId = t('chooseDriver');
     const period = letterPeriodOf(values.fromMonth, values.toMonth, localDay(new Date(), CITY.timeZone));
-    return 'errors' in period ? { ...errors, ...period.errors } : errors;
+    if (!('errors' in period)) return errors;
+    // The period's rules say their messages in English, with a code: shown in the staff member's language.
+    return {
+      ...errors,
+      ...Object.fromEntries(Object.entries(period.errors).map(([k, m]) => [k, translateMessage(m)])),
+    };
   };
 
   return (
@@ -104,20 +124,8 @@ export default function DriverRevenueLetter() {
               sx={{ width: 360, maxWidth: '100%' }}
             />
           </GuardedReferenceInput>
-          <TextInput
-            source="fromMonth"
-            label={t('fromMonth')}
-            type="month"
-            InputLabelProps={{ shrink: true }}
-            sx={{ width: 180 }}
-          />
-          <TextInput
-            source="toMonth"
-            label={t('toMonth')}
-            type="month"
-            InputLabelProps={{ shrink: true }}
-            sx={{ width: 180 }}
-          />
+          <MonthInput source="fromMonth" label={t('fromMonth')} />
+          <MonthInput source="toMonth" label={t('toMonth')} />
           <Button
             type="submit"
             variant="contained"

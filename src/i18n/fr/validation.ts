@@ -40,6 +40,7 @@ export const validationMessages: DeepStrings<typeof En> = {
     referencedMissing: '%{label} : l’enregistrement indiqué n’existe pas',
     fieldNotAllowed: '%{label} : cette valeur n’est pas autorisée',
     noLetter: 'Aucune attestation ne porte la référence %{reference}',
+    periodAtMost: 'La période peut couvrir au plus %{max} mois',
   },
   fixed: {
     emailRequired: 'L’adresse e-mail est obligatoire',
@@ -107,6 +108,8 @@ export const validationMessages: DeepStrings<typeof En> = {
     doesNotExist: 'N’existe pas',
     uploadDocumentFirst: 'Téléversez d’abord le document',
     noTripOfYours: 'Aucune de vos courses ne porte cet identifiant',
+    periodEndsAfterThisMonth: 'La période ne peut pas se terminer après ce mois-ci',
+    lastMonthBeforeFirst: 'Le dernier mois ne peut pas précéder le premier',
   },
   notifications: {
     driverRegistration: 'Nouvelle inscription de chauffeur : %{name}',
@@ -194,5 +197,6 @@ export const validationMessages: DeepStrings<typeof En> = {
     branchCode: 'le code d’agence',
     accountHolder: 'le titulaire du compte',
     accountNumber: 'le numéro de compte',
+    monthLike202603: 'un mois, par ex. 2026-03',
   },
 };

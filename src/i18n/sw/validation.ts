@@ -39,6 +39,7 @@ export const validationMessages: DeepStrings<typeof En> = {
     referencedMissing: '%{label}: rekodi inayotajwa haipo',
     fieldNotAllowed: '%{label}: thamani hii hairuhusiwi',
     noLetter: 'Hakuna barua yenye kumbukumbu %{reference}',
+    periodAtMost: 'Kipindi kisizidi miezi %{max}',
   },
   fixed: {
     emailRequired: 'Barua pepe inahitajika',
@@ -106,6 +107,8 @@ export const validationMessages: DeepStrings<typeof En> = {
     doesNotExist: 'Haipo',
     uploadDocumentFirst: 'Pakia hati kwanza',
     noTripOfYours: 'Huna safari yenye kitambulisho hiki',
+    periodEndsAfterThisMonth: 'Kipindi hakiwezi kuishia baada ya mwezi huu',
+    lastMonthBeforeFirst: 'Mwezi wa mwisho hauwezi kuwa kabla ya wa kwanza',
   },
   notifications: {
     driverRegistration: 'Usajili mpya wa dereva: %{name}',
@@ -193,5 +196,6 @@ export const validationMessages: DeepStrings<typeof En> = {
     branchCode: 'msimbo wa tawi',
     accountHolder: 'mwenye akaunti',
     accountNumber: 'nambari ya akaunti',
+    monthLike202603: 'mwezi, kwa mfano 2026-03',
   },
 };

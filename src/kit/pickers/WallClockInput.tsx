@@ -1,6 +1,6 @@
 import type { SxProps, Theme } from '@mui/material/styles';
 import { InputHelperText, useInput, useTranslateLabel, type CommonInputProps } from 'react-admin';
-import { PickerLanguage, WallClockField, type WallClockKind } from './WallClockField';
+import { PickerLanguage, WallClockField, type WallClockFieldProps, type WallClockKind } from './WallClockField';
 
 export type { WallClockKind } from './WallClockField';
 
@@ -11,6 +11,8 @@ export interface WallClockInputProps extends Omit<CommonInputProps, 'format' | '
   /** The wall-clock string (or '' when cleared) as the form stores it. */
   parse: (wall: string) => unknown;
   helperText?: CommonInputProps['helperText'];
+  minDay?: WallClockFieldProps['minDay'];
+  maxDay?: WallClockFieldProps['maxDay'];
   className?: string;
   sx?: SxProps<Theme>;
   size?: 'small' | 'medium';
@@ -28,6 +30,8 @@ export function WallClockInput({
   parse,
   label,
   helperText,
+  minDay,
+  maxDay,
   className,
   sx,
   fullWidth,
@@ -59,6 +63,8 @@ export function WallClockInput({
       onChange={field.onChange}
       onBlur={field.onBlur}
       label={title}
+      minDay={minDay}
+      maxDay={maxDay}
       id={id}
       name={field.name}
       inputRef={field.ref}

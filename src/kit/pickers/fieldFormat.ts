@@ -30,13 +30,23 @@ function formatOf(intlLocale: string, options: Intl.DateTimeFormatOptions, twelv
 }
 
 const DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' };
+const MONTH: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', timeZone: 'UTC' };
+const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' };
+
+/** A format with the language's clock: 24 h, or 12 h with a day period (AM/PM). */
+function withClock(intlLocale: string, options: Intl.DateTimeFormatOptions): string {
+  const twelveHour = new Intl.DateTimeFormat(intlLocale, options).resolvedOptions().hour12 === true;
+  return formatOf(intlLocale, options, twelveHour);
+}
 
 /** A calendar day's field format in a language, e.g. `DD[/]MM[/]YYYY`. */
 export const dayFieldFormat = (intlLocale: string): string => formatOf(intlLocale, DAY, false);
 
 /** A date and time's field format: the language's order, its clock (24 h or with a day period). */
-export function dateTimeFieldFormat(intlLocale: string): string {
-  const options: Intl.DateTimeFormatOptions = { ...DAY, hour: '2-digit', minute: '2-digit' };
-  const twelveHour = new Intl.DateTimeFormat(intlLocale, options).resolvedOptions().hour12 === true;
-  return formatOf(intlLocale, options, twelveHour);
-}
+export const dateTimeFieldFormat = (intlLocale: string): string => withClock(intlLocale, { ...DAY, ...CLOCK });
+
+/** A calendar month's field format, e.g. `MM[/]YYYY`. */
+export const monthFieldFormat = (intlLocale: string): string => formatOf(intlLocale, MONTH, false);
+
+/** A time of day's field format, e.g. `HH[:]mm` (or `hh[:]mm[ ]A` where the language says AM/PM). */
+export const timeFieldFormat = (intlLocale: string): string => withClock(intlLocale, CLOCK);

@@ -11,10 +11,18 @@ import {
   type PricingDraft,
 } from '../../domain/pricingChange';
 import { WEEK_ORDER } from '../../domain/surge';
-import { formatMoney, formatPercent, formatSignedMoney, formatSignedPercent, weekdayName } from '../../kit/format';
+import {
+  formatDecimal,
+  formatMoney,
+  formatPercent,
+  formatSignedMoney,
+  formatSignedPercent,
+  weekdayName,
+} from '../../kit/format';
 import { calculatorZoneOptions } from '../../domain/zoneFares';
 import { zoneFares, zones } from '../../domain/resources';
 import { useZoneEffectText } from '../../kit/zoneEffectText';
+import { LocalizedWallClockField } from '../../kit/pickers/WallClockField';
 
 export interface CalculatorType extends VehicleTypeRates {
   id: number;
@@ -41,20 +49,20 @@ const ROWS: {
   {
     key: 'distance',
     label: (translate, r) =>
-      r ? translate(`${ROWS_KEY}.distanceOf`, { km: r.distanceKm }) : translate(`${ROWS_KEY}.distance`),
+      r ? translate(`${ROWS_KEY}.distanceOf`, { km: formatDecimal(r.distanceKm) }) : translate(`${ROWS_KEY}.distance`),
     value: (r) => r.distance,
   },
   {
     key: 'time',
     label: (translate, r) =>
-      r ? translate(`${ROWS_KEY}.timeOf`, { min: r.durationMin }) : translate(`${ROWS_KEY}.time`),
+      r ? translate(`${ROWS_KEY}.timeOf`, { min: formatDecimal(r.durationMin) }) : translate(`${ROWS_KEY}.time`),
     value: (r) => r.time,
   },
   {
     key: 'surge',
     label: named('surge'),
     value: (r) => r.surge,
-    rate: (r) => `×${Number(r.surgeMultiplier.toFixed(2))}`,
+    rate: (r) => `×${formatDecimal(r.surgeMultiplier)}`,
   },
   { key: 'minimumTopUp', label: named('minimumTopUp'), value: (r) => r.minimumTopUp },
   { key: 'total', label: named('total'), value: (r) => r.total },
@@ -178,13 +186,11 @@ export function FareCalculator({
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          size="small"
+        <LocalizedWallClockField
+          kind="time"
           label={translate('app.priceSettings.calc.time')}
-          type="time"
           value={time}
-          onChange={(e) => setTime(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={setTime}
           helperText={translate('app.priceSettings.calc.timeHint')}
           sx={{ width: 160 }}
         />
@@ -208,7 +214,10 @@ export function FareCalculator({
                       route: o.effect.route,
                       amount: formatMoney(o.effect.amount),
                     })
-                  : translate('app.zoneEffect.surgeOption', { zone: o.effect.zones, multiplier: o.effect.multiplier })}
+                  : translate('app.zoneEffect.surgeOption', {
+                      zone: o.effect.zones,
+                      multiplier: formatDecimal(o.effect.multiplier),
+                    })}
               </MenuItem>
             ))}
           </TextField>

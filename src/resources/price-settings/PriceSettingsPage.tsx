@@ -250,7 +250,7 @@ export default function PriceSettingsPage() {
               label={translate(`${T}.showSurgeFor`)}
               value={gridType}
               onChange={(e) => setGridType(e.target.value === 'default' ? 'default' : Number(e.target.value))}
-              sx={{ minWidth: 180 }}
+              sx={{ minWidth: 240 }}
             >
               <MenuItem value="default">{translate(`${T}.defaultWindowsOption`)}</MenuItem>
               {types.map((t) => (

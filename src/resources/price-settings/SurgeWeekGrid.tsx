@@ -47,7 +47,8 @@ export const SurgeWeekGrid = memo(function SurgeWeekGrid({ rules }: { rules: rea
         data-testid="surge-grid"
         sx={{
           display: 'grid',
-          gridTemplateColumns: '40px repeat(24, minmax(26px, 1fr))',
+          // The day column as wide as its longest name: Swahili's are whole words (Jumamosi).
+          gridTemplateColumns: 'max-content repeat(24, minmax(26px, 1fr))',
           gap: '2px',
           minWidth: 720,
           fontSize: 11,

@@ -17,8 +17,10 @@ import { ValidationError } from 'yup';
 import type { SurgeRule } from '../../domain/fare';
 import { parseClock } from '../../domain/fare';
 import { surgeRuleSchema } from '../../domain/resources/priceSettings';
+import { translateMessage } from '../../i18n/translateMessage';
 import { WEEK_ORDER } from '../../domain/surge';
 import { weekdayName } from '../../kit/format';
+import { LocalizedWallClockField } from '../../kit/pickers/WallClockField';
 
 type Draft = { label: string; days: number[]; from: string; to: string; multiplier: string };
 
@@ -30,7 +32,7 @@ const toDraft = (rule?: SurgeRule): Draft => ({
   multiplier: rule ? String(rule.multiplier) : '1.5',
 });
 
-/** The window's problems by field, from the same schema the service applies. */
+/** The window's problems by field, from the same schema the service applies, in the panel's language. */
 function problems(draft: Draft): { rule?: SurgeRule; errors: Record<string, string> } {
   const candidate = {
     ...(draft.label.trim() ? { label: draft.label.trim() } : {}),
@@ -44,7 +46,9 @@ function problems(draft: Draft): { rule?: SurgeRule; errors: Record<string, stri
   } catch (e) {
     if (!(e instanceof ValidationError)) throw e;
     const errors: Record<string, string> = {};
-    for (const inner of e.inner) errors[(inner.path ?? '_').replace(/\[\d+\]$/, '')] ??= inner.message;
+    // In the staff member's language, as a form's messages are (src/forms/yupResolver.ts).
+    for (const inner of e.inner)
+      errors[(inner.path ?? '_').replace(/\[\d+\]$/, '')] ??= translateMessage(inner.message);
     return { errors };
   }
 }
@@ -96,6 +100,8 @@ export function SurgeWindowDialog({
                 size="small"
                 value={draft.days}
                 onChange={(_, days: number[]) => set({ days })}
+                // Swahili names the days in full (Jumamosi): as written, and on two lines when needed.
+                sx={{ flexWrap: 'wrap', '& .MuiToggleButton-root': { textTransform: 'none' } }}
                 aria-label={t('days')}
               >
                 {WEEK_ORDER.map((d) => (
@@ -107,23 +113,21 @@ export function SurgeWindowDialog({
               {shown.days && <FormHelperText error>{shown.days}</FormHelperText>}
             </div>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
+              <LocalizedWallClockField
+                kind="time"
                 label={t('from')}
-                type="time"
                 value={draft.from}
-                onChange={(e) => set({ from: e.target.value })}
+                onChange={(from) => set({ from })}
                 error={Boolean(shown.from)}
                 helperText={shown.from ?? t('fromHint')}
-                slotProps={{ inputLabel: { shrink: true } }}
               />
-              <TextField
+              <LocalizedWallClockField
+                kind="time"
                 label={t('to')}
-                type="time"
                 value={draft.to}
-                onChange={(e) => set({ to: e.target.value })}
+                onChange={(to) => set({ to })}
                 error={Boolean(shown.to)}
                 helperText={shown.to ?? t(overnight ? 'overnight' : 'toHint')}
-                slotProps={{ inputLabel: { shrink: true } }}
               />
               <TextField
                 label={t('multiplier')}

@@ -2,7 +2,7 @@ import { Alert, Box, Divider, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { discounts } from '../../domain/resources';
 import { fareSummary, type FareLine, type FareTrip } from '../../domain/fareBreakdown';
-import { formatMoney } from '../../kit/format';
+import { formatDecimal, formatMoney } from '../../kit/format';
 import { GuardedLink } from '../../kit/LinkedRecordField';
 import { showPath } from '../shared/recordPaths';
 
@@ -47,11 +47,11 @@ export function FareBreakdown({ trip, paymentLabel }: { trip: FareTrip; paymentL
   const label = (line: FareLine): React.ReactNode => {
     switch (line.key) {
       case 'distance':
-        return translate('app.trips.fare.distance', { km: trip.distanceKm });
+        return translate('app.trips.fare.distance', { km: formatDecimal(trip.distanceKm) });
       case 'time':
-        return translate('app.trips.fare.time', { min: trip.durationMin });
+        return translate('app.trips.fare.time', { min: formatDecimal(trip.durationMin) });
       case 'surge':
-        return translate('app.trips.fare.surge', { multiplier: trip.surgeMultiplier });
+        return translate('app.trips.fare.surge', { multiplier: formatDecimal(trip.surgeMultiplier) });
       case 'discount':
         return (
           <>

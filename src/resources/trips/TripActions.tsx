@@ -10,9 +10,12 @@ import { issues, trips } from '../../domain/resources';
 import { ISSUE_CATEGORIES, TRIP_TRANSITIONS } from '../../domain/trip';
 import { useAction, usePanelDataProvider } from '../../dataProviders/useAction';
 import { enumChoices } from '../../kit/enumChoices';
+import { formatNumber } from '../../kit/format';
 import { LoadingState } from '../../kit/States';
 import type { Trip } from './types';
 import { QUERIES } from '../../dataProviders/calls';
+
+const oneDecimal = (value: number) => formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 const CANCEL_REASONS = [
   'passenger_request',
@@ -188,9 +191,9 @@ function AssignForm({ trip, close }: { trip: Trip; close: () => void }) {
             validate={required()}
             choices={drivers.map((d) => ({
               id: d.id,
-              name: `${d.name} · ${translate('app.trips.actions.away', { km: d.distanceKm.toFixed(1) })}${
+              name: `${d.name} · ${translate('app.trips.actions.away', { km: oneDecimal(d.distanceKm) })}${
                 d.vehiclePlate ? ` · ${d.vehiclePlate}` : ''
-              } · ★ ${Number(d.rating).toFixed(1)}`,
+              } · ★ ${oneDecimal(Number(d.rating))}`,
             }))}
             translateChoice={false}
           />

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTimeline } from '../../../src/domain/tripTimeline';
+import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import { FareBreakdown } from '../../../src/resources/trips/FareBreakdown';
 import { TripTimeline } from '../../../src/resources/trips/TripTimeline';
 import { TripParties } from '../../../src/resources/trips/TripParties';
@@ -148,6 +149,21 @@ describe('the fare breakdown', () => {
     expect(amountOf('fare-charged') + amountOf('fare-commission')).toBeCloseTo(amountOf('fare-driver-earnings'), 2);
     expect(screen.getByTestId('fare-driver-earnings')).toHaveTextContent('KES 369.68');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('writes the distance and the multiplier in its lines as French does: "8,01 km", "×1,2"', async () => {
+    await i18nProvider.changeLocale('fr');
+    try {
+      renderKit(<FareBreakdown trip={trip} paymentLabel="Carte" />, {
+        session: sessionOf(superAdminProfile),
+        api: { 'PUT /api/user/auth/locale': { json: {} } },
+      });
+      expect(screen.getByTestId('fare-distance')).toHaveTextContent('Distance (8,01 km)');
+      expect(screen.getByTestId('fare-surge')).toHaveTextContent('×1,2');
+      expect(screen.getByTestId('fare-surge').textContent).not.toMatch(/\d\.\d/);
+    } finally {
+      await i18nProvider.changeLocale('en');
+    }
   });
 
   it('warns when a stored total does not match its lines', () => {
