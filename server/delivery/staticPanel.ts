@@ -31,6 +31,9 @@ export async function serveStaticPanel(app: FastifyInstance, dir: string | undef
         reply.header('Cache-Control', cacheControlFor(path.relative(dir, filePath).split(path.sep).join('/')));
       },
     });
+  // The wildcard answers `/` itself, as a folder: 403 for a client that accepts no compression
+  // (curl, a load balancer's probe), since no compressed twin stands in for it.
+  if (hasPanel) app.get('/', (_request, reply) => reply.header('Cache-Control', REVALIDATE).sendFile('index.html'));
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url.startsWith('/socket.io'))

@@ -93,6 +93,15 @@ describe('compressed delivery of the panel and the API', () => {
     }
   });
 
+  it('serves the panel to a client that accepts no compression (curl, a health probe), at / too', async () => {
+    for (const url of ['/', '/login', '/index.html']) {
+      const res = await t.call('GET', url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBeUndefined();
+      expect(res.body, url).toBe(panel.html);
+    }
+  });
+
   it('gives other static files a short lifetime', async () => {
     const res = await get('/favicon.svg');
     expect(res.statusCode).toBe(200);
