@@ -131,7 +131,9 @@ beforeAll(async () => {
     .split('\n')
     .filter(Boolean)
     .sort();
+  const t0 = Date.now();
   await npmStart();
+  console.log(`TIMING npm start ${Date.now() - t0} ms`);
   browser = await launch();
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base, acceptDownloads: true });
   page = await context.newPage();
@@ -139,6 +141,7 @@ beforeAll(async () => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/trip/promotions')) calls.push(`${request.method()} ${url.pathname}`);
   });
+  await signIn(page, ADMIN);
 }, 480_000);
 
 afterAll(async () => {
@@ -165,16 +168,19 @@ describe(COMMAND, () => {
   });
 
   it('gives the Super Admin a Promotions menu entry that opens the list, with its search and filters', async () => {
-    await signIn(page, ADMIN);
+    await page.goto('/');
+    const entry = page.getByTestId('side-menu').getByRole('link', { name: 'Promotions' });
+    await entry.waitFor();
     expect(await menuEntries(page)).toContain('Promotions');
-    await page.getByTestId('side-menu').getByRole('link', { name: 'Promotions' }).click();
+    await entry.click();
     await page.waitForURL((url) => url.pathname === '/promotions');
     await page.getByText('No Promotions yet.').waitFor();
     await snap(page, 'new-resource-empty-list');
   });
 
   it('creates: an empty title is refused under the field and nothing is sent; a good one is saved and shown', async () => {
-    await page.getByRole('link', { name: 'Create' }).click();
+    if (new URL(page.url()).pathname !== '/promotions') await page.goto('/promotions');
+    await page.getByRole('link', { name: 'Create' }).first().click();
     await page.getByLabel('Percent').fill('15');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Title is required').waitFor();
@@ -310,6 +316,7 @@ describe(COMMAND, () => {
     try {
       const dispatcher = await dispatcherContext.newPage();
       await signIn(dispatcher, DISPATCHER);
+      await dispatcher.getByTestId('side-menu').getByRole('link', { name: 'Trips' }).waitFor();
       expect(await menuEntries(dispatcher)).not.toContain('Promotions');
       await dispatcher.goto('/promotions');
       await dispatcher.getByText('Access denied').waitFor();
