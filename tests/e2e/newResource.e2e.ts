@@ -118,6 +118,8 @@ async function tokenOf(account: { email: string; password: string }): Promise<st
 }
 
 const rows = () => page.locator('tbody tr');
+/** The page reloads and refetches on a loaded runner: wait as the other browser tests do. */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const cellsOf = (source: string) => page.locator(`tbody td.column-${source}`).allInnerTexts();
 
 beforeAll(async () => {
@@ -131,9 +133,7 @@ beforeAll(async () => {
     .split('\n')
     .filter(Boolean)
     .sort();
-  const t0 = Date.now();
   await npmStart();
-  console.log(`TIMING npm start ${Date.now() - t0} ms`);
   browser = await launch();
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base, acceptDownloads: true });
   page = await context.newPage();
@@ -222,33 +222,37 @@ describe(COMMAND, () => {
     );
     if (existing.json().length === 0) expect((await call('POST', '/api/trip/promotions', admin, dry)).status).toBe(201);
     await page.getByTestId('side-menu').getByRole('link', { name: 'Promotions' }).click();
-    await expect.poll(() => cellsOf('title')).toEqual(['Dry spell', 'Rainy season']);
+    await poll(() => cellsOf('title')).toEqual(['Dry spell', 'Rainy season']);
+    for (const header of ['Title', 'Starts at', 'Active', 'Percent', 'Created at', 'Updated at'])
+      await page.getByRole('columnheader', { name: header, exact: true }).waitFor();
+    // The city's clock: 06:00 UTC is 09:00 in Nairobi.
+    expect(await cellsOf('startsAt')).toEqual(['—', '1 Mar 2027, 09:00']);
     // Every filter is on the screen (the lists have no "Add filter" menu).
     for (const label of ['Starts at: from', 'Starts at: to']) await page.getByRole('group', { name: label }).waitFor();
     await page.getByRole('spinbutton', { name: 'Percent' }).waitFor();
     await page.getByRole('combobox', { name: 'Active' }).waitFor();
 
     await page.locator('input[name="q"]').fill('rainy');
-    await expect.poll(() => cellsOf('title')).toEqual(['Rainy season']);
+    await poll(() => cellsOf('title')).toEqual(['Rainy season']);
     await page.locator('input[name="q"]').fill('');
-    await expect.poll(() => rows().count()).toBe(2);
+    await poll(() => rows().count()).toBe(2);
 
     await page.getByRole('columnheader', { name: 'Percent' }).getByRole('button').click();
-    await expect.poll(() => page.url()).toContain('sort=percent');
-    await expect.poll(() => cellsOf('percent')).toEqual(['5', '20']);
+    await poll(() => page.url()).toContain('sort=percent');
+    await poll(() => cellsOf('percent')).toEqual(['5', '20']);
     await page.getByRole('columnheader', { name: 'Percent' }).getByRole('button').click();
-    await expect.poll(() => cellsOf('percent')).toEqual(['20', '5']);
+    await poll(() => cellsOf('percent')).toEqual(['20', '5']);
 
     await page.getByRole('combobox', { name: 'Active' }).click();
     await page.getByRole('option', { name: 'No', exact: true }).click();
-    await expect.poll(() => cellsOf('title')).toEqual(['Dry spell']);
+    await poll(() => cellsOf('title')).toEqual(['Dry spell']);
     await snap(page, 'new-resource-list-filtered');
   });
 
   it("exports the list as the server's CSV: the declaration's labels, Nairobi time", async () => {
     // The list keeps its filter and sort between visits: start from none, newest first.
     await page.goto(`/promotions?filter=${encodeURIComponent('{}')}&sort=createdAt&order=DESC`);
-    await expect.poll(() => cellsOf('title')).toEqual(['Dry spell', 'Rainy season']);
+    await poll(() => cellsOf('title')).toEqual(['Dry spell', 'Rainy season']);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
     const file = await download;
@@ -274,7 +278,7 @@ describe(COMMAND, () => {
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL((url) => url.pathname === '/promotions');
-    await expect.poll(() => cellsOf('title')).toEqual(['Rainy season']);
+    await poll(() => cellsOf('title')).toEqual(['Rainy season']);
   });
 
   it('answers the API with 400s naming the fields, and writes an audit row for each change', async () => {
@@ -307,7 +311,10 @@ describe(COMMAND, () => {
     );
     expect(audit.json().map((row) => row.action)).toEqual(['delete', 'create', 'update', 'create']);
     await page.goto(`/staff-management/audit-logs?filter=${encodeURIComponent('{"resource":"promotions"}')}`);
-    await expect.poll(() => rows().count()).toBe(4);
+    // One line per change (each with a folded detail row of its own).
+    const changes = page.locator('tbody tr', { hasText: /Promotion #\d+/ });
+    await poll(() => changes.count()).toBe(4);
+    for (const action of ['Created', 'Updated', 'Deleted']) await changes.getByText(action).first().waitFor();
     await snap(page, 'new-resource-audit-log');
   });
 
