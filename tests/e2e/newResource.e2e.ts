@@ -126,7 +126,7 @@ beforeAll(async () => {
   ownPanelBefore = builtAt(ROOT);
   clone = fs.mkdtempSync(path.join(os.tmpdir(), 'ride-new-resource-'));
   // What CI has: the committed HEAD, not this working tree's edits.
-  execFileSync('git', ['clone', '--quiet', '--shared', ROOT, clone]);
+  execFileSync('git', ['clone', '--quiet', '--shared', ROOT, clone], { stdio: 'pipe' });
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(clone, 'node_modules'), 'dir');
   execSync(COMMAND, { cwd: clone, stdio: 'pipe' });
   generated = execFileSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: clone, encoding: 'utf8' })
