@@ -504,6 +504,8 @@ export const appMessages = {
     },
     kit: {
       cityTime: '%{city} time',
+      fieldFrom: '%{field}: from',
+      fieldTo: '%{field}: to',
       relatedError: 'Could not load these records',
     },
     drivers: driverMessages,

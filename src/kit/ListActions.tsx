@@ -22,18 +22,20 @@ const csvFilename = (resource: string) => `${resource.split('/').pop() ?? resour
 
 /**
  * Export. A list that fits on one page is exported from memory with the
- * screen's own exporter (its columns and labels); a longer one is streamed by
- * the server's CSV export (every matching row, no 500-row cap), downloaded
- * with the bearer token. Failures open the error dialog (http layer).
+ * screen's own exporter (its columns and labels); a longer one, or any list
+ * with `server` (a screen without an exporter of its own, e.g. a generated one),
+ * is streamed by the server's CSV export (every matching row, no 500-row cap,
+ * the declaration's labels and the city's time), downloaded with the bearer
+ * token. Failures open the error dialog (http layer).
  */
-export function ListExportButton(props: ExportButtonProps) {
+export function ListExportButton({ server = false, ...props }: ExportButtonProps & { server?: boolean }) {
   const { total, perPage, filterValues, filter, sort, isPending } = useListContext();
   const resource = useResourceContext(props);
   const dataProvider = usePanelDataProvider();
   const [downloading, setDownloading] = useState(false);
   const notify = useNotify();
 
-  if (!resource || total === undefined || total <= perPage)
+  if (!resource || total === undefined || (!server && total <= perPage))
     return <ExportButton maxResults={EXPORT_MAX_ROWS} {...props} />;
 
   const download = async () => {
@@ -53,7 +55,7 @@ export function ListExportButton(props: ExportButtonProps) {
     <Button
       label={props.label ?? 'ra.action.export'}
       onClick={() => void download()}
-      disabled={isPending || downloading}
+      disabled={isPending || downloading || total === 0}
     >
       {props.icon ?? <DownloadIcon />}
     </Button>
@@ -66,6 +68,8 @@ export interface ResourceListActionsProps {
   /** False for read-only resources. */
   create?: boolean;
   export?: boolean;
+  /** Export through the server's CSV even when the list fits on one page (no exporter of the screen's own). */
+  serverExport?: boolean;
   /** The screen's own buttons, before Create and Export (e.g. a collection action). */
   extraActions?: ReactNode;
 }
@@ -75,13 +79,14 @@ export function ResourceListActions({
   createTo,
   create = true,
   export: exportable = true,
+  serverExport,
   extraActions,
 }: ResourceListActionsProps) {
   return (
     <TopToolbar>
       {extraActions}
       {create && <CreateButton to={createTo} />}
-      {exportable && <ListExportButton />}
+      {exportable && <ListExportButton server={serverExport} />}
     </TopToolbar>
   );
 }

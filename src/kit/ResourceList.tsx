@@ -40,6 +40,7 @@ export function ResourceList({
   createTo,
   create,
   export: exportable,
+  serverExport,
   extraActions,
   children,
 }: ResourceListProps) {
@@ -56,7 +57,13 @@ export function ResourceList({
       empty={empty}
       {...(pagination === false ? { pagination: false } : {})}
       actions={
-        <ResourceListActions createTo={createTo} create={create} export={exportable} extraActions={extraActions} />
+        <ResourceListActions
+          createTo={createTo}
+          create={create}
+          export={exportable}
+          serverExport={serverExport}
+          extraActions={extraActions}
+        />
       }
     >
       {children}

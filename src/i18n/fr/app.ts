@@ -510,6 +510,8 @@ export const appMessages: DeepStrings<typeof En> = {
     },
     kit: {
       cityTime: 'Heure de %{city}',
+      fieldFrom: '%{field} : depuis le',
+      fieldTo: '%{field} : jusqu’au',
       relatedError: 'Impossible de charger ces enregistrements',
     },
     drivers: driverMessages,

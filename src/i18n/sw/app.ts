@@ -508,6 +508,8 @@ export const appMessages: DeepStrings<typeof En> = {
     },
     kit: {
       cityTime: 'Saa za %{city}',
+      fieldFrom: '%{field}: kuanzia',
+      fieldTo: '%{field}: hadi',
       relatedError: 'Rekodi hizi hazikuweza kupakiwa',
     },
     drivers: driverMessages,

@@ -13,6 +13,7 @@ import {
   TextField,
   TextInput,
   useRecordContext,
+  type TranslateFunction,
 } from 'react-admin';
 import { enumWords, type FieldSpec, type ResourceManifest } from '../../domain/resources';
 import { CityDateInput } from '../../kit/CityDateInput';
@@ -95,9 +96,14 @@ export function GeneratedInput({ manifest, source }: { manifest: ResourceManifes
   }
 }
 
-/** The list's filters: `q` when the manifest searches, then one per filterable field, by kind. */
-export function generatedFilters(manifest: ResourceManifest) {
+/**
+ * The list's filters: `q` when the manifest searches, then one per filterable field, by kind. All
+ * are shown at once (the panel's lists have no "Add filter" menu); a date or datetime field gets a
+ * "from" and a "to" day in the city's time.
+ */
+export function generatedFilters(manifest: ResourceManifest, translate: TranslateFunction) {
   const filters = manifest.search?.length ? [<SearchInput key="q" source="q" alwaysOn />] : [];
+  const labelOf = (source: string) => translate(`resources.${manifest.path}.fields.${source}`);
   for (const [source, spec] of Object.entries(manifest.fields)) {
     if (!spec.filter) continue;
     switch (fieldKind(spec)) {
@@ -117,16 +123,28 @@ export function generatedFilters(manifest: ResourceManifest) {
       case 'date':
       case 'datetime':
         filters.push(
-          <CityDateInput key={`${source}_gte`} source={`${source}_gte`} edge="start" />,
-          <CityDateInput key={`${source}_lte`} source={`${source}_lte`} edge="end" />,
+          <CityDateInput
+            key={`${source}_gte`}
+            source={`${source}_gte`}
+            edge="start"
+            label={translate('app.kit.fieldFrom', { field: labelOf(source) })}
+            alwaysOn
+          />,
+          <CityDateInput
+            key={`${source}_lte`}
+            source={`${source}_lte`}
+            edge="end"
+            label={translate('app.kit.fieldTo', { field: labelOf(source) })}
+            alwaysOn
+          />,
         );
         break;
       case 'number':
       case 'money':
-        filters.push(<NumberInput key={source} source={source} />);
+        filters.push(<NumberInput key={source} source={source} alwaysOn />);
         break;
       default:
-        filters.push(<TextInput key={source} source={source} />);
+        filters.push(<TextInput key={source} source={source} alwaysOn />);
     }
   }
   return filters;

@@ -1,4 +1,4 @@
-import { DataTable } from 'react-admin';
+import { DataTable, useTranslate } from 'react-admin';
 import type { ResourceManifest } from '../../domain/resources';
 import { ResourceList } from '../../kit/ResourceList';
 import { toShowPage } from '../shared/recordPaths';
@@ -9,13 +9,16 @@ import { RowLink } from '../../kit/RowLink';
 
 /** A declared resource's list: a column per listed field (sortable as the manifest says), its filters and `q` search. */
 export function GeneratedList({ manifest, ...props }: ListScreenProps & { manifest: ResourceManifest }) {
+  const translate = useTranslate();
   const [field, order] = manifest.defaultSort ?? ['id', 'DESC'];
   return (
     <ResourceList
       {...props}
-      filters={generatedFilters(manifest)}
+      filters={generatedFilters(manifest, translate)}
       sort={{ field, order }}
       create={Boolean(manifest.create)}
+      // No exporter of its own: the server's CSV, with the declaration's labels and the city's time.
+      serverExport
     >
       <DataTable rowClick={toShowPage} bulkActionButtons={false}>
         {listedFields(manifest).map(([source, spec], index) => (

@@ -33,9 +33,9 @@ const staff = (count: number, total: number) => ({
   headers: { 'Content-Range': `staffs 0-${count - 1}/${total}` },
 });
 
-function renderList(total: number, exporter = vi.fn()) {
+function renderList(total: number, exporter = vi.fn(), serverExport = false) {
   const view = renderKit(
-    <ResourceList exporter={exporter} filter={{ status: 'active' }}>
+    <ResourceList exporter={exporter} filter={{ status: 'active' }} serverExport={serverExport}>
       <DataTable>
         <DataTable.Col source="firstName" field={TextField} />
       </DataTable>
@@ -78,6 +78,16 @@ describe('the Export button', () => {
     await waitFor(() => expect(exporter).toHaveBeenCalledTimes(1));
     expect((exporter.mock.calls[0] as unknown[][])[0]).toHaveLength(3);
     expect(api.to('GET /api/user/staffs/export')).toHaveLength(0);
+  });
+
+  it("with serverExport (a generated list), exports even a one-page list through the server's CSV", async () => {
+    const { api, exporter } = renderList(3, vi.fn(), true);
+    expect(await screen.findByText('Staff 3')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export' }));
+
+    await waitFor(() => expect(clicked).toEqual([{ download: 'staffs.csv', href: 'blob:export' }]));
+    expect(api.to('GET /api/user/staffs/export')).toHaveLength(1);
+    expect(exporter).not.toHaveBeenCalled();
   });
 
   it('reports a failed export to the error dialog and downloads nothing', async () => {
