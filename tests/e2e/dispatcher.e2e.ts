@@ -149,6 +149,14 @@ describe('dispatcher', () => {
     await page.keyboard.press('F2');
     await page.keyboard.type(`0${passenger.phone.slice(-9)}`);
     await page.getByText('New caller: enter the name, the passenger is created with the booking.').waitFor();
+    // The booking's own rules first: what is missing, under each field; the first one takes the focus.
+    await page.keyboard.press('Control+Enter');
+    await page.getByText('Enter the new caller’s first name').waitFor();
+    await page.getByText('Choose the pickup').waitFor();
+    expect(await page.evaluate(() => globalThis.document.activeElement?.getAttribute('data-booking-field'))).toBe(
+      'passenger.firstName',
+    );
+    await shot(page, 'dispatcher-missing');
     await page.getByRole('textbox', { name: 'First name' }).fill('Wanjiru');
     await page.getByRole('textbox', { name: 'Last name' }).fill('Kamau');
     await page.getByTestId('booking-pickup').fill('yaya');
