@@ -421,7 +421,7 @@ describe('dispatcher booking', { timeout: 30_000 }, () => {
   });
 
   it('refuses a blocked passenger with the reason, and an expired code as typed', async () => {
-    const { user } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
+    const { user, api } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
     await user.type(await phoneInput(), '0700000001');
     await user.click(await screen.findByRole('option', { name: /Brian Otieno/ }));
     expect(
@@ -434,10 +434,17 @@ describe('dispatcher booking', { timeout: 30_000 }, () => {
     expect(await screen.findByText('This discount code has expired')).toBeInTheDocument();
     // The plain fares stay.
     expect(within(screen.getByRole('listbox', { name: /Vehicle type/ })).getAllByRole('option')).toHaveLength(3);
+    // Ctrl+Enter sends nothing and says why.
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(await screen.findByTestId('booking-error')).toHaveTextContent(
+      'Complete the passenger, pickup, drop-off and vehicle type first.',
+    );
     // Esc clears everything.
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Discount code' }), { key: 'Escape' });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Pickup' })).toHaveValue(''));
     expect(screen.queryByText(/This passenger is blocked/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('booking-error')).not.toBeInTheDocument();
+    expect(api.to('POST /api/trip/trips')).toHaveLength(0);
   });
 
   it('checks a discount code as typed and shows each type’s discounted fare next to the plain one, then books with it', async () => {
