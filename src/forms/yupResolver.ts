@@ -1,4 +1,4 @@
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { set, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
 import { ValidationError, type AnyObjectSchema } from 'yup';
 import { translateMessage } from '../i18n/translateMessage';
 
@@ -31,7 +31,10 @@ export function yupResolver(schema: AnyObjectSchema): Resolver<FieldValues> {
       return { values: validated, errors: {} };
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
-      return { values: {}, errors: fieldErrorsFromYup(error) as FieldErrors<FieldValues> };
+      // A nested field's message (`passenger.phone`) where react-hook-form reads and clears it.
+      const errors: FieldValues = {};
+      for (const [path, issue] of Object.entries(fieldErrorsFromYup(error))) set(errors, path, issue);
+      return { values: {}, errors: errors as FieldErrors<FieldValues> };
     }
   };
 }

@@ -259,7 +259,6 @@ export const appMessages = {
           dropoff: 'Choose the drop-off',
           vehicle: 'Choose a vehicle type',
         },
-        failed: 'The booking failed.',
         booked: 'Trip #%{id} booked; offers go to the nearest drivers.',
         bookedNotAssigned: 'Trip #%{id} booked, but the chosen driver could not be assigned: %{reason}',
         assignTo: 'Will be assigned to %{name} once booked.',

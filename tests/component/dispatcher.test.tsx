@@ -361,6 +361,50 @@ describe('dispatcher booking', { timeout: 30_000 }, () => {
     });
   });
 
+  it('puts each field the server refuses under it, by the name the server gives (the new caller’s number, the pickup time)', async () => {
+    let refusals = 0;
+    const { user, api } = renderApp('/dispatcher', {
+      session: sessionOf(booker),
+      api: server({
+        // The number is refused the first time only.
+        'POST /api/trip/trips': () => ({
+          status: 400,
+          json: {
+            message: 'Please correct the highlighted fields',
+            errors: {
+              ...(refusals++ === 0 ? { 'passenger.phone': 'Another passenger has this phone number' } : {}),
+              scheduledAt: 'The pickup time must be in the future',
+            },
+          },
+        }),
+      }),
+    });
+    const phone = await phoneInput();
+    await user.type(phone, '0799 123 456');
+    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Wanjiru');
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Kamau');
+    await pickPlace(user, 'Pickup', 'yaya', 'Yaya Centre, Kilimani');
+    await pickPlace(user, 'Drop-off', 'sarit', 'Sarit Centre, Westlands');
+    await screen.findByRole('listbox', { name: /Vehicle type/ });
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(phone).toHaveAccessibleDescription('Another passenger has this phone number'));
+    expect(screen.getByText('The pickup time must be in the future')).toBeInTheDocument();
+    // The first refused field takes the focus; nothing was cleared.
+    await waitFor(() => expect(phone).toHaveFocus());
+    expect(screen.getByRole('combobox', { name: 'Pickup' })).toHaveValue('Yaya Centre, Kilimani');
+    expect(api.to('POST /api/trip/trips')).toHaveLength(1);
+    // A new number takes the phone's message away; the pickup time's stays until it changes.
+    await user.type(phone, '{Backspace}7');
+    await waitFor(() => expect(screen.queryByText('Another passenger has this phone number')).not.toBeInTheDocument());
+    expect(screen.getByText('The pickup time must be in the future')).toBeInTheDocument();
+    // Refused again for the pickup time alone: that field takes the focus.
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(api.to('POST /api/trip/trips')).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getByTestId('booking-pickup-time')).toContainElement(document.activeElement as HTMLElement),
+    );
+  });
+
   it('Ctrl+Enter on an unfinished booking says what is missing under that field and focuses it', async () => {
     const { user } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
     const phone = await phoneInput();
@@ -377,7 +421,7 @@ describe('dispatcher booking', { timeout: 30_000 }, () => {
   });
 
   it('refuses a blocked passenger with the reason, and an expired code as typed', async () => {
-    const { user } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
+    const { user, api } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
     await user.type(await phoneInput(), '0700000001');
     await user.click(await screen.findByRole('option', { name: /Brian Otieno/ }));
     expect(
@@ -390,10 +434,17 @@ describe('dispatcher booking', { timeout: 30_000 }, () => {
     expect(await screen.findByText('This discount code has expired')).toBeInTheDocument();
     // The plain fares stay.
     expect(within(screen.getByRole('listbox', { name: /Vehicle type/ })).getAllByRole('option')).toHaveLength(3);
+    // Ctrl+Enter sends nothing and says why.
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(await screen.findByTestId('booking-error')).toHaveTextContent(
+      'Complete the passenger, pickup, drop-off and vehicle type first.',
+    );
     // Esc clears everything.
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Discount code' }), { key: 'Escape' });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Pickup' })).toHaveValue(''));
     expect(screen.queryByText(/This passenger is blocked/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('booking-error')).not.toBeInTheDocument();
+    expect(api.to('POST /api/trip/trips')).toHaveLength(0);
   });
 
   it('checks a discount code as typed and shows each type’s discounted fare next to the plain one, then books with it', async () => {

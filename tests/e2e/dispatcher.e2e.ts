@@ -142,4 +142,41 @@ describe('dispatcher', () => {
     await expect.poll(() => page.getByTestId('booking-pickup').inputValue()).toBe('');
     expect(await page.locator('#booking-phone').inputValue()).toBe('');
   });
+
+  it("shows the server's refusal under its field: a new caller with a known passenger's number", async () => {
+    // The known passenger's number typed, but their suggestion not taken: a new caller to the panel,
+    // whom the server refuses (passenger.phone), under the phone, which gets the focus.
+    await page.keyboard.press('F2');
+    await page.keyboard.type(`0${passenger.phone.slice(-9)}`);
+    await page.getByText('New caller: enter the name, the passenger is created with the booking.').waitFor();
+    // The booking's own rules first: what is missing, under each field; the first one takes the focus.
+    await page.keyboard.press('Control+Enter');
+    await page.getByText('Enter the new caller’s first name').waitFor();
+    await page.getByText('Choose the pickup').waitFor();
+    expect(await page.evaluate(() => globalThis.document.activeElement?.getAttribute('data-booking-field'))).toBe(
+      'passenger.firstName',
+    );
+    await shot(page, 'dispatcher-missing');
+    await page.getByRole('textbox', { name: 'First name' }).fill('Wanjiru');
+    await page.getByRole('textbox', { name: 'Last name' }).fill('Kamau');
+    await page.getByTestId('booking-pickup').fill('yaya');
+    await page.getByRole('option', { name: 'Yaya Centre, Kilimani' }).first().click();
+    await page.getByTestId('booking-dropoff').fill('sarit');
+    await page.getByRole('option', { name: 'Sarit Centre, Westlands' }).first().click();
+    await expect
+      .poll(() => page.getByTestId('booking-vehicles').getByRole('option').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await page.getByTestId('booking-submit').click();
+    const phone = page.locator('#booking-phone');
+    await expect
+      .poll(() => phone.evaluate((input) => input.getAttribute('aria-invalid')), { timeout: 10_000 })
+      .toBe('true');
+    await page.getByText('Another passenger has this phone number').waitFor();
+    expect(await focusedId(page)).toBe('booking-phone');
+    // Nothing was booked: the other fields keep what was entered.
+    expect(await page.getByTestId('booking-pickup').inputValue()).toBe('Yaya Centre, Kilimani');
+    await shot(page, 'dispatcher-server-error');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => phone.inputValue()).toBe('');
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as yup from 'yup';
 import type { AnyObjectSchema } from 'yup';
 import { forgotSchema, loginSchema, otpField } from '../../src/domain/authRules';
 import { issues, reviews, sosCallLogs, sosContacts } from '../../src/domain/resources';
@@ -89,6 +90,17 @@ describe('verification code', () => {
     await expect(otpField().validate('')).rejects.toThrow('Verification code is required');
     await expect(otpField().validate('12345')).rejects.toThrow('Verification code must be 6 digits');
     await expect(otpField().validate('123456')).resolves.toBe('123456');
+  });
+});
+
+describe('yupResolver', () => {
+  it("puts a nested field's message where react-hook-form reads and clears it", async () => {
+    const schema = yup.object({ passenger: yup.object({ phone: yup.string().required('Phone is required') }) });
+    const { errors } = await yupResolver(schema)({ passenger: { phone: '' } }, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
+    expect(errors).toEqual({ passenger: { phone: { type: 'required', message: 'Phone is required' } } });
   });
 });
 

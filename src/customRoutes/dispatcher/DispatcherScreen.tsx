@@ -1,6 +1,6 @@
 import { Alert, Box, Chip, Stack } from '@mui/material';
 import { memo, useCallback, useMemo, useState } from 'react';
-import { Title, useNotify, useTranslate } from 'react-admin';
+import { Form, Title, useNotify, useTranslate } from 'react-admin';
 import { CITY } from '../../domain/city';
 import { DispatcherLayout } from '../../layout/DispatcherLayout';
 import { RealtimeProvider } from '../../realtime/RealtimeProvider';
@@ -8,7 +8,11 @@ import { LiveMap, PointShapeIcon, type LivePoint, type PointShape } from '../../
 import { FLAGGED_COLOUR, type MapPin } from '../../kit/map/LiveMap';
 import { PICKUP_COLOUR, DROPOFF_COLOUR } from '../../kit/map/RouteMap';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
-import { BookingPanel, EMPTY_BOOKING, type BookingForm, type PointKind } from './BookingPanel';
+import { yupResolver } from '../../forms/yupResolver';
+import { BookingPanel } from './BookingPanel';
+import { EMPTY_BOOKING, bookingSchema, type PointKind } from './bookingForm';
+import { useBookingPoint, useSetPoint } from './bookingFields';
+import { useBookTrip } from './useBookTrip';
 import { nameOfPoint, useRoutePreview } from './bookingData';
 import { DriverCard } from './DriverCard';
 import { enumLabelKey } from '../../kit/enumChoices';
@@ -36,74 +40,24 @@ export default function DispatcherScreen() {
   );
 }
 
+// The booking's rules, checked on submit (and again as a wrong field changes), as in every other form.
+const resolver = yupResolver(bookingSchema);
+
 function DispatcherPage() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = usePanelDataProvider();
-  const [form, setForm] = useState<BookingForm>(EMPTY_BOOKING);
   const [picking, setPicking] = useState<PointKind | null>(null);
   const [selectedTrip, setSelectedTrip] = useState<number>();
   const [selectedDriver, setSelectedDriver] = useState<number>();
   const [following, setFollowing] = useState<number>();
   const [focus, setFocus] = useState<{ lat: number; lng: number }>();
-
-  const onChange = useCallback((patch: Partial<BookingForm>) => setForm((f) => ({ ...f, ...patch })), []);
-  const onClear = useCallback(() => {
-    setForm(EMPTY_BOOKING);
-    setPicking(null);
-  }, []);
-
-  const pins = useMemo<MapPin[]>(() => {
-    const out: MapPin[] = [];
-    if (form.pickup)
-      out.push({
-        id: 'pickup',
-        ...form.pickup,
-        colour: PICKUP_COLOUR,
-        label: `${translate('app.map.pickup')}: ${form.pickup.address}`,
-      });
-    if (form.dropoff)
-      out.push({
-        id: 'dropoff',
-        ...form.dropoff,
-        colour: DROPOFF_COLOUR,
-        label: `${translate('app.map.dropoff')}: ${form.dropoff.address}`,
-      });
-    return out;
-  }, [form.pickup, form.dropoff, translate]);
-  // The route the trip will get (the server's shape); a straight line only if it cannot be read.
-  const route = useRoutePreview(form.pickup, form.dropoff);
-  const line = useMemo(
-    () =>
-      !form.pickup || !form.dropoff
-        ? undefined
-        : (route.data ??
-          (route.isError
-            ? ([
-                [form.pickup.lng, form.pickup.lat],
-                [form.dropoff.lng, form.dropoff.lat],
-              ] as [number, number][])
-            : undefined)),
-    [form.pickup, form.dropoff, route.data, route.isError],
-  );
+  const [bookings, setBookings] = useState(0);
 
   const onBooked = useCallback((id: number) => {
     setSelectedTrip(id);
     setSelectedDriver(undefined);
+    setBookings((count) => count + 1);
   }, []);
-
-  const onMapClick = useCallback(
-    (point: { lat: number; lng: number }) => {
-      if (!picking) return;
-      const kind = picking;
-      setPicking(null);
-      nameOfPoint(dataProvider, point).then(
-        (named) => setForm((f) => ({ ...f, [kind]: named })),
-        (error: unknown) => notify(error instanceof Error ? error.message : String(error), { type: 'warning' }),
-      );
-    },
-    [picking, dataProvider, notify],
-  );
+  const book = useBookTrip(onBooked);
 
   const selectTrip = useCallback((trip: BoardRecord) => {
     setSelectedTrip(trip.id);
@@ -118,56 +72,127 @@ function DispatcherPage() {
     setFollowing((followed) => (followed === id ? followed : undefined));
     if (id !== undefined) setSelectedTrip(undefined);
   }, []);
-  const assignToBooking = useCallback(
-    (driverId: number, label: string) => setForm((f) => ({ ...f, driverId, driverLabel: label })),
-    [],
-  );
 
   return (
-    <DispatcherLayout
-      side={
-        <BookingPanel
-          form={form}
-          onChange={onChange}
-          onClear={onClear}
-          picking={picking}
-          onPick={setPicking}
-          onBooked={onBooked}
-        />
-      }
+    // The booking's one owner: the panel, the map (a click sets a point) and the driver cards write here.
+    <Form
+      onSubmit={book.submit}
+      resolver={resolver}
+      defaultValues={EMPTY_BOOKING}
+      noValidate
+      shouldFocusError={false}
+      disableInvalidFormNotification
     >
-      <Title title={translate('app.dispatcher.title')} />
-      <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-        <Box sx={{ position: 'relative', flexGrow: 1, minHeight: 0, cursor: picking ? 'crosshair' : undefined }}>
-          <LiveArea
-            pins={pins}
-            line={line}
-            focus={focus}
-            picking={picking}
-            onMapClick={onMapClick}
-            selectedDriver={selectedDriver}
-            onSelectDriver={selectDriver}
-            following={following}
-            onFollow={setFollowing}
-            booking={form}
-            onAssignToBooking={assignToBooking}
-          />
-          {selectedTrip !== undefined && <TripCard id={selectedTrip} onClose={() => setSelectedTrip(undefined)} />}
+      <DispatcherLayout
+        side={<BookingPanel picking={picking} onPick={setPicking} bookings={bookings} isPending={book.isPending} />}
+      >
+        <Title title={translate('app.dispatcher.title')} />
+        <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+          <Box sx={{ position: 'relative', flexGrow: 1, minHeight: 0, cursor: picking ? 'crosshair' : undefined }}>
+            <BookingOnMap
+              focus={focus}
+              picking={picking}
+              onPick={setPicking}
+              selectedDriver={selectedDriver}
+              onSelectDriver={selectDriver}
+              following={following}
+              onFollow={setFollowing}
+            />
+            {selectedTrip !== undefined && <TripCard id={selectedTrip} onClose={() => setSelectedTrip(undefined)} />}
+          </Box>
+          <Box
+            sx={{
+              height: BOARD_HEIGHT,
+              flexShrink: 0,
+              borderTop: 1,
+              borderColor: 'divider',
+              bgcolor: 'background.paper',
+            }}
+          >
+            <TripsBoard selectedId={selectedTrip} onSelect={selectTrip} />
+          </Box>
         </Box>
-        <Box
-          sx={{
-            height: BOARD_HEIGHT,
-            flexShrink: 0,
-            borderTop: 1,
-            borderColor: 'divider',
-            bgcolor: 'background.paper',
-          }}
-        >
-          <TripsBoard selectedId={selectedTrip} onSelect={selectTrip} />
-        </Box>
-      </Box>
-    </DispatcherLayout>
+      </DispatcherLayout>
+    </Form>
   );
+}
+
+/**
+ * The booking on the map: its pickup and drop-off pins and route, and a click that sets the point
+ * being picked (named after the nearest place) in the form.
+ */
+function BookingOnMap({
+  picking,
+  onPick,
+  ...live
+}: Omit<LiveAreaProps, 'pins' | 'line' | 'onMapClick'> & { onPick: (kind: PointKind | null) => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = usePanelDataProvider();
+  const setPoint = useSetPoint();
+  const pickup = useBookingPoint('pickup');
+  const dropoff = useBookingPoint('dropoff');
+
+  const pins = useMemo<MapPin[]>(() => {
+    const out: MapPin[] = [];
+    if (pickup)
+      out.push({
+        id: 'pickup',
+        ...pickup,
+        colour: PICKUP_COLOUR,
+        label: `${translate('app.map.pickup')}: ${pickup.address}`,
+      });
+    if (dropoff)
+      out.push({
+        id: 'dropoff',
+        ...dropoff,
+        colour: DROPOFF_COLOUR,
+        label: `${translate('app.map.dropoff')}: ${dropoff.address}`,
+      });
+    return out;
+  }, [pickup, dropoff, translate]);
+  // The route the trip will get (the server's shape); a straight line only if it cannot be read.
+  const route = useRoutePreview(pickup, dropoff);
+  const line = useMemo(
+    () =>
+      !pickup || !dropoff
+        ? undefined
+        : (route.data ??
+          (route.isError
+            ? ([
+                [pickup.lng, pickup.lat],
+                [dropoff.lng, dropoff.lat],
+              ] as [number, number][])
+            : undefined)),
+    [pickup, dropoff, route.data, route.isError],
+  );
+
+  const onMapClick = useCallback(
+    (point: { lat: number; lng: number }) => {
+      if (!picking) return;
+      const kind = picking;
+      onPick(null);
+      nameOfPoint(dataProvider, point).then(
+        (named) => setPoint(kind, named),
+        (error: unknown) => notify(error instanceof Error ? error.message : String(error), { type: 'warning' }),
+      );
+    },
+    [picking, onPick, dataProvider, notify, setPoint],
+  );
+
+  return <LiveArea {...live} picking={picking} pins={pins} line={line} onMapClick={onMapClick} />;
+}
+
+interface LiveAreaProps {
+  pins: readonly MapPin[];
+  line: readonly [number, number][] | undefined;
+  focus: { lat: number; lng: number } | undefined;
+  picking: PointKind | null;
+  onMapClick: (point: { lat: number; lng: number }) => void;
+  selectedDriver: number | undefined;
+  onSelectDriver: (id: number | undefined) => void;
+  following: number | undefined;
+  onFollow: (id: number | undefined) => void;
 }
 
 /**
@@ -185,21 +210,7 @@ const LiveArea = memo(function LiveArea({
   onSelectDriver,
   following,
   onFollow,
-  booking,
-  onAssignToBooking,
-}: {
-  pins: readonly MapPin[];
-  line: readonly [number, number][] | undefined;
-  focus: { lat: number; lng: number } | undefined;
-  picking: PointKind | null;
-  onMapClick: (point: { lat: number; lng: number }) => void;
-  selectedDriver: number | undefined;
-  onSelectDriver: (id: number | undefined) => void;
-  following: number | undefined;
-  onFollow: (id: number | undefined) => void;
-  booking: BookingForm;
-  onAssignToBooking: (driverId: number, label: string) => void;
-}) {
+}: LiveAreaProps) {
   const translate = useTranslate();
   // The city until the map reports its view (and when it cannot draw at all).
   const [box, setBox] = useState<BBox>(CITY_BOX);
@@ -309,8 +320,6 @@ const LiveArea = memo(function LiveArea({
           following={following === selectedDriver}
           onFollow={(on) => onFollow(on ? selectedDriver : undefined)}
           outsideArea={outside.has(selectedDriver)}
-          booking={booking}
-          onAssignToBooking={(label) => onAssignToBooking(selectedDriver, label)}
           onClose={() => onSelectDriver(undefined)}
         />
       )}

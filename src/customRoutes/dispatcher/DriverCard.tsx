@@ -6,7 +6,9 @@ import { Link } from 'react-router';
 import { trips } from '../../domain/resources';
 import type { LiveDriver } from '../../domain/liveDrivers';
 import { formatRelativeTime, formatSpeed } from '../../kit/format';
-import type { BookingForm } from './BookingPanel';
+import { useWatch } from 'react-hook-form';
+import type { BookingValues } from './bookingForm';
+import { useSetBookingDriver } from './bookingFields';
 import { enumLabelKey } from '../../kit/enumChoices';
 import { PointShapeIcon } from '../../kit/map';
 import { LIVE_STATE_COLOURS, LIVE_STATE_SHAPES } from './model';
@@ -15,7 +17,7 @@ import { driverName, useDriverCards, vehicleLine } from './driverCards';
 /**
  * A driver picked on the map: name, vehicle and rating (the dispatcher's driver cards, which the
  * Dispatcher role may read without view-Driver), live state, current trip; follow them, or have the
- * booking being taken assigned to them once booked.
+ * booking being taken (the screen's booking form) assigned to them once booked.
  */
 export function DriverCard({
   id,
@@ -23,8 +25,6 @@ export function DriverCard({
   outsideArea = false,
   following,
   onFollow,
-  booking,
-  onAssignToBooking,
   onClose,
 }: {
   id: number;
@@ -33,8 +33,6 @@ export function DriverCard({
   outsideArea?: boolean;
   following: boolean;
   onFollow: (on: boolean) => void;
-  booking: BookingForm;
-  onAssignToBooking: (label: string) => void;
   onClose: () => void;
 }) {
   const translate = useTranslate();
@@ -43,7 +41,8 @@ export function DriverCard({
   const record = cards.get(id);
   const name = driverName(cards, id, translate);
   const vehicle = record ? vehicleLine(record) : undefined;
-  const assigned = booking.driverId === id;
+  const assigned = useWatch<BookingValues, 'driverId'>({ name: 'driverId' }) === id;
+  const assignToBooking = useSetBookingDriver();
   return (
     <Paper
       elevation={4}
@@ -113,7 +112,7 @@ export function DriverCard({
                 size="small"
                 variant="outlined"
                 disabled={driver.state !== 'available' || assigned}
-                onClick={() => onAssignToBooking(name)}
+                onClick={() => assignToBooking({ id, name })}
               >
                 {translate(assigned ? 'app.dispatcher.assignedToBooking' : 'app.dispatcher.assignToBooking')}
               </Button>

@@ -3,33 +3,42 @@ import { useTranslate } from 'react-admin';
 import { formatRelativeTime } from '../../kit/format';
 import type { Passenger } from '../../resources/passengers/types';
 import { phoneDigits, usePassengerMatches } from './bookingData';
-import { PHONE_INPUT_ID, isNewCaller, type BookingForm } from './bookingForm';
+import { PHONE_INPUT_ID, isNewCaller, type BookingValues } from './bookingForm';
+import { useFieldError } from './bookingFields';
 import type { RefObject } from 'react';
+import { useFormContext, useWatch, type FieldPath } from 'react-hook-form';
 
-/** The caller's phone, completed from the passengers whose number matches (a new number asks for the name). */
-export function PassengerField({
-  form,
-  inputRef,
-  error,
-  onChange,
-}: {
-  form: BookingForm;
-  inputRef: RefObject<HTMLInputElement | null>;
-  error?: string;
-  onChange: (patch: Partial<BookingForm>) => void;
-}) {
+/** The names of the phone field: the picked passenger's id, or the new caller's number. */
+const NAMES = ['passengerId', 'passenger.phone'] as const;
+
+/**
+ * The caller's phone, completed from the passengers whose number matches (a new number asks for the
+ * name): picking one sets the form's `caller`, typing sets the new caller's `passenger.phone`.
+ */
+export function PassengerField({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
   const translate = useTranslate();
-  const matches = usePassengerMatches(form.phone);
-  const options = phoneDigits(form.phone).length >= 3 ? (matches.data ?? []) : [];
+  const { setValue, clearErrors } = useFormContext<BookingValues>();
+  const [caller, phone] = useWatch<BookingValues, ['caller', 'passenger.phone']>({
+    name: ['caller', 'passenger.phone'],
+  });
+  const error = useFieldError(...NAMES);
+  const onChange = (picked: Passenger | null, typed: string) => {
+    setValue('caller', picked, { shouldDirty: true });
+    setValue('passenger.phone', typed, { shouldDirty: true });
+    // `passengerId` is no field of the form (the caller is), but a refusal of it shows here.
+    clearErrors([...NAMES] as FieldPath<BookingValues>[]);
+  };
+  const matches = usePassengerMatches(phone);
+  const options = phoneDigits(phone).length >= 3 ? (matches.data ?? []) : [];
   const helper =
     error ??
-    (form.passenger
+    (caller
       ? translate('app.dispatcher.booking.passengerTrips', {
-          name: form.passenger.fullName,
-          smart_count: form.passenger.tripsCount,
-          last: formatRelativeTime(form.passenger.lastTripAt) ?? translate('app.dispatcher.booking.never'),
+          name: caller.fullName,
+          smart_count: caller.tripsCount,
+          last: formatRelativeTime(caller.lastTripAt) ?? translate('app.dispatcher.booking.never'),
         })
-      : isNewCaller(form)
+      : isNewCaller(caller, phone)
         ? translate('app.dispatcher.booking.newCaller')
         : translate('app.dispatcher.booking.phoneHint'));
   return (
@@ -39,14 +48,14 @@ export function PassengerField({
       options={options}
       filterOptions={(x) => x}
       loading={matches.isFetching}
-      value={form.passenger}
-      inputValue={form.phone}
-      onInputChange={(_, phone, reason) => {
+      value={caller}
+      inputValue={phone}
+      onInputChange={(_, typed, reason) => {
         if (reason === 'reset') return;
-        onChange({ phone, passenger: null });
+        onChange(null, typed);
       }}
       onChange={(_, value) => {
-        if (value && typeof value !== 'string') onChange({ passenger: value, phone: value.phone });
+        if (value && typeof value !== 'string') onChange(value, value.phone);
       }}
       getOptionLabel={(option) => (typeof option === 'string' ? option : option.phone)}
       isOptionEqualToValue={(a, b) => a.id === b.id}
@@ -79,7 +88,7 @@ export function PassengerField({
           label={translate('app.dispatcher.booking.phone')}
           placeholder="0712… or +254 7…"
           error={Boolean(error)}
-          inputProps={{ ...params.inputProps, 'data-booking-field': 'phone' }}
+          inputProps={{ ...params.inputProps, 'data-booking-field': NAMES.join(' ') }}
           helperText={helper}
           autoFocus
         />

@@ -29,7 +29,7 @@ export function PickupTimeField({
   const translate = useTranslate();
   const now = Date.now();
   return (
-    <Box data-booking-field="pickupTime" data-testid="booking-pickup-time" tabIndex={-1} onFocus={focusFirstSection}>
+    <Box data-booking-field="scheduledAt" data-testid="booking-pickup-time" tabIndex={-1} onFocus={focusFirstSection}>
       <LocalizedWallClockField
         kind="dateTime"
         label={translate('app.dispatcher.booking.pickupTime')}

@@ -4,25 +4,30 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { usePlaces, type BookingPoint, type PlaceOption } from './bookingData';
 import { matchesPlace } from '../../domain/placeSearch';
-import { type PointKind } from './bookingForm';
+import { pointFields, type PointKind } from './bookingForm';
+import { useBookingPoint, useFieldError, useSetPoint } from './bookingFields';
 
-/** A pickup or drop-off: a known place as typed, or a point clicked on the map (the button beside it). */
+/**
+ * A pickup or drop-off: a known place as typed, or a point clicked on the map (the button beside it).
+ * It stands for the trip's address, latitude and longitude fields of the form, and shows their message.
+ */
 export function PlaceField({
   kind,
-  value,
-  error,
+  problem,
   picking,
   onPick,
-  onChange,
 }: {
   kind: PointKind;
-  value?: BookingPoint;
-  error?: string;
+  /** The live fare estimate's refusal of this point (outside the service area). */
+  problem?: string;
   picking: boolean;
   onPick: (kind: PointKind | null) => void;
-  onChange: (point: BookingPoint | undefined) => void;
 }) {
   const translate = useTranslate();
+  const value = useBookingPoint(kind);
+  const setPoint = useSetPoint();
+  const onChange = (point: BookingPoint | undefined) => setPoint(kind, point);
+  const error = useFieldError(...pointFields(kind)) ?? problem;
   const [typed, setTyped] = useState(value?.address ?? '');
   useEffect(() => setTyped(value?.address ?? ''), [value]);
   const places = usePlaces(typed === value?.address ? '' : typed);
@@ -64,7 +69,11 @@ export function PlaceField({
             label={label}
             error={Boolean(error)}
             helperText={error ?? (picking ? translate('app.dispatcher.booking.clickMap') : undefined)}
-            inputProps={{ ...params.inputProps, 'data-testid': `booking-${kind}`, 'data-booking-field': kind }}
+            inputProps={{
+              ...params.inputProps,
+              'data-testid': `booking-${kind}`,
+              'data-booking-field': pointFields(kind).join(' '),
+            }}
           />
         )}
       />

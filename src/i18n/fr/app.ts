@@ -257,7 +257,6 @@ export const appMessages: DeepStrings<typeof En> = {
           dropoff: 'Choisissez la dépose',
           vehicle: 'Choisissez un type de véhicule',
         },
-        failed: 'La réservation a échoué.',
         booked: 'Course n° %{id} réservée ; les propositions partent vers les chauffeurs les plus proches.',
         bookedNotAssigned: 'Course n° %{id} réservée, mais le chauffeur choisi n’a pas pu être attribué : %{reason}',
         assignTo: 'Sera attribuée à %{name} une fois réservée.',

@@ -256,7 +256,6 @@ export const appMessages: DeepStrings<typeof En> = {
           dropoff: 'Chagua mahali pa kushukishwa',
           vehicle: 'Chagua aina ya gari',
         },
-        failed: 'Uhifadhi haukufaulu.',
         booked: 'Safari #%{id} imehifadhiwa; maombi yanatumwa kwa madereva walio karibu zaidi.',
         bookedNotAssigned: 'Safari #%{id} imehifadhiwa, lakini dereva aliyechaguliwa hakuweza kupewa: %{reason}',
         assignTo: 'Itapewa %{name} baada ya kuhifadhiwa.',
