@@ -68,7 +68,7 @@ describe('every manifest entry is a resource on both sides', () => {
     expect(lists).toEqual(MANIFEST.map((m) => `/api/${m.service}/${m.name}`).sort());
   });
 
-  it('has its panel folder, whose index.ts defines the panel resource from this entry, unless its screens are generated', () => {
+  it('has its panel folder, whose index.ts overrides the generated screens for this entry, unless they all serve', () => {
     for (const m of MANIFEST) {
       const file = `src/resources/${m.name}/index.ts`;
       // A declared table (a generated resource) needs no folder: the panel generates its screens.
@@ -79,9 +79,8 @@ describe('every manifest entry is a resource on both sides', () => {
         `import \\{[^}]*\\b${exportName(m)}\\b[^}]*\\} from '\\.\\./\\.\\./domain/resources'`,
       );
       expect(source, `${file} imports the manifest entry ${exportName(m)}`).toMatch(imported);
-      expect(source, `${file} calls definePanelResource or definePanelOverrides`).toMatch(
-        /\bdefinePanel(Resource|Overrides)\(/,
-      );
+      // The one way a folder declares its screens: overrides of the generated ones.
+      expect(source, `${file} calls definePanelOverrides`).toMatch(/\bdefinePanelOverrides\(/);
     }
   });
 });
