@@ -46,6 +46,19 @@ export interface CommandRef<Body = unknown, Answer = unknown> extends CallTypes<
   readonly path: string;
 }
 
+/**
+ * A named GET answering a file (a PDF, a CSV), saved by the panel rather than read:
+ * `dataProvider.download(DOWNLOADS.reports['trips-pdf'], filters)`. `accept` is the file's type.
+ */
+export interface DownloadRef<Params = unknown> extends CallTypes<Params, Blob> {
+  readonly method: 'GET';
+  readonly service: Service;
+  readonly path: string;
+  readonly accept: FileType;
+}
+
+type FileType = 'application/pdf' | 'text/csv';
+
 /** A query module's answer: `{data}`. */
 export interface ModuleAnswer<T> {
   data: T;
@@ -55,6 +68,8 @@ interface Spec<Method, Params, Answer> extends CallTypes<Params, Answer> {
   readonly method: Method;
   /** The path under the group, when it is not the call's name ('' for the group itself). */
   readonly sub?: string;
+  /** A download's file type. */
+  readonly accept?: FileType;
 }
 
 /** A GET answering `{data: T}` (a query module), at `<group>/<name>` or `<group>/<sub>`. */
@@ -66,11 +81,21 @@ const module = <Params extends object, T>(sub?: string): Spec<'GET', Params, Mod
 const get = <Params extends object, Answer>(sub?: string): Spec<'GET', Params, Answer> => ({ method: 'GET', sub });
 /** A POST with its body and answer. */
 const post = <Body extends object, Answer>(sub?: string): Spec<'POST', Body, Answer> => ({ method: 'POST', sub });
+/** A GET answering a file of that type, at `<group>/<sub>`. */
+const file = <Params extends object>(
+  accept: FileType,
+  sub: string,
+): Spec<'GET', Params, Blob> & { accept: FileType } => ({
+  method: 'GET',
+  sub,
+  accept,
+});
 
 type ParamsOf<T> = T extends CallTypes<infer P, unknown> ? P : never;
 type AnswerOf<T> = T extends CallTypes<unknown, infer A> ? A : never;
-type RefOf<S> =
-  S extends Spec<'GET', unknown, unknown>
+type RefOf<S> = S extends Spec<'GET', unknown, Blob> & { accept: FileType }
+  ? DownloadRef<ParamsOf<S>>
+  : S extends Spec<'GET', unknown, unknown>
     ? QueryRef<ParamsOf<S>, AnswerOf<S>>
     : S extends Spec<'POST', unknown, unknown>
       ? CommandRef<ParamsOf<S>, AnswerOf<S>>
@@ -83,9 +108,9 @@ function group<const S extends Record<string, Spec<'GET' | 'POST', unknown, unkn
   specs: S,
 ): { readonly [K in keyof S & string]: RefOf<S[K]> } {
   return Object.fromEntries(
-    Object.entries(specs).map(([name, { method, sub }]) => {
+    Object.entries(specs).map(([name, { method, sub, accept }]) => {
       const tail = sub ?? name;
-      return [name, { method, service, path: tail === '' ? prefix : `${prefix}/${tail}` }];
+      return [name, { method, service, path: tail === '' ? prefix : `${prefix}/${tail}`, ...(accept && { accept }) }];
     }),
   ) as never;
 }
@@ -177,11 +202,32 @@ export const COMMANDS = {
   drivers: group('user', 'drivers', { resend_otp: post<{ phoneNumber: string }, ActionResult>() }),
 } as const;
 
+/**
+ * Every file the panel downloads (a report's PDF, a payout batch's payment files), by group and
+ * name; tests/server/resourceActions.test.ts fails when one is not a route of its service.
+ */
+export const DOWNLOADS = {
+  reports: group('trip', 'reports', {
+    'trips-pdf': file<ReportParams>('application/pdf', 'trips/pdf'),
+    'revenue-pdf': file<ReportParams & { split: string }>('application/pdf', 'revenue/pdf'),
+    'driver-revenue-letter-pdf': file<{ reference: string }>(
+      'application/pdf',
+      'driver-revenue-letters/:reference/pdf',
+    ),
+  }),
+  'payout-batches': group('trip', 'payout-batches', {
+    mpesa: file<RecordId>('text/csv', ':id/mpesa.csv'),
+    bank: file<RecordId>('text/csv', ':id/bank.csv'),
+    statement: file<RecordId & { driverId: number }>('application/pdf', ':id/statements/:driverId.pdf'),
+  }),
+} as const;
+
 /** Every named call, for the server test. */
-export const ALL_CALLS: readonly (QueryRef | CommandRef)[] = [
+export const ALL_CALLS: readonly (QueryRef | CommandRef | DownloadRef)[] = [
   ...Object.values(QUERIES),
   ...Object.values(COMMANDS),
-].flatMap((g) => Object.values(g as Record<string, QueryRef | CommandRef>));
+  ...Object.values(DOWNLOADS),
+].flatMap((g) => Object.values(g as Record<string, QueryRef | CommandRef | DownloadRef>));
 
 /** The call's path with its `:name` parts filled from `params`, and the parameters left for the query string. */
 export function fillPath(path: string, params: Record<string, unknown>): [string, Record<string, unknown>] {

@@ -1,12 +1,11 @@
 import type { SortPayload } from 'ra-core';
 import type { BulkAnswer } from '../domain/bulk';
 import type { ActionRef, BulkActionRef, NoBody } from '../domain/resourceActions';
-import { fillPath, type CommandRef, type QueryRef } from './calls';
+import { fillPath, type CommandRef, type DownloadRef, type QueryRef } from './calls';
 import { EXPORT_INTERRUPTED, ExportInterruptedError, endsInterrupted } from '../domain/exportInterrupted';
 import { NOTIFICATION_PAGE_SIZE, type NotificationPage } from '../domain/notifications';
 import { requestBlob, requestJson } from '../http';
 import type { ResourceLookup } from '../resources/resourceLookup';
-import type { Service } from '../resources/types';
 import type { StaffProfile } from '../session';
 
 export interface ServiceUrls {
@@ -76,8 +75,11 @@ export interface CustomMethods {
     params: NoInfer<Params>,
     options?: { silent?: boolean; signal?: AbortSignal },
   ): Promise<Answer>;
-  /** GET /api/<svc>/<path>?params as a file (a PDF, …), e.g. `reports/revenue/pdf`. */
-  download(service: Service, path: string, params?: Record<string, unknown>, accept?: string): Promise<Blob>;
+  /**
+   * GET /api/<svc>/<path>?params as a file: a named download of src/dataProviders/calls.ts
+   * (`DOWNLOADS.reports['revenue-pdf']`), which types its parameters and the file's type.
+   */
+  download<Params>(call: DownloadRef<Params>, params: NoInfer<Params>): Promise<Blob>;
   /**
    * POST /api/<svc>/<path> with a JSON body, for a command or a calculation outside the resources
    * (`COMMANDS['fare-estimates'].estimate`), which types its body and answer. `silent`: no error
@@ -99,6 +101,14 @@ export interface CustomMethods {
 }
 
 const queryValue = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** A named call's path with its `:name` parts filled, and the other parameters as its query string. */
+function callUrl(named: string, params: unknown): string {
+  const [path, rest] = fillPath(named, (params ?? {}) as Record<string, unknown>);
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(rest)) if (value !== undefined) query.set(key, queryValue(value));
+  return query.size > 0 ? `${path}?${query}` : path;
+}
 
 export function createCustomMethods(lookup: ResourceLookup, urls: ServiceUrls): CustomMethods {
   /** The resource's base URL under its service and backend name. */
@@ -137,18 +147,11 @@ export function createCustomMethods(lookup: ResourceLookup, urls: ServiceUrls): 
       params: Params,
       options: { silent?: boolean; signal?: AbortSignal } = {},
     ) {
-      const [path, rest] = fillPath(named, (params ?? {}) as Record<string, unknown>);
-      const query = new URLSearchParams();
-      for (const [key, value] of Object.entries(rest)) if (value !== undefined) query.set(key, queryValue(value));
-      const search = query.size > 0 ? `?${query}` : '';
-      return (await requestJson<Answer>(`${urls[service]}/${path}${search}`, options)).json;
+      return (await requestJson<Answer>(`${urls[service]}/${callUrl(named, params)}`, options)).json;
     },
 
-    async download(service, path, params = {}, accept = 'application/pdf') {
-      const query = new URLSearchParams();
-      for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, queryValue(value));
-      const search = query.size > 0 ? `?${query}` : '';
-      return requestBlob(`${urls[service]}/${path.replace(/^\/+/, '')}${search}`, { headers: { Accept: accept } });
+    async download<Params>({ service, path: named, accept }: DownloadRef<Params>, params: Params) {
+      return requestBlob(`${urls[service]}/${callUrl(named, params)}`, { headers: { Accept: accept } });
     },
 
     async post<Body, Answer>(

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CITY } from '../../src/domain/city';
 import { localDay } from '../../src/domain/dateRange';
 import { P } from '../../src/domain/permissions';
@@ -15,6 +15,23 @@ import { renderApp } from './support/renderApp';
 const driversList = {
   json: [{ id: 7, firstName: 'Amina', lastName: 'Wanjiru', phone: '+254712000007' }],
   headers: { 'Content-Range': 'drivers 0-0/1' },
+};
+
+/** A month of an issued letter, and the letter as the server answers it. */
+const june = {
+  trips: 210,
+  grossFares: 59_808.97,
+  cancellationFees: 200,
+  commission: 12_001.82,
+  netEarnings: 48_007.15,
+};
+const letter: Letter = {
+  reference: 'DRL-2026-000001',
+  issuedAt: '2026-07-01T08:00:00Z',
+  issuedBy: 'Ada Admin',
+  driver: { id: 7, name: 'Amina Wanjiru', licenceNumber: null, vehicle: 'Economy' },
+  months: [{ month: '2026-06', ...june }],
+  totals: june,
 };
 
 describe('the drivers’ revenue request letter screen', () => {
@@ -91,21 +108,6 @@ describe('the drivers’ revenue request letter screen', () => {
   });
 
   it('shows the issued letter’s cancellation fees, so the months add up as on the PDF', () => {
-    const june = {
-      trips: 210,
-      grossFares: 59_808.97,
-      cancellationFees: 200,
-      commission: 12_001.82,
-      netEarnings: 48_007.15,
-    };
-    const letter: Letter = {
-      reference: 'DRL-2026-000001',
-      issuedAt: '2026-07-01T08:00:00Z',
-      issuedBy: 'Ada Admin',
-      driver: { id: 7, name: 'Amina Wanjiru', licenceNumber: null, vehicle: 'Economy' },
-      months: [{ month: '2026-06', ...june }],
-      totals: june,
-    };
     renderKit(<IssuedSummary letter={letter} />, { session: sessionOf(superAdminProfile) });
     const table = within(screen.getByTestId('letter-months'));
     expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
@@ -129,5 +131,22 @@ describe('the drivers’ revenue request letter screen', () => {
       formatMoney(12_001.82),
       formatMoney(48_007.15),
     ]);
+  });
+
+  it('downloads the issued letter’s PDF by its reference, saved under it', async () => {
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: () => 'blob:file', revokeObjectURL: () => {} });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const pdf = 'GET /api/trip/reports/driver-revenue-letters/DRL-2026-000001/pdf';
+    const { api } = renderKit(<IssuedSummary letter={letter} />, {
+      session: sessionOf(superAdminProfile),
+      api: { [pdf]: { blob: new Blob(['%PDF'], { type: 'application/pdf' }) } },
+    });
+    fireEvent.click(screen.getByTestId('letter-pdf'));
+    await waitFor(() => expect(saved).toEqual(['DRL-2026-000001.pdf']));
+    expect(api.to(pdf)[0].headers.get('Accept')).toBe('application/pdf');
+    click.mockRestore();
   });
 });

@@ -189,6 +189,29 @@ describe("the payout batch's payment files", () => {
     expect(within(lines).getByText('Otieno Ochieng').closest('tr')).toHaveTextContent('M-Pesa');
   });
 
+  it('downloads each file from its named route, as CSV, under a name with the week', async () => {
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: () => 'blob:file', revokeObjectURL: () => {} });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { user, api } = renderApp('/payout-batches/7', {
+      session: admin,
+      api: {
+        'GET /api/trip/payout-batches/7': { json: batch('approved') },
+        'GET /api/trip/payout-batches/7/payment-files': { json: files() },
+        'GET /api/trip/payout-batches/7/mpesa.csv': { blob: new Blob(['a,b'], { type: 'text/csv' }) },
+        'GET /api/trip/payout-batches/7/bank.csv': { blob: new Blob(['a,b'], { type: 'text/csv' }) },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Export M-Pesa file' }));
+    await user.click(screen.getByRole('button', { name: 'Export bank file' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(api.to('GET /api/trip/payout-batches/7/mpesa.csv')[0].headers.get('Accept')).toBe('text/csv');
+    expect(api.to('GET /api/trip/payout-batches/7/bank.csv')).toHaveLength(1);
+    expect(saved.sort()).toEqual(['payouts-2026-11-16-bank.csv', 'payouts-2026-11-16-mpesa.csv']);
+  });
+
   it('lists the drivers neither file can pay, with why, and holds both downloads', async () => {
     renderApp('/payout-batches/7', {
       session: admin,

@@ -75,6 +75,22 @@ describe("the spec's routes", () => {
     expect(screen.getByTestId('not-found')).toBeInTheDocument();
   });
 
+  // Screens the generator would give but the folder declares absent (`show: false`, `create: false`…):
+  // no route, so the resource's list answers the URL; the record is not read and no form shows.
+  it.each([
+    ['/staff-management/audit-logs/5', '/api/user/audit-logs'],
+    ['/price-setting/5', '/api/trip/price-settings'],
+    ['/price-setting/create', '/api/trip/price-settings'],
+    ['/staff-management/permissions/5', '/api/user/permissions'],
+    ['/driver-management/drivers/5/edit', '/api/user/drivers'],
+    ['/issues/5/edit', '/api/trip/issues'],
+  ])('%s, a screen declared absent, is not served', async (path, list) => {
+    const { api } = await visit(path);
+    await waitFor(() => expect(api.to(`GET ${list}`)).not.toHaveLength(0));
+    expect(api.to(`GET ${list}/5`)).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
   it('lists drivers with the permanent approval filters', async () => {
     const approved = renderApp('/driver-management/approved-drivers', {
       session: sessionOf(superAdminProfile),

@@ -68,20 +68,18 @@ describe('every manifest entry is a resource on both sides', () => {
     expect(lists).toEqual(MANIFEST.map((m) => `/api/${m.service}/${m.name}`).sort());
   });
 
-  it('has its panel folder, whose index.ts defines the panel resource from this entry, unless its screens are generated', () => {
+  it('has a panel folder only to override the generated screens, whose index.ts names this entry', () => {
     for (const m of MANIFEST) {
       const file = `src/resources/${m.name}/index.ts`;
-      // A declared table (a generated resource) needs no folder: the panel generates its screens.
-      if (m.table && !existsSync(file)) continue;
-      expect(existsSync(file), `${file} exists`).toBe(true);
+      // No folder: every generated screen serves.
+      if (!existsSync(file)) continue;
       const source = readFileSync(file, 'utf8');
       const imported = new RegExp(
         `import \\{[^}]*\\b${exportName(m)}\\b[^}]*\\} from '\\.\\./\\.\\./domain/resources'`,
       );
       expect(source, `${file} imports the manifest entry ${exportName(m)}`).toMatch(imported);
-      expect(source, `${file} calls definePanelResource or definePanelOverrides`).toMatch(
-        /\bdefinePanel(Resource|Overrides)\(/,
-      );
+      // The one way a folder declares its screens: overrides of the generated ones.
+      expect(source, `${file} calls definePanelOverrides`).toMatch(/\bdefinePanelOverrides\(/);
     }
   });
 });

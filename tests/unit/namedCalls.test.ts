@@ -7,12 +7,13 @@ import { sourceFiles } from './support/sourceFiles';
  * keeps a string-named call from coming back by another door (an explicit type argument, a cast).
  */
 const STRING_NAMED = [
-  // query('trip', 'dispatcher/…'), post('trip', …), bulkAction('res', …), action('res', …), useQueryModule('…')
-  /(?:\.(?:query|post|bulkAction|action)|\buseQueryModule)\s*\(\s*['"`]/,
+  // query('trip', 'dispatcher/…'), post('trip', …), bulkAction('res', …), action('res', …), download('trip', …),
+  // useQueryModule('…')
+  /(?:\.(?:query|post|bulkAction|action|download)|\buseQueryModule)\s*\(\s*['"`]/,
   // prefetchQueryModule(client, dataProvider, 'dashboard/kpis', …)
   /\bprefetchQueryModule\s*\(\s*[\w.]+\s*,\s*[\w.]+\s*,\s*['"`]/,
   // dataProvider.query<{ data: X }>(…): the answer's type is the named call's, not the caller's
-  /\.(?:query|post|bulkAction)\s*<[^;]*>\s*\(/,
+  /\.(?:query|post|bulkAction|download)\s*<[^;]*>\s*\(/,
 ];
 
 /** `file:line: text` of each string-named call in the files. */
@@ -42,9 +43,18 @@ describe('named calls', () => {
       "dataProvider.bulkAction(resource, 'cancel', body)".replace('resource', "'trip-management/trips'"),
       "useQueryModule('dashboard/live')",
       'prefetchQueryModule(client, dataProvider, `dashboard/kpis`, {})',
+      "saveBlob(await dataProvider.download('trip', `payout-batches/${id}/mpesa.csv`, {}, 'text/csv'))",
     ];
     const found = stringNamedCalls(calls.map((text, i) => ({ name: `f${i}.ts`, text })));
-    expect(found.map((line) => line.split(':')[0])).toEqual(['f0.ts', 'f1.ts', 'f2.ts', 'f3.ts', 'f4.ts', 'f5.ts']);
+    expect(found.map((line) => line.split(':')[0])).toEqual([
+      'f0.ts',
+      'f1.ts',
+      'f2.ts',
+      'f3.ts',
+      'f4.ts',
+      'f5.ts',
+      'f6.ts',
+    ]);
     expect(
       stringNamedCalls([{ name: 'ok.ts', text: "dataProvider.query(QUERIES.dispatcher['nearest-drivers'], {})" }]),
     ).toEqual([]);

@@ -1,7 +1,10 @@
+import StarIcon from '@mui/icons-material/Star';
 import { describe, expect, it } from 'vitest';
 import { RESOURCE_SUBJECTS, permissionName } from '../../src/domain/permissions';
-import { MANIFEST } from '../../src/domain/resources';
-import { resourceLookup, resources } from '../../src/resources/registry';
+import { MANIFEST, zoneFares } from '../../src/domain/resources';
+import * as panelApi from '../../src/resources/panelResource';
+import { definePanelOverrides } from '../../src/resources/panelResource';
+import { panelResource, resourceLookup, resources } from '../../src/resources/registry';
 
 /** The spec's backend resources; the manifest may declare more (generated ones), never fewer. */
 const BACKEND = {
@@ -85,6 +88,64 @@ describe('the resource registry', () => {
           filter: { unapproved: true },
         }),
       ]),
+    );
+  });
+});
+
+/** A screen a folder writes itself. */
+const OwnList = () => null;
+
+describe('a resource folder declares overrides of the generated screens', () => {
+  it('gets the generated screens for the rest: without a folder, all of them', () => {
+    const generated = panelResource(zoneFares, undefined);
+    expect(
+      Object.keys(generated)
+        .filter((key) => ['list', 'show', 'create', 'edit'].includes(key))
+        .sort(),
+    ).toEqual(['create', 'edit', 'list', 'show']);
+    const own = panelResource(zoneFares, [definePanelOverrides(zoneFares, { list: OwnList, icon: StarIcon })]);
+    expect(own.list).toBe(OwnList);
+    expect(own.icon).toBe(StarIcon);
+    expect(own.show).toBeDefined();
+    expect(own.create).toBeDefined();
+    expect(own.edit).toBeDefined();
+    expect(own).toMatchObject({ name: 'zone-fares', path: 'zone-fares', permission: 'view-Zone' });
+  });
+
+  it('leaves out a screen declared absent', () => {
+    const readOnly = panelResource(zoneFares, [definePanelOverrides(zoneFares, { show: false, create: false })]);
+    expect(readOnly.show).toBeUndefined();
+    expect(readOnly.create).toBeUndefined();
+    expect(readOnly.edit).toBeDefined();
+    expect('show' in readOnly).toBe(false);
+  });
+
+  it('gives the hand-written resources exactly the screens they declare, no generated one they turned off', () => {
+    const screens = Object.fromEntries(
+      resources.map((r) => [r.name, (['list', 'show', 'create', 'edit'] as const).filter((screen) => r[screen])]),
+    );
+    expect(screens).toMatchObject({
+      'audit-logs': ['list'],
+      permissions: ['list'],
+      'price-settings': ['list'],
+      'sos-contacts': ['list', 'create', 'edit'],
+      zones: ['list', 'create', 'edit'],
+      'payment-gateways': ['list', 'show', 'edit'],
+      drivers: ['list', 'show', 'create'],
+      issues: ['list', 'show', 'create'],
+      trips: ['list', 'show'],
+      staffs: ['list', 'show', 'create', 'edit'],
+    });
+  });
+
+  it('has one way to declare a folder: a folder exporting anything else is refused, by its file', () => {
+    expect(Object.keys(panelApi)).toEqual(['definePanelOverrides']);
+    const complete = { manifest: zoneFares, name: 'zone-fares', list: OwnList, icon: StarIcon };
+    expect(() => panelResource(zoneFares, [complete])).toThrow(
+      'src/resources/zone-fares/index.ts exports no definePanelOverrides(<its manifest entry>, { … })',
+    );
+    expect(() => panelResource(zoneFares, [definePanelOverrides(MANIFEST[0], { list: OwnList })])).toThrow(
+      /zone-fares\/index\.ts exports no definePanelOverrides/,
     );
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { PanelDataProvider } from '../../src/dataProviders/createDataProvider';
 import type { ActionResult, CustomMethods } from '../../src/dataProviders/customMethods';
-import { COMMANDS, QUERIES } from '../../src/dataProviders/calls';
+import { COMMANDS, DOWNLOADS, QUERIES } from '../../src/dataProviders/calls';
 import type { NearDriver } from '../../src/domain/driverCards';
 import { ACTIONS } from '../../src/domain/resourceActions';
 import type { BulkActionSpec } from '../../src/kit/BulkActions';
@@ -63,6 +63,25 @@ function typedReadsAndCommands() {
   void notBulk;
 }
 
+/** Never called: only compiled. The named downloads of src/dataProviders/calls.ts. */
+function typedDownloads() {
+  void dp.download(DOWNLOADS.reports['trips-pdf'], { from: '2026-11-01' });
+  void dp.download(DOWNLOADS['payout-batches'].statement, { id: 3, driverId: 7 });
+  // @ts-expect-error -- a misspelled download is not a property of the reports' files
+  void dp.download(DOWNLOADS.reports['trip-pdf'], {});
+  // @ts-expect-error -- a driver's statement needs the driver
+  void dp.download(DOWNLOADS['payout-batches'].statement, { id: 3 });
+  // @ts-expect-error -- a letter is named by its reference, a string
+  void dp.download(DOWNLOADS.reports['driver-revenue-letter-pdf'], { reference: 12 });
+  // @ts-expect-error -- no string-named downloads any more
+  void dp.download('trip', 'reports/trips/pdf', {}, 'application/pdf');
+  // @ts-expect-error -- a read is not a download
+  void dp.download(QUERIES.reports.trips, {});
+}
+
+/** Never called: its answer's type is checked. */
+export const statement = () => dp.download(DOWNLOADS['payout-batches'].mpesa, { id: 3 });
+
 /** Never called: its answer's type is checked. */
 export const nearest = () => dp.query(QUERIES.dispatcher['nearest-drivers'], { tripId: 4 });
 
@@ -97,5 +116,17 @@ describe('typed custom calls', () => {
     expect(COMMANDS.drivers.resend_otp.service).toBe('user');
     expect(ACTIONS.trips.cancel).toEqual({ resource: 'trip-management/trips', name: 'cancel', bulk: true });
     expectTypeOf<ReturnType<typeof nearest>>().toEqualTypeOf<Promise<{ data: NearDriver[] }>>();
+  });
+
+  it('name each download by its service and path, with its file type', () => {
+    expect(typedDownloads).toBeTypeOf('function');
+    expect(DOWNLOADS['payout-batches'].statement).toEqual({
+      method: 'GET',
+      service: 'trip',
+      path: 'payout-batches/:id/statements/:driverId.pdf',
+      accept: 'application/pdf',
+    });
+    expect(DOWNLOADS['payout-batches'].mpesa.accept).toBe('text/csv');
+    expectTypeOf<ReturnType<typeof statement>>().toEqualTypeOf<Promise<Blob>>();
   });
 });

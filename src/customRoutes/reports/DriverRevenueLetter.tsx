@@ -15,7 +15,7 @@ import { LocalizedWallClockInput } from '../../kit/pickers/WallClockInput';
 import { translateMessage } from '../../i18n/translateMessage';
 import { PageCard } from '../PageCard';
 import { PdfDownloadButton } from './PdfDownloadButton';
-import { COMMANDS, QUERIES } from '../../dataProviders/calls';
+import { COMMANDS, DOWNLOADS, QUERIES } from '../../dataProviders/calls';
 
 interface LetterMonth {
   month: string;
@@ -153,7 +153,8 @@ export function IssuedSummary({ letter }: { letter: Letter }) {
         severity="success"
         action={
           <PdfDownloadButton
-            path={`reports/driver-revenue-letters/${letter.reference}/pdf`}
+            call={DOWNLOADS.reports['driver-revenue-letter-pdf']}
+            params={{ reference: letter.reference }}
             filename={`${letter.reference}.pdf`}
             label={t('downloadPdf')}
             testId="letter-pdf"
@@ -242,7 +243,8 @@ function LettersOfDriver() {
                   <TableCell>{l.issuedBy ?? '—'}</TableCell>
                   <TableCell align="right">
                     <PdfDownloadButton
-                      path={`reports/driver-revenue-letters/${l.reference}/pdf`}
+                      call={DOWNLOADS.reports['driver-revenue-letter-pdf']}
+                      params={{ reference: l.reference }}
                       filename={`${l.reference}.pdf`}
                       label="PDF"
                     />

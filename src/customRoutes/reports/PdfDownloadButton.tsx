@@ -2,23 +2,24 @@ import { Button, CircularProgress } from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import type { DownloadRef } from '../../dataProviders/calls';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { saveBlob } from '../../http/saveBlob';
 
 /**
- * Downloads a PDF the server renders (GET /api/trip/<path>?params) and saves it as `filename`;
- * busy while it downloads, a toast when it fails.
+ * Downloads a PDF the server renders (a named download of src/dataProviders/calls.ts, with its
+ * parameters) and saves it as `filename`; busy while it downloads, a toast when it fails.
  */
-export function PdfDownloadButton({
-  path,
+export function PdfDownloadButton<Params>({
+  call,
   params,
   filename,
   label,
   disabled,
   testId,
 }: {
-  path: string;
-  params?: Record<string, unknown>;
+  call: DownloadRef<Params>;
+  params: NoInfer<Params>;
   filename: string;
   label?: string;
   disabled?: boolean;
@@ -31,7 +32,7 @@ export function PdfDownloadButton({
   const download = async () => {
     setBusy(true);
     try {
-      saveBlob(await dataProvider.download('trip', path, params), filename);
+      saveBlob(await dataProvider.download(call, params), filename);
     } catch (e) {
       notify((e as Error).message || translate('app.insights.reports.pdfFailed'), { type: 'error' });
     } finally {

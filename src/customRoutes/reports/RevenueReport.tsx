@@ -11,7 +11,7 @@ import { lastMonth, reportParams, ReportFilters, type ReportFilterValues } from 
 import { PdfDownloadButton } from './PdfDownloadButton';
 import { ReportTable, type ReportColumn } from './ReportTable';
 import { TotalsByYear } from './TotalsByYear';
-import { QUERIES } from '../../dataProviders/calls';
+import { DOWNLOADS, QUERIES } from '../../dataProviders/calls';
 
 interface Money {
   trips: number;
@@ -106,7 +106,7 @@ export default function RevenueReport() {
             filename={`revenue-${data.from}-${data.to}-${split}`}
             actions={
               <PdfDownloadButton
-                path="reports/revenue/pdf"
+                call={DOWNLOADS.reports['revenue-pdf']}
                 params={{ ...reportParams(filters), split }}
                 filename={`revenue-${data.from}-${data.to}-${split}.pdf`}
                 disabled={!rows.length}

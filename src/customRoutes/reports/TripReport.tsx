@@ -11,7 +11,7 @@ import { PageCard } from '../PageCard';
 import { PdfDownloadButton } from './PdfDownloadButton';
 import { lastMonth, reportParams, ReportFilters, type ReportFilterValues } from './ReportFilters';
 import { formatCell, ReportTable, type ReportColumn } from './ReportTable';
-import { QUERIES } from '../../dataProviders/calls';
+import { DOWNLOADS, QUERIES } from '../../dataProviders/calls';
 
 export interface TripReportData {
   from: string;
@@ -80,7 +80,7 @@ export default function TripReport() {
                 filename={`trips-${data.from}-${data.to}`}
                 actions={
                   <PdfDownloadButton
-                    path="reports/trips/pdf"
+                    call={DOWNLOADS.reports['trips-pdf']}
                     params={reportParams(filters)}
                     filename={`trips-${data.from}-${data.to}.pdf`}
                     testId="trip-pdf"

@@ -1,10 +1,12 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { lazy } from 'react';
 import { auditLogs as auditLogsManifest } from '../../domain/resources';
-import { definePanelResource } from '../panelResource';
+import { definePanelOverrides } from '../panelResource';
 
 /** The audit log (read only): every write by staff, with the fields before and after. */
-export const auditLogs = definePanelResource(auditLogsManifest, {
+export const auditLogs = definePanelOverrides(auditLogsManifest, {
   list: lazy(() => import('./AuditLogList')),
+  // Read only: a row expands in place to the fields before and after.
+  show: false,
   icon: HistoryIcon,
 });

@@ -6,7 +6,7 @@ import { discountedSampleFares, ratesFrom } from '../../domain/farePreview';
 import { SectionCard } from '../../kit/DetailBlocks';
 import { LoadingState } from '../../kit/States';
 import { SampleFareTable } from '../shared/SampleFareTable';
-import { vehicleTypes } from '../vehicle-types';
+import { vehicleTypes } from '../../domain/resources';
 import type { VehicleType } from '../vehicle-types/types';
 
 /** A discount on the three sample trips, priced as one vehicle type (Economy by default). */

@@ -10,7 +10,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
 import { EditRecordButton } from '../shared/RecordButtons';
 import { showPath } from '../shared/recordPaths';
-import { trips } from '../trips';
+import { trips } from '../../domain/resources';
 import { DiscountValueField, UsageField, ValidityField } from './DiscountFields';
 import { DiscountPreview } from './DiscountPreview';
 import type { Discount } from './types';

@@ -2,6 +2,7 @@ import { Box, Stack, Typography, useMediaQuery, type Theme } from '@mui/material
 import { DataTable, Show, TopToolbar, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { enumWords } from '../../domain/resources/manifest';
 import {
+  auditLogs,
   issues as issuesManifest,
   passengerTransactions as passengerTransactionsManifest,
   reviews as reviewsManifest,
@@ -14,7 +15,6 @@ import { MoneyField } from '../../kit/MoneyField';
 import { RatingField } from '../../kit/RatingField';
 import { RelatedList } from '../../kit/RelatedList';
 import { StatusChip } from '../../kit/StatusChip';
-import { auditLogs } from '../audit-logs';
 import { AuditChangesSummary } from '../shared/AuditChanges';
 import { LedgerTable } from '../shared/LedgerTable';
 import { EditRecordButton } from '../shared/RecordButtons';

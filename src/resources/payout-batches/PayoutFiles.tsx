@@ -22,7 +22,7 @@ import { translateMessage } from '../../i18n/translateMessage';
 import { SectionCard } from '../../kit/DetailBlocks';
 import { enumLabelKey } from '../../kit/enumChoices';
 import { formatMoney } from '../../kit/format';
-import { QUERIES } from '../../dataProviders/calls';
+import { DOWNLOADS, QUERIES, type DownloadRef } from '../../dataProviders/calls';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { saveBlob } from '../../http/saveBlob';
 import type { PayoutBatch } from './types';
@@ -31,10 +31,10 @@ import type { PayoutBatch } from './types';
 function useDownload() {
   const dataProvider = usePanelDataProvider();
   const [pending, setPending] = useState(false);
-  const download = async (path: string, accept: string, filename: string) => {
+  const download = async <Params,>(call: DownloadRef<Params>, params: NoInfer<Params>, filename: string) => {
     setPending(true);
     try {
-      saveBlob(await dataProvider.download('trip', path, {}, accept), filename);
+      saveBlob(await dataProvider.download(call, params), filename);
     } catch {
       // Reported by the http layer.
     } finally {
@@ -70,7 +70,7 @@ export function ExportFileButton({
       startIcon={<DownloadIcon />}
       disabled={pending || disabled}
       onClick={() =>
-        void download(`payout-batches/${batch.id}/${kind}.csv`, 'text/csv', `payouts-${batch.periodStart}-${kind}.csv`)
+        void download(DOWNLOADS['payout-batches'][kind], { id: batch.id }, `payouts-${batch.periodStart}-${kind}.csv`)
       }
     >
       {translate(FILES[kind].label)}
@@ -162,8 +162,8 @@ export function StatementButton({ batch, driverId, name }: { batch: PayoutBatch;
         disabled={pending}
         onClick={() =>
           void download(
-            `payout-batches/${batch.id}/statements/${driverId}.pdf`,
-            'application/pdf',
+            DOWNLOADS['payout-batches'].statement,
+            { id: batch.id, driverId },
             `statement-${driverId}-${batch.periodStart}.pdf`,
           )
         }

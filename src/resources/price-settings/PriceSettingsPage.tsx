@@ -28,7 +28,7 @@ import { describePricingChange, pricingChangeEffects, type PricingDraft } from '
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { SectionCard } from '../../kit/DetailBlocks';
 import { ErrorState, LoadingState } from '../../kit/States';
-import { vehicleTypes as vehicleTypesResource } from '../vehicle-types';
+import { vehicleTypes as vehicleTypesResource } from '../../domain/resources';
 import { ChangeEffects } from './ChangeEffects';
 import { FareCalculator } from './FareCalculator';
 import { bidSentence, PercentSetting } from './PercentSetting';

@@ -1,10 +1,10 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { lazy } from 'react';
 import { roles as rolesManifest } from '../../domain/resources';
-import { definePanelResource } from '../panelResource';
+import { definePanelOverrides } from '../panelResource';
 
 /** Roles and the permissions they grant: list, detail, and create/edit with the permission matrix. */
-export const roles = definePanelResource(rolesManifest, {
+export const roles = definePanelOverrides(rolesManifest, {
   list: lazy(() => import('./RoleList')),
   show: lazy(() => import('./RoleShow')),
   create: lazy(() => import('./RoleCreate')),

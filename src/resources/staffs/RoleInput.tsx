@@ -1,6 +1,6 @@
 import { SelectInput, TextInput, type SelectInputProps } from 'react-admin';
 import { GuardedReferenceInput } from '../../kit/GuardedReferenceInput';
-import { roles } from '../roles';
+import { roles } from '../../domain/resources';
 
 /**
  * The staff member's role, picked from the roles. Picking needs the roles

@@ -5,7 +5,7 @@ import { DateTimeField } from '../../kit/DateTimeField';
 import { SectionCard } from '../../kit/DetailBlocks';
 import { EmptyState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
-import { auditLogs } from '../audit-logs';
+import { auditLogs } from '../../domain/resources';
 import { AuditChangesSummary } from '../shared/AuditChanges';
 import { ResourceNameField } from '../shared/ResourceNameField';
 import { listPathWithFilter } from '../shared/recordPaths';

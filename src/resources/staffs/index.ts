@@ -1,10 +1,10 @@
 import BadgeIcon from '@mui/icons-material/Badge';
 import { lazy } from 'react';
 import { staffs as staffsManifest } from '../../domain/resources';
-import { definePanelResource } from '../panelResource';
+import { definePanelOverrides } from '../panelResource';
 
 /** Back-office staff members: list, detail with their recent actions, create (an invitation), edit, and the profile page. */
-export const staffs = definePanelResource(staffsManifest, {
+export const staffs = definePanelOverrides(staffsManifest, {
   list: lazy(() => import('./StaffList')),
   show: lazy(() => import('./StaffShow')),
   create: lazy(() => import('./StaffCreate')),

@@ -1,7 +1,7 @@
 import { SearchInput, SelectInput } from 'react-admin';
 import { enumChoices } from '../../kit/enumChoices';
 import { ReferenceSelectInput } from '../../kit/ReferenceSelectInput';
-import { roles } from '../roles';
+import { roles } from '../../domain/resources';
 
 /**
  * The staff list's filters: search (q: name, email, phone or id), role and
