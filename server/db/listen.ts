@@ -6,7 +6,7 @@ export interface NoticeListener {
   notice(payload: string): void;
   /** Listening: from now on every notice arrives. */
   up(): void;
-  /** The connection was lost: notices may be missed until the next `up`. */
+  /** The connection was lost: notices may be missed until the next `up` (not called when listening is stopped). */
   down(): void;
 }
 
@@ -53,7 +53,6 @@ export async function listenPostgres(
     clearTimeout(retry);
     const last = client;
     client = undefined;
-    listener.down();
     await last?.end().catch(() => undefined);
   };
 }
@@ -67,7 +66,6 @@ export async function listenPglite(
   const unlisten = await pglite.listen(channel, (payload) => listener.notice(payload));
   listener.up();
   return async () => {
-    listener.down();
     await unlisten().catch(() => undefined);
   };
 }

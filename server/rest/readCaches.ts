@@ -64,6 +64,7 @@ export async function startReadCaches(
   return async () => {
     events.off(TRIP_UPDATED, onTrip);
     events.off(RECORD_CHANGED, onRecord);
+    caches.setLive(false);
     await stop();
   };
 }
