@@ -72,7 +72,8 @@ describe('the accessible theme and kit', () => {
     const links = within(menu).getAllByRole('link');
     expect(links.length).toBeGreaterThan(5);
     for (const link of links) expect(link.parentElement?.tagName).toBe('LI');
-    const bell = screen.getByTestId('notification-bell');
+    // The bell's code loads apart from the top bar's (NotificationBellSlot), so it may come after the menu.
+    const bell = await screen.findByTestId('notification-bell');
     expect(bell).toHaveAccessibleName('Notifications');
     // The hidden "0" badge is not read as part of the button.
     for (const badge of bell.querySelectorAll('.MuiBadge-badge')) expect(badge).toHaveAttribute('aria-hidden', 'true');
