@@ -1,6 +1,14 @@
-import { useLocaleState, useRecordContext, useTranslate, type TranslateFunction } from 'react-admin';
+import { useSyncExternalStore } from 'react';
+import { useRecordContext, useTranslate, type TranslateFunction } from 'react-admin';
 import { LEDGER_NOTE_CODES, type LedgerNoteCode } from '../../domain/ledgerNotes';
 import { formatCalendarDay, formatMoney, intlLocale } from '../../kit/format';
+import { i18nProvider, onLocaleChange } from '../../i18n/i18nProvider';
+
+const subscribe = (onChange: () => void) => {
+  const stop = onLocaleChange(onChange);
+  return () => void stop();
+};
+const currentLocale = () => i18nProvider.getLocale();
 
 /** The note columns of a wallet ledger entry, as the API lists them. */
 export interface LedgerNoteColumns {
@@ -43,8 +51,9 @@ export function ledgerNoteText(entry: LedgerNoteColumns, locale: string, transla
 /** The note column of a ledger table (LedgerTable). */
 export function LedgerNoteField() {
   const entry = useRecordContext<LedgerNoteColumns>();
-  const [locale] = useLocaleState();
+  // The language whose catalogue is in place (a table's rows are not re-rendered by react-admin's locale).
+  const locale = useSyncExternalStore(subscribe, currentLocale, currentLocale);
   const translate = useTranslate();
   if (!entry) return null;
-  return <span>{ledgerNoteText(entry, locale, translate)}</span>;
+  return <span data-testid="ledger-note">{ledgerNoteText(entry, locale, translate)}</span>;
 }
