@@ -62,9 +62,7 @@ const expectNotes = async (locale: 'en' | 'fr' | 'sw', expected: string[]) => {
   });
   await screen.findByTestId('wallet-balance');
   await waitFor(() =>
-    expect(screen.getAllByTestId('ledger-note').map((note) => note.textContent?.replace(/\s/g, ' '))).toEqual(
-      expected,
-    ),
+    expect(screen.getAllByTestId('ledger-note').map((note) => note.textContent?.replace(/\s/g, ' '))).toEqual(expected),
   );
 };
 

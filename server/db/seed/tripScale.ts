@@ -490,7 +490,7 @@ function ledgerInsert(
         case when t.payment_method = 'cash' then -t.commission else (case when t.status = 'completed' then t.fare_total else t.cancellation_fee end) - t.commission end as amount,
         case when t.status = 'completed' then 'Trip #' else 'Cancellation fee #' end || t.id ||
           case when t.payment_method = 'cash' then ' paid in cash: commission ' || to_char(t.commission, 'FM999999990.00') || ' due'
-          else ' paid by ' || t.payment_method || ': ' || to_char(case when t.status = 'completed' then t.fare_total else t.cancellation_fee end, 'FM999999990.00') || ' less commission ' || to_char(t.commission, 'FM999999990.00') end as note
+          else ' paid by ' || t.payment_method || ': ' || to_char(case when t.status = 'completed' then t.fare_total else t.cancellation_fee end, 'FM999999990.00') || ' less commission ' || to_char(t.commission, 'FM999999990.00') end as note,
         -- The note's code and parameters (src/domain/ledgerNotes.ts settlementNote).
         case when t.status = 'completed' then 'trip' else 'cancellation' end ||
           case when t.payment_method = 'cash' then 'PaidInCash' else 'PaidBy' end as note_code,

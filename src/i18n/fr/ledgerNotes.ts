@@ -5,7 +5,8 @@ import type { DeepStrings } from '../catalogueShape';
 export const ledgerNoteMessages: DeepStrings<typeof En> = {
   tripPaidInCash: 'Course n° %{trip} payée en espèces : commission de %{commission} due',
   tripPaidBy: 'Course n° %{trip} payée par %{method} : %{charged} moins la commission de %{commission}',
-  cancellationPaidInCash: 'Frais d’annulation de la course n° %{trip} payés en espèces : commission de %{commission} due',
+  cancellationPaidInCash:
+    'Frais d’annulation de la course n° %{trip} payés en espèces : commission de %{commission} due',
   cancellationPaidBy:
     'Frais d’annulation de la course n° %{trip} payés par %{method} : %{charged} moins la commission de %{commission}',
   goodwillCredit: 'Geste commercial, incident n° %{issue}',
