@@ -257,6 +257,9 @@ export interface DriverTransactionTable {
   tripId: number | null;
   staffId: number | null;
   note: string | null;
+  /** A system-written note's code and parameters (src/domain/ledgerNotes.ts); null for a typed note. */
+  noteCode: ColumnType<string | null, string | null | undefined, string | null>;
+  noteParams: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   createdAt: ColumnType<Date, Date | string | undefined, never>;
 }
 
@@ -270,6 +273,9 @@ export interface PassengerTransactionTable {
   issueId: number | null;
   staffId: number | null;
   note: string | null;
+  /** A system-written note's code and parameters (src/domain/ledgerNotes.ts); null for a typed note. */
+  noteCode: ColumnType<string | null, string | null | undefined, string | null>;
+  noteParams: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   createdAt: ColumnType<Date, Date | string | undefined, never>;
 }
 

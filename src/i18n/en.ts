@@ -9,6 +9,7 @@ import { enumMessages } from './enums';
 import { bulkMessages } from './bulk';
 import { payoutMessages, payoutResource } from './payouts';
 import { validationMessages } from './validation';
+import { ledgerNoteMessages } from './ledgerNotes';
 
 /** Every string the panel shows, in English; react-admin's own strings come from ra-language-english. */
 export const appMessages = {
@@ -511,6 +512,7 @@ export const appMessages = {
     wallet: walletMessages,
     bulk: bulkMessages,
     payouts: payoutMessages,
+    ledgerNotes: ledgerNoteMessages,
     common: {
       status: {
         active: 'Active',

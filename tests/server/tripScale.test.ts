@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../server/db/index.js';
 import { seedScale } from '../../server/db/seed/tripScale.js';
 import { seededDb } from './harness.js';
+import { renderLedgerNote, type LedgerNoteCode } from '../../src/domain/ledgerNotes.js';
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -15,6 +16,7 @@ const count = async (query: string) => Number((await sql.raw<{ n: number }>(quer
 describe('seed:scale (small run)', () => {
   it('tops the trips up to the target with consistent rows, and is a no-op once there', async () => {
     const before = await count('select count(*) n from trips');
+    const lastDriver = await count('select max(id) n from drivers');
     const lines: string[] = [];
     // The run checks itself (fares by the pure module, overlaps, ledger) and throws on a mismatch.
     const result = await seedScale(h.db, { trips: before + 6000, tripsPerDriver: 100, log: (l) => lines.push(l) });
@@ -56,6 +58,15 @@ describe('seed:scale (small run)', () => {
         `select count(*) n from trips where pickup_lat not between -1.37 and -1.20 or dropoff_lng not between 36.70 and 36.95`,
       ),
     ).toBe(0);
+    // Every note it writes has its code (issue 28), which renders back to the stored English.
+    const notes = await h.db
+      .selectFrom('driverTransactions')
+      .select(['note', 'noteCode', 'noteParams'])
+      .where('driverId', '>', lastDriver)
+      .execute();
+    expect(notes.length).toBeGreaterThan(100);
+    for (const row of notes)
+      expect(renderLedgerNote(row.noteCode as LedgerNoteCode, row.noteParams ?? {})).toBe(row.note);
     expect((await seedScale(h.db, { trips: before + 6000 })).added).toBe(0);
   });
 });

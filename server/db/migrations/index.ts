@@ -20,6 +20,7 @@ import * as m020 from './020_sos_escalation.js';
 import * as m021 from './021_sos_simulated.js';
 import * as m030 from './030_staff_locale.js';
 import * as m031 from './031_notification_title_code.js';
+import * as m035 from './035_ledger_note_codes.js';
 import * as m050 from './050_record_change_notices.js';
 import * as m060 from './060_scheduled_trips.js';
 import * as m061 from './061_service_zones.js';
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '021_sos_simulated': m021,
   '030_staff_locale': m030,
   '031_notification_title_code': m031,
+  '035_ledger_note_codes': m035,
   '050_record_change_notices': m050,
   '060_scheduled_trips': m060,
   '061_service_zones': m061,

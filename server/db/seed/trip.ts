@@ -17,7 +17,8 @@ import {
 import { ACTIVE_TRIP_STATUSES, SOS_WINDOW_AFTER_TRIP_MS } from '../../../src/domain/trip.js';
 import { encodeRoute, pointAlong } from '../../trip/geo/route.js';
 import { settlementAmount } from '../../trip/transactions/ledger.js';
-import { settlementNote } from '../../trip/trips/lifecycle.js';
+import { settlementNote } from '../../../src/domain/ledgerNotes.js';
+import { codeSeededLedgerNotes } from '../ledgerNoteCodes.js';
 import { PLACES, type Place } from './tripPlaces.js';
 import { insertRows, prng, syncSequence, type Prng } from './tripBulk.js';
 
@@ -1123,7 +1124,7 @@ async function seedLedger(
       const charged = t.status === 'completed' ? t.fare.total : t.cancellationFee;
       push('commission', Math.round(settlementAmount(t.paymentMethod, charged, t.commission) * 100), at, {
         trip_id: t.id,
-        note: settlementNote(t, charged, t.status !== 'completed'),
+        note: settlementNote(t, charged, t.status !== 'completed').note,
       });
       if (cents < 20_000 && topUpAt === Number.POSITIVE_INFINITY) topUpAt = at + rng.int(10, 180) * 60_000;
       previousAt = at;
@@ -1167,6 +1168,7 @@ async function seedLedger(
     },
     rows.map(({ at, seq: _seq, ...r }) => ({ ...r, created_at: iso(at) })),
   );
+  await codeSeededLedgerNotes(db);
   const updates = [...balances].map(([id, balance]) => ({ id, balance }));
   await sql`update drivers set credit_balance = x.balance from json_to_recordset(${JSON.stringify(updates)}::json) as x(id int, balance numeric) where drivers.id = x.id`.execute(
     db,

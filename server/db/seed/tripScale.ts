@@ -484,13 +484,18 @@ function ledgerInsert(
   nowIso: string,
   openingIso: string,
 ): RawBuilder<unknown> {
-  return sql`insert into driver_transactions (driver_id, kind, amount, balance_after, trip_id, staff_id, note, created_at)
+  return sql`insert into driver_transactions (driver_id, kind, amount, balance_after, trip_id, staff_id, note, note_code, note_params, created_at)
     with s as (
       select t.driver_id, t.id as trip_id, coalesce(t.completed_at, t.cancelled_at) as at, t.payment_method,
         case when t.payment_method = 'cash' then -t.commission else (case when t.status = 'completed' then t.fare_total else t.cancellation_fee end) - t.commission end as amount,
         case when t.status = 'completed' then 'Trip #' else 'Cancellation fee #' end || t.id ||
           case when t.payment_method = 'cash' then ' paid in cash: commission ' || to_char(t.commission, 'FM999999990.00') || ' due'
-          else ' paid by ' || t.payment_method || ': ' || to_char(case when t.status = 'completed' then t.fare_total else t.cancellation_fee end, 'FM999999990.00') || ' less commission ' || to_char(t.commission, 'FM999999990.00') end as note
+          else ' paid by ' || t.payment_method || ': ' || to_char(case when t.status = 'completed' then t.fare_total else t.cancellation_fee end, 'FM999999990.00') || ' less commission ' || to_char(t.commission, 'FM999999990.00') end as note,
+        -- The note's code and parameters (src/domain/ledgerNotes.ts settlementNote).
+        case when t.status = 'completed' then 'trip' else 'cancellation' end ||
+          case when t.payment_method = 'cash' then 'PaidInCash' else 'PaidBy' end as note_code,
+        case when t.payment_method = 'cash' then jsonb_build_object('trip', t.id::text, 'commission', to_char(t.commission, 'FM999999990.00'))
+          else jsonb_build_object('trip', t.id::text, 'method', t.payment_method, 'charged', to_char(case when t.status = 'completed' then t.fare_total else t.cancellation_fee end, 'FM999999990.00'), 'commission', to_char(t.commission, 'FM999999990.00')) end as note_params
       from trips t
       where t.id between ${firstTrip}::int and ${lastTrip}::int and t.driver_id is not null
         and ((t.status = 'completed' and t.fare_total > 0) or t.cancellation_fee > 0)
@@ -500,17 +505,17 @@ function ledgerInsert(
         sum(case when payment_method <> 'cash' then amount else 0 end) as earned
       from s group by 1, 2
     ), entries as (
-      select driver_id, 'commission' as kind, amount, trip_id, null::int as staff_id, note, at, trip_id::bigint as ord from s
+      select driver_id, 'commission' as kind, amount, trip_id, null::int as staff_id, note, note_code, note_params, at, trip_id::bigint as ord from s
       union all
-      select ${driverBase}::int + k, 'credit_topup', 1500, null, ${financeId}::int, 'Opening M-Pesa top-up', ${openingIso}::timestamptz, 0 from generate_series(1, ${D}::int) k
+      select ${driverBase}::int + k, 'credit_topup', 1500, null, ${financeId}::int, 'Opening M-Pesa top-up', 'openingTopUp', '{}'::jsonb, ${openingIso}::timestamptz, 0 from generate_series(1, ${D}::int) k
       union all
-      select driver_id, 'credit_topup', ceil(owed / 100) * 100, null, ${financeId}::int, 'Weekly M-Pesa top-up of cash commissions', (week + interval '7 days 9 hours') at time zone 'Africa/Nairobi', 0
+      select driver_id, 'credit_topup', ceil(owed / 100) * 100, null, ${financeId}::int, 'Weekly M-Pesa top-up of cash commissions', 'weeklyTopUp', '{}'::jsonb, (week + interval '7 days 9 hours') at time zone 'Africa/Nairobi', 0
       from weeks where owed > 0 and (week + interval '7 days 9 hours') at time zone 'Africa/Nairobi' < ${nowIso}::timestamptz
       union all
-      select driver_id, 'payout', -earned, null, ${financeId}::int, 'Weekly payout of card and wallet earnings to M-Pesa', (week + interval '7 days 10 hours') at time zone 'Africa/Nairobi', 0
+      select driver_id, 'payout', -earned, null, ${financeId}::int, 'Weekly payout of card and wallet earnings to M-Pesa', 'weeklyPayout', '{}'::jsonb, (week + interval '7 days 10 hours') at time zone 'Africa/Nairobi', 0
       from weeks where earned > 0 and (week + interval '7 days 10 hours') at time zone 'Africa/Nairobi' < ${nowIso}::timestamptz
     )
-    select driver_id, kind, amount, sum(amount) over (partition by driver_id order by at, ord, kind rows unbounded preceding), trip_id, staff_id, note, at
+    select driver_id, kind, amount, sum(amount) over (partition by driver_id order by at, ord, kind rows unbounded preceding), trip_id, staff_id, note, note_code, note_params, at
     from entries where amount <> 0
     order by at, driver_id, ord, kind`;
 }

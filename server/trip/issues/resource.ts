@@ -18,6 +18,7 @@ import { recordAudit } from '../../rest/audit.js';
 import { refundProblem } from '../../../src/domain/refunds.js';
 import { recordIssueSteps, stepsBetween, type IssueStep } from './events.js';
 import { refusal } from '../../../src/domain/messageCodes.js';
+import { ledgerNote } from '../../../src/domain/ledgerNotes.js';
 
 const CLOSED = ['resolved', 'closed'];
 
@@ -176,7 +177,7 @@ async function refundPassenger(ctx: ActionContext, amount: number): Promise<Issu
     tripId,
     issueId: id!,
     staffId: staff.id,
-    note: `Refund, issue #${id}`,
+    ...ledgerNote('refund', { issue: id! }),
   });
   await recordAudit(trx, {
     staffId: staff.id,
@@ -228,7 +229,7 @@ Anything refused (403, 400) leaves the issue, the wallets and the ledgers unchan
         amount,
         tripId: existing!.tripId as number,
         staffId: staff.id,
-        note: `Goodwill credit, issue #${id}`,
+        ...ledgerNote('goodwillCredit', { issue: id! }),
       });
       extra.push({ kind: 'credit', amount, toValue: String(trip.driverId), transactionId: transaction.id });
     }

@@ -7,6 +7,7 @@ import { postTransaction } from '../transactions/ledger.js';
 import { readSettlements } from './settlements.js';
 import { freezeDestinations, readFiles, refusedError } from './paymentFiles.js';
 import { refusal } from '../../../src/domain/messageCodes.js';
+import { ledgerNote } from '../../../src/domain/ledgerNotes.js';
 
 export const FOUR_EYES = 'Four eyes: the staff member who prepared this batch cannot approve it. Ask a colleague.';
 
@@ -113,7 +114,7 @@ export const pay = defineAction({
         kind: 'payout',
         amount: -Number(line.amount),
         staffId: staff.id,
-        note: `Payout batch #${id} (week of ${String(existing!.periodStart)}), ref ${reference}`,
+        ...ledgerNote('payoutBatch', { batch: id!, week: String(existing!.periodStart), reference }),
       });
       await trx.updateTable('payoutLines').set({ transactionId: entry.id }).where('id', '=', line.id).execute();
     }

@@ -15,6 +15,9 @@ export interface LedgerEntry {
   tripId?: number | null;
   staffId?: number | null;
   note?: string | null;
+  /** A system-written note's code and parameters (src/domain/ledgerNotes.ts `ledgerNote`). */
+  noteCode?: string | null;
+  noteParams?: Record<string, string> | null;
 }
 
 export type PassengerTransactionKind = (typeof PASSENGER_TRANSACTION_KINDS)[number];
@@ -29,6 +32,9 @@ export interface PassengerLedgerEntry {
   issueId?: number | null;
   staffId?: number | null;
   note?: string | null;
+  /** A system-written note's code and parameters (src/domain/ledgerNotes.ts `ledgerNote`). */
+  noteCode?: string | null;
+  noteParams?: Record<string, string> | null;
 }
 
 /** The two wallets: whose balance moves and which ledger explains it. */
@@ -76,13 +82,20 @@ async function postLedgerEntry(
     .executeTakeFirstOrThrow();
 }
 
+/** The note and, for a system-written one, its code and parameters. */
+const noteColumns = (entry: Pick<LedgerEntry, 'note' | 'noteCode' | 'noteParams'>) => ({
+  note: entry.note ?? null,
+  noteCode: entry.noteCode ?? null,
+  noteParams: entry.noteParams ? JSON.stringify(entry.noteParams) : null,
+});
+
 /** A driver's ledger entry: credit top-ups, trip settlements, goodwill credits (postLedgerEntry). */
 export async function postTransaction(trx: Transaction<Database>, entry: LedgerEntry) {
   return postLedgerEntry(trx, 'driver', entry.driverId, entry.amount, {
     kind: entry.kind,
     tripId: entry.tripId ?? null,
     staffId: entry.staffId ?? null,
-    note: entry.note ?? null,
+    ...noteColumns(entry),
   });
 }
 
@@ -93,7 +106,7 @@ export async function postPassengerTransaction(trx: Transaction<Database>, entry
     tripId: entry.tripId ?? null,
     issueId: entry.issueId ?? null,
     staffId: entry.staffId ?? null,
-    note: entry.note ?? null,
+    ...noteColumns(entry),
   });
   return row as unknown as Selectable<PassengerTransactionTable>;
 }

@@ -30,6 +30,8 @@ export function defineLedgerResource(
       staffName: { type: 'text', sql: nameOf('staffs', column('staffId')) },
     },
     access: { list: viewPermission(manifest), read: viewPermission(manifest) },
+    // Exports keep the English note only.
+    exportOmit: ['noteCode', 'noteParams'],
     ...(actions && { actions }),
   });
 }

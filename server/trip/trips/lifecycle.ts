@@ -10,6 +10,7 @@ import { postTransaction, settlementAmount } from '../transactions/ledger.js';
 import type { TripActor } from '../../../src/domain/tripTimeline.js';
 import { recordTripChange, type TripChangeContext } from './events.js';
 import { refusal } from '../../../src/domain/messageCodes.js';
+import { settlementNote } from '../../../src/domain/ledgerNotes.js';
 
 export type TripRow = Selectable<TripTable>;
 
@@ -202,7 +203,7 @@ export async function settleChange(
         amount,
         tripId: after.id,
         staffId,
-        note: settlementNote(after, after.fareTotal),
+        ...settlementNote(after, after.fareTotal),
       });
     }
     if (after.discountId !== null) {
@@ -221,19 +222,8 @@ export async function settleChange(
         amount,
         tripId: after.id,
         staffId,
-        note: settlementNote(after, after.cancellationFee, true),
+        ...settlementNote(after, after.cancellationFee, true),
       });
     }
   }
-}
-
-export function settlementNote(
-  trip: Pick<TripRow, 'id' | 'paymentMethod' | 'commission'>,
-  charged: number,
-  cancellation = false,
-): string {
-  const what = cancellation ? 'Cancellation fee' : 'Trip';
-  return trip.paymentMethod === 'cash'
-    ? `${what} #${trip.id} paid in cash: commission ${trip.commission.toFixed(2)} due`
-    : `${what} #${trip.id} paid by ${trip.paymentMethod}: ${charged.toFixed(2)} less commission ${trip.commission.toFixed(2)}`;
 }

@@ -11,6 +11,8 @@ type LedgerFields<O extends string, K extends readonly string[], X extends Field
   tripId: { type: 'int'; filter: true; reference: 'trips' };
   staffId: { type: 'int'; filter: true };
   note: { type: 'text' };
+  noteCode: { type: 'text'; nullable: true; list: false; description: string };
+  noteParams: { type: 'json'; nullable: true; description: string };
   createdAt: { type: 'timestamp'; filter: true; sort: true };
 } & X;
 
@@ -67,6 +69,14 @@ export function defineLedgerManifest<
     ...extra,
     staffId: { type: 'int', filter: true },
     note: { type: 'text' },
+    noteCode: {
+      type: 'text',
+      nullable: true,
+      list: false,
+      description:
+        'A system-written note’s code (src/i18n/ledgerNotes.ts), rendered in the reader’s language; null for a typed note',
+    },
+    noteParams: { type: 'json', nullable: true, description: 'The parameters of `noteCode`, e.g. {"trip": "31526"}' },
     createdAt: { type: 'timestamp', filter: true, sort: true },
   } as LedgerFields<O, K, X>;
   const extraIds = Object.keys(extra ?? {}).filter((field) => extra?.[field]?.type === 'int');

@@ -9,6 +9,7 @@ import { enumMessages } from './enums';
 import { bulkMessages } from './bulk';
 import { payoutMessages, payoutResource } from './payouts';
 import { validationMessages } from './validation';
+import { ledgerNoteMessages } from './ledgerNotes';
 
 /** Every string the panel shows, in French; the terms follow ../glossary.md. */
 export const appMessages: DeepStrings<typeof En> = {
@@ -517,6 +518,7 @@ export const appMessages: DeepStrings<typeof En> = {
     wallet: walletMessages,
     bulk: bulkMessages,
     payouts: payoutMessages,
+    ledgerNotes: ledgerNoteMessages,
     common: {
       status: {
         active: 'Actif',

@@ -6,6 +6,7 @@ import { DateTimeField } from '../../kit/DateTimeField';
 import { LinkedRecordField } from '../../kit/LinkedRecordField';
 import { BalanceField, SignedMoneyField } from '../../kit/MoneyField';
 import { StatusChip } from '../../kit/StatusChip';
+import { LedgerNoteField } from './LedgerNoteField';
 
 /** One entry of a wallet ledger (src/domain/resources/ledger.ts), as the API lists it. */
 export interface LedgerEntry {
@@ -17,6 +18,8 @@ export interface LedgerEntry {
   staffId: number | null;
   staffName: string | null;
   note: string | null;
+  noteCode?: string | null;
+  noteParams?: Record<string, string> | null;
   createdAt: string;
 }
 
@@ -36,7 +39,7 @@ const noWrap = () => ({ whiteSpace: 'nowrap' });
 /**
  * A wallet's ledger as a table, in the list or related list around it: when, the kind as a chip,
  * the signed amount, the balance after it (red below zero), the trip and the staff member (links
- * when the viewer may open them) and the note. Rows do not open anything.
+ * when the viewer may open them) and the note (in the chosen language when the system wrote it). Rows do not open anything.
  */
 export function LedgerTable({ palette, messages, sortable = false, children }: LedgerTableProps) {
   const disableSort = !sortable;
@@ -89,7 +92,7 @@ export function LedgerTable({ palette, messages, sortable = false, children }: L
           <LinkedRecordField<LedgerEntry> source="staffId" reference={staffs.path} text={(entry) => entry.staffName} />
         )}
       />
-      <DataTable.Col source="note" label={`${messages}.note`} disableSort />
+      <DataTable.Col source="note" label={`${messages}.note`} disableSort render={() => <LedgerNoteField />} />
     </DataTable>
   );
 }
