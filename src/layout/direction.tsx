@@ -1,19 +1,16 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider, __unsafe_useEmotionCache } from '@emotion/react';
-import { useSyncExternalStore, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { RaThemeOptions } from 'react-admin';
 import { prefixer } from 'stylis';
 import rtlPlugin from 'stylis-plugin-rtl';
 import { directionOf } from '../domain/locales';
-import { i18nProvider, onLocaleChange } from '../i18n/i18nProvider';
+import { useLoadedLocale } from '../i18n/useLoadedLocale';
 
 export type Direction = 'ltr' | 'rtl';
 
-const subscribe = (onChange: () => void) => onLocaleChange(onChange);
-const current = (): Direction => directionOf(i18nProvider.getLocale());
-
 /** The writing direction of the panel's language, updated when the language changes. */
-export const useLocaleDirection = (): Direction => useSyncExternalStore(subscribe, current, current);
+export const useLocaleDirection = (): Direction => directionOf(useLoadedLocale());
 
 /**
  * MUI's documented right-to-left set-up: the theme says `direction: 'rtl'` (components such as

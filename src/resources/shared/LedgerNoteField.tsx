@@ -1,14 +1,8 @@
-import { useSyncExternalStore } from 'react';
 import { useRecordContext, useTranslate, type TranslateFunction } from 'react-admin';
 import { LEDGER_NOTE_CODES, type LedgerNoteCode } from '../../domain/ledgerNotes';
 import { formatCalendarDay, formatMoney, intlLocale } from '../../kit/format';
-import { i18nProvider, onLocaleChange } from '../../i18n/i18nProvider';
-
-const subscribe = (onChange: () => void) => {
-  const stop = onLocaleChange(onChange);
-  return () => void stop();
-};
-const currentLocale = () => i18nProvider.getLocale();
+import { enumLabelKey } from '../../kit/enumChoices';
+import { useLoadedLocale } from '../../i18n/useLoadedLocale';
 
 /** The note columns of a wallet ledger entry, as the API lists them. */
 export interface LedgerNoteColumns {
@@ -28,7 +22,7 @@ function paramText(name: string, value: string, translate: TranslateFunction): s
     case 'commission':
       return formatMoney(value) ?? value;
     case 'method':
-      return translate(`app.enums.paymentMethod.${value}`, { _: value }).toLocaleLowerCase(intlLocale());
+      return translate(enumLabelKey('paymentMethod', value), { _: value }).toLocaleLowerCase(intlLocale());
     case 'week':
       return formatCalendarDay(value) ?? value;
     default:
@@ -51,8 +45,7 @@ export function ledgerNoteText(entry: LedgerNoteColumns, locale: string, transla
 /** The note column of a ledger table (LedgerTable). */
 export function LedgerNoteField() {
   const entry = useRecordContext<LedgerNoteColumns>();
-  // The language whose catalogue is in place (a table's rows are not re-rendered by react-admin's locale).
-  const locale = useSyncExternalStore(subscribe, currentLocale, currentLocale);
+  const locale = useLoadedLocale();
   const translate = useTranslate();
   if (!entry) return null;
   return <span data-testid="ledger-note">{ledgerNoteText(entry, locale, translate)}</span>;
