@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DISPATCHER, launch, menuEntries, signIn, snap } from './browser';
+import { httpCaller } from '../server/support/httpCall';
 
 /**
  * Issue 29's "Done when", run as written: on a fresh clone of the committed project, the generator
@@ -99,18 +100,7 @@ async function stop(): Promise<void> {
   if (server.exitCode === null && server.signalCode === null) process.kill(-server.pid!, 'SIGKILL');
 }
 
-async function call<T = Record<string, unknown>>(method: string, url: string, token?: string, body?: unknown) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, text, json: () => JSON.parse(text) as T };
-}
+const call = httpCaller(() => base);
 
 async function tokenOf(account: { email: string; password: string }): Promise<string> {
   const res = await call<{ data: { accessToken: string } }>('POST', '/api/user/auth/login', undefined, account);

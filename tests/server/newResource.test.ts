@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { ADMIN, DISPATCHER, seededDb } from './harness.js';
+import { httpCaller } from './support/httpCall.js';
 import { listFiles, scratchCopy } from './support/scratchCopy.js';
 
 /**
@@ -55,18 +56,7 @@ async function boot(dir: string): Promise<string> {
   });
 }
 
-async function call(method: string, url: string, token?: string, body?: unknown) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, text, json: () => JSON.parse(text) as Record<string, unknown> & unknown[] };
-}
+const call = httpCaller(() => base);
 
 async function login(email: string, password: string): Promise<string> {
   const res = await call('POST', '/api/user/auth/login', undefined, { email, password });
