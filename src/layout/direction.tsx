@@ -10,7 +10,7 @@ import { useLoadedLocale } from '../i18n/useLoadedLocale';
 export type Direction = 'ltr' | 'rtl';
 
 /** The writing direction of the panel's language, updated when the language changes. */
-export const useLocaleDirection = (): Direction => directionOf(useLoadedLocale());
+export const useLocaleDirection = (): Direction => useLoadedLocale(directionOf);
 
 /**
  * MUI's documented right-to-left set-up: the theme says `direction: 'rtl'` (components such as
