@@ -57,10 +57,12 @@ describe('the simulator against the real app', () => {
     await sim.start();
     expect(sim.stats.online).toBe(20);
     try {
-      // Until three trips are done and every driver has streamed for a few seconds (a quick machine
-      // can complete three trips before 100 positions have arrived).
+      // Until three trips are done, one booking is for later and every driver has streamed for a few
+      // seconds (a quick machine can complete three trips before 100 positions have arrived; the
+      // draws' order follows timing, so a run can complete three before drawing a later booking).
       const store = t.app.services.live.store;
-      for (let i = 0; i < 90 && (sim.stats.completed < 3 || store.accepted.count <= 100); i++) await sleep(500);
+      const waiting = () => sim.stats.completed < 3 || sim.stats.scheduled < 1 || store.accepted.count <= 100;
+      for (let i = 0; i < 120 && waiting(); i++) await sleep(500);
     } finally {
       await sim.stop();
     }
@@ -113,7 +115,7 @@ describe('the simulator against the real app', () => {
       ),
     ).toBe(0);
     expect(sim.failures).toEqual([]);
-  }, 90_000);
+  }, 120_000);
 
   it('carries on the trips its drivers already hold (accepted, arrived, started) and completes them', async () => {
     admin = await loginRole(t, 'Super Admin');
