@@ -1,4 +1,5 @@
 import type { TestApp } from './harness.js';
+import { ACTIVE_TRIP_STATUSES } from '../../src/domain/trip.js';
 
 /** The newest code texted to a phone (the development outbox). */
 export function lastCode(t: TestApp, phone: string): string | undefined {
@@ -43,6 +44,30 @@ export async function activePassengers(t: TestApp, limit = 10) {
     .selectFrom('passengers')
     .select(['id', 'phone'])
     .where('status', '=', 'active')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Active passengers with no trip under way, by id: one of them may book. (On PostgreSQL the seed's
+ * trips under way, and other tests' bookings, fall on whichever passengers they fall on.)
+ */
+export async function passengersFree(t: TestApp, limit = 10) {
+  return t.db
+    .selectFrom('passengers')
+    .select(['id', 'phone'])
+    .where('status', '=', 'active')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('trips')
+            .select('trips.id')
+            .whereRef('trips.passengerId', '=', 'passengers.id')
+            .where('trips.status', 'in', ACTIVE_TRIP_STATUSES),
+        ),
+      ),
+    )
     .orderBy('id')
     .limit(limit)
     .execute();

@@ -5,7 +5,7 @@ import { testConfig } from '../../server/config.js';
 import { DISPATCHER, seededDb, startApp, type TestApp } from './harness.js';
 import { createDb, type DbHandle } from '../../server/db/index.js';
 import { dispatcherFixtures } from './dispatcherFixtures.js';
-import { activePassengers, appSignIn, approvedDrivers } from './appsHelpers.js';
+import { appSignIn, approvedDrivers, passengersFree } from './appsHelpers.js';
 import { releaseScheduledTrips, reportUnassignedScheduledTrips } from '../../server/trip/trips/scheduled.js';
 
 /** Trips booked for later (issue 32): the booking, its fare at the pickup time, the release at the lead time. */
@@ -116,7 +116,7 @@ describe('booking for later', () => {
   });
 
   it('lets the passenger app book for later, with the same checks', async () => {
-    const [p] = await activePassengers(t, 40).then((all) => all.slice(-1));
+    const [p] = await passengersFree(t, 40).then((all) => all.slice(-1));
     const token = await appSignIn(t, 'passenger', p.phone);
     const body = { ...fx.booking(economy), scheduledAt: inMinutes(60).toISOString() };
     const ok = await t.call('POST', '/api/trip/apps/passenger/trips', { token, body });
