@@ -37,9 +37,33 @@ export function formatMoney(amount: unknown): string | undefined {
 /** A count as the language writes it: 12345 → "12,345" (fr: "12 345"). */
 export const formatCount = (value: number): string => countFormat().format(value);
 
+/**
+ * A formatter per options object and locale: building an Intl formatter costs far more than using
+ * one (a trips page writes 50 times), and callers pass module constants such as DATE_TIME.
+ */
+function cachedByOptions<O extends object, F>(make: (locale: string, options: O) => F): (options: O) => F {
+  const byOptions = new WeakMap<O, Map<string, F>>();
+  return (options) => {
+    const locale = intlLocale();
+    let byLocale = byOptions.get(options);
+    if (!byLocale) byOptions.set(options, (byLocale = new Map()));
+    let formatter = byLocale.get(locale);
+    if (!formatter) byLocale.set(locale, (formatter = make(locale, options)));
+    return formatter;
+  };
+}
+
+const numberFormat = cachedByOptions(
+  (locale, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options),
+);
+const dateTimeFormat = cachedByOptions(
+  (locale, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { timeZone: CITY.timeZone, ...options }),
+);
+
 /** Any other number with its own Intl options (percent, compact…), in the chosen language. */
 export const formatNumber = (value: number, options: Intl.NumberFormatOptions): string =>
-  new Intl.NumberFormat(intlLocale(), options).format(value);
+  numberFormat(options).format(value);
 
 /** The panel's one way of writing a time ("27 Nov 2026, 13:59") and a day ("27 Nov 2026"). */
 export const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
@@ -59,7 +83,7 @@ function toDate(value: unknown): Date | undefined {
  */
 export function formatDateTime(value: unknown, options: Intl.DateTimeFormatOptions = DATE_TIME): string | undefined {
   const date = toDate(value);
-  return date && new Intl.DateTimeFormat(intlLocale(), { timeZone: CITY.timeZone, ...options }).format(date);
+  return date && dateTimeFormat(options).format(date);
 }
 
 /**
