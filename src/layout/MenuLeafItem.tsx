@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { isActiveEntry, menuLabelKey, type MenuLeaf } from './menu';
 import { menuIcons } from './menuIcons';
 import { menuItemSx } from './menuItemStyle';
-import { preloadRoute } from './preloadRoute';
+import { useRoutePreload } from './preloadRoute';
 
 export function MenuLeafItem({ entry, nested = false }: { entry: MenuLeaf; nested?: boolean }) {
   const translate = useTranslate();
@@ -14,6 +14,7 @@ export function MenuLeafItem({ entry, nested = false }: { entry: MenuLeaf; neste
   const label = translate(menuLabelKey(entry));
   const active = isActiveEntry(entry, pathname);
   const Icon = menuIcons[entry.icon];
+  const preload = useRoutePreload();
 
   // An item of the menu's list (a list holds only items: the link goes inside one).
   return (
@@ -25,9 +26,9 @@ export function MenuLeafItem({ entry, nested = false }: { entry: MenuLeaf; neste
           selected={active}
           aria-current={active ? 'page' : undefined}
           onClick={() => isSmall && setSidebarOpen(false)}
-          // Hovering or focusing the link fetches the screen's code ahead of the click.
-          onMouseEnter={() => preloadRoute(entry.path)}
-          onFocus={() => preloadRoute(entry.path)}
+          // Hovering or focusing the link fetches the screen's code (and a list's first page) ahead of the click.
+          onMouseEnter={() => preload(entry.path)}
+          onFocus={() => preload(entry.path)}
           sx={menuItemSx({ nested: nested && sidebarOpen, wrap: sidebarOpen })}
         >
           <ListItemIcon>

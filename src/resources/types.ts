@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RaRecord } from 'ra-core';
 import type { ResourceManifest, Service } from '../domain/resources';
+import type { FirstPageQuery } from '../dataProviders/prefetch';
 
 export type { Service };
 
@@ -57,6 +58,12 @@ export interface ResourceDefinition {
   edit?: ComponentType;
   create?: ComponentType;
   icon: ComponentType;
+  /**
+   * The list's default sort, page size and meta, when it has its own: hovering its menu link then
+   * fetches the first page it will show (src/dataProviders/prefetch.ts). It must be what the list
+   * asks for, or the prefetch is wasted.
+   */
+  firstPage?: FirstPageQuery;
   /** From the manifest's label. */
   recordRepresentation: (record: RaRecord) => string;
   /** Other routes of the spec's table that show this resource's screens. */

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { useGetOne, type RaRecord } from 'react-admin';
 import { useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../kit/States';
+import { PREFETCHED_FRESH_MS } from '../../dataProviders/prefetch';
 
 export type RecordFromRoute<T extends RaRecord> = {
   /** The `:id` of the route, as a number (NaN when it is not one). */
@@ -17,7 +18,8 @@ export type RecordFromRoute<T extends RaRecord> = {
 export function useRecordFromRoute<T extends RaRecord>(resource: string): RecordFromRoute<T> {
   const { id: rawId } = useParams();
   const id = Number(rawId);
-  const { data, error, isPending, refetch } = useGetOne<T>(resource, { id });
+  // A record fetched a moment ago, when its link was pointed at (RowLink), is shown without asking again.
+  const { data, error, isPending, refetch } = useGetOne<T>(resource, { id }, { staleTime: PREFETCHED_FRESH_MS });
   const retry = () => void refetch();
   if (error)
     return { id, refetch: retry, record: undefined, state: <ErrorState message={error.message} onRetry={retry} /> };

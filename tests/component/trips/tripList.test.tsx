@@ -5,6 +5,7 @@ import TripList from '../../../src/resources/trips/TripList';
 import { presetRange } from '../../../src/resources/trips/tripListState';
 import { sessionOf, superAdminProfile } from '../../unit/support/staffFixtures';
 import { listAnswer } from '../support/renderApp';
+import { tripListAnswer } from './tripAnswers';
 import { renderKit } from '../kit/renderKit';
 import { shownDate, typeDate } from '../support/dateFields';
 import { fakeSockets } from '../support/fakeSocket';
@@ -63,18 +64,7 @@ function renderList(sockets = fakeSockets()) {
       resource: 'trip-management/trips',
       session: sessionOf(superAdminProfile),
       api: {
-        'GET /api/trip/trips': ({ query }) =>
-          query.get('shape') === 'rows'
-            ? {
-                json: {
-                  fields: ['id', ...query.get('fields')!.split(',')],
-                  rows: rows.map((r) =>
-                    ['id', ...query.get('fields')!.split(',')].map((f) => (r as Record<string, unknown>)[f] ?? null),
-                  ),
-                },
-                headers: { 'Content-Range': `trips 0-${rows.length - 1}/${rows.length}` },
-              }
-            : { json: rows, headers: { 'Content-Range': `trips 0-${rows.length - 1}/${rows.length}` } },
+        'GET /api/trip/trips': tripListAnswer(rows),
         'GET /api/trip/trips/41': {
           json: { ...rows[0], pickupAddress: 'Sarit Centre, Westlands', dropoffAddress: 'Yaya Centre, Kilimani' },
         },

@@ -1,0 +1,106 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import {
+  getQuery,
+  useDataProvider,
+  useStoreContext,
+  type DataProvider,
+  type GetListParams,
+  type Identifier,
+  type SortPayload,
+  type Store,
+} from 'react-admin';
+
+/**
+ * How long data fetched ahead of a click (a menu link or a record's link hovered) counts as fresh:
+ * the screen it was fetched for shows it without asking the server a second time.
+ */
+export const PREFETCHED_FRESH_MS = 2_000;
+
+/** What a list asks for when it opens with nothing in its URL: its default sort, page size and meta. */
+export interface FirstPageQuery {
+  sort: SortPayload;
+  perPage: number;
+  meta?: Record<string, unknown>;
+}
+
+/**
+ * The parameters react-admin's list will ask with when opened from the menu (no query in the URL):
+ * the sort, page and filters remembered in the store for that list, else its defaults — the same
+ * rule as ra-core's `useListParams`, whose `getQuery` this calls.
+ */
+export function firstPageParams(stored: unknown, query: FirstPageQuery): GetListParams {
+  const params = getQuery({
+    queryFromLocation: {},
+    params: (stored ?? {}) as Parameters<typeof getQuery>[0]['params'],
+    filterDefaultValues: undefined,
+    sort: query.sort,
+    perPage: query.perPage,
+  });
+  return {
+    pagination: { page: params.page, perPage: params.perPage },
+    sort: { field: params.sort, order: params.order },
+    filter: { ...params.filter },
+    meta: query.meta,
+  };
+}
+
+/** The react-query cache keys react-admin's useGetList and useGetOne read (ra-core 5). */
+export const listQueryKey = (resource: string, params: GetListParams) => [
+  resource,
+  'getList',
+  { pagination: params.pagination, sort: params.sort, filter: params.filter, meta: params.meta },
+];
+export const recordQueryKey = (resource: string, id: Identifier) => [
+  resource,
+  'getOne',
+  { id: String(id), meta: undefined },
+];
+
+/** Fetches into the cache the first page a list will show, so that opening it waits for no request. */
+export function prefetchFirstPage(
+  queryClient: QueryClient,
+  dataProvider: DataProvider,
+  store: Store,
+  resource: string,
+  query: FirstPageQuery,
+): void {
+  const params = firstPageParams(store.getItem(`${resource}.listParams`), query);
+  void queryClient.prefetchQuery({
+    queryKey: listQueryKey(resource, params),
+    queryFn: () =>
+      dataProvider
+        .getList(resource, params)
+        .then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
+    staleTime: PREFETCHED_FRESH_MS,
+  });
+}
+
+/** Fetches a record's detail into the cache, so that opening its page waits for no request. */
+export function prefetchRecord(
+  queryClient: QueryClient,
+  dataProvider: DataProvider,
+  resource: string,
+  id: Identifier,
+): void {
+  void queryClient.prefetchQuery({
+    queryKey: recordQueryKey(resource, id),
+    queryFn: () => dataProvider.getOne(resource, { id }).then(({ data }) => data),
+    staleTime: PREFETCHED_FRESH_MS,
+  });
+}
+
+/** Both prefetches, bound to the panel's cache, data provider and store. Errors wait for the screen, which shows them. */
+export function usePrefetch() {
+  const queryClient = useQueryClient();
+  const dataProvider = useDataProvider();
+  const store = useStoreContext();
+  return useMemo(
+    () => ({
+      firstPage: (resource: string, query: FirstPageQuery) =>
+        prefetchFirstPage(queryClient, dataProvider, store, resource, query),
+      record: (resource: string, id: Identifier) => prefetchRecord(queryClient, dataProvider, resource, id),
+    }),
+    [queryClient, dataProvider, store],
+  );
+}
