@@ -31,7 +31,10 @@ export interface StaffIdentity extends UserIdentity {
 
 /** react-admin's AuthProvider, with the optional methods this panel implements made required. */
 export type PanelAuthProvider = AuthProvider &
-  Required<Pick<AuthProvider, 'getIdentity' | 'getPermissions' | 'canAccess'>>;
+  Required<Pick<AuthProvider, 'getIdentity' | 'getPermissions' | 'canAccess'>> & {
+    /** canAccess answered at once: the session's permissions are in memory (ScreenAccess draws no loading state). */
+    mayOpen: (params: { resource: string; action: string }) => boolean;
+  };
 
 export const grantedPermissions = (): string[] =>
   getSession()?.userInfo.role.permissions.map((permission) => permission.name) ?? [];
@@ -46,6 +49,10 @@ export function createAuthProvider({
   backendResourceName,
   onSignedIn,
 }: AuthProviderDependencies): PanelAuthProvider {
+  const mayOpen = ({ resource, action }: { resource: string; action: string }) => {
+    const backendName = backendResourceName(resource);
+    return backendName !== undefined && mayAccess(grantedPermissions(), backendName, action);
+  };
   return {
     async login(params: LoginParams) {
       const { accessToken, profile } =
@@ -96,9 +103,10 @@ export function createAuthProvider({
       return grantedPermissions();
     },
 
+    mayOpen,
+
     async canAccess({ resource, action }) {
-      const backendName = backendResourceName(resource);
-      return backendName !== undefined && mayAccess(grantedPermissions(), backendName, action);
+      return mayOpen({ resource, action });
     },
   };
 }

@@ -46,6 +46,9 @@ export function ResourceList({
 }: ResourceListProps) {
   return (
     <List
+      // The route checked the session and the permission as it drew (ScreenAccess): the list's own
+      // checks would only re-draw every row once they answer.
+      disableAuthentication
       filter={filter}
       storeKey={storeKey}
       title={title}
