@@ -10,6 +10,9 @@ export const STYLE_TIMEOUT_MS = 4000;
 const loadMapLibre = () => import('./maplibre');
 export type MapLibre = Awaited<ReturnType<typeof loadMapLibre>>;
 
+/** Fetches and compiles MapLibre ahead of a map (a screen whose next screens draw one); errors wait for the map. */
+export const preloadMapLibre = (): void => void loadMapLibre().catch(() => undefined);
+
 /**
  * 'loading' until a style draws; 'online' with the configured style; 'offline' with the style built
  * in code; 'unsupported' when the browser cannot run WebGL.

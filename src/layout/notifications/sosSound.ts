@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { whenIdle } from '../../kit/whenIdle';
 
 /** localStorage item remembering that the staff member muted the SOS sound. */
 export const SOS_SOUND_MUTED_KEY = 'notifications.sosSoundMuted';
@@ -59,15 +60,6 @@ function audio(): AudioContext | undefined {
 const AUDIO_DELAY_MS = 2_000;
 const AUDIO_IDLE_TIMEOUT_MS = 3_000;
 
-/** Runs `task` a while after now, when the page is idle. */
-function later(task: () => void): void {
-  const scope = globalThis as { requestIdleCallback?: (task: () => void, options: { timeout: number }) => number };
-  setTimeout(() => {
-    if (scope.requestIdleCallback) scope.requestIdleCallback(task, { timeout: AUDIO_IDLE_TIMEOUT_MS });
-    else task();
-  }, AUDIO_DELAY_MS);
-}
-
 /**
  * Browsers start audio only after the user has interacted with the page:
  * the first click or key press (e.g. signing in) unlocks it for later alerts.
@@ -79,10 +71,13 @@ function later(task: () => void): void {
 export function unlockSosSoundOnInteraction(): () => void {
   const unlock = () => {
     stop();
-    later(() => {
-      const ctx = audio();
-      if (ctx?.state === 'suspended') ctx.resume().catch(() => undefined);
-    });
+    whenIdle(
+      () => {
+        const ctx = audio();
+        if (ctx?.state === 'suspended') ctx.resume().catch(() => undefined);
+      },
+      { delayMs: AUDIO_DELAY_MS, timeoutMs: AUDIO_IDLE_TIMEOUT_MS },
+    );
   };
   const stop = () => {
     window.removeEventListener('pointerdown', unlock, true);

@@ -20,10 +20,13 @@ import { LiveTrips } from './LiveTrips';
 import { tripExporter } from './tripExporter';
 import { tripFilters } from './tripFilters';
 import { RequestedRangeFilter, TripTabs } from './TripListBar';
-import { isWaiting, NEWEST_FIRST, WAITING_ALERT_MS } from './tripListState';
+import { isWaiting, WAITING_ALERT_MS } from './tripListState';
 import { TripPreview, usePreviewBeside, usePreviewedTrip } from './TripPreview';
-import { TRIP_LIST_FIELDS, type Trip } from './types';
+import { TRIP_FIRST_PAGE, type Trip } from './types';
+import { PREFETCHED_FRESH_MS } from '../../dataProviders/prefetch';
 import { RowLink } from '../../kit/RowLink';
+import { preloadMapLibre } from '../../kit/map';
+import { whenIdle } from '../../kit/whenIdle';
 import { ACTIONS } from '../../domain/resourceActions';
 
 /** A cancellation cannot be undone (fees and offers are settled at once). */
@@ -132,6 +135,9 @@ function TripTable() {
   const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const previewOnHover = usePreviewBeside();
   useEffect(() => () => clearTimeout(hoverTimer.current), []);
+  // A trip's page and the route preview draw a map: MapLibre (1 MB) is fetched and compiled while
+  // the list is read, not while the trip opens.
+  useEffect(() => whenIdle(preloadMapLibre, { delayMs: 500 }), []);
 
   const onPointerOver = (event: MouseEvent<HTMLElement>) => {
     if (!previewOnHover) return;
@@ -229,14 +235,22 @@ function TripTable() {
 export default function TripList({ filter, storeKey, title }: ListScreenProps) {
   return (
     <List
+      // The route checked the session and the permission as it drew (ScreenAccess): the list's own
+      // checks would only re-draw every row once they answer.
+      disableAuthentication
       filter={filter}
       storeKey={storeKey}
       title={title}
       filters={tripFilters}
-      sort={NEWEST_FIRST}
-      perPage={25}
+      sort={TRIP_FIRST_PAGE.sort}
+      perPage={TRIP_FIRST_PAGE.perPage}
       exporter={tripExporter}
-      queryOptions={{ meta: { fields: TRIP_LIST_FIELDS }, placeholderData: (previous) => previous }}
+      queryOptions={{
+        meta: TRIP_FIRST_PAGE.meta,
+        placeholderData: (previous) => previous,
+        // The first page fetched when the menu link was hovered is shown, not asked for again.
+        staleTime: PREFETCHED_FRESH_MS,
+      }}
       actions={<ResourceListActions create={false} />}
       aside={<TripPreview />}
     >

@@ -1,5 +1,5 @@
 import { Box, MenuItem, Stack, Tab, Tabs, TextField } from '@mui/material';
-import { useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
 import {
   RANGE_PRESETS,
@@ -22,17 +22,34 @@ const dayOrNone = (day: string) => day === '' || withinDayBounds(day);
 
 /** The quick tabs: All, Active, Waiting for a driver (oldest first), Completed, Cancelled. */
 export function TripTabs() {
-  const translate = useTranslate();
   const { filterValues, setFilters, setSort, displayedFilters } = useListContext();
-  const current = tabOf(filterValues);
-  const choose = (tab: TripTab) => {
-    setSort(tabSort(tab));
-    setFilters(withTab(filterValues, tab), displayedFilters);
-  };
+  const latest = useRef({ filterValues, setFilters, setSort, displayedFilters });
+  latest.current = { filterValues, setFilters, setSort, displayedFilters };
+  const choose = useCallback((tab: TripTab) => {
+    const list = latest.current;
+    list.setSort(tabSort(tab));
+    list.setFilters(withTab(list.filterValues, tab), list.displayedFilters);
+  }, []);
+  return <TripTabBar current={tabOf(filterValues) ?? false} onChoose={choose} />;
+}
+
+/**
+ * The tabs themselves, drawn again only when the chosen tab changes: MUI's Tabs measures itself
+ * after every render (a forced layout of the whole page), and the list's context changes with
+ * every page of data.
+ */
+const TripTabBar = memo(function TripTabBar({
+  current,
+  onChoose,
+}: {
+  current: TripTab | false;
+  onChoose: (tab: TripTab) => void;
+}) {
+  const translate = useTranslate();
   return (
     <Tabs
-      value={current ?? false}
-      onChange={(_, tab: TripTab) => choose(tab)}
+      value={current}
+      onChange={(_, tab: TripTab) => onChoose(tab)}
       variant="scrollable"
       allowScrollButtonsMobile
       aria-label={translate('app.trips.tabs.all')}
@@ -43,7 +60,7 @@ export function TripTabs() {
       ))}
     </Tabs>
   );
-}
+});
 
 type RangeChoice = RangePreset | 'custom' | 'any';
 

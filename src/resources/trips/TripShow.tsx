@@ -3,7 +3,7 @@ import { Box, Chip, Grid, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RecordContextProvider, Title, TopToolbar, useTranslate } from 'react-admin';
 import { trips } from '../../domain/resources';
-import { buildTimeline } from '../../domain/tripTimeline';
+import { buildTimeline, type TimelineEntry } from '../../domain/tripTimeline';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { SectionCard } from '../../kit/DetailBlocks';
 import { enumLabelKey } from '../../kit/enumChoices';
@@ -18,6 +18,7 @@ import { TripAround } from './TripAround';
 import { TripParties } from './TripParties';
 import { TripTimeline } from './TripTimeline';
 import { useRecordFromRoute } from '../shared/useRecordFromRoute';
+import { AfterFirstPaint } from '../../kit/AfterFirstPaint';
 import type { Trip } from './types';
 import { useTripDriverPosition } from './useTripDriverPosition';
 import { QUERIES } from '../../dataProviders/calls';
@@ -63,6 +64,32 @@ function TripRoute({ trip }: { trip: Trip }) {
         </Typography>
       </Box>
     </SectionCard>
+  );
+}
+
+/** Below the header: the route, the timeline, what was raised around the trip, the fare and the people. */
+function TripBody({ trip, timeline, paymentLabel }: { trip: Trip; timeline: TimelineEntry[]; paymentLabel: string }) {
+  const translate = useTranslate();
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, md: 7, lg: 8 }}>
+        <Stack spacing={2}>
+          <TripRoute trip={trip} />
+          <SectionCard title={translate('app.trips.detail.timeline')}>
+            <TripTimeline entries={timeline} />
+          </SectionCard>
+          <TripAround tripId={trip.id} />
+        </Stack>
+      </Grid>
+      <Grid size={{ xs: 12, md: 5, lg: 4 }}>
+        <Stack spacing={2}>
+          <SectionCard title={translate('app.trips.detail.fare')}>
+            <FareBreakdown trip={trip} paymentLabel={paymentLabel} />
+          </SectionCard>
+          <TripParties trip={trip} />
+        </Stack>
+      </Grid>
+    </Grid>
   );
 }
 
@@ -117,25 +144,10 @@ export default function TripShow() {
             <TripActions trip={trip} />
           </TopToolbar>
         </Box>
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, md: 7, lg: 8 }}>
-            <Stack spacing={2}>
-              <TripRoute trip={trip} />
-              <SectionCard title={translate('app.trips.detail.timeline')}>
-                <TripTimeline entries={timeline} />
-              </SectionCard>
-              <TripAround tripId={trip.id} />
-            </Stack>
-          </Grid>
-          <Grid size={{ xs: 12, md: 5, lg: 4 }}>
-            <Stack spacing={2}>
-              <SectionCard title={translate('app.trips.detail.fare')}>
-                <FareBreakdown trip={trip} paymentLabel={paymentLabel} />
-              </SectionCard>
-              <TripParties trip={trip} />
-            </Stack>
-          </Grid>
-        </Grid>
+        {/* The header is drawn first; the body, a map among it, on the render after. */}
+        <AfterFirstPaint>
+          <TripBody trip={trip} timeline={timeline} paymentLabel={paymentLabel} />
+        </AfterFirstPaint>
       </Stack>
     </RecordContextProvider>
   );
