@@ -17,6 +17,7 @@ import {
 } from './menu';
 import { MenuGroupItem } from './MenuGroupItem';
 import { MenuLeafItem } from './MenuLeafItem';
+import { useIdleMenuPreload } from './preloadRoute';
 
 const NO_PERMISSIONS: readonly string[] = [];
 
@@ -35,6 +36,7 @@ export function AppMenu() {
   const permissions = session?.userInfo.role.permissions;
   const granted = useMemo(() => permissions?.map((permission) => permission.name) ?? NO_PERMISSIONS, [permissions]);
   const permitted = useMemo(() => filterMenuByPermissions(MENU, granted), [granted]);
+  useIdleMenuPreload(permitted);
   const visible = useMemo(
     () => searchMenu(permitted, query, (entry: MenuEntry) => translate(menuLabelKey(entry))),
     [permitted, query, translate],
