@@ -1,7 +1,8 @@
 import { Link as MuiLink, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useCanAccess, useFieldValue, useRecordContext, type RaRecord } from 'react-admin';
+import { useFieldValue, useRecordContext, type RaRecord } from 'react-admin';
 import { Link } from 'react-router';
+import { useMayOpen } from '../auth/useMayOpen';
 import { showPath } from '../resources/shared/recordPaths';
 
 export interface GuardedLinkProps {
@@ -13,10 +14,9 @@ export interface GuardedLinkProps {
   children: ReactNode;
 }
 
-/** A link that is plain text when the viewer may not open its target (canAccess). Clicks do not reach the row. */
+/** A link that is plain text when the viewer may not open its target (useMayOpen). Clicks do not reach the row. */
 export function GuardedLink({ resource, action = 'show', to, children }: GuardedLinkProps) {
-  const { canAccess } = useCanAccess({ resource, action });
-  if (!canAccess)
+  if (!useMayOpen(resource, action))
     return (
       <Typography variant="body2" component="span">
         {children}

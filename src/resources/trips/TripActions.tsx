@@ -5,7 +5,8 @@ import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import { Form, RadioButtonGroupInput, SelectInput, TextInput, required, useCanAccess, useTranslate } from 'react-admin';
+import { Form, RadioButtonGroupInput, SelectInput, TextInput, required, useTranslate } from 'react-admin';
+import { useMayOpen } from '../../auth/useMayOpen';
 import { issues, trips } from '../../domain/resources';
 import { ISSUE_CATEGORIES, TRIP_TRANSITIONS } from '../../domain/trip';
 import { useAction, usePanelDataProvider } from '../../dataProviders/useAction';
@@ -277,13 +278,13 @@ function IssueForm({ trip, close }: { trip: Trip; close: () => void }) {
 
 /** The trip page's actions, each shown only to staff allowed to run it (the server checks again). */
 export function TripActions({ trip }: { trip: Trip }) {
-  const update = useCanAccess({ resource: trips.path, action: 'edit' });
-  const issue = useCanAccess({ resource: issues.path, action: 'create' });
+  const mayUpdate = useMayOpen(trips.path, 'edit');
+  const mayReport = useMayOpen(issues.path, 'create');
   return (
     <>
-      {update.canAccess && ASSIGNABLE.includes(trip.status) && <AssignDriver trip={trip} />}
-      {update.canAccess && CANCELLABLE.includes(trip.status) && <CancelTrip trip={trip} />}
-      {issue.canAccess && <OpenIssue trip={trip} />}
+      {mayUpdate && ASSIGNABLE.includes(trip.status) && <AssignDriver trip={trip} />}
+      {mayUpdate && CANCELLABLE.includes(trip.status) && <CancelTrip trip={trip} />}
+      {mayReport && <OpenIssue trip={trip} />}
     </>
   );
 }
