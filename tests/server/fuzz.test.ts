@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../server/config.js';
 import { startApp } from './harness.js';
 import { listQueryFor, pathId, payloadFor, type JsonSchema } from './fuzz/hostileValues.js';
-import { appSignIn, approvedDrivers } from './appsHelpers.js';
+import { appSignIn, approvedDrivers, passengersFree } from './appsHelpers.js';
 
 /**
  * Property-based fuzzing of every documented route: hostile bodies, query strings and ids must get
@@ -24,22 +24,8 @@ const admin = await t.login();
  * so hostile payloads reach the handlers instead of stopping at 401/403.
  */
 const [driverRow] = await approvedDrivers(t, 1);
-const passengerRow = await t.db
-  .selectFrom('passengers')
-  .select(['id', 'phone'])
-  .where('status', '=', 'active')
-  .where(({ not, exists, selectFrom }) =>
-    not(
-      exists(
-        selectFrom('trips')
-          .select('trips.id')
-          .whereRef('trips.passengerId', '=', 'passengers.id')
-          .where('trips.status', 'in', ['requested', 'accepted', 'arrived', 'in_progress']),
-      ),
-    ),
-  )
-  .orderBy('id')
-  .executeTakeFirstOrThrow();
+const [passengerRow] = await passengersFree(t, 1);
+if (!passengerRow) throw new Error('no active passenger without a trip under way');
 const driver = await appSignIn(t, 'driver', driverRow.phone);
 const passenger = await appSignIn(t, 'passenger', passengerRow.phone);
 const booked = await t.call('POST', '/api/trip/apps/passenger/trips', {
