@@ -91,6 +91,12 @@ describe('trips', () => {
     // Pointing at the row previews its route beside the list.
     await page.getByText(`#${cancelledId}`, { exact: true }).hover();
     await page.getByTestId('trip-preview').waitFor();
+    // Its row stays marked once the pointer has left the table: its map button is pressed.
+    await page.mouse.move(800, 890);
+    const row = page.locator('tbody tr', { has: page.getByText(`#${cancelledId}`, { exact: true }) });
+    const mapButton = row.getByRole('button', { name: `Show the route of trip #${cancelledId}` });
+    await expect.poll(() => mapButton.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => row.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
     await snap(page, 'trips-list-cancelled-today');
   });
 
