@@ -32,7 +32,7 @@ export interface StaffIdentity extends UserIdentity {
 /** react-admin's AuthProvider, with the optional methods this panel implements made required. */
 export type PanelAuthProvider = AuthProvider &
   Required<Pick<AuthProvider, 'getIdentity' | 'getPermissions' | 'canAccess'>> & {
-    /** canAccess answered at once: the session's permissions are in memory (ScreenAccess draws no loading state). */
+    /** canAccess answered at once: the session's permissions are in memory (useMayOpen: links and buttons draw no loading state). */
     mayOpen: (params: { resource: string; action: string }) => boolean;
   };
 

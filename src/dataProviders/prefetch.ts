@@ -2,7 +2,9 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import {
   getQuery,
+  useAuthProvider,
   useDataProvider,
+  type AuthProvider,
   useStoreContext,
   type DataProvider,
   type GetListParams,
@@ -57,6 +59,31 @@ export const recordQueryKey = (resource: string, id: Identifier) => [
   { id: String(id), meta: undefined },
 ];
 
+/** The react-query cache key of react-admin's `<CanAccess action>` inside a resource's routes (ra-core 5). */
+export const accessQueryKey = (resource: string, action: string) => [
+  'auth',
+  'canAccess',
+  { action, recordId: undefined, resource },
+];
+
+/**
+ * Asks ahead whether the screen may be opened (the route's `ScreenAccess`), so that it draws at
+ * once instead of a loading screen for the one render its answer takes.
+ */
+function prefetchAccess(
+  queryClient: QueryClient,
+  authProvider: AuthProvider | undefined,
+  resource: string,
+  action: 'list' | 'show',
+): void {
+  if (!authProvider?.canAccess) return;
+  const canAccess = authProvider.canAccess.bind(authProvider);
+  void queryClient.prefetchQuery({
+    queryKey: accessQueryKey(resource, action),
+    queryFn: () => canAccess({ action, resource }),
+  });
+}
+
 /** Fetches into the cache the first page a list will show, so that opening it waits for no request. */
 export function prefetchFirstPage(
   queryClient: QueryClient,
@@ -90,17 +117,26 @@ export function prefetchRecord(
   });
 }
 
-/** Both prefetches, bound to the panel's cache, data provider and store. Errors wait for the screen, which shows them. */
+/**
+ * Both prefetches, each with the screen's access answer, bound to the panel's cache, providers and
+ * store. Errors wait for the screen, which shows them.
+ */
 export function usePrefetch() {
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider();
+  const authProvider = useAuthProvider();
   const store = useStoreContext();
   return useMemo(
     () => ({
-      firstPage: (resource: string, query: FirstPageQuery) =>
-        prefetchFirstPage(queryClient, dataProvider, store, resource, query),
-      record: (resource: string, id: Identifier) => prefetchRecord(queryClient, dataProvider, resource, id),
+      firstPage: (resource: string, query: FirstPageQuery) => {
+        prefetchAccess(queryClient, authProvider, resource, 'list');
+        prefetchFirstPage(queryClient, dataProvider, store, resource, query);
+      },
+      record: (resource: string, id: Identifier) => {
+        prefetchAccess(queryClient, authProvider, resource, 'show');
+        prefetchRecord(queryClient, dataProvider, resource, id);
+      },
     }),
-    [queryClient, dataProvider, store],
+    [queryClient, dataProvider, authProvider, store],
   );
 }

@@ -3,6 +3,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appStore } from '../../../src/i18n/localePreference';
 import type { RecordedRequest, StubAnswer } from '../../unit/support/fetchStub';
 import { sessionOf, superAdminProfile } from '../../unit/support/staffFixtures';
+import { accessQueryKey } from '../../../src/dataProviders/prefetch';
+import { queryClient } from '../../../src/queryClient';
 import { renderApp, screen } from '../support/renderApp';
 import { tripListAnswer } from './tripAnswers';
 
@@ -59,6 +61,21 @@ function renderPanel(prepare?: () => void) {
     },
   });
   return { ...rendered, release: list.release, releaseRecord: record.release };
+}
+
+/** Whether an element matching `selector` is added to the page from now on (a flash a test would miss). */
+function watchForAdded(selector: string): () => boolean {
+  let seen = false;
+  const observer = new MutationObserver((mutations) => {
+    for (const mutation of mutations)
+      for (const node of mutation.addedNodes)
+        if (node instanceof Element && (node.matches(selector) || node.querySelector(selector))) seen = true;
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  return () => {
+    observer.disconnect();
+    return seen;
+  };
 }
 
 const tripsLink = async () => within(await screen.findByTestId('side-menu')).getByRole('link', { name: 'Trips' });
@@ -123,5 +140,21 @@ describe('data fetched ahead of the click', () => {
     // The body (the route among it) is drawn on the render after the header.
     expect(await within(page).findByText('Sarit Centre, Westlands')).toBeInTheDocument();
     expect(api.to('GET /api/trip/trips/41')).toHaveLength(1);
+  });
+
+  it('a trip pointed at opens in place of the list, with no loading screen between: whether the role may open it was asked ahead too', async () => {
+    const { api, user, release, releaseRecord } = renderPanel();
+    await user.click(await tripsLink());
+    release();
+    const number = (await screen.findByText('#41')).closest('a')!;
+    fireEvent.mouseEnter(number);
+    await waitFor(() => expect(api.to('GET /api/trip/trips/41')).toHaveLength(1));
+    await waitFor(() => expect(queryClient.getQueryData(accessQueryKey('trip-management/trips', 'show'))).toBe(true));
+
+    const loadingScreenSeen = watchForAdded('[data-testid="loading-screen"]');
+    await user.click(number);
+    releaseRecord();
+    expect(await screen.findByText('Trip #41', { selector: 'h1' })).toBeInTheDocument();
+    expect(loadingScreenSeen()).toBe(false);
   });
 });
