@@ -188,6 +188,30 @@ describe('CSV export through COPY on PostgreSQL', () => {
     expect(rows.map((r) => r.text)).toEqual(values.map((v) => String(v)));
   });
 
+  it("passes PostgreSQL's lines on in pieces of 64 kB or more, and a slow statement's first lines without waiting for more", async () => {
+    const bulk = new ResourceEngine(trips, t.app.services).bulkReader()!;
+    // PostgreSQL writes its output 8 kB at a time; each piece passed on would be an HTTP write.
+    const sizes: number[] = [];
+    for await (const chunk of bulk.copyCsv(`select g, repeat('x', 100) from generate_series(1, 20000) g`))
+      sizes.push((chunk as Buffer).length);
+    const lineBytes = (n: number) => String(n).length + 1 + 100 + 2;
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(
+      Array.from({ length: 20000 }, (_, i) => lineBytes(i + 1)).reduce((a, b) => a + b),
+    );
+    expect(sizes.length).toBeGreaterThan(1);
+    expect(sizes.slice(0, -1).every((size) => size >= 64 * 1024)).toBe(true);
+
+    // About 20 kB of lines (PostgreSQL sends what fills its buffer), then a 3-second wait.
+    const slow = bulk.copyCsv(
+      `select g, case when g = 200 then pg_sleep(3)::text else repeat('y', 100) end from generate_series(1, 200) g`,
+    );
+    const started = Date.now();
+    const first = await new Promise<Buffer>((resolve, reject) => slow.once('data', resolve).once('error', reject));
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(first.toString('utf8')).toMatch(/^1,y{100}\r\n2,/);
+    slow.destroy();
+  });
+
   it('stops the statement and frees its connection when the client goes away mid-download', async () => {
     // Enough rows that the file cannot sit whole in the sockets' buffers: the server is still writing.
     await sql`insert into trips (passenger_id, driver_id, vehicle_type_id, status, pickup_address, pickup_lat, pickup_lng,
