@@ -25,11 +25,19 @@ export const COPY_SETTINGS: Record<string, string> = { jit: 'off' };
  * a sort spilled to disk (external merge, ~120 MB) that writes nothing until it has read the whole
  * table. Walking the index backwards with the names memoised streams the first line at once and
  * holds nothing; where no index fits, the sort still happens (disabling only prices it up).
+ *
+ * One parallel worker walks the index with the leader (a parallel index scan under Gather Merge,
+ * which keeps the order): it reads the rows, joins the names and formats money and times, while
+ * the leader writes the cells. Passing a row to the leader is priced at nothing, else PostgreSQL
+ * never chooses this plan for an export (a million rows, 0.1 each); the setup's price stays, so a
+ * small export runs alone. PostgreSQL 15, a million trips, COPY to /dev/null on two cores: 7.5 s
+ * with the worker, 9.6–11 s without (a second worker: 8.3 s).
  */
 export const INDEX_ORDER_SETTINGS: Record<string, string> = {
   ...COPY_SETTINGS,
   enable_sort: 'off',
-  max_parallel_workers_per_gather: '0',
+  max_parallel_workers_per_gather: '1',
+  parallel_tuple_cost: '0',
 };
 
 /** A resource's export as PostgreSQL writes it: each column's value and the SQL of its cell over `t.cN`. */
