@@ -26,9 +26,12 @@ const OID = {
   varcharArray: 1015,
 } as const;
 
+/** Whether csvText puts an apostrophe before this text: a spreadsheet would run it as a formula. */
+const needsFormulaGuardSql = (v: string) =>
+  `ascii(${v}) in (61, 43, 64, 9, 13) or (ascii(${v}) = 45 and ${v} !~ E'^-?[0-9]+(\\\\.[0-9]+)?$')`;
+
 /** The apostrophe csvText puts before text a spreadsheet would run as a formula, or ''. */
-const formulaGuardSql = (v: string) =>
-  `case when ascii(${v}) in (61, 43, 64, 9, 13) or (ascii(${v}) = 45 and ${v} !~ E'^-?[0-9]+(\\\\.[0-9]+)?$') then '''' else '' end`;
+const formulaGuardSql = (v: string) => `case when ${needsFormulaGuardSql(v)} then '''' else '' end`;
 
 /**
  * Text as csvText writes it: a leading apostrophe before =, +, @, a tab, a carriage return, or a
@@ -118,9 +121,20 @@ export function csvCellSql(ref: string, oid: number, secret = false): string | u
 export function csvValueSql(ref: string, oid: number, secret = false): string | undefined {
   const cell = csvCellSql(ref, oid, secret);
   if (cell === undefined) return undefined;
-  const text = (v: string) => `nullif(${formulaGuardSql(v)} || ${v}, '')`;
+  // The apostrophe is added only where it goes: a concatenation in every text cell of every row cost more.
+  const text = (v: string) => `case when ${needsFormulaGuardSql(v)} then '''' || ${v} else nullif(${v}, '') end`;
   if (secret) return text(maskedSql(ref));
   switch (oid) {
+    case OID.int2:
+    case OID.int4:
+    case OID.int8:
+      // COPY writes an integer as its text, and a null bare.
+      return ref;
+    case OID.numeric:
+      return `trim_scale(${ref})`;
+    case OID.float8:
+      // The common case first: there PostgreSQL's shortest text is JavaScript's.
+      return `case when abs(${ref}) >= 1e-4::float8 and abs(${ref}) < 1e15::float8 then ${ref}::text else nullif(${cell}, '') end`;
     case OID.text:
     case OID.varchar:
     case OID.bpchar:
@@ -134,7 +148,7 @@ export function csvValueSql(ref: string, oid: number, secret = false): string | 
         `case when array_position(${ref}, null) is null then array_to_string(${ref}, ', ') else array_to_json(${ref})::text end`,
       );
   }
-  // Numbers and booleans: never quoted, and '' only for a null.
+  // Booleans and float4: '' only for a null.
   return `nullif(${cell}, '')`;
 }
 
