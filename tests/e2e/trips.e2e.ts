@@ -91,8 +91,9 @@ describe('trips', () => {
     // Pointing at the row previews its route beside the list.
     await page.getByText(`#${cancelledId}`, { exact: true }).hover();
     await page.getByTestId('trip-preview').waitFor();
-    // Its row stays marked once the pointer has left the table: its map button is pressed.
-    await page.mouse.move(800, 890);
+    // Its row stays marked once the pointer has left the table (for the preview beside it, over no
+    // other row): its map button is pressed.
+    await page.getByTestId('trip-preview').hover();
     const row = page.locator('tbody tr', { has: page.getByText(`#${cancelledId}`, { exact: true }) });
     const mapButton = row.getByRole('button', { name: `Show the route of trip #${cancelledId}` });
     await expect.poll(() => mapButton.getAttribute('aria-pressed')).toBe('true');
