@@ -30,8 +30,8 @@ export const COPY_SETTINGS: Record<string, string> = { jit: 'off' };
  * which keeps the order): it reads the rows, joins the names and formats money and times, while
  * the leader writes the cells. Passing a row to the leader is priced at nothing, else PostgreSQL
  * never chooses this plan for an export (a million rows, 0.1 each); the setup's price stays, so a
- * small export runs alone. PostgreSQL 15, a million trips, COPY to /dev/null on two cores: 7.5 s
- * with the worker, 9.6–11 s without (a second worker: 8.3 s).
+ * small export runs alone. PostgreSQL 15, a million trips, COPY to /dev/null on two cores:
+ * 6.8–10.0 s with the worker, 9.6–12.7 s without, 7.4–9.4 s with a second worker.
  */
 export const INDEX_ORDER_SETTINGS: Record<string, string> = {
   ...COPY_SETTINGS,
