@@ -121,6 +121,7 @@ const q = (o: object) =>
 const last = stats.last.getTime();
 const DEEP_CASE = 'offset 500,000';
 const DEEP_KEYSET_CASE = 'offset 500,000, keyset (next page)';
+const DEEP_STATUS_CASE = 'offset 400,000 of completed trips';
 // The row before offset 500,000: the cursor the panel sends for the page after it.
 const deepCursor =
   stats.n > 500_025
@@ -160,6 +161,12 @@ const cases: { name: string; urls: string[] }[] = [
         {
           name: DEEP_CASE,
           urls: [`/api/trip/trips${q({ sort: ['requestedAt', 'DESC'], range: [500_000, 500_024] })}`],
+        },
+        {
+          name: DEEP_STATUS_CASE,
+          urls: [
+            `/api/trip/trips${q({ sort: ['requestedAt', 'DESC'], range: [400_000, 400_024], filter: { status: 'completed' } })}`,
+          ],
         },
         {
           name: DEEP_KEYSET_CASE,
@@ -487,7 +494,7 @@ for (const r of results) {
   verdict(`${r.case}: API − DB ≤ 2 ms (p50)`, r.overhead <= 2, `${r.overhead.toFixed(2)} ms`);
 }
 const first = results.find((r) => r.case === 'first page, newest first');
-for (const deep of results.filter((r) => r.case === DEEP_CASE || r.case === DEEP_KEYSET_CASE))
+for (const deep of results.filter((r) => [DEEP_CASE, DEEP_STATUS_CASE, DEEP_KEYSET_CASE].includes(r.case)))
   if (first)
     verdict(
       `${deep.case} within 2× of page 1 (API p50)`,

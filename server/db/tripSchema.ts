@@ -122,6 +122,13 @@ export interface TripCountTable {
   n: number;
 }
 
+/** Trips per city-local day and status (migration 071), for deep list pages. */
+export interface TripDayCountTable {
+  day: string;
+  status: string;
+  n: number;
+}
+
 /** One step of a trip's timeline (migration 004). */
 export interface TripEventTable {
   id: Generated<number>;
@@ -332,6 +339,7 @@ export interface TripTables {
   discounts: DiscountTable;
   trips: TripTable;
   tripCounts: TripCountTable;
+  tripDayCounts: TripDayCountTable;
   tripEvents: TripEventTable;
   issues: IssueTable;
   issueEvents: IssueEventTable;

@@ -144,6 +144,17 @@ export interface ResourceDeclaration {
     filter: Record<string, unknown>;
     db: import('../db/index.js').Db;
   }) => Promise<number | undefined>;
+  /**
+   * A deep page without walking its offset: for a list query whose range starts at `start` (past
+   * SEEK_FROM), a condition that leaves out every row before a known boundary and the offset left
+   * to skip after it, both SQL over small tables kept exact by triggers (the trips' day counts).
+   * Read in the page's own statement. Undefined for the queries it cannot place (they page by offset).
+   */
+  seek?: (ctx: {
+    filter: Record<string, unknown>;
+    sort: { field: string; order: 'ASC' | 'DESC' };
+    start: number;
+  }) => { where: RawBuilder<boolean>; offset: RawBuilder<number> } | undefined;
 }
 
 /** What a server declaration adds to its manifest entry: table, computed SQL, hooks, server-only rules. */

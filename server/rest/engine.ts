@@ -8,7 +8,7 @@ import type { ResourceDeclaration, Row, WriteContext } from './declaration.js';
 import { recordAudit } from './audit.js';
 import { arrayQueryOf, bulkReaderOf, preparedQueryOf, type BulkReader, type PreparedQuery } from '../db/index.js';
 import { lookupOf } from './names.js';
-import { keysetOf } from './keyset.js';
+import { keysetOf, seekOf } from './keyset.js';
 import { columnRef, parseListQuery, snake, sortRef } from './query.js';
 import { maskSecret, mergeSecret } from './secrets.js';
 import { errorSchema, idParams, parseId, parseIdList, validateBody } from './requests.js';
@@ -191,14 +191,16 @@ export class ResourceEngine {
     const keyset = keysetOf(d, q, query);
     const reversed = keyset?.direction === 'before';
     const pageOrder = reversed ? (order === 'asc' ? 'desc' : 'asc') : order;
+    const seek = keyset === undefined ? seekOf(d, q) : undefined;
     const page = this.read
       .selectFrom(this.table)
       .where(q.where)
       .$if(keyset !== undefined, (qb) => qb.where(keyset!.where))
+      .$if(seek !== undefined, (qb) => qb.where(seek!.where))
       .orderBy(sortRef(d, q.sort.field), pageOrder)
       .orderBy(this.idRef, pageOrder)
       .limit(limit)
-      .$if(keyset === undefined, (qb) => qb.offset(q.range.start));
+      .$if(keyset === undefined, (qb) => qb.offset(seek?.offset ?? q.range.start));
     // A deferred join finds the page's ids first (an index-only scan can skip the offset rows),
     // then reads and computes only those rows.
     const rowsPromise = d.deferredJoin

@@ -29,6 +29,7 @@ import * as m063 from './063_left_service_area.js';
 import * as m066 from './066_driver_payout_details.js';
 import * as m067 from './067_payout_line_destination.js';
 import * as m070 from './070_payout_batches.js';
+import * as m071 from './071_trip_day_counts.js';
 
 /** Every migration in order. Add a line here with each new file; the generated resources' come last (./declared). */
 export const migrations: Record<string, Migration> = {
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   '066_driver_payout_details': m066,
   '067_payout_line_destination': m067,
   '070_payout_batches': m070,
+  '071_trip_day_counts': m071,
   ...declaredMigrations,
 };

@@ -3,7 +3,7 @@ import type { Db } from '../../db/index.js';
 import { CITY } from '../../../src/domain/city.js';
 
 /**
- * Compares the trip rollups (migration 008; per-driver money in cents since 016) and the sign-ups (013) with a plain GROUP BY over their tables for local days
+ * Compares the trip rollups (migration 008; per-driver money in cents since 016; day counts, 071) and the sign-ups (013) with a plain GROUP BY over their tables for local days
  * `fromDay`…`toDay` (inclusive). Answers every row where they differ, as text: none means exact.
  * Used by the server tests and by `npm run bench:reports`, which fails loudly on any difference.
  */
@@ -68,6 +68,13 @@ export async function rollupDifferences(db: Db, fromDay: string, toDay: string):
         from trip_driver_monthly, months where month >= lo and month < hi and trips <> 0)
       select 'trip_driver_monthly ' || coalesce(row(t.*)::text, 'missing') || ' vs ' || coalesce(row(r.*)::text, 'missing') as diff
       from truth t full join rollup r using (month, driver_id)
+      where row(t.*) is distinct from row(r.*)`,
+    // Trips per day and status (migration 071), which deep list pages add up.
+    sql<{ diff: string }>`
+      with truth as (select ${day} as day, status, count(*)::int as n from trips where ${inRange} group by 1, 2),
+      rollup as (select day, status, n from trip_day_counts where ${rollupRange} and n <> 0)
+      select 'trip_day_counts ' || coalesce(row(t.*)::text, 'missing') || ' vs ' || coalesce(row(r.*)::text, 'missing') as diff
+      from truth t full join rollup r using (day, status)
       where row(t.*) is distinct from row(r.*)`,
     // Sign-ups (migration 013), on the same local days.
     sql<{ diff: string }>`

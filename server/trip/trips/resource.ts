@@ -10,7 +10,7 @@ import { trips as tripsManifest } from '../../../src/domain/resources/trips.js';
 import { oneOf } from '../../rest/fields.js';
 import { insideCity } from '../../../src/domain/city.js';
 import { PAYMENT_METHODS, TRIP_STATUSES } from '../../../src/domain/enums.js';
-import { ACTIVE_TRIP_STATUSES, FINISHED_TRIP_STATUSES } from '../../../src/domain/trip.js';
+import { ACTIVE_TRIP_STATUSES } from '../../../src/domain/trip.js';
 import type { TripTable } from '../../db/tripSchema.js';
 import { fareColumns, loadPricing, quote } from '../fares/pricing.js';
 import { id, instant, latitude, longitude, text } from '../fields.js';
@@ -23,6 +23,8 @@ import { recordTripChange, type TripFacts } from './events.js';
 import { nameOf, valueOf } from '../../rest/names.js';
 import { discountRuleOf, usableDiscount, type DiscountRow } from '../discounts/usable.js';
 import { refusal } from '../../../src/domain/messageCodes.js';
+import { seekTrips } from './deepPages.js';
+import { withActiveAsStatus } from './statusFilter.js';
 
 const fieldError = (errors: Record<string, string>) => badRequest(refusal('highlighted'), errors);
 
@@ -232,6 +234,7 @@ export const trips = defineResource(tripsManifest, {
     },
   },
   deferredJoin: true,
+  seek: seekTrips,
   exportOmit: [
     'routePolyline',
     'pickupPlace',
@@ -268,14 +271,7 @@ export const trips = defineResource(tripsManifest, {
   },
   async count({ filter: given, db }) {
     // "active" is a set of statuses, so the counters answer it too (alone or with a status filter).
-    const filter = { ...given };
-    if ('active' in filter) {
-      const active = filter.active === true || filter.active === 'true';
-      delete filter.active;
-      const wanted: string[] = active ? [...ACTIVE_TRIP_STATUSES] : [...FINISHED_TRIP_STATUSES];
-      const asked = filter.status === undefined ? undefined : [filter.status].flat().map(String);
-      filter.status = asked ? wanted.filter((s) => asked.includes(s)) : wanted;
-    }
+    const filter = withActiveAsStatus(given);
     const keys = Object.keys(filter);
     if (!keys.every((k) => k in COUNTED)) return undefined;
     let query = db.selectFrom('tripCounts').select(sql<number>`coalesce(sum(n), 0)::bigint`.as('n'));
