@@ -1,6 +1,8 @@
 import { constants } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, onSendHookHandler } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 
 /** Answers smaller than this go out as they are: a few hundred bytes saved are not worth the CPU. */
 export const COMPRESSION_THRESHOLD = 1024;
@@ -25,6 +27,19 @@ export const BROTLI_QUALITY = 4;
 export const STREAM_BROTLI_QUALITY = 1;
 export const GZIP_LEVEL = 3;
 
+const ENCODINGS = ['br', 'gzip', 'deflate'] as const;
+
+/**
+ * Whether the plugin will compress a stream answered to a request with these headers: its own
+ * negotiation (the same library, with `*` and x-gzip read as gzip, as it reads them). An export
+ * picks its statement's plan by it (server/rest/copyExport.ts).
+ */
+export function compressesStream(headers: IncomingHttpHeaders): boolean {
+  const header = headers['accept-encoding'];
+  if (headers['x-no-compression'] !== undefined || typeof header !== 'string') return false;
+  return negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), [...ENCODINGS]) !== null;
+}
+
 /**
  * Runtime compression of API answers (JSON, CSV streams, …) above the threshold.
  * Register before any route: @fastify/compress attaches itself to routes as they
@@ -34,7 +49,7 @@ export const GZIP_LEVEL = 3;
 export async function installCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
     threshold: COMPRESSION_THRESHOLD,
-    encodings: ['br', 'gzip', 'deflate'],
+    encodings: [...ENCODINGS],
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
     zlibOptions: { level: GZIP_LEVEL },
     syncThreshold: SYNC_COMPRESSION_LIMIT,

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../auth/guard.js';
 import { endOnDrain, EXPORT_INTERRUPTED } from '../delivery/drain.js';
-import { streamCompression } from '../delivery/compression.js';
+import { compressesStream, streamCompression } from '../delivery/compression.js';
 import { badRequest } from '../errors.js';
 import { CITY } from '../../src/domain/city.js';
 import type { ResourceDeclaration } from './declaration.js';
@@ -59,7 +59,8 @@ export function registerExport(
       delete query.range;
       const q = parseListQuery(d, query);
       const rows =
-        (await copyExport(engine, d, q)) ?? Readable.from(csvBatches(engine, d, q, columns), { highWaterMark: 1 });
+        (await copyExport(engine, d, q, compressesStream(request.headers))) ??
+        Readable.from(csvBatches(engine, d, q, columns), { highWaterMark: 1 });
       const body = endOnDrain(rows, app.draining, EXPORT_INTERRUPTED, reply.raw);
       return reply
         .type('text/csv; charset=utf-8')

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESSION_THRESHOLD, installCompression } from '../../server/delivery/compression.js';
+import { COMPRESSION_THRESHOLD, compressesStream, installCompression } from '../../server/delivery/compression.js';
 import { listQuery, startApp, type TestApp } from './harness.js';
 
 /** A stand-in for `vite build` output: hashed script with its .br/.gz twins, index.html likewise, a favicon. */
@@ -202,6 +202,42 @@ describe('compression of a streamed answer (CSV exports)', () => {
       expect(res.headers.get('transfer-encoding')).toBe('chunked');
       expect(res.headers.get('content-disposition')).toBe('attachment; filename="trips.csv"');
       expect(await res.text()).toBe(lines.join(''));
+    } finally {
+      await app.close();
+    }
+  });
+
+  // An export picks its statement's plan by whether its answer is compressed (no parallel worker
+  // beside the compressor): that guess must be the plugin's own answer, whatever the header says.
+  it('is foreseen by compressesStream for every Accept-Encoding, as the plugin negotiates it', async () => {
+    const app = Fastify();
+    await installCompression(app);
+    app.get('/stream', (_req, reply) => reply.type('text/csv').send(Readable.from(['a,b\n'.repeat(5_000)])));
+    const headers: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'br' },
+      { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': '*' },
+      { 'accept-encoding': 'x-gzip' },
+      { 'accept-encoding': 'br;q=0, gzip;q=0' },
+      { 'accept-encoding': 'identity, br;q=0.5' },
+      { 'accept-encoding': 'compress' },
+      { 'accept-encoding': 'BR' },
+      { 'accept-encoding': 'gzip', 'x-no-compression': '1' },
+    ];
+    try {
+      const seen = [];
+      for (const h of headers) {
+        const res = await app.inject({ method: 'GET', url: '/stream', headers: h });
+        expect(res.statusCode).toBe(200);
+        seen.push({ h, compressed: res.headers['content-encoding'] !== undefined, foreseen: compressesStream(h) });
+      }
+      expect(seen.map(({ h, foreseen }) => ({ h, compressed: foreseen }))).toEqual(
+        seen.map(({ h, compressed }) => ({ h, compressed })),
+      );
+      // Both answers occur, so the comparison says something.
+      expect(new Set(seen.map((x) => x.compressed))).toEqual(new Set([true, false]));
     } finally {
       await app.close();
     }

@@ -57,7 +57,7 @@ async function bothPaths(d: ResourceDeclaration, query: { filter?: object; sort?
   const columns = exportColumns(d);
   let js = '';
   for await (const text of csvBatches(engine, d, q, columns)) js += text;
-  const copied = await copyExport(engine, d, q);
+  const copied = await copyExport(engine, d, q, false);
   return { js, copy: copied && (await collect(copied)), columns };
 }
 
