@@ -1,6 +1,6 @@
 import { Link as MuiLink } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useDataTableCallbacksContext, useGetPathForRecord, useRecordContext, useResourceContext } from 'react-admin';
+import { useCreatePath, useDataTableCallbacksContext, useRecordContext, useResourceContext } from 'react-admin';
 import { Link } from 'react-router';
 import { usePrefetch } from '../dataProviders/prefetch';
 
@@ -16,9 +16,12 @@ export function RowLink({ children }: { children: ReactNode }) {
   const { rowClick } = useDataTableCallbacksContext();
   const target = typeof rowClick === 'function' && record ? rowClick(record.id, resource, record) : rowClick;
   const link = typeof target === 'string' && target !== 'expand' && target !== 'toggleSelection' ? target : false;
-  const to = useGetPathForRecord({ link });
+  // The path as useGetPathForRecord makes it for a given link, without its state, effect and the
+  // two access queries it keeps for links it infers: a list draws one per row.
+  const createPath = useCreatePath();
   const prefetch = usePrefetch();
-  if (!to || !record) return <>{children}</>;
+  if (!link || !record) return <>{children}</>;
+  const to = createPath({ resource, id: record.id, type: link });
   // Pointing at the link (or tabbing to it) fetches the record its page opens with.
   const prefetchRecord = () => prefetch.record(resource, record.id);
   return (

@@ -101,6 +101,34 @@ describe('trips', () => {
     await snap(page, 'trips-list-cancelled-today');
   });
 
+  // The six selectors of the filter bar draw just after the rows (kit/FilterAfterRows): an outline of
+  // each keeps its place, so nothing under the bar moves when they come.
+  it('draws the rows with the filter bar in place, and the table does not move when its selectors come', async () => {
+    const fresh = await open({ width: 1280, height: 800 });
+    await signIn(fresh);
+    await fresh.waitForLoadState('networkidle');
+    await fresh.evaluate(() => {
+      const seen: { firstRowTop?: number; outlines?: number } = {};
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver((_, observer) => {
+        const row = document.querySelector('.RaDataTable-table tbody tr');
+        if (!row) return;
+        seen.firstRowTop = Math.round(document.querySelector('.RaDataTable-table')!.getBoundingClientRect().top);
+        seen.outlines = document.querySelectorAll('[data-testid="filter-outline"]').length;
+        observer.disconnect();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    const link = fresh.getByRole('navigation').getByRole('link', { name: 'Trips', exact: true }).first();
+    await link.hover();
+    await link.click();
+    await fresh.getByRole('combobox', { name: 'Passenger' }).waitFor();
+    expect(await fresh.getByTestId('filter-outline').count()).toBe(0);
+    const seen = await fresh.evaluate(() => (window as unknown as { seen: { firstRowTop?: number } }).seen);
+    expect(seen.firstRowTop).toBeGreaterThan(0);
+    const top = await fresh.locator('.RaDataTable-table').evaluate((t) => Math.round(t.getBoundingClientRect().top));
+    expect(top).toBe(seen.firstRowTop);
+  });
+
   it('opens a trip: the map is drawn and the timeline gives the reason', async () => {
     await page.getByText(`#${cancelledId}`, { exact: true }).click();
     await waitForPath(page, `/trip-management/trips/${cancelledId}`);

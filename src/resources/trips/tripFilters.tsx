@@ -9,6 +9,7 @@ import {
 } from 'react-admin';
 import { drivers, passengers, vehicleTypes } from '../../domain/resources';
 import { enumChoices } from '../../kit/enumChoices';
+import { FilterAfterRows } from '../../kit/FilterAfterRows';
 import { GuardedReferenceInput } from '../../kit/GuardedReferenceInput';
 import { ReferenceSelectInput } from '../../kit/ReferenceSelectInput';
 
@@ -28,45 +29,51 @@ function TripSearchInput(props: SearchInputProps) {
  */
 export const tripFilters = [
   <TripSearchInput key="q" source="q" alwaysOn />,
-  <SelectArrayInput key="status" source="status" choices={enumChoices('tripStatus')} alwaysOn sx={{ minWidth: 200 }} />,
-  <ReferenceSelectInput
-    key="vehicleTypeId"
-    source="vehicleTypeId"
-    reference={vehicleTypes.path}
-    emptyText="app.trips.filters.anyVehicleType"
-    sx={{ minWidth: 170 }}
-    alwaysOn
-  />,
-  <SelectInput
-    key="paymentMethod"
-    source="paymentMethod"
-    choices={enumChoices('paymentMethod')}
-    emptyText="app.trips.filters.anyPayment"
-    alwaysOn
-    sx={{ minWidth: 150 }}
-  />,
-  <GuardedReferenceInput key="driverId" source="driverId" reference={drivers.path} perPage={10} alwaysOn>
-    <AutocompleteInput
-      label="app.trips.filters.driver"
-      optionText={personText}
-      filterToQuery={(q: string) => ({ q })}
-      sx={{ minWidth: 200 }}
+  <FilterAfterRows key="status" source="status" alwaysOn width={200}>
+    <SelectArrayInput source="status" choices={enumChoices('tripStatus')} sx={{ minWidth: 200 }} />
+  </FilterAfterRows>,
+  <FilterAfterRows key="vehicleTypeId" source="vehicleTypeId" alwaysOn width={170}>
+    <ReferenceSelectInput
+      source="vehicleTypeId"
+      reference={vehicleTypes.path}
+      emptyText="app.trips.filters.anyVehicleType"
+      sx={{ minWidth: 170 }}
     />
-  </GuardedReferenceInput>,
-  <GuardedReferenceInput key="passengerId" source="passengerId" reference={passengers.path} perPage={10} alwaysOn>
-    <AutocompleteInput
-      label="app.trips.filters.passenger"
-      optionText={personText}
-      filterToQuery={(q: string) => ({ q })}
-      sx={{ minWidth: 200 }}
+  </FilterAfterRows>,
+  <FilterAfterRows key="paymentMethod" source="paymentMethod" alwaysOn width={150}>
+    <SelectInput
+      source="paymentMethod"
+      choices={enumChoices('paymentMethod')}
+      emptyText="app.trips.filters.anyPayment"
+      sx={{ minWidth: 150 }}
     />
-  </GuardedReferenceInput>,
-  <BooleanInput
-    key="active"
-    source="active"
-    label="app.trips.filters.activeOnly"
-    alwaysOn
-    format={(v: unknown) => v === true || v === 'true'}
-    parse={(v: boolean) => (v ? true : undefined)}
-  />,
+  </FilterAfterRows>,
+  <FilterAfterRows key="driverId" source="driverId" alwaysOn width={200}>
+    <GuardedReferenceInput source="driverId" reference={drivers.path} perPage={10}>
+      <AutocompleteInput
+        label="app.trips.filters.driver"
+        optionText={personText}
+        filterToQuery={(q: string) => ({ q })}
+        sx={{ minWidth: 200 }}
+      />
+    </GuardedReferenceInput>
+  </FilterAfterRows>,
+  <FilterAfterRows key="passengerId" source="passengerId" alwaysOn width={200}>
+    <GuardedReferenceInput source="passengerId" reference={passengers.path} perPage={10}>
+      <AutocompleteInput
+        label="app.trips.filters.passenger"
+        optionText={personText}
+        filterToQuery={(q: string) => ({ q })}
+        sx={{ minWidth: 200 }}
+      />
+    </GuardedReferenceInput>
+  </FilterAfterRows>,
+  <FilterAfterRows key="active" source="active" alwaysOn width={129} bare>
+    <BooleanInput
+      source="active"
+      label="app.trips.filters.activeOnly"
+      format={(v: unknown) => v === true || v === 'true'}
+      parse={(v: boolean) => (v ? true : undefined)}
+    />
+  </FilterAfterRows>,
 ];
