@@ -22,6 +22,20 @@ function TripSearchInput(props: SearchInputProps) {
   return <SearchInput {...props} placeholder={translate('app.trips.searchPlaceholder')} />;
 }
 
+/** A driver or passenger filter: an autocomplete over their names and phones, with their list permission. */
+const personFilter = (source: string, reference: string, label: string) => (
+  <FilterAfterRows key={source} source={source} alwaysOn width={200}>
+    <GuardedReferenceInput source={source} reference={reference} perPage={10}>
+      <AutocompleteInput
+        label={label}
+        optionText={personText}
+        filterToQuery={(q: string) => ({ q })}
+        sx={{ minWidth: 200 }}
+      />
+    </GuardedReferenceInput>
+  </FilterAfterRows>
+);
+
 /**
  * The trips list's filters, all in the URL: q (address or trip number), several statuses, vehicle
  * type and payment method, the driver and the passenger (autocomplete, with their list permission),
@@ -48,26 +62,8 @@ export const tripFilters = [
       sx={{ minWidth: 150 }}
     />
   </FilterAfterRows>,
-  <FilterAfterRows key="driverId" source="driverId" alwaysOn width={200}>
-    <GuardedReferenceInput source="driverId" reference={drivers.path} perPage={10}>
-      <AutocompleteInput
-        label="app.trips.filters.driver"
-        optionText={personText}
-        filterToQuery={(q: string) => ({ q })}
-        sx={{ minWidth: 200 }}
-      />
-    </GuardedReferenceInput>
-  </FilterAfterRows>,
-  <FilterAfterRows key="passengerId" source="passengerId" alwaysOn width={200}>
-    <GuardedReferenceInput source="passengerId" reference={passengers.path} perPage={10}>
-      <AutocompleteInput
-        label="app.trips.filters.passenger"
-        optionText={personText}
-        filterToQuery={(q: string) => ({ q })}
-        sx={{ minWidth: 200 }}
-      />
-    </GuardedReferenceInput>
-  </FilterAfterRows>,
+  personFilter('driverId', drivers.path, 'app.trips.filters.driver'),
+  personFilter('passengerId', passengers.path, 'app.trips.filters.passenger'),
   <FilterAfterRows key="active" source="active" alwaysOn width={129} bare>
     <BooleanInput
       source="active"
