@@ -2,6 +2,7 @@ import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-
 import type { Theme } from '@mui/material/styles';
 import { CheckboxInput } from './kit/CheckboxInput';
 import { KeyboardDataTableRow } from './kit/KeyboardDataTableRow';
+import { RowsFirstBody } from './kit/RowsFirstBody';
 
 /** Layout sizes fixed by the spec (§9). */
 export const MENU_WIDTH = 260;
@@ -115,6 +116,8 @@ function panelTheme(
       MuiAppBar: { defaultProps: { elevation: 0 } },
       // A keyboard way to every record: each list's rows take focus and open on Enter.
       RaDataTableBody: { defaultProps: { row: KeyboardDataTableRow } },
+      // The rows a screen shows first, the rest in the next render.
+      RaDataTable: { defaultProps: { body: RowsFirstBody } },
       MuiCheckbox: { defaultProps: { slotProps: checkboxSlotProps, slots: { input: CheckboxInput } } },
       // A spinner says what it is unless its screen names it better.
       MuiCircularProgress: { defaultProps: { 'aria-label': LOADING } },

@@ -102,19 +102,21 @@ describe('trips', () => {
   });
 
   // The six selectors of the filter bar draw just after the rows (kit/FilterAfterRows): an outline of
-  // each keeps its place, so nothing under the bar moves when they come.
-  it('draws the rows with the filter bar in place, and the table does not move when its selectors come', async () => {
+  // each keeps its place, so nothing under the bar moves when they come. So do the rows below the
+  // fold (kit/RowsFirstBody): the first twelve come with the page, the page's other thirteen after.
+  it('draws the first rows with the filter bar in place, then the rest, and the table does not move', async () => {
     const fresh = await open({ width: 1280, height: 800 });
     await signIn(fresh);
     await fresh.waitForLoadState('networkidle');
     await fresh.evaluate(() => {
-      const seen: { firstRowTop?: number; outlines?: number } = {};
+      const seen: { firstRowTop?: number; outlines?: number; rows?: number } = {};
       (window as unknown as { seen: typeof seen }).seen = seen;
       new MutationObserver((_, observer) => {
         const row = document.querySelector('.RaDataTable-table tbody tr');
         if (!row) return;
         seen.firstRowTop = Math.round(document.querySelector('.RaDataTable-table')!.getBoundingClientRect().top);
         seen.outlines = document.querySelectorAll('[data-testid="filter-outline"]').length;
+        seen.rows = document.querySelectorAll('.RaDataTable-table tbody tr').length;
         observer.disconnect();
       }).observe(document.body, { childList: true, subtree: true });
     });
@@ -123,8 +125,13 @@ describe('trips', () => {
     await link.click();
     await fresh.getByRole('combobox', { name: 'Passenger' }).waitFor();
     expect(await fresh.getByTestId('filter-outline').count()).toBe(0);
-    const seen = await fresh.evaluate(() => (window as unknown as { seen: { firstRowTop?: number } }).seen);
+    const seen = await fresh.evaluate(
+      () => (window as unknown as { seen: { firstRowTop?: number; outlines?: number; rows?: number } }).seen,
+    );
     expect(seen.firstRowTop).toBeGreaterThan(0);
+    expect(seen.outlines).toBe(6);
+    expect(seen.rows).toBe(12);
+    await expect.poll(() => fresh.locator('.RaDataTable-table tbody tr').count()).toBe(25);
     const top = await fresh.locator('.RaDataTable-table').evaluate((t) => Math.round(t.getBoundingClientRect().top));
     expect(top).toBe(seen.firstRowTop);
   });

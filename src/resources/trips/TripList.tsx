@@ -195,9 +195,9 @@ function PointerArea({ children }: { children: ReactNode }) {
 function TripTable() {
   const translate = useTranslate();
   const medium = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
-  // A trip's page and the route preview draw a map: MapLibre (1 MB) is fetched and compiled while
-  // the list is read, not while the trip opens.
-  useEffect(() => whenIdle(preloadMapLibre, { delayMs: 500 }), []);
+  // A trip's page and the route preview draw a map: MapLibre (1 MB) is fetched and compiled as soon
+  // as the drawn list leaves the page idle, while it is read, not while a trip opens.
+  useEffect(() => whenIdle(preloadMapLibre), []);
 
   return (
     <>
