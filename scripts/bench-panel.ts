@@ -5,7 +5,8 @@
  *
  * Each round is a fresh browser context (empty code cache, as a first visit after sign-in): sign
  * in, wait for the dashboard, point at the menu's Trips link, click it, wait for the first row;
- * then click that row and wait for the trip's page with its number. Measured in the same round:
+ * then, once the list's own requests are over and after a pause, click that row and wait for the
+ * trip's page with its number. Measured in the same round:
  * - click Trips → first row, and its baseline: the same trips page fetched bare by the page
  *   (`fetch` with the session's token, the data the list waits for), so the code's share shows;
  * - open a trip → its page drawn, and its baseline: that trip fetched bare by the page;
@@ -85,6 +86,32 @@ function codeRounds(requests: { start: number; end: number }[]): number {
   return Math.max(0, ...depth);
 }
 
+/**
+ * Waits until the page has had no request in flight for `quietMs` (at most `capMs`): what the list
+ * loads after its rows (the filters' choices, MapLibre ahead of a trip's map) has arrived.
+ * Playwright's `waitForLoadState('networkidle')` answers at once after the page's first load.
+ */
+async function networkQuiet(page: Page, quietMs = 500, capMs = 10_000): Promise<void> {
+  const inFlight = new Set<Request>();
+  let last = performance.now();
+  const started = (request: Request) => {
+    inFlight.add(request);
+    last = performance.now();
+  };
+  const ended = (request: Request) => {
+    inFlight.delete(request);
+    last = performance.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  const deadline = performance.now() + capMs;
+  while (performance.now() < deadline && (inFlight.size > 0 || performance.now() - last < quietMs)) await sleep(50);
+  page.off('request', started);
+  page.off('requestfinished', ended);
+  page.off('requestfailed', ended);
+}
+
 /** The time a `fetch` of `url` with the session's token takes inside the page. */
 const bareFetch = (page: Page, url: string) =>
   page.evaluate(async (u) => {
@@ -134,7 +161,7 @@ try {
     await firstRow.waitFor();
     const rowMs = performance.now() - clicked;
     recording = false;
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     const rounds = codeRounds(code.filter((c) => c.end !== Infinity));
     if (process.env.BENCH_PANEL_FILES)
       for (const c of [...code, ...api].sort((a, b) => a.start - b.start))
