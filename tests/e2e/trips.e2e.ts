@@ -104,7 +104,7 @@ describe('trips', () => {
   // The six selectors of the filter bar draw just after the rows (kit/FilterAfterRows): an outline of
   // each keeps its place, so nothing under the bar moves when they come. So do the rows below the
   // fold (kit/RowsFirstBody): the first twelve come with the page, the page's other thirteen after.
-  it('draws the first rows with the filter bar in place, then the rest, and the table does not move', async () => {
+  it('draws the first rows with the filter bar in place, then the rest; the table does not move and fits at 1280 px', async () => {
     const fresh = await open({ width: 1280, height: 800 });
     await signIn(fresh);
     await fresh.waitForLoadState('networkidle');
@@ -132,6 +132,11 @@ describe('trips', () => {
     expect(seen.outlines).toBe(6);
     expect(seen.rows).toBe(12);
     await expect.poll(() => fresh.locator('.RaDataTable-table tbody tr').count()).toBe(25);
+    // At 1280 px the whole table is in view, the fare column too: the route column gives way.
+    const overflow = await fresh
+      .locator('.RaDataTable-table')
+      .evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
+    expect(overflow).toBe(0);
     const top = await fresh.locator('.RaDataTable-table').evaluate((t) => Math.round(t.getBoundingClientRect().top));
     expect(top).toBe(seen.firstRowTop);
   });

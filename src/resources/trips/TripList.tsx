@@ -128,6 +128,7 @@ const CELL = {
   ellipsis: 'trip-ellipsis',
   noWrap: 'trip-nowrap',
   route: 'trip-route',
+  routeColumn: 'trip-route-column',
   idRow: 'trip-id',
   people: 'trip-people',
   driver: 'trip-driver',
@@ -143,7 +144,9 @@ const tableSx = (theme: Theme) => ({
     whiteSpace: 'nowrap',
   },
   [`& .${CELL.noWrap}, & .${CELL.route} .${CELL.caption}`]: { whiteSpace: 'nowrap' },
-  [`& .${CELL.route}`]: { maxWidth: 200 },
+  // The route takes what the other columns leave (and no more): the table fits its space beside
+  // the preview, at 1280 px as at 1920, and a long route ends with an ellipsis.
+  [`& td.${CELL.routeColumn}`]: { width: '100%', maxWidth: 0, minWidth: 140 },
   [`& .${CELL.idRow}`]: { display: 'flex', alignItems: 'center', gap: theme.spacing(0.5) },
   [`& .${CELL.people}`]: { minWidth: 140 },
   [`& .${CELL.driver}`]: { marginTop: theme.spacing(0.25) },
@@ -258,7 +261,13 @@ function TripTable() {
             )}
           />
           {medium && (
-            <DataTable.Col source="pickupPlace" label="app.trips.route" disableSort render={() => <RouteCell />} />
+            <DataTable.Col
+              source="pickupPlace"
+              label="app.trips.route"
+              disableSort
+              cellClassName={CELL.routeColumn}
+              render={() => <RouteCell />}
+            />
           )}
           <DataTable.Col source="status" render={() => <StatusChip palette="tripStatus" />} />
           <DataTable.Col source="fareTotal" render={() => <FareCell />} />
