@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, browserPerFile, pathOf, settled, signIn } from './browser';
+import { ADMIN, apiData, browserPerFile, listPath, pathOf, settled, signIn } from './browser';
 import { menuPaths } from './menuPaths';
 
 /**
@@ -102,6 +102,14 @@ describe('the keyboard alone', () => {
   }, 600_000);
 
   it('keeps the SOS banner below the top bar when the page scrolls', async () => {
+    // An open SOS of its own: the banner does not depend on what the files before this one left.
+    const { accessToken } = (await apiData<{ data: { accessToken: string } }>('user/auth/login', undefined, ADMIN))
+      .data;
+    const [trip] = await apiData<{ id: number }[]>(
+      listPath('trip/trips', { filter: { status: 'in_progress' }, range: [0, 0] }),
+      accessToken,
+    );
+    await apiData('trip/sos/report', undefined, { tripId: trip.id, caller: 'passenger', lat: -1.2864, lng: 36.8172 });
     const page = await open({ width: 1440, height: 700 });
     await signIn(page, ADMIN);
     await page.goto('/trip-management/trips');
