@@ -1,5 +1,6 @@
-import { cloneElement, useDeferredValue, type ReactElement } from 'react';
+import { cloneElement, type ReactElement } from 'react';
 import Box from '@mui/material/Box';
+import { useAfterFirstRender } from './AfterFirstPaint';
 
 export interface FilterAfterRowsProps {
   /** The filter's field, read by the filter form from this element (as `alwaysOn`). */
@@ -26,7 +27,7 @@ export function FilterAfterRows({
   children,
   ...formProps
 }: FilterAfterRowsProps) {
-  const drawn = useDeferredValue(true, false);
+  const drawn = useAfterFirstRender();
   if (drawn) return cloneElement(children, formProps);
   return (
     <Box

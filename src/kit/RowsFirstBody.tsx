@@ -1,5 +1,6 @@
-import { forwardRef, memo, useDeferredValue, useMemo } from 'react';
+import { forwardRef, memo, useMemo } from 'react';
 import { DataTableBody, DataTableDataContext, useDataTableDataContext, type DataTableBodyProps } from 'react-admin';
+import { useAfterFirstRender } from './AfterFirstPaint';
 
 /** The rows a list draws with its first render: the trips list shows 10 of them in a 900-px-high window. */
 export const FIRST_ROWS = 12;
@@ -14,7 +15,7 @@ export const FIRST_ROWS = 12;
 export const RowsFirstBody = memo(
   forwardRef<HTMLTableSectionElement, DataTableBodyProps>(function RowsFirstBody(props, ref) {
     const data = useDataTableDataContext();
-    const all = useDeferredValue(true, false);
+    const all = useAfterFirstRender();
     const rows = useMemo(() => (all ? data : data?.slice(0, FIRST_ROWS)), [all, data]);
     return (
       <DataTableDataContext.Provider value={rows}>
