@@ -150,3 +150,21 @@ export async function apiData<T>(path: string, token?: string, body?: unknown): 
 /** A simple-rest list path: each query value JSON-encoded (filter, sort, range). */
 export const listPath = (path: string, query: Record<string, unknown>) =>
   `${path}?${new URLSearchParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, JSON.stringify(v)])))}`;
+
+/** A staff member's access token from the API's sign-in (the admin by default). */
+export async function staffToken(account = ADMIN): Promise<string> {
+  return (await apiData<{ data: { accessToken: string } }>('user/auth/login', undefined, account)).data.accessToken;
+}
+
+/**
+ * Closes (as false alarms) the SOS alarms still new, so a file that counts the alarm sound or the
+ * banner's alarms does not hear the repeats of an alarm another file left open.
+ */
+export async function closeNewSosAlarms(token: string): Promise<void> {
+  const open = await apiData<{ id: number }[]>(
+    listPath('trip/sos-call-logs', { filter: { status: 'new' }, range: [0, 99] }),
+    token,
+  );
+  for (const alarm of open)
+    await apiData(`trip/sos-call-logs/${alarm.id}/false-alarm`, token, { note: 'Closed by the end-to-end set-up' });
+}
