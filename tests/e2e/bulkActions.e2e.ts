@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, baseUrl, browserPerFile, signIn, snap } from './browser';
+import { ADMIN, baseUrl, browserPerFile, signIn, snap, staffToken } from './browser';
 
 /**
  * Bulk actions (issue 32): five drivers selected in the drivers list are suspended with one
@@ -23,12 +23,7 @@ describe('bulk suspension with one reason, then undo', () => {
   beforeAll(async () => {
     page = await open({ width: 1440, height: 900 });
     await signIn(page, ADMIN);
-    const login = await fetch(`${baseUrl()}/api/user/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+    token = await staffToken();
   });
 
   const driver = async (id: number) => {

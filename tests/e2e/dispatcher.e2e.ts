@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DISPATCHER, apiData, browserPerFile, shot, signIn, waitForPath } from './browser';
+import { DISPATCHER, apiData, browserPerFile, shot, signIn, waitForPath, staffToken } from './browser';
 
 /**
  * The dispatcher page (issue 16, panel side) in Chromium against the real server: a phone booking
@@ -34,8 +34,7 @@ describe('dispatcher', () => {
   let passenger: { id: number; firstName: string; lastName: string; phone: string };
 
   beforeAll(async () => {
-    const login = await apiData<{ data: { accessToken: string } }>('user/auth/login', undefined, ADMIN);
-    const token = login.data.accessToken;
+    const token = await staffToken();
     const query = new URLSearchParams({
       filter: JSON.stringify({ status: 'active' }),
       sort: JSON.stringify(['tripsCount', 'DESC']),

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import type { Page, Request, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DISPATCHER, apiData, baseUrl, browserPerFile, shot, signIn, waitForPath } from './browser';
+import { DISPATCHER, apiData, baseUrl, browserPerFile, shot, signIn, waitForPath, staffToken } from './browser';
 import type { LiveDriver } from '../../src/domain/liveDrivers';
 import { spawnSimulator } from '../../scripts/lib/dispatchBench';
 import { localWallTime } from '../../src/domain/dateRange';
@@ -48,8 +48,7 @@ describe('dispatcher on a living city', () => {
       passengers: 0,
       logFile: 'test-results/e2e-simulator.log',
     });
-    const login = await apiData<{ data: { accessToken: string } }>('user/auth/login', undefined, ADMIN);
-    admin = login.data.accessToken;
+    admin = await staffToken();
     // The simulated drivers are online and sending positions.
     const deadline = Date.now() + 120_000;
     let online = 0;

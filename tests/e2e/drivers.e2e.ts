@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, apiData, baseUrl, browserPerFile, codeFor, fitsWidth, signIn, snap } from './browser';
+import { ADMIN, apiData, baseUrl, browserPerFile, codeFor, fitsWidth, signIn, snap, staffToken } from './browser';
 
 /**
  * Onboarding end to end (issue 12), in the system Chromium against the real server: a reviewer
@@ -38,12 +38,7 @@ describe('driver onboarding review', () => {
   beforeAll(async () => {
     page = await open({ width: 1440, height: 900 });
     await signIn(page, ADMIN);
-    const login = await fetch(`${baseUrl()}/api/user/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+    token = await staffToken();
   });
 
   it('1. the unapproved queue lists the waiting drivers oldest first, with their progress', async () => {

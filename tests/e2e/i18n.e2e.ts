@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { catalogueAt } from '../unit/support/catalogueAt';
-import { ADMIN, api, browserPerFile, settled, shot, signIn, snap, waitForPath } from './browser';
+import { api, browserPerFile, settled, shot, signIn, snap, waitForPath, staffToken } from './browser';
 
 /**
  * The panel in Swahili and French: the language menu in the top bar, the choice kept on the
@@ -104,13 +104,7 @@ async function chooseLanguage(page: Page, name: string, lang: string): Promise<v
 }
 
 async function savedLocale(): Promise<string | null> {
-  const login = await api<{ data: { accessToken: string } }>('/api/user/auth/login', {
-    method: 'POST',
-    body: ADMIN,
-  });
-  const me = await api<{ data: { locale: string | null } }>('/api/user/auth/me', {
-    token: login.json.data.accessToken,
-  });
+  const me = await api<{ data: { locale: string | null } }>('/api/user/auth/me', { token: await staffToken() });
   return me.json.data.locale;
 }
 
@@ -156,8 +150,7 @@ const { open } = browserPerFile();
 
 /** The admin's saved language back to English (each test starts from it, and so do the files after this one). */
 async function resetSavedLocale(): Promise<void> {
-  const login = await api<{ data: { accessToken: string } }>('/api/user/auth/login', { method: 'POST', body: ADMIN });
-  await api('/api/user/auth/locale', { method: 'PUT', body: { locale: 'en' }, token: login.json.data.accessToken });
+  await api('/api/user/auth/locale', { method: 'PUT', body: { locale: 'en' }, token: await staffToken() });
 }
 beforeEach(resetSavedLocale);
 afterAll(resetSavedLocale);

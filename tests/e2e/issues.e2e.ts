@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, api, browserPerFile, fitsWidth, listPath, pathOf, signIn, snap } from './browser';
+import { ADMIN, api, browserPerFile, fitsWidth, listPath, pathOf, signIn, snap, staffToken } from './browser';
 
 /**
  * The issues desk and the emergency contacts end to end (issue 14, support half), in the system
@@ -123,9 +123,7 @@ describe('issues desk', () => {
 
 describe('passenger refunds', () => {
   it('refunds the passenger on resolve, and their page shows the balance and the ledger', async () => {
-    const token = (
-      await api<{ data: { accessToken: string } }>('/api/user/auth/login', { method: 'POST', body: ADMIN })
-    ).json.data.accessToken;
+    const token = await staffToken();
     // A recent completed trip whose fare leaves room for the partial refund below (the latest one can be a
     // minimum fare of 100: CI of d9cd75f, at night).
     const trip = (

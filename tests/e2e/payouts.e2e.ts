@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toCents } from '../../src/domain/payouts';
-import { ADMIN, apiData, browserPerFile, listPath, signIn, snap } from './browser';
+import { ADMIN, apiData, browserPerFile, listPath, signIn, snap, staffToken } from './browser';
 
 /**
  * Driver payouts (issue 32) end to end: the admin prepares last week's batch and may not approve
@@ -29,7 +29,7 @@ describe('a payout batch approved by two staff members, exported and reconciled'
   let batchPath: string;
 
   beforeAll(async () => {
-    token = (await apiData<{ data: { accessToken: string } }>('user/auth/login', undefined, ADMIN)).data.accessToken;
+    token = await staffToken();
     const [role] = await apiData<{ id: number }[]>(listPath('user/roles', { filter: { q: 'Finance' } }), token);
     const [staff] = await apiData<{ email: string }[]>(
       listPath('user/staffs', { filter: { roleId: role.id, status: 'active' } }),

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, baseUrl, browserPerFile, fitsWidth, signIn, snap, waitForPath } from './browser';
+import { ADMIN, baseUrl, browserPerFile, fitsWidth, signIn, snap, waitForPath, staffToken } from './browser';
 
 /**
  * Pricing end to end (issue 13), in the system Chromium against the real server: a vehicle
@@ -48,12 +48,7 @@ describe('pricing', () => {
   let economyId: number;
 
   beforeAll(async () => {
-    const login = await fetch(`${baseUrl()}/api/user/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+    token = await staffToken();
     const types = await api<{ id: number; name: string }[]>('GET', 'vehicle-types?filter={"name":"Economy"}');
     economyId = types[0].id;
     page = await open();

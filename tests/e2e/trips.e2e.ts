@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, baseUrl, browserPerFile, signIn, snap, waitForPath } from './browser';
+import { baseUrl, browserPerFile, signIn, snap, waitForPath, staffToken } from './browser';
 import { pixelsOf } from './pixels';
 
 /** The route line's colour in RouteMap (#1565c0). */
@@ -22,11 +22,6 @@ async function api<T = unknown>(token: string, method: string, path: string, bod
   });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
-}
-
-async function adminToken(): Promise<string> {
-  const { data } = await api<{ data: { accessToken: string } }>('', 'POST', '/api/user/auth/login', ADMIN);
-  return data.accessToken;
 }
 
 /** Books a phone trip through the API (a passenger and vehicle type of the demo data). */
@@ -68,7 +63,7 @@ describe('trips', () => {
   let page: Page;
 
   it("filters the list to today's cancelled trips", async () => {
-    token = await adminToken();
+    token = await staffToken();
     cancelledId = await bookTrip(token);
     await api(token, 'POST', `/api/trip/trips/${cancelledId}/cancel`, {
       reason: `Passenger asked to cancel: ${REASON_NOTE}`,

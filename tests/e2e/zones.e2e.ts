@@ -1,6 +1,17 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DISPATCHER, api, apiData, browserPerFile, listPath, shot, signIn, waitForPath } from './browser';
+import {
+  ADMIN,
+  DISPATCHER,
+  api,
+  apiData,
+  browserPerFile,
+  listPath,
+  shot,
+  signIn,
+  waitForPath,
+  staffToken,
+} from './browser';
 
 /**
  * Service zones (issue 32) in Chromium: an admin draws a service area on the map (a small square in
@@ -15,7 +26,7 @@ describe('service zones', () => {
   let zoneId: number | undefined;
 
   beforeAll(async () => {
-    admin = (await apiData<{ data: { accessToken: string } }>('user/auth/login', undefined, ADMIN)).data.accessToken;
+    admin = await staffToken();
   });
   afterAll(async () => {
     if (zoneId !== undefined) await api(`/api/trip/zones/${zoneId}`, { method: 'DELETE', token: admin });
