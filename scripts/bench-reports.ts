@@ -125,7 +125,7 @@ try {
     if (!ok) failed = true;
     const label = `${path}?${new URLSearchParams(query).toString()}`;
     rows.push(
-      `| ${label} | ${p(0.5).toFixed(1)} | ${p(0.95).toFixed(1)} | ${times.at(-1)!.toFixed(1)} | ${ok ? 'ok' : `OVER ${target}`} |`,
+      `| ${label} | ${p(0.5).toFixed(1)} | ${p(0.95).toFixed(1)} | ${times.at(-1)!.toFixed(1)} | ${ok ? 'PASS' : 'MISSED'} |`,
     );
     console.log(`[bench:reports] ${label}: p50 ${p(0.5).toFixed(1)} ms, p95 ${p(0.95).toFixed(1)} ms`);
   }
@@ -134,6 +134,10 @@ try {
   );
   console.log('| query | p50 ms | p95 ms | max ms | |\n|---|---|---|---|---|');
   console.log(rows.join('\n'));
+  const passed = rows.filter((row) => row.endsWith('| PASS |')).length;
+  console.log(
+    `\n${passed === rows.length ? 'PASS  ' : 'MISSED'} every dashboard and report query p95 ≤ ${target} ms: ${passed} of ${rows.length}`,
+  );
   await app.close();
 } finally {
   await handle.close().catch(() => {});
