@@ -15,6 +15,13 @@ import { i18nProvider, onLocaleChange } from './i18nProvider';
 export const appStore = localStorageStore();
 const STORE_KEY = 'locale';
 export const LOCALE_FALLBACK_KEY = 'panelLocale';
+/**
+ * A language chosen on this browser that the profile has not taken yet, `{ staffId, locale }`:
+ * written before the save is sent and removed when it succeeded. A page left or reloaded while
+ * the save was on its way (or a save that failed) would otherwise get the profile's older
+ * language back at the next profile read.
+ */
+export const LOCALE_UNSAVED_KEY = 'panelLocaleUnsaved';
 
 function storage(): Storage | undefined {
   return typeof globalThis.localStorage === 'undefined' ? undefined : globalThis.localStorage;
@@ -26,26 +33,59 @@ export function restoreLocale(): void {
   if (appStore.getItem(STORE_KEY) === undefined && isAppLocale(remembered)) appStore.setItem(STORE_KEY, remembered);
 }
 
+/** The language this staff member chose on this browser that their profile has not taken yet. */
+function unsavedLocale(staffId: number): string | undefined {
+  try {
+    const unsaved = JSON.parse(storage()?.getItem(LOCALE_UNSAVED_KEY) ?? 'null') as {
+      staffId?: unknown;
+      locale?: unknown;
+    } | null;
+    return unsaved?.staffId === staffId && isAppLocale(unsaved.locale) ? unsaved.locale : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function forgetUnsaved(staffId: number, locale: string): void {
+  if (unsavedLocale(staffId) === locale) storage()?.removeItem(LOCALE_UNSAVED_KEY);
+}
+
 /** Saves a language on the signed-in staff member's profile, unless it is already theirs. */
 async function saveOnProfile(locale: string): Promise<void> {
   const session = getSession();
-  if (!session || session.userInfo.locale === locale) return;
+  if (!session) return;
+  const staffId = session.userInfo.id;
+  if (session.userInfo.locale === locale) {
+    forgetUnsaved(staffId, locale);
+    return;
+  }
+  storage()?.setItem(LOCALE_UNSAVED_KEY, JSON.stringify({ staffId, locale }));
   try {
     await authApi.saveLocale(locale, session.accessToken);
+    forgetUnsaved(staffId, locale);
     const now = getSession();
     // Only the language changes here: the rest of the profile stays as the sign-in gave it.
     if (now?.accessToken === session.accessToken) setSession({ ...now, userInfo: { ...now.userInfo, locale } });
   } catch {
-    // The choice still holds on this browser (store and fallback); the next change tries again.
+    // The choice still holds on this browser (store, fallback and LOCALE_UNSAVED_KEY): the next
+    // profile read or change tries again.
   }
 }
 
 /**
  * At sign-in (and when the profile is read again): the profile's language wins, so the choice
- * follows the staff member; a profile without one takes the language in use now.
+ * follows the staff member; a profile without one takes the language in use now. A language
+ * chosen here that the profile has not taken yet (LOCALE_UNSAVED_KEY) is newer: it stays, and is
+ * saved again.
  */
-export function applyProfileLocale(profile: Pick<StaffProfile, 'locale'>): void {
-  if (isAppLocale(profile.locale)) {
+export function applyProfileLocale(profile: Pick<StaffProfile, 'id' | 'locale'>): void {
+  const unsaved = unsavedLocale(profile.id);
+  if (unsaved !== undefined && unsaved !== profile.locale) {
+    if (appStore.getItem(STORE_KEY) !== unsaved) appStore.setItem(STORE_KEY, unsaved);
+    storage()?.setItem(LOCALE_FALLBACK_KEY, unsaved);
+    void saveOnProfile(unsaved);
+  } else if (isAppLocale(profile.locale)) {
+    if (unsaved !== undefined) forgetUnsaved(profile.id, unsaved);
     if (appStore.getItem(STORE_KEY) !== profile.locale || i18nProvider.getLocale() !== profile.locale) {
       appStore.setItem(STORE_KEY, profile.locale);
     }

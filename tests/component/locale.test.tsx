@@ -1,7 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
-import { appStore, LOCALE_FALLBACK_KEY } from '../../src/i18n/localePreference';
+import { appStore, applyProfileLocale, LOCALE_FALLBACK_KEY, LOCALE_UNSAVED_KEY } from '../../src/i18n/localePreference';
 import { sw } from '../../src/i18n/sw/index';
 import { fr } from '../../src/i18n/fr/index';
 import { clearSession } from '../../src/session';
@@ -94,5 +94,36 @@ describe('the language choice', () => {
     await waitFor(() => expect(lang()).toBe('sw'));
     expect(await screen.findByText(text(sw, 'app.notFound.title'))).toBeInTheDocument();
     await waitFor(() => expect(api.to('PUT /api/user/auth/locale').map((r) => r.body)).toEqual([{ locale: 'sw' }]));
+  });
+
+  it('keeps a choice the profile has not taken yet over the profile’s older language, and saves it again', async () => {
+    // The first save never arrives (the page was left, or the network failed); the next one does.
+    let saves = 0;
+    const { user, api } = renderApp('/no-such-page', {
+      session: sessionOf({ ...superAdminProfile, locale: 'en' }),
+      api: {
+        'PUT /api/user/auth/locale': () =>
+          ++saves === 1 ? { networkError: true } : { json: { data: { ...superAdminProfile, locale: 'fr' } } },
+      },
+    });
+    await choose(user, 'Français');
+    await waitFor(() => expect(lang()).toBe('fr'));
+    await waitFor(() => expect(saves).toBe(1));
+    expect(JSON.parse(localStorage.getItem(LOCALE_UNSAVED_KEY)!)).toEqual({
+      staffId: superAdminProfile.id,
+      locale: 'fr',
+    });
+
+    // The next page load reads the profile, still in English: French stays, and is saved.
+    applyProfileLocale({ ...superAdminProfile, locale: 'en' });
+    await waitFor(() => expect(api.to('PUT /api/user/auth/locale').map((r) => r.body)).toHaveLength(2));
+    expect(api.to('PUT /api/user/auth/locale')[1].body).toEqual({ locale: 'fr' });
+    expect(lang()).toBe('fr');
+    expect(appStore.getItem('locale')).toBe('fr');
+    await waitFor(() => expect(localStorage.getItem(LOCALE_UNSAVED_KEY)).toBeNull());
+
+    // Once saved, the profile wins again: a language chosen on another device applies here.
+    applyProfileLocale({ ...superAdminProfile, locale: 'sw' });
+    await waitFor(() => expect(lang()).toBe('sw'));
   });
 });
