@@ -222,11 +222,13 @@ async function exportOnce(
   };
 }
 
-const share = (r: ExportRun) => (r.plainRowsPerSecond ? r.rowsPerSecond / r.plainRowsPerSecond : undefined);
+/** An export's rows/s over those of the bare COPY just before it (undefined without one). */
+export const shareOfCopy = (r: ExportRun) =>
+  r.plainRowsPerSecond ? r.rowsPerSecond / r.plainRowsPerSecond : undefined;
 
 /** The median of an encoding's shares of the bare COPY, undefined without a bare COPY. */
 export function medianShare(runs: ExportRun[]): number | undefined {
-  const shares = runs.map(share).filter((s): s is number => s !== undefined);
+  const shares = runs.map(shareOfCopy).filter((s): s is number => s !== undefined);
   if (!shares.length) return undefined;
   const sorted = [...shares].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -234,7 +236,7 @@ export function medianShare(runs: ExportRun[]): number | undefined {
 }
 
 function describe(r: ExportRun): string {
-  const s = share(r);
+  const s = shareOfCopy(r);
   return `${r.heap}, Accept-Encoding: ${r.encoding} (${r.wireMb.toFixed(0)} MB on the wire): ${r.seconds.toFixed(1)} s, ${Math.round(r.rowsPerSecond).toLocaleString('en')} rows/s; server RSS ${r.rssBeforeMb.toFixed(0)} MB before, peak ${r.rssPeakMb.toFixed(0)} MB (VmHWM ${r.hwmMb.toFixed(0)} MB${r.hwmReset ? '' : ', since start'}), growth ${r.rssGrowthMb.toFixed(0)} MB; server CPU ${r.cpuSeconds.toFixed(1)} s${s === undefined ? '' : `; bare COPY just before: ${Math.round(r.plainRowsPerSecond!).toLocaleString('en')} rows/s, ${(100 * s).toFixed(0)} % of it`}`;
 }
 

@@ -61,8 +61,8 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
 
 /**
  * The compressor's output buffer for a long stream. zlib's 16 KiB default filled up several times
- * per 64 kB the export passes on (CSV compresses ~4×), and each time cost a trip to the thread pool
- * and back and a write to the socket of its own.
+ * per piece the export passes on (256 kB of CSV compress to ~60 kB), and each time cost a trip to
+ * the thread pool and back and a write to the socket of its own.
  */
 export const STREAM_CHUNK_SIZE = 128 * 1024;
 

@@ -80,19 +80,16 @@ async function saveOnProfile(locale: string): Promise<void> {
  */
 export function applyProfileLocale(profile: Pick<StaffProfile, 'id' | 'locale'>): void {
   const unsaved = unsavedLocale(profile.id);
-  if (unsaved !== undefined && unsaved !== profile.locale) {
-    if (appStore.getItem(STORE_KEY) !== unsaved) appStore.setItem(STORE_KEY, unsaved);
-    storage()?.setItem(LOCALE_FALLBACK_KEY, unsaved);
-    void saveOnProfile(unsaved);
-  } else if (isAppLocale(profile.locale)) {
-    if (unsaved !== undefined) forgetUnsaved(profile.id, unsaved);
-    if (appStore.getItem(STORE_KEY) !== profile.locale || i18nProvider.getLocale() !== profile.locale) {
-      appStore.setItem(STORE_KEY, profile.locale);
-    }
-    storage()?.setItem(LOCALE_FALLBACK_KEY, profile.locale);
-  } else if (isAppLocale(i18nProvider.getLocale())) {
-    void saveOnProfile(i18nProvider.getLocale());
+  const locale = unsaved ?? (isAppLocale(profile.locale) ? profile.locale : undefined);
+  if (locale === undefined) {
+    if (isAppLocale(i18nProvider.getLocale())) void saveOnProfile(i18nProvider.getLocale());
+    return;
   }
+  if (appStore.getItem(STORE_KEY) !== locale || i18nProvider.getLocale() !== locale)
+    appStore.setItem(STORE_KEY, locale);
+  storage()?.setItem(LOCALE_FALLBACK_KEY, locale);
+  if (locale === profile.locale) forgetUnsaved(profile.id, locale);
+  else void saveOnProfile(locale);
 }
 
 onLocaleChange((locale) => {

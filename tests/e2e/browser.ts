@@ -158,7 +158,7 @@ export async function staffToken(account = ADMIN): Promise<string> {
 
 /**
  * Closes (as false alarms) the SOS alarms still new, so a file that counts the alarm sound or the
- * banner's alarms does not hear the repeats of an alarm another file left open.
+ * toasts does not get the escalation (toast and sound, 5 minutes on) of an alarm another file left.
  */
 export async function closeNewSosAlarms(token: string): Promise<void> {
   const open = await apiData<{ id: number }[]>(

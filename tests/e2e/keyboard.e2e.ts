@@ -125,7 +125,7 @@ describe('the keyboard alone', () => {
     const top = await page.getByTestId('top-bar').boundingBox();
     const box = await banner.boundingBox();
     expect(box!.y).toBeGreaterThanOrEqual(top!.y + top!.height - 1);
-    // Left new, it would repeat its sound on the pages of the files after this one.
+    // Left new, it would be escalated (a toast and the sound) on the pages of the files after this one.
     await apiData(`trip/sos-call-logs/${alarm.id}/false-alarm`, accessToken, { note: 'Raised by the keyboard test' });
   });
 });

@@ -52,7 +52,7 @@ async function signInLive(account: { email: string; password: string }): Promise
 describe('SOS', () => {
   it('reaches two staff as a banner with the sound; one acknowledges; it leaves both; the page shows the map and the time', async () => {
     const admin = await staffToken();
-    // The sound is counted: an alarm another file left new would add its repeats.
+    // The sound is counted: an alarm another file left new would add its escalation's.
     await closeNewSosAlarms(admin);
     const roles = await api<{ id: number; name: string }[]>(list('/api/user/roles', { range: [0, 99] }), {
       token: admin,
