@@ -112,6 +112,26 @@ describe("the driver page's payout details", () => {
     expect(await screen.findByText('Payout details saved')).toBeInTheDocument();
   });
 
+  it('puts the focus in the first field (the chosen payout method) once the dialog is in, unless the user is already typing in another', async () => {
+    const { user } = renderApp('/driver-management/drivers/3', { session: admin, api: driverPage() });
+    const edit = await screen.findByRole('button', { name: 'Edit payout details' });
+    await user.click(edit);
+    let dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByRole('radio', { name: 'Bank transfer' })).toHaveFocus());
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Straight into the account number while the dialog slides in: what is typed lands there.
+    await user.click(edit);
+    dialog = await screen.findByRole('dialog');
+    const number = within(dialog).getByLabelText('Account number');
+    await user.click(number);
+    await new Promise((r) => setTimeout(r, 500));
+    await user.keyboard('12345678');
+    expect(number).toHaveFocus();
+    expect(number).toHaveValue('12345678');
+  });
+
   it('shows an M-Pesa driver’s phone, and offers no edit to a role that may only view drivers', async () => {
     renderApp('/driver-management/drivers/3', {
       session: viewer,

@@ -22,6 +22,24 @@ export interface ActionDialogProps<Result> {
 }
 
 /**
+ * Whoever clicked or tabbed into a field while the dialog was sliding in keeps it: moving the focus
+ * then would send what they type next to another field.
+ */
+function focusFirstInputUnlessInOne(node: HTMLElement) {
+  if (
+    document.activeElement &&
+    node.contains(document.activeElement) &&
+    document.activeElement.matches('input, textarea')
+  )
+    return;
+  const first = node.querySelector<HTMLInputElement>('input, textarea');
+  // In a radio group the chosen one takes the focus, as Tab would give it.
+  const chosen =
+    first?.type === 'radio' ? node.querySelector<HTMLInputElement>(`input[name="${first.name}"]:checked`) : null;
+  (chosen ?? first)?.focus();
+}
+
+/**
  * A small form in a dialog that runs an engine action: the manifest's schema checks it first, the
  * server's field errors show under the inputs, Ctrl+Enter (or ⌘+Enter) sends it, Escape cancels.
  */
@@ -50,9 +68,7 @@ export function ActionDialog<Result>({
       maxWidth="sm"
       aria-labelledby="action-dialog-title"
       // Keyboard first: the first input has the focus as soon as the dialog is in.
-      slotProps={{
-        transition: { onEntered: (node: HTMLElement) => node.querySelector<HTMLElement>('input, textarea')?.focus() },
-      }}
+      slotProps={{ transition: { onEntered: focusFirstInputUnlessInOne } }}
     >
       <Form
         onSubmit={action.submit}
