@@ -114,6 +114,9 @@ export async function signIn(page: Page, account = ADMIN): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/');
+  // The URL changes first; the login page stays on screen until the panel's code is in (a menu opened
+  // on it then, such as its language menu, goes away with it).
+  await page.getByTestId('top-bar').waitFor({ timeout: 15_000 });
 }
 
 /** Reads the development outbox and returns the newest 6-digit code mailed to an address. */
