@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    reporters: ['default', './tests/retryReporter.ts'],
     projects: [
       {
         test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
@@ -15,6 +16,9 @@ export default defineConfig({
           include: ['tests/component/**/*.test.tsx'],
           setupFiles: ['tests/component/setup.ts'],
           testTimeout: 45_000,
+          // One retry, as the browser suite has: whole screens rendered in jsdom on a loaded 2-core runner can
+          // miss a wait once. tests/retryReporter.ts names every retried test, and .ci/run lists them in its summary.
+          retry: 1,
         },
       },
       {

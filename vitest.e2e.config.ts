@@ -17,6 +17,7 @@ class LivingCityLast extends BaseSequencer {
 export default defineConfig({
   test: {
     name: 'e2e',
+    reporters: ['default', './tests/retryReporter.ts'],
     environment: 'node',
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/globalSetup.ts'],
