@@ -23,15 +23,12 @@ export interface ActionDialogProps<Result> {
 
 /**
  * Whoever clicked or tabbed into a field while the dialog was sliding in keeps it: moving the focus
- * then would send what they type next to another field.
+ * then would send what they type next to another field. Until then the dialog's focus trap holds the
+ * focus on an element out of the tab order (tabindex -1).
  */
-function focusFirstInputUnlessInOne(node: HTMLElement) {
-  if (
-    document.activeElement &&
-    node.contains(document.activeElement) &&
-    document.activeElement.matches('input, textarea')
-  )
-    return;
+function focusFirstFieldUnlessInOne(node: HTMLElement) {
+  const active = document.activeElement;
+  if (active && node.contains(active) && !active.matches('[tabindex="-1"]')) return;
   const first = node.querySelector<HTMLInputElement>('input, textarea');
   // In a radio group the chosen one takes the focus, as Tab would give it.
   const chosen =
@@ -68,7 +65,7 @@ export function ActionDialog<Result>({
       maxWidth="sm"
       aria-labelledby="action-dialog-title"
       // Keyboard first: the first input has the focus as soon as the dialog is in.
-      slotProps={{ transition: { onEntered: focusFirstInputUnlessInOne } }}
+      slotProps={{ transition: { onEntered: focusFirstFieldUnlessInOne } }}
     >
       <Form
         onSubmit={action.submit}
