@@ -205,13 +205,13 @@ export async function missingContacts(baseUrl: string, token: string, ids: numbe
   return ids.filter((id) => !found.has(id));
 }
 
-/** A new, empty PostgreSQL database beside the one DATABASE_URL names; `drop` removes it. */
-export async function freshPgDatabase(databaseUrl: string, prefix: string) {
+/** A new PostgreSQL database beside the one DATABASE_URL names, empty or a copy of `template`; `drop` removes it. */
+export async function freshPgDatabase(databaseUrl: string, prefix: string, template?: string) {
   const { default: pg } = await import('pg');
   const name = `${prefix}_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;

@@ -1,22 +1,23 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../../server/db/index.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { seedDemo } from '../../server/db/seed/index.js';
 import { testConfig } from '../../server/config.js';
+import { copySeededFiles, seededDump } from '../../scripts/lib/seedCache.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** PGlite: path of a seeded data-dir dump. PostgreSQL: name of a seeded template database. */
     seededTemplate: string;
+    /** PGlite: the files the seed stored, beside the dump (the shutdown test copies them into its data directory). */
+    seededFiles: string;
   }
 }
 
 /**
- * Migrates and seeds the demo data once per run; every test file then starts
- * from a copy of it (a PGlite dump, or a PostgreSQL template database).
+ * The seeded demo city for every test file to start from a copy of: the cached PGlite dump, or on
+ * PostgreSQL a template database migrated and seeded once per run.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const config = testConfig();
@@ -34,6 +35,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await seedDemo(handle.db, { filesDir: config.filesDir, scryptN: config.scryptN });
     await handle.close();
     project.provide('seededTemplate', name);
+    project.provide('seededFiles', config.filesDir);
     console.log(`[server tests] seeded PostgreSQL template ${name} in ${Date.now() - started} ms`);
     return async () => {
       await admin.query(
@@ -48,18 +50,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await admin.end();
     };
   }
-  // A small WAL, and a checkpoint before the dump: each test file's copy then starts without replaying the
-  // seed's WAL, and the dump drops from about 205 to 121 MB (a file's database loads in a third of the time).
-  const handle = await createDb({ postgresqlConf: ['min_wal_size = 32MB', 'max_wal_size = 32MB'] });
-  await migrateToLatest(handle.db);
-  await seedDemo(handle.db, { filesDir: config.filesDir, scryptN: config.scryptN });
-  await handle.pglite!.query('CHECKPOINT');
-  const dump = await handle.pglite!.dumpDataDir('none');
-  const file = path.resolve('node_modules/.tmp', `seeded-${process.pid}.tar`);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  await handle.close();
-  project.provide('seededTemplate', file);
-  console.log(`[server tests] seeded PGlite in ${Date.now() - started} ms`);
-  return async () => fs.rmSync(file, { force: true });
+  // PGlite: the cached dump (scripts/lib/seedCache.ts), made now only when the sources or the day changed.
+  const dump = await seededDump();
+  copySeededFiles(dump, config.filesDir);
+  project.provide('seededTemplate', dump.tar);
+  project.provide('seededFiles', dump.filesDir);
+  console.log(`[server tests] seeded PGlite ${dump.built ? 'built' : 'from the cache'} in ${dump.ms} ms`);
+  return async () => undefined;
 }

@@ -3,7 +3,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { io as connectClient, type Socket } from 'socket.io-client';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { unpackSeeded } from '../../scripts/lib/seedCache.js';
 import {
   freePort,
   freshPgDatabase,
@@ -20,9 +21,13 @@ import {
 
 // The real server as `npm start` runs it (compiled, by Node; the first test through `npm start`
 // itself), on the embedded database (or a fresh PostgreSQL database under test:pg), stopped with
-// SIGTERM to its process group while writes stream in.
+// SIGTERM to its process group while writes stream in. It starts on a copy of the run's seeded city
+// (the cached dump unpacked into its data directory, or a clone of the PostgreSQL template).
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ride-shutdown-'));
-const pg = process.env.DATABASE_URL ? await freshPgDatabase(process.env.DATABASE_URL, 'ride_shutdown') : undefined;
+const pg = process.env.DATABASE_URL
+  ? await freshPgDatabase(process.env.DATABASE_URL, 'ride_shutdown', inject('seededTemplate'))
+  : undefined;
+if (!pg) unpackSeeded({ tar: inject('seededTemplate'), filesDir: inject('seededFiles') }, dataDir);
 const running: ServerProcess[] = [];
 const sockets: Socket[] = [];
 afterAll(async () => {
