@@ -248,7 +248,7 @@ async function pickPlace(user: ReturnType<typeof renderApp>['user'], label: stri
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-describe('dispatcher booking', { timeout: 30_000 }, () => {
+describe('dispatcher booking', () => {
   it('books an existing passenger from the keyboard: autocomplete, places, arrow keys, Ctrl+Enter', async () => {
     const { user, api } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
     expect(await screen.findByText('F2 phone · ↑↓ choose · Ctrl+Enter book · Esc clear')).toBeInTheDocument();
@@ -607,7 +607,7 @@ describe('dispatcher booking', { timeout: 30_000 }, () => {
   });
 });
 
-describe('dispatcher live feed and board', { timeout: 30_000 }, () => {
+describe('dispatcher live feed and board', () => {
   it('loads the snapshot, watches the box, applies driverPositions, and says when the socket drops', async () => {
     const { sockets, api } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
     const legend = await screen.findByTestId('map-legend');

@@ -78,6 +78,6 @@ describe("a route's code, fetched ahead of the click", () => {
     preload.mockResolvedValue(undefined);
     renderApp('/', { session: sessionOf(superAdminProfile) });
     await screen.findByTestId('side-menu');
-    await waitFor(() => expect(preload).toHaveBeenCalled(), { timeout: 3_000 });
+    await waitFor(() => expect(preload).toHaveBeenCalled());
   });
 });

@@ -18,8 +18,9 @@ vi.mock('react-router', () => import(/* @vite-ignore */ reactRouterEsm));
 // The panel's layout loads the phone rules after sign-in (AppLayout); screens rendered alone get them here.
 await loadPhoneRules();
 
-// Screens load lazily; on a busy machine that takes more than the default second.
-configure({ asyncUtilTimeout: 10_000 });
+// Screens load lazily; on a busy machine that takes more than the default second. A wait ends as soon
+// as the screen shows what it waits for: the bound only matters when it never does.
+configure({ asyncUtilTimeout: 60_000 });
 
 afterEach(() => {
   cleanup();

@@ -118,7 +118,7 @@ describe('RelatedList', () => {
             : { ...listAnswer('reviews', [{ id: 2, comment: 'Back' }]) },
       },
     });
-    const retry = await screen.findByRole('button', { name: 'Retry' }, { timeout: 10_000 });
+    const retry = await screen.findByRole('button', { name: 'Retry' });
     fail = false;
     await userEvent.setup().click(retry);
     expect(await screen.findByText('Back')).toBeInTheDocument();
