@@ -6,7 +6,14 @@ export default defineConfig({
     reporters: ['default', './tests/retryReporter.ts', './tests/slowestReporter.ts'],
     projects: [
       {
-        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts'],
+          // Pure functions: the files share one module graph per worker instead of importing it each
+          // (the suite took 60 s, 28 of them importing; 7 s so). A spy or fake timer a test sets it restores.
+          isolate: false,
+        },
       },
       {
         plugins: [react()],
