@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginRole, startApp, type TestApp } from './harness.js';
-import { sleep } from './sockets.js';
+import { untilSimulated } from './support/simulatedTime.js';
 import { appSignIn } from './appsHelpers.js';
 import { tripFixtures } from './tripFixtures.js';
 import { Simulator } from '../../server/simulator/simulator.js';
@@ -33,239 +33,270 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** Only a simulation that stops moving reaches it: the waits above are counted in simulated time. */
+const SIMULATION_TIMEOUT = 600_000;
+
 const count = async (query: string) => Number((await sql.raw<{ n: string }>(query).execute(t.db)).rows[0].n);
 
 describe('the simulator against the real app', () => {
-  it('runs 20 drivers and 10 passengers at 60× speed: trips complete, the ledger balances, nobody holds two trips', async () => {
-    const startedAt = new Date();
-    const lines: string[] = [];
-    const sim = new Simulator({
-      url: base,
-      drivers: 20,
-      passengers: 10,
-      speed: 60,
-      tripsPerPassengerHour: 40,
-      random: random(7),
-      log: (line) => lines.push(line),
-      reportEveryMs: 10_000,
-      // Three in ten book for later (the default one in ten could, by the draw, book none in a short run).
-      scheduledShare: 0.3,
-      // A weekday morning peak in Nairobi: at the wall clock's 1 a.m. the demand curve asks for a
-      // trip every few simulated minutes, too few to finish three (CI of 816f12a ran at 01:26).
-      startAt: Date.parse('2026-11-24T08:00:00+03:00'),
-    });
-    await sim.start();
-    expect(sim.stats.online).toBe(20);
-    try {
-      // Until three trips are done, one booking is for later and every driver has streamed for a few
-      // seconds (a quick machine can complete three trips before 100 positions have arrived; the
-      // draws' order follows timing, so a run can complete three before drawing a later booking).
-      const store = t.app.services.live.store;
-      const waiting = () => sim.stats.completed < 3 || sim.stats.scheduled < 1 || store.accepted.count <= 100;
-      for (let i = 0; i < 120 && waiting(); i++) await sleep(500);
-    } finally {
-      await sim.stop();
-    }
-    expect(sim.stats.requested).toBeGreaterThan(0);
-    expect(sim.stats.offers).toBeGreaterThan(0);
-    // Some booked for later (issue 32): they wait on the board's Scheduled column.
-    expect(sim.stats.scheduled).toBeGreaterThan(0);
-    expect(
-      await count(
-        `select count(*) n from trips where status = 'scheduled' and requested_at >= '${startedAt.toISOString()}'`,
-      ),
-    ).toBe(sim.stats.scheduled);
-    expect(sim.stats.completed).toBeGreaterThanOrEqual(3);
-    expect(t.app.services.live.store.accepted.count).toBeGreaterThan(100);
-    expect(lines.some((l) => l.startsWith('[simulator] online 20'))).toBe(true);
+  it(
+    'runs 20 drivers and 10 passengers at 60× speed: trips complete, the ledger balances, nobody holds two trips',
+    async () => {
+      const startedAt = new Date();
+      const lines: string[] = [];
+      const sim = new Simulator({
+        url: base,
+        drivers: 20,
+        passengers: 10,
+        speed: 60,
+        tripsPerPassengerHour: 40,
+        random: random(7),
+        log: (line) => lines.push(line),
+        reportEveryMs: 10_000,
+        // Three in ten book for later (the default one in ten could, by the draw, book none in a short run).
+        scheduledShare: 0.3,
+        // A weekday morning peak in Nairobi: at the wall clock's 1 a.m. the demand curve asks for a
+        // trip every few simulated minutes, too few to finish three (CI of 816f12a ran at 01:26).
+        startAt: Date.parse('2026-11-24T08:00:00+03:00'),
+      });
+      await sim.start();
+      expect(sim.stats.online).toBe(20);
+      try {
+        // Until three trips are done, one booking is for later and every driver has streamed for a few
+        // seconds (a quick machine can complete three trips before 100 positions have arrived; the
+        // draws' order follows timing, so a run can complete three before drawing a later booking).
+        const store = t.app.services.live.store;
+        const waiting = () => sim.stats.completed < 3 || sim.stats.scheduled < 1 || store.accepted.count <= 100;
+        // An hour of the simulation's time (a minute here on a quiet machine).
+        await untilSimulated(sim, 60 * 60_000, () => !waiting());
+      } finally {
+        await sim.stop();
+      }
+      expect(sim.stats.requested).toBeGreaterThan(0);
+      expect(sim.stats.offers).toBeGreaterThan(0);
+      // Some booked for later (issue 32): they wait on the board's Scheduled column.
+      expect(sim.stats.scheduled).toBeGreaterThan(0);
+      expect(
+        await count(
+          `select count(*) n from trips where status = 'scheduled' and requested_at >= '${startedAt.toISOString()}'`,
+        ),
+      ).toBe(sim.stats.scheduled);
+      expect(sim.stats.completed).toBeGreaterThanOrEqual(3);
+      expect(t.app.services.live.store.accepted.count).toBeGreaterThan(100);
+      expect(lines.some((l) => l.startsWith('[simulator] online 20'))).toBe(true);
 
-    const since = `'${startedAt.toISOString()}'`;
-    // Completed by the apps: driver steps recorded, fares metered.
-    expect(
-      await count(
-        // (A driver the seed left on a trip finishes it first: completed now, requested earlier.)
-        `select count(*) n from trips where completed_at >= ${since} and status = 'completed' and fare_total > 0`,
-      ),
-    ).toBeGreaterThanOrEqual(3);
-    expect(
-      await count(
-        `select count(*) n from trip_events e join trips t on t.id = e.trip_id where t.requested_at >= ${since} and e.kind = 'offered'`,
-      ),
-    ).toBeGreaterThan(0);
-    // The ledger: every settled trip has its entry and every balance is the sum of its entries.
-    expect(
-      await count(
-        `select count(*) n from trips t where t.completed_at >= ${since} and t.status = 'completed' and t.fare_total > 0 and not exists (select 1 from driver_transactions x where x.trip_id = t.id and x.kind = 'commission')`,
-      ),
-    ).toBe(0);
-    expect(
-      await count(
-        `select count(*) n from drivers d where credit_balance <> coalesce((select sum(amount) from driver_transactions x where x.driver_id = d.id), 0)`,
-      ),
-    ).toBe(0);
-    // Nobody holds two trips.
-    expect(
-      await count(
-        `select count(*) n from (select driver_id from trips where driver_id is not null and status in ('accepted','arrived','in_progress') group by driver_id having count(*) > 1) x`,
-      ),
-    ).toBe(0);
-    expect(
-      await count(
-        `select count(*) n from (select passenger_id from trips where requested_at >= ${since} and status in ('requested','accepted','arrived','in_progress') group by passenger_id having count(*) > 1) x`,
-      ),
-    ).toBe(0);
-    expect(sim.failures).toEqual([]);
-  }, 120_000);
+      const since = `'${startedAt.toISOString()}'`;
+      // Completed by the apps: driver steps recorded, fares metered.
+      expect(
+        await count(
+          // (A driver the seed left on a trip finishes it first: completed now, requested earlier.)
+          `select count(*) n from trips where completed_at >= ${since} and status = 'completed' and fare_total > 0`,
+        ),
+      ).toBeGreaterThanOrEqual(3);
+      expect(
+        await count(
+          `select count(*) n from trip_events e join trips t on t.id = e.trip_id where t.requested_at >= ${since} and e.kind = 'offered'`,
+        ),
+      ).toBeGreaterThan(0);
+      // The ledger: every settled trip has its entry and every balance is the sum of its entries.
+      expect(
+        await count(
+          `select count(*) n from trips t where t.completed_at >= ${since} and t.status = 'completed' and t.fare_total > 0 and not exists (select 1 from driver_transactions x where x.trip_id = t.id and x.kind = 'commission')`,
+        ),
+      ).toBe(0);
+      expect(
+        await count(
+          `select count(*) n from drivers d where credit_balance <> coalesce((select sum(amount) from driver_transactions x where x.driver_id = d.id), 0)`,
+        ),
+      ).toBe(0);
+      // Nobody holds two trips.
+      expect(
+        await count(
+          `select count(*) n from (select driver_id from trips where driver_id is not null and status in ('accepted','arrived','in_progress') group by driver_id having count(*) > 1) x`,
+        ),
+      ).toBe(0);
+      expect(
+        await count(
+          `select count(*) n from (select passenger_id from trips where requested_at >= ${since} and status in ('requested','accepted','arrived','in_progress') group by passenger_id having count(*) > 1) x`,
+        ),
+      ).toBe(0);
+      expect(sim.failures).toEqual([]);
+    },
+    SIMULATION_TIMEOUT,
+  );
 
-  it('carries on the trips its drivers already hold (accepted, arrived, started) and completes them', async () => {
-    admin = await loginRole(t, 'Super Admin');
-    // The simulator's roster is the first approved drivers by id: three of them, on no trip yet.
-    const drivers = await t.db
-      .selectFrom('drivers')
-      .select(['id', 'phone', 'vehicleTypeId'])
-      .where('approvalStatus', '=', 'approved')
-      .orderBy('id')
-      .limit(3)
-      .execute();
-    await sql`update trips set status = 'cancelled_by_driver', cancelled_at = now()
+  it(
+    'carries on the trips its drivers already hold (accepted, arrived, started) and completes them',
+    async () => {
+      admin = await loginRole(t, 'Super Admin');
+      // The simulator's roster is the first approved drivers by id: three of them, on no trip yet.
+      const drivers = await t.db
+        .selectFrom('drivers')
+        .select(['id', 'phone', 'vehicleTypeId'])
+        .where('approvalStatus', '=', 'approved')
+        .orderBy('id')
+        .limit(3)
+        .execute();
+      await sql`update trips set status = 'cancelled_by_driver', cancelled_at = now()
       where driver_id in (${sql.join(drivers.map((d) => d.id))}) and status in ('requested', 'accepted', 'arrived', 'in_progress')`.execute(
-      t.db,
-    );
-    const passengers = await t.db
-      .selectFrom('passengers')
-      .select('id')
-      .where('status', '=', 'active')
-      .where(
-        sql<boolean>`not exists (select 1 from trips where trips.passenger_id = passengers.id and trips.status in ('requested', 'accepted', 'arrived', 'in_progress'))`,
-      )
-      .orderBy('id', 'desc')
-      .limit(3)
-      .execute();
-    const held: number[] = [];
-    for (const [i, driver] of drivers.entries()) {
-      const { id } = await bookTrip({ passengerId: passengers[i].id, vehicleTypeId: driver.vehicleTypeId! });
-      const assigned = await act(id, 'assign', { driverId: driver.id });
-      expect(assigned.statusCode, assigned.body).toBe(200);
-      // The second driver is at the pickup, the third already driving the passenger.
-      const app = await appSignIn(t, 'driver', driver.phone!);
-      for (const step of ['arrived', 'started'].slice(0, i)) {
-        const res = await t.call('POST', `/api/trip/apps/driver/trips/${id}/${step}`, { token: app });
-        expect(res.statusCode, res.body).toBe(200);
+        t.db,
+      );
+      const passengers = await t.db
+        .selectFrom('passengers')
+        .select('id')
+        .where('status', '=', 'active')
+        .where(
+          sql<boolean>`not exists (select 1 from trips where trips.passenger_id = passengers.id and trips.status in ('requested', 'accepted', 'arrived', 'in_progress'))`,
+        )
+        .orderBy('id', 'desc')
+        .limit(3)
+        .execute();
+      const held: number[] = [];
+      for (const [i, driver] of drivers.entries()) {
+        const { id } = await bookTrip({ passengerId: passengers[i].id, vehicleTypeId: driver.vehicleTypeId! });
+        const assigned = await act(id, 'assign', { driverId: driver.id });
+        expect(assigned.statusCode, assigned.body).toBe(200);
+        // The second driver is at the pickup, the third already driving the passenger.
+        const app = await appSignIn(t, 'driver', driver.phone!);
+        for (const step of ['arrived', 'started'].slice(0, i)) {
+          const res = await t.call('POST', `/api/trip/apps/driver/trips/${id}/${step}`, { token: app });
+          expect(res.statusCode, res.body).toBe(200);
+        }
+        held.push(id);
       }
-      held.push(id);
-    }
 
-    const sim = new Simulator({
-      url: base,
-      drivers: 3,
-      passengers: 0,
-      speed: 60,
-      random: random(11),
-      log: () => undefined,
-      startAt: Date.parse('2026-11-24T08:00:00+03:00'),
-    });
-    await sim.start();
-    const statuses = () =>
-      t.db.selectFrom('trips').select(['id', 'status', 'fareTotal']).where('id', 'in', held).orderBy('id').execute();
-    try {
-      for (let i = 0; i < 90 && (await statuses()).some((x) => x.status !== 'completed'); i++) await sleep(500);
-    } finally {
-      await sim.stop();
-    }
-    expect((await statuses()).map((x) => x.status)).toEqual(['completed', 'completed', 'completed']);
-    expect((await statuses()).every((x) => Number(x.fareTotal) > 0)).toBe(true);
-    expect(sim.failures).toEqual([]);
-  }, 90_000);
-
-  it('works in shifts: a free driver goes offline for a break through the app, then comes back online', async () => {
-    const roster = await t.db
-      .selectFrom('drivers')
-      .select('id')
-      .where('approvalStatus', '=', 'approved')
-      .orderBy('id')
-      .limit(4)
-      .execute();
-    const ids = roster.map((d) => d.id);
-    const lines: string[] = [];
-    // At 60×: shifts of 2–3 simulated minutes (the first ends after 1–3), breaks of 1–2: seconds here.
-    const sim = new Simulator({
-      url: base,
-      drivers: 4,
-      passengers: 0,
-      speed: 60,
-      shiftMs: [120_000, 180_000],
-      breakMs: [60_000, 120_000],
-      random: random(5),
-      log: (line) => lines.push(line),
-      reportEveryMs: 1000,
-    });
-    await sim.start();
-    const live = t.app.services.live.store;
-    const onlineInDb = async () =>
-      (await t.db.selectFrom('drivers').select(['id', 'online']).where('id', 'in', ids).execute()).filter(
-        (d) => d.online,
-      ).length;
-    expect(await onlineInDb()).toBe(4);
-    let fewest = 4;
-    let fewestLive = 4;
-    try {
-      for (let i = 0; i < 60 && (sim.stats.shiftsStarted < 1 || fewest === 4); i++) {
-        await sleep(250);
-        fewest = Math.min(fewest, await onlineInDb());
-        fewestLive = Math.min(fewestLive, (await live.getMany(ids)).size);
+      const sim = new Simulator({
+        url: base,
+        drivers: 3,
+        passengers: 0,
+        speed: 60,
+        random: random(11),
+        log: () => undefined,
+        startAt: Date.parse('2026-11-24T08:00:00+03:00'),
+      });
+      await sim.start();
+      const statuses = () =>
+        t.db.selectFrom('trips').select(['id', 'status', 'fareTotal']).where('id', 'in', held).orderBy('id').execute();
+      try {
+        await untilSimulated(sim, 60 * 60_000, async () => (await statuses()).every((x) => x.status === 'completed'));
+      } finally {
+        await sim.stop();
       }
-    } finally {
-      await sim.stop();
-    }
-    // Some driver went offline (drivers.online, the live positions) and later started a new shift.
-    expect(sim.stats.shiftsEnded).toBeGreaterThanOrEqual(1);
-    expect(sim.stats.shiftsStarted).toBeGreaterThanOrEqual(1);
-    expect(fewest).toBeLessThan(4);
-    expect(fewestLive).toBeLessThan(4);
-    // The console report counts the drivers online now and the shifts.
-    expect(lines.some((l) => /^\[simulator\] online [0-3] · shifts ended [1-9]/.test(l))).toBe(true);
-    expect(sim.failures).toEqual([]);
-  }, 60_000);
+      expect((await statuses()).map((x) => x.status)).toEqual(['completed', 'completed', 'completed']);
+      expect((await statuses()).every((x) => Number(x.fareTotal) > 0)).toBe(true);
+      expect(sim.failures).toEqual([]);
+    },
+    SIMULATION_TIMEOUT,
+  );
 
-  it('drives a trip a dispatcher assigned by hand to one of its drivers, who ignores every offer', async () => {
-    admin = await loginRole(t, 'Super Admin');
-    const [driver] = await t.db
-      .selectFrom('drivers')
-      .select(['id', 'vehicleTypeId'])
-      .where('approvalStatus', '=', 'approved')
-      .orderBy('id')
-      .limit(1)
-      .execute();
-    await sql`update trips set status = 'cancelled_by_driver', cancelled_at = now()
+  it(
+    'works in shifts: a free driver goes offline for a break through the app, then comes back online',
+    async () => {
+      const roster = await t.db
+        .selectFrom('drivers')
+        .select('id')
+        .where('approvalStatus', '=', 'approved')
+        .orderBy('id')
+        .limit(4)
+        .execute();
+      const ids = roster.map((d) => d.id);
+      const lines: string[] = [];
+      // At 60×: shifts of 2–3 simulated minutes (the first ends after 1–3), breaks of 1–2: seconds here.
+      const sim = new Simulator({
+        url: base,
+        drivers: 4,
+        passengers: 0,
+        speed: 60,
+        shiftMs: [120_000, 180_000],
+        breakMs: [60_000, 120_000],
+        random: random(5),
+        log: (line) => lines.push(line),
+        reportEveryMs: 1000,
+      });
+      await sim.start();
+      const live = t.app.services.live.store;
+      const onlineInDb = async () =>
+        (await t.db.selectFrom('drivers').select(['id', 'online']).where('id', 'in', ids).execute()).filter(
+          (d) => d.online,
+        ).length;
+      expect(await onlineInDb()).toBe(4);
+      let fewest = 4;
+      let fewestLive = 4;
+      try {
+        // A quarter of an hour of the simulation's time: a shift, a break and the next shift.
+        await untilSimulated(sim, 15 * 60_000, async () => {
+          fewest = Math.min(fewest, await onlineInDb());
+          fewestLive = Math.min(fewestLive, (await live.getMany(ids)).size);
+          return sim.stats.shiftsStarted >= 1 && fewest < 4;
+        });
+      } finally {
+        await sim.stop();
+      }
+      // Some driver went offline (drivers.online, the live positions) and later started a new shift.
+      expect(sim.stats.shiftsEnded).toBeGreaterThanOrEqual(1);
+      expect(sim.stats.shiftsStarted).toBeGreaterThanOrEqual(1);
+      expect(fewest).toBeLessThan(4);
+      expect(fewestLive).toBeLessThan(4);
+      // The console report counts the drivers online now and the shifts.
+      expect(lines.some((l) => /^\[simulator\] online [0-3] · shifts ended [1-9]/.test(l))).toBe(true);
+      expect(sim.failures).toEqual([]);
+    },
+    SIMULATION_TIMEOUT,
+  );
+
+  it(
+    'drives a trip a dispatcher assigned by hand to one of its drivers, who ignores every offer',
+    async () => {
+      admin = await loginRole(t, 'Super Admin');
+      const [driver] = await t.db
+        .selectFrom('drivers')
+        .select(['id', 'vehicleTypeId'])
+        .where('approvalStatus', '=', 'approved')
+        .orderBy('id')
+        .limit(1)
+        .execute();
+      await sql`update trips set status = 'cancelled_by_driver', cancelled_at = now()
       where driver_id = ${driver.id} and status in ('requested', 'accepted', 'arrived', 'in_progress')`.execute(t.db);
-    const passenger = await t.db
-      .selectFrom('passengers')
-      .select('id')
-      .where('status', '=', 'active')
-      .where(
-        sql<boolean>`not exists (select 1 from trips where trips.passenger_id = passengers.id and trips.status in ('requested', 'accepted', 'arrived', 'in_progress'))`,
-      )
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    // Every draw 0.01: the simulated driver lets every offer time out, so only the manual
-    // assignment can give them the trip.
-    const sim = new Simulator({ url: base, drivers: 1, passengers: 0, speed: 300, random: () => 0.01, log: () => {} });
-    await sim.start();
-    const status = async (id: number) =>
-      (await t.db.selectFrom('trips').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
-    let tripId = 0;
-    try {
-      for (let i = 0; i < 40 && Number.isNaN((await t.app.services.live.store.get(driver.id))?.lat ?? NaN); i++)
-        await sleep(250);
-      ({ id: tripId } = await bookTrip({ passengerId: passenger.id, vehicleTypeId: driver.vehicleTypeId! }));
-      const assigned = await act(tripId, 'assign', { driverId: driver.id });
-      expect(assigned.statusCode, assigned.body).toBe(200);
-      for (let i = 0; i < 120 && (await status(tripId)) !== 'completed'; i++) await sleep(500);
-    } finally {
-      await sim.stop();
-    }
-    expect(await status(tripId)).toBe('completed');
-    expect(sim.stats.accepted).toBe(0);
-    expect(sim.failures).toEqual([]);
-  }, 90_000);
+      const passenger = await t.db
+        .selectFrom('passengers')
+        .select('id')
+        .where('status', '=', 'active')
+        .where(
+          sql<boolean>`not exists (select 1 from trips where trips.passenger_id = passengers.id and trips.status in ('requested', 'accepted', 'arrived', 'in_progress'))`,
+        )
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      // Every draw 0.01: the simulated driver lets every offer time out, so only the manual
+      // assignment can give them the trip.
+      const sim = new Simulator({
+        url: base,
+        drivers: 1,
+        passengers: 0,
+        speed: 300,
+        random: () => 0.01,
+        log: () => {},
+      });
+      await sim.start();
+      const status = async (id: number) =>
+        (await t.db.selectFrom('trips').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+      let tripId = 0;
+      try {
+        await untilSimulated(
+          sim,
+          60 * 60_000,
+          async () => !Number.isNaN((await t.app.services.live.store.get(driver.id))?.lat ?? NaN),
+        );
+        ({ id: tripId } = await bookTrip({ passengerId: passenger.id, vehicleTypeId: driver.vehicleTypeId! }));
+        const assigned = await act(tripId, 'assign', { driverId: driver.id });
+        expect(assigned.statusCode, assigned.body).toBe(200);
+        await untilSimulated(sim, 10 * 60 * 60_000, async () => (await status(tripId)) === 'completed');
+      } finally {
+        await sim.stop();
+      }
+      expect(await status(tripId)).toBe('completed');
+      expect(sim.stats.accepted).toBe(0);
+      expect(sim.failures).toEqual([]);
+    },
+    SIMULATION_TIMEOUT,
+  );
 });

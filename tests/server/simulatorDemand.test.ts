@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from './harness.js';
-import { sleep } from './sockets.js';
+import { simulatedPause, untilSimulated } from './support/simulatedTime.js';
 import { Simulator } from '../../server/simulator/simulator.js';
 
 /**
@@ -44,13 +44,13 @@ describe('the demo demand', () => {
     try {
       expect(sim.stats.online).toBe(30);
       // Three simulated minutes (18 s at 10×, longer when the machine is busy and ticks come late).
-      while (sim.clock < startedAt + 3 * 60_000) await sleep(500);
+      await simulatedPause(sim, 3 * 60_000);
       // The server's view, as the dispatcher's map shows it: offered, en route, on a trip.
       for (let i = 0; i < 5; i++) {
         const drivers = await t.app.services.live.store.snapshot();
         const mine = drivers.filter((d) => d.state !== 'lost');
         shares.push(mine.filter((d) => ['offered', 'en_route', 'on_trip'].includes(d.state)).length / mine.length);
-        await sleep(1000);
+        await simulatedPause(sim, 10_000);
       }
     } finally {
       await sim.stop();
@@ -62,7 +62,7 @@ describe('the demo demand', () => {
     // The minute report shows the busy share and the hour's aim (15 % at 3 a.m. for a target of 20 %).
     expect(lines.some((l) => / · busy \d+ \(\d+ %, aim 15 %\) · /.test(l))).toBe(true);
     expect(sim.failures).toEqual([]);
-  }, 90_000);
+  }, 600_000);
 
   it('aims higher at the morning rush than at night, and books nothing with a target of 0', async () => {
     const rush = new Simulator({
@@ -87,19 +87,20 @@ describe('the demo demand', () => {
     });
     await rush.start();
     try {
-      for (let i = 0; i < 20 && rush.stats.busyAim === 0; i++) await sleep(250);
+      await untilSimulated(rush, 10 * 60_000, () => rush.stats.busyAim > 0);
       expect(rush.stats.busyAim).toBeGreaterThan(0.25);
     } finally {
       await rush.stop();
     }
     await idle.start();
     try {
-      await sleep(8000);
+      // 80 simulated seconds (8 ticks at 10×) in which a target of 0 books nobody.
+      await simulatedPause(idle, 80_000);
       expect(idle.stats.requested).toBe(0);
     } finally {
       await idle.stop();
     }
-  }, 90_000);
+  }, 600_000);
 
   it('changes shifts within the first hour: some drivers come on later, some go off early', async () => {
     // At 120×, the first simulated hour is 30 s.
@@ -116,10 +117,11 @@ describe('the demo demand', () => {
     const atStart = sim.stats.online;
     const seen = new Set<number>();
     try {
-      for (let i = 0; i < 70 && (sim.stats.shiftsStarted < 1 || sim.stats.shiftsEnded < 1); i++) {
+      // 70 simulated minutes: the first hour's shift changes.
+      await untilSimulated(sim, 70 * 60_000, () => {
         seen.add(sim.stats.online);
-        await sleep(500);
-      }
+        return sim.stats.shiftsStarted >= 1 && sim.stats.shiftsEnded >= 1;
+      });
     } finally {
       await sim.stop();
     }
@@ -130,5 +132,5 @@ describe('the demo demand', () => {
     expect(sim.stats.shiftsEnded).toBeGreaterThanOrEqual(1);
     expect(seen.size).toBeGreaterThan(1);
     expect(sim.failures).toEqual([]);
-  }, 90_000);
+  }, 600_000);
 });
