@@ -107,7 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
     notifier: new Notifier(handle.db),
     events: new EventEmitter(),
-    principals: new PrincipalCache(redis),
+    principals: new PrincipalCache(redis, config.redisChannelPrefix),
     redis,
     live: new LiveDrivers(
       handle.db,

@@ -45,6 +45,12 @@ export interface Config {
   /** Redis key prefix of the live position store (every process of a deployment shares it; tests give each app its own). */
   liveKeyPrefix: string;
   /**
+   * Prefix of the Redis channels the processes talk on (Socket.IO's adapter, the principal cache's
+   * invalidations): '' in a deployment, so every process hears every other; tests give each app its
+   * own, so apps of test files running side by side on one Redis never hear each other's events.
+   */
+  redisChannelPrefix: string;
+  /**
    * A trip requested while no driver app was connected is offered once drivers are, if it was
    * requested within this many minutes (OFFERS_ADOPT_MINUTES, 15; 0: such trips wait for a dispatcher).
    * Tests default to 0: their online drivers would otherwise be offered the seed's requested trips.
@@ -186,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptN: 2 ** 17,
     liveStore: env.LIVE_STORE === 'memory' || !env.REDIS_URL ? 'memory' : 'redis',
     liveKeyPrefix: 'ride-admin-live:',
+    redisChannelPrefix: '',
     offersAdoptMinutes,
     scheduledLeadMinutes,
     scheduledTickSeconds,
@@ -212,6 +219,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     closeSimulatedSos: false,
     rateLimitNamespace: `ride-test-rl:${process.pid}:${Date.now()}:${Math.random().toString(36).slice(2)}:`,
     liveKeyPrefix: `ride-test-live:${process.pid}:${Date.now()}:${Math.random().toString(36).slice(2)}:`,
+    redisChannelPrefix: `ride-test-ch:${process.pid}:${Date.now()}:${Math.random().toString(36).slice(2)}:`,
     ...overrides,
     liveStore: overrides.liveStore ?? (overrides.redisUrl ? 'redis' : 'memory'),
   };

@@ -27,6 +27,8 @@ export class PrincipalCache {
 
   constructor(
     private readonly redis?: Redis,
+    /** Prefixed to the channel (Config.redisChannelPrefix). */
+    private readonly channelPrefix = '',
     private readonly maxAgeMs = 30_000,
     private readonly maxEntries = 20_000,
   ) {}
@@ -36,7 +38,7 @@ export class PrincipalCache {
     if (!this.redis) return;
     this.subscriber = this.redis.duplicate();
     this.subscriber.on('message', (_channel, message: string) => this.apply(JSON.parse(message) as AccessChange));
-    await this.subscriber.subscribe(CHANNEL);
+    await this.subscriber.subscribe(this.channelPrefix + CHANNEL);
   }
 
   async stop(): Promise<void> {
@@ -61,7 +63,7 @@ export class PrincipalCache {
   /** Applies a change here and announces it to the other processes. */
   async changed(change: AccessChange): Promise<void> {
     this.apply(change);
-    await this.redis?.publish(CHANNEL, JSON.stringify(change));
+    await this.redis?.publish(this.channelPrefix + CHANNEL, JSON.stringify(change));
   }
 
   private apply(change: AccessChange): void {

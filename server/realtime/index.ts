@@ -54,7 +54,7 @@ export async function installRealtime(app: FastifyInstance): Promise<void> {
     const pub = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
     const sub = pub.duplicate();
     redisClients = [pub, sub];
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, { key: `${config.redisChannelPrefix}socket.io` }));
   }
 
   io.use((socket, next) => {
