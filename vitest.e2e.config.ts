@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { E2E_WORKERS } from './tests/e2e/workers';
 
 /**
- * The living-city file runs last: its simulator signs 20 approved drivers in and takes them offline
- * when it stops, which changes who is available for every file after it (the server is shared).
+ * The living-city file starts last: its simulator signs 20 approved drivers in and takes them offline
+ * when it stops, which changes who is available for every file after it on its worker's server.
  */
 class LivingCityLast extends BaseSequencer {
   async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -13,15 +14,17 @@ class LivingCityLast extends BaseSequencer {
   }
 }
 
-/** Browser tests: real server (as `npm start` runs it) and the system Chromium, one file at a time. */
+/** Browser tests: real servers (as `npm start` runs it) and the system Chromium, one file at a time per worker. */
 export default defineConfig({
   test: {
     name: 'e2e',
-    reporters: ['default', './tests/retryReporter.ts'],
+    reporters: ['default', './tests/retryReporter.ts', './tests/slowestReporter.ts'],
     environment: 'node',
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/globalSetup.ts'],
-    fileParallelism: false,
+    pool: 'forks',
+    maxWorkers: E2E_WORKERS,
+    minWorkers: 1,
     sequence: { sequencer: LivingCityLast },
     testTimeout: 60_000,
     hookTimeout: 180_000,

@@ -3,7 +3,11 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/lib/chromium.js';
 
-export const baseUrl = () => inject('baseUrl');
+/** This worker's server (each worker has its own: tests/e2e/globalSetup.ts). */
+export const baseUrl = () => {
+  const urls = inject('baseUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length];
+};
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin@1234' };
 export const DISPATCHER = { email: 'dispatcher@example.com', password: 'Dispatch@1234' };
