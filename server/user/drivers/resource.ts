@@ -63,9 +63,9 @@ export const drivers = defineResource(driversManifest, {
     const { documents: _documents, ...columns } = input;
     return payoutColumns(columns, existing);
   },
-  async afterWrite({ action, after, input, trx, services, afterCommit }) {
+  async afterWrite({ action, after, input, trx, services, staff, afterCommit }) {
     if (action !== 'create' || !after) return;
-    await insertDocuments(trx, after.id as number, (input?.documents ?? []) as NewDocument[]);
+    await insertDocuments(trx, after.id as number, (input?.documents ?? []) as NewDocument[], staff.id);
     await refreshApproval(trx, after.id as number);
     afterCommit(await registrationNotice(trx, services, after));
   },
