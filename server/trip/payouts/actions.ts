@@ -10,6 +10,8 @@ import { refusal } from '../../../src/domain/messageCodes.js';
 import { ledgerNote } from '../../../src/domain/ledgerNotes.js';
 
 export const FOUR_EYES = 'Four eyes: the staff member who prepared this batch cannot approve it. Ask a colleague.';
+export const FOUR_EYES_PAY =
+  'Four eyes: the staff member who prepared this batch cannot mark it paid. Ask a colleague.';
 
 /** POST payout-batches/prepare {periodStart}: the week's settlement of every driver, frozen as the batch's lines. */
 export const prepare = defineAction({
@@ -96,8 +98,9 @@ export const pay = defineAction({
   body: payPayoutSchema,
   summary: 'Mark a payout batch paid',
   description:
-    'approved → paid, with the transfer’s `reference`. Each line with an amount writes a `payout` entry (the amount, negative) to its driver’s wallet ledger in the same transaction, referenced by the line. 409 unless approved.',
+    'approved → paid, with the transfer’s `reference`; not by the staff member who prepared the batch (403). Each line with an amount writes a `payout` entry (the amount, negative) to its driver’s wallet ledger in the same transaction, referenced by the line. 409 unless approved.',
   async handler({ trx, staff, existing, id, input }) {
+    if (existing!.createdBy === staff.id) throw new ApiError(403, FOUR_EYES_PAY);
     if (existing!.status !== 'approved')
       throw new ApiError(409, existing!.status === 'paid' ? 'This batch is already paid.' : 'Approve the batch first.');
     const reference = String(input.reference);

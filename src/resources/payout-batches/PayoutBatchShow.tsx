@@ -107,7 +107,10 @@ export default function PayoutBatchShow() {
   const translate = useTranslate();
   const { record: batch, state } = useRecordFromRoute<PayoutBatch>(payoutBatches.path);
   const { canAccess } = useCanAccess({ resource: payoutBatches.path, action: 'edit' });
+  const { identity } = useGetIdentity();
   if (state) return state;
+  // Four eyes: the batch's preparer neither approves nor marks it paid (the server refuses it too).
+  const ownBatch = Boolean(identity && Number(identity.id) === batch.createdBy);
   const title = translate('app.payouts.week', { day: formatCalendarDay(batch.periodStart) });
   return (
     <RecordContextProvider value={batch}>
@@ -123,7 +126,10 @@ export default function PayoutBatchShow() {
           {canAccess && (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <ApproveStep batch={batch} />
-              {batch.status === 'approved' && (
+              {batch.status === 'approved' && ownBatch && (
+                <Alert severity="info">{translate('app.payouts.ownBatchPay')}</Alert>
+              )}
+              {batch.status === 'approved' && !ownBatch && (
                 <ActionDialogButton
                   action={ACTIONS['payout-batches'].pay}
                   label="app.payouts.pay"
