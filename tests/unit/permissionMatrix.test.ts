@@ -54,6 +54,17 @@ describe('the permission matrix', () => {
     expect(setColumn(setAll(true), 'view', false)).toEqual([]);
   });
 
+  it('grants view-Driver with the payout details, and takes them away with it (issue 43)', () => {
+    const payouts = subject('DriverPayoutDetails');
+    expect(ALL_PERMISSIONS).toContain('update-DriverPayoutDetails');
+    expect(ALL_PERMISSIONS).not.toContain('view-DriverPayoutDetails');
+    const granted = setCell([], payouts, 'update', true);
+    expect(granted).toEqual(['view-Driver', 'update-DriverPayoutDetails']);
+    expect(setCell(granted, subject('Driver'), 'view', false)).toEqual([]);
+    expect(setRow([], payouts, true)).toEqual(['view-Driver', 'update-DriverPayoutDetails']);
+    expect(setRow(granted, subject('Driver'), false)).toEqual([]);
+  });
+
   it('selects everything and nothing', () => {
     expect(setAll(true)).toEqual([...ALL_PERMISSIONS]);
     expect(allSelection(setAll(true))).toBe('all');

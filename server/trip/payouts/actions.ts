@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { PAYOUT_PERMISSION } from '../../../src/domain/permissions.js';
 import { ApiError, badRequest } from '../../errors.js';
 import { defineAction } from '../../rest/declaration.js';
 import { fromCents, payableCents, weekFrom } from '../../../src/domain/payouts.js';
@@ -16,7 +17,7 @@ export const FOUR_EYES_PAY =
 /** POST payout-batches/prepare {periodStart}: the week's settlement of every driver, frozen as the batch's lines. */
 export const prepare = defineAction({
   on: 'collection',
-  access: 'update-Driver',
+  access: PAYOUT_PERMISSION,
   status: 201,
   body: preparePayoutSchema,
   summary: 'Prepare the payout batch of a week',
@@ -72,7 +73,7 @@ export const prepare = defineAction({
 
 /** POST payout-batches/:id/approve: a second staff member approves (four eyes). */
 export const approve = defineAction({
-  access: 'update-Driver',
+  access: PAYOUT_PERMISSION,
   summary: 'Approve a payout batch (four eyes)',
   description:
     'review → approved. The staff member who prepared the batch cannot approve it (403); 409 from another status, and while a line cannot be paid (a bank driver without complete bank details, a phone M-Pesa cannot pay: the message names them; GET payout-batches/:id/payment-files lists them). Approval freezes each line’s destination (M-Pesa, or the bank account) as its driver’s details are: the files pay there.',
@@ -94,7 +95,7 @@ export const approve = defineAction({
 
 /** POST payout-batches/:id/pay {reference}: the transfer is done; each line goes to its driver's ledger. */
 export const pay = defineAction({
-  access: 'update-Driver',
+  access: PAYOUT_PERMISSION,
   body: payPayoutSchema,
   summary: 'Mark a payout batch paid',
   description:

@@ -3,6 +3,7 @@ import PaidIcon from '@mui/icons-material/Paid';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import { Alert, Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { RecordContextProvider, TextInput, Title, useCanAccess, useGetIdentity, useTranslate } from 'react-admin';
+import { PAYOUT_ACTION } from '../../domain/permissions';
 import { payPayoutSchema, payoutBatches } from '../../domain/resources/payoutBatches';
 import { ActionDialogButton } from '../../kit/ActionDialog';
 import { DateTimeField } from '../../kit/DateTimeField';
@@ -106,7 +107,7 @@ function ApproveStep({ batch }: { batch: PayoutBatch }) {
 export default function PayoutBatchShow() {
   const translate = useTranslate();
   const { record: batch, state } = useRecordFromRoute<PayoutBatch>(payoutBatches.path);
-  const { canAccess } = useCanAccess({ resource: payoutBatches.path, action: 'edit' });
+  const { canAccess } = useCanAccess({ resource: payoutBatches.path, action: PAYOUT_ACTION });
   const { identity } = useGetIdentity();
   if (state) return state;
   // Four eyes: the batch's preparer neither approves nor marks it paid (the server refuses it too).
