@@ -39,5 +39,7 @@ export function canAccess(granted: readonly string[], resource: string, action: 
   const subject = RESOURCE_SUBJECTS[resource];
   const mapped = RA_ACTIONS[action];
   if (!subject || !mapped) return false;
+  // The payout batches' steps (prepare, approve, pay, files) need update-DriverPayoutDetails.
+  if (resource === 'payout-batches' && mapped !== 'view') return granted.includes(PAYOUT_PERMISSION);
   return granted.includes(permissionName(mapped, subject));
 }

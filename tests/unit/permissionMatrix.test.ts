@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, SUBJECTS } from '../../src/domain/permissions';
+import { ALL_PERMISSIONS, canAccess, PAYOUT_ACTION, SUBJECTS } from '../../src/domain/permissions';
 import {
   allSelection,
   columnPermissions,
@@ -63,6 +63,13 @@ describe('the permission matrix', () => {
     expect(setCell(granted, subject('Driver'), 'view', false)).toEqual([]);
     expect(setRow([], payouts, true)).toEqual(['view-Driver', 'update-DriverPayoutDetails']);
     expect(setRow(granted, subject('Driver'), false)).toEqual([]);
+    // The panel asks it for the payout details and the payout batches' steps.
+    const finance = ['view-Driver', 'update-DriverPayoutDetails'];
+    expect(canAccess(finance, 'payout-batches', 'edit')).toBe(true);
+    expect(canAccess(finance, 'payout-batches', 'show')).toBe(true);
+    expect(canAccess(finance, 'drivers', PAYOUT_ACTION)).toBe(true);
+    expect(canAccess(finance, 'drivers', 'edit')).toBe(false);
+    expect(canAccess(['view-Driver', 'update-Driver'], 'payout-batches', 'edit')).toBe(false);
   });
 
   it('selects everything and nothing', () => {
