@@ -37,7 +37,7 @@ import { tripService } from './trip/index.js';
 import { userService } from './user/index.js';
 import { Notifier } from './user/notifications/notifier.js';
 import { ReadCaches, startReadCaches } from './rest/readCaches.js';
-import { holdsControlCharacters, loadPhoneRules } from '../src/domain/fieldRules.js';
+import { controlCharacterFields, holdsControlCharacters, loadPhoneRules } from '../src/domain/fieldRules.js';
 import { DEFAULT_MAP_STYLE_URL, styleOrigin } from '../src/domain/map.js';
 import { refusal, settleRuleMessages } from '../src/domain/messageCodes.js';
 
@@ -131,6 +131,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preValidation', async (request) => {
     if (holdsControlCharacters(request.query) || holdsControlCharacters(request.params))
       throw badRequest(refusal('control', { label: 'The address' }));
+    // Routes open without a token (sign-in, codes, sign-up) screen their JSON body the same way,
+    // naming the field, before any lookup (issue 43: a NUL in a login email was a 500).
+    if (request.routeOptions.config?.access === 'public') {
+      const errors = controlCharacterFields(request.body);
+      if (errors) throw badRequest(Object.values(errors)[0]!, errors);
+    }
   });
   // helmet's own middleware, built once: @fastify/helmet rebuilds it on every request (~0.06 ms each).
   // They are for documents a browser renders (the panel, the API docs): an API answer (JSON, CSV)

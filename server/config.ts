@@ -62,6 +62,8 @@ export interface Config {
    */
   scheduledLeadMinutes: number;
   scheduledTickSeconds: number;
+  /** Rides booked for later one passenger may hold at once (SCHEDULED_PER_PASSENGER, 3); none within 30 minutes of another. */
+  scheduledPerPassenger: number;
   /**
    * Close simulated SOS alarms nobody acted on 10 minutes after they were raised (true; tests: false,
    * so a slow suite does not close the seed's open alarm under them; they call the sweep directly).
@@ -154,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const offersAdoptMinutes = intFrom(env, 'OFFERS_ADOPT_MINUTES', 15, problems);
   const scheduledLeadMinutes = intFrom(env, 'SCHEDULED_LEAD_MINUTES', DEFAULT_SCHEDULE_LEAD_MINUTES, problems);
   const scheduledTickSeconds = intFrom(env, 'SCHEDULED_TICK_SECONDS', 5, problems);
+  const scheduledPerPassenger = Math.max(1, intFrom(env, 'SCHEDULED_PER_PASSENGER', 3, problems));
   const sos = {
     soundRepeatSeconds: intFrom(env, 'SOS_SOUND_REPEAT_SECONDS', 30, problems),
     escalateMinutes: intFrom(env, 'SOS_ESCALATE_MINUTES', 5, problems),
@@ -196,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     offersAdoptMinutes,
     scheduledLeadMinutes,
     scheduledTickSeconds,
+    scheduledPerPassenger,
     sosPublicReports: env.SOS_PUBLIC_REPORTS === 'true',
     closeSimulatedSos: true,
     sos,

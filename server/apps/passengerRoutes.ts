@@ -151,7 +151,7 @@ export function passengerRoutes(app: FastifyInstance): void {
         tags,
         summary: 'The passenger requests a trip',
         description:
-          'Quoted now as a phone booking is; the offer cascade then looks for the nearest driver. A pickup outside the area, an inactive vehicle type or an unusable discount code is a field error and nothing is stored; a passenger with an active trip is refused (409). With scheduledAt the trip is booked for later (status scheduled, quoted at that time with its surge windows) and offered to drivers at the lead time before pickup; a time in the past or more than 7 days ahead is a field error under scheduledAt.',
+          'Quoted now as a phone booking is; the offer cascade then looks for the nearest driver. A pickup outside the area, an inactive vehicle type or an unusable discount code is a field error and nothing is stored; a passenger with an active trip is refused (409). With scheduledAt the trip is booked for later (status scheduled, quoted at that time with its surge windows) and offered to drivers at the lead time before pickup; a time in the past or more than 7 days ahead, a fourth ride booked for later (SCHEDULED_PER_PASSENGER) or one within 30 minutes of another of the passenger’s is a field error under scheduledAt.',
       },
     },
     async (request, reply) => {
@@ -167,7 +167,12 @@ export function passengerRoutes(app: FastifyInstance): void {
           .where('status', 'in', ACTIVE_TRIP_STATUSES)
           .executeTakeFirst();
         if (active) throw new ApiError(409, `You already have trip ${active.id} under way`);
-        const columns = await newTripColumns(ctx.trx, { ...input, passengerId: id } as NewTripInput, null);
+        const columns = await newTripColumns(
+          ctx.trx,
+          { ...input, passengerId: id } as NewTripInput,
+          null,
+          app.services.config,
+        );
         const row = await ctx.trx
           .insertInto('trips')
           .values(columns as Insertable<TripTable>)

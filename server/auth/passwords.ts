@@ -1,14 +1,62 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { ApiError } from '../errors.js';
 
 /** OWASP password storage cheat sheet: scrypt with N=2^17, r=8, p=1. */
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
 
-function scryptAsync(password: string, salt: Buffer, N: number): Promise<Buffer> {
+/**
+ * Bounds the password hashes running at once (each one is ~0.4 s of a core and 128 MB at N=2^17):
+ * at most `concurrency` run, `queue` more wait their turn, and beyond that a hash is refused at once
+ * with a 503, so a flood of sign-ins queues or is turned away instead of taking every core (issue 43:
+ * one login took 17 s while four others were in flight).
+ */
+export class HashGate {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  /** Sign-ins from a browser known to the account (its device token) go before the others. */
+  private readonly first: (() => void)[] = [];
+
+  constructor(
+    public concurrency: number,
+    public queue: number,
+  ) {}
+
+  async run<T>(work: () => Promise<T>, priority = false): Promise<T> {
+    if (this.running >= this.concurrency) {
+      const line = priority ? this.first : this.waiting;
+      if (line.length >= this.queue)
+        throw new ApiError(503, 'Too many sign-ins at once. Please try again in a moment.');
+      await new Promise<void>((resolve) => line.push(resolve));
+    } else this.running++;
+    try {
+      return await work();
+    } finally {
+      const next = this.first.shift() ?? this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+
+  /** Hashes running and waiting (for tests and measurements). */
+  get load(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length + this.first.length };
+  }
+}
+
+/** One hash per core, at most 4 (libuv's default thread pool); 16 more may wait. */
+export const hashGate = new HashGate(Math.max(1, Math.min(4, availableParallelism())), 16);
+
+function scryptAsync(password: string, salt: Buffer, N: number, priority = false): Promise<Buffer> {
   const options: ScryptOptions = { N, r: R, p: P, maxmem: 256 * N * R };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+  return hashGate.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
+    priority,
   );
 }
 
@@ -19,12 +67,17 @@ export async function hashPassword(password: string, N = 2 ** 17): Promise<strin
   return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+/** `priority`: a sign-in from a browser known to the account, served before the others (HashGate). */
+export async function verifyPassword(
+  password: string,
+  stored: string | null | undefined,
+  priority = false,
+): Promise<boolean> {
   if (!stored) return false;
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || Number(r) !== R || Number(p) !== P || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const key = await scryptAsync(password, Buffer.from(salt, 'base64'), Number(n));
+  const key = await scryptAsync(password, Buffer.from(salt, 'base64'), Number(n), priority);
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

@@ -13,6 +13,8 @@ import { columnRef, parseListQuery, snake, sortRef } from './query.js';
 import { maskSecret, mergeSecret } from './secrets.js';
 import { errorSchema, idParams, parseId, parseIdList, validateBody } from './requests.js';
 import { refusal } from '../../src/domain/messageCodes.js';
+import { claimFiles, columnClaims, type FileOwnerTable } from '../files/attach.js';
+import { columnBoundsProblems } from './columnBounds.js';
 
 /** Request helpers, in requests.ts since the actions and other routes use them too; kept importable from here. */
 export { errorSchema, idParams, parseId, parseIdList, validateBody };
@@ -329,6 +331,15 @@ export class ResourceEngine {
 
   private async columnsFor(input: AnyObject, ctx: WriteContext): Promise<Row> {
     const values = this.d.toColumns ? await this.d.toColumns(input, ctx) : { ...input };
+    // Numbers the columns cannot hold are field errors, not a database error (issue 43).
+    const outOfRange = await columnBoundsProblems(ctx.trx, this.d.table, values);
+    if (Object.keys(outOfRange).length) throw badRequest(refusal('highlighted'), outOfRange);
+    // A file column takes only the writer's own unattached upload (server/files/attach.ts).
+    const claims = columnClaims(this.d.table, values);
+    if (claims.length) {
+      const owner = { table: this.d.table as FileOwnerTable, id: ctx.existing?.id as number | undefined };
+      await claimFiles(ctx.trx, ctx.staff.id, owner, claims);
+    }
     for (const [f, spec] of Object.entries(this.d.fields)) {
       if (spec.secret && f in values && ctx.existing) values[f] = mergeSecret(values[f], ctx.existing[f]);
       if (spec.type === 'json' && f in values && values[f] !== null) values[f] = JSON.stringify(values[f]);

@@ -38,6 +38,11 @@ type Walkable = AnySchema & {
 
 function walk(schema: Walkable, value: unknown, path: string, errors: Record<string, string>): void {
   if (value === undefined || value === null) return;
+  // JSON's 1e309 reads as Infinity, which yup takes for a number (issue 43).
+  if (schema.type === 'number' && typeof value === 'number' && !Number.isFinite(value)) {
+    errors[path] ??= refusal('number', { label: fieldLabel(path) });
+    return;
+  }
   if (schema.type === 'string') {
     const multiline = (schema.spec.meta as { multiline?: boolean } | undefined)?.multiline === true;
     const problem = textProblem(value, fieldLabel(path), multiline);

@@ -80,6 +80,7 @@ export class SimulatedPassengers {
 
   private async request(p: SimPassenger): Promise<void> {
     p.tripId = -1; // requesting
+    let later = false;
     try {
       const from = this.ctx.place();
       let to = this.ctx.place();
@@ -98,7 +99,7 @@ export class SimulatedPassengers {
       const choice = pool[Math.floor(this.ctx.random() * pool.length)];
       // Some book for later, 20 to 90 minutes ahead on the server's clock: they wait on the board's
       // Scheduled column until their lead time.
-      const later = this.ctx.random() < (this.ctx.opts.scheduledShare ?? SCHEDULED_SHARE);
+      later = this.ctx.random() < (this.ctx.opts.scheduledShare ?? SCHEDULED_SHARE);
       const scheduledAt = later
         ? new Date(Date.now() + (20 + this.ctx.random() * 70) * 60_000).toISOString()
         : undefined;
@@ -125,8 +126,10 @@ export class SimulatedPassengers {
       p.waitedMs = 0;
       p.pollMs = 5000 * this.ctx.speed;
     } catch (e) {
-      // A passenger the seed left with a trip under way (409) sits this one out.
-      if (!(e instanceof ApiCallError && e.status === 409)) this.ctx.fail(`passenger ${p.id} request`, e);
+      // A passenger the seed left with a trip under way (409) sits this one out, and so does one
+      // who already holds as many rides booked for later as allowed, or one close to this time (400).
+      const sitsOut = e instanceof ApiCallError && (e.status === 409 || (later && e.status === 400));
+      if (!sitsOut) this.ctx.fail(`passenger ${p.id} request`, e);
       p.tripId = null;
     }
   }

@@ -162,6 +162,23 @@ export function holdsControlCharacters(value: unknown): boolean {
   return false;
 }
 
+/**
+ * The fields of a JSON body whose text holds a control character, each with its message (keyed
+ * like yup's paths: `email`, `documents[0].number`), or undefined when there are none.
+ */
+export function controlCharacterFields(body: unknown): Record<string, string> | undefined {
+  const errors: Record<string, string> = {};
+  const walk = (value: unknown, path: string): void => {
+    if (typeof value === 'string') {
+      if (CONTROL.test(value)) errors[path || 'body'] ??= refusal('control', { label: fieldLabel(path || 'body') });
+    } else if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${path}[${i}]`));
+    else if (value && typeof value === 'object')
+      for (const [key, item] of Object.entries(value)) walk(item, path ? `${path}.${key}` : key);
+  };
+  walk(body, '');
+  return Object.keys(errors).length ? errors : undefined;
+}
+
 /** An amount in the city's currency: a number, never negative. */
 export const money = (label: string) =>
   yup

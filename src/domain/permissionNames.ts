@@ -13,6 +13,11 @@ export interface SubjectDefinition {
   label: string;
   /** Actions beyond `view` that exist for this subject. */
   writes: readonly Exclude<Action, 'view'>[];
+  /**
+   * A write on part of another subject's records, with no `view-` of its own: seeing them is that
+   * subject's view (granting the write grants it, taking it away takes the write too).
+   */
+  seenWith?: string;
 }
 
 const CRUD = ['create', 'update', 'delete'] as const;
@@ -23,6 +28,8 @@ const NAMED_SUBJECTS: readonly SubjectDefinition[] = [
   { name: 'Role', label: 'Roles', writes: CRUD },
   { name: 'Permissions', label: 'Permissions', writes: [] },
   { name: 'Driver', label: 'Drivers', writes: CRUD },
+  // Drivers' payout details and the payout batches, apart from update-Driver (issue 43).
+  { name: 'DriverPayoutDetails', label: 'Driver payouts', writes: ['update'], seenWith: 'Driver' },
   { name: 'VehicleType', label: 'Vehicle types', writes: CRUD },
   { name: 'Trip', label: 'Trips', writes: CRUD },
   { name: 'Passenger', label: 'Passengers', writes: CRUD },
@@ -56,9 +63,12 @@ export const permissionName = (action: Action, subject: string): Permission => `
 
 /** Every permission the system knows, in a stable order. */
 export const ALL_PERMISSIONS: readonly Permission[] = SUBJECTS.flatMap((s) => [
-  permissionName('view', s.name),
+  ...(s.seenWith ? [] : [permissionName('view', s.name)]),
   ...s.writes.map((a) => permissionName(a, s.name)),
 ]);
+
+/** Keeping drivers' payout details and running the payout batches (issue 43); Finance holds it. */
+export const PAYOUT_PERMISSION = permissionName('update', 'DriverPayoutDetails');
 
 /** The fourteen `view-*` strings of the specification. */
 export const P = {

@@ -73,6 +73,10 @@ export function polygonProblem(value: unknown): string | undefined {
     if (point[0] < -180 || point[0] > 180 || point[1] < -90 || point[1] > 90)
       return 'A point is outside longitude −180…180 or latitude −90…90';
   }
+  const lngs = (raw as Position[]).map((q) => q[0]);
+  // An outline across the antimeridian (170° … −170°) would be read the long way round the globe.
+  if (Math.max(...lngs) - Math.min(...lngs) > 180)
+    return 'A zone may span at most 180° of longitude (draw one across the 180° meridian as two zones)';
   const ring = openRing(raw as Position[]);
   if (ring.length < 3) return 'Draw at least 3 points';
   if (ring.length > MAX_ZONE_VERTICES) return `A zone has at most ${MAX_ZONE_VERTICES} points`;

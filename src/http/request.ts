@@ -36,7 +36,8 @@ function buildInit(options: RequestOptions): RequestInit {
     // The services parse JSON bodies only; react-admin's writes are JSON strings.
     headers.set('Content-Type', 'application/json');
   }
-  return { method: options.method ?? 'GET', headers, body, signal: options.signal };
+  // same-origin: the sign-in routes' device cookie (httpOnly, set by the server) goes with them.
+  return { method: options.method ?? 'GET', headers, body, signal: options.signal, credentials: 'same-origin' };
 }
 
 function parseJson(text: string): unknown {

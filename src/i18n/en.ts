@@ -615,6 +615,7 @@ export const appMessages = {
         Role: 'Roles',
         Permissions: 'Permissions',
         Driver: 'Drivers',
+        DriverPayoutDetails: 'Driver payouts',
         VehicleType: 'Vehicle types',
         Trip: 'Trips',
         Passenger: 'Passengers',

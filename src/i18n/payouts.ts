@@ -11,6 +11,7 @@ export const payoutMessages = {
   approveTitle: 'Approve this payout batch?',
   approveHint: 'You are the second pair of eyes: check the lines and the total before approving.',
   ownBatch: 'You prepared this batch: another staff member approves it (four eyes).',
+  ownBatchPay: 'You prepared this batch: another staff member marks it paid (four eyes).',
   exportMpesa: 'Export M-Pesa file',
   pay: 'Mark paid',
   payTitle: 'Mark the batch paid',

@@ -100,12 +100,16 @@ describe('a payout batch approved by two staff members, exported and reconciled'
     await admin.getByTestId('payment-files').scrollIntoViewIfNeeded();
     await snap(admin, 'payouts-files');
 
-    await admin.getByRole('button', { name: 'Mark paid' }).click();
-    const dialog = admin.getByRole('dialog');
+    // Four eyes: the admin prepared the batch, so a colleague marks it paid.
+    expect(await admin.getByRole('button', { name: 'Mark paid' }).count()).toBe(0);
+    await admin.getByText('You prepared this batch: another staff member marks it paid (four eyes).').waitFor();
+    await finance.reload();
+    await finance.getByRole('button', { name: 'Mark paid' }).click();
+    const dialog = finance.getByRole('dialog');
     await dialog.getByLabel('Payment reference').fill('MPESA-B2C-5521');
     await dialog.getByRole('button', { name: 'Mark paid' }).click();
-    await admin.getByText('MPESA-B2C-5521').first().waitFor();
-    await snap(admin, 'payouts-paid');
+    await finance.getByText('MPESA-B2C-5521').first().waitFor();
+    await snap(finance, 'payouts-paid');
 
     const paid = (await apiData<Batch>(`trip/payout-batches/${id}`, token)) as Batch;
     expect(paid.status).toBe('paid');

@@ -32,6 +32,26 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** A file the admin uploaded that no record holds yet (a record takes only such a file, issue 43). */
+const ownFile = async () => {
+  const me = await t.db
+    .selectFrom('staffs')
+    .select('id')
+    .where('email', '=', 'admin@example.com')
+    .executeTakeFirstOrThrow();
+  const row = await t.db
+    .insertInto('files')
+    .values({
+      filename: 'doc.png',
+      contentType: 'image/png',
+      size: 1,
+      storageKey: crypto.randomUUID(),
+      uploadedBy: me.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+};
 const driver = async (id: number) => (await t.call('GET', `/api/user/drivers/${id}`, { token: admin })).json();
 const act = (id: number, action: string, body: object, token = admin) =>
   t.call('POST', `/api/user/drivers/${id}/${action}`, { token, body });
@@ -277,7 +297,11 @@ describe('review actions', () => {
     expect((await driver(d.id)).documents.find((x: Doc) => x.id === doc.id).status).toBe('rejected');
 
     // The driver uploads a new one: it is the current insurance and waits for review.
-    const upload = await act(d.id, 'upload-document', { kind: 'insurance', fileId: 1, expiryDate: '2027-12-31' });
+    const upload = await act(d.id, 'upload-document', {
+      kind: 'insurance',
+      fileId: await ownFile(),
+      expiryDate: '2027-12-31',
+    });
     expect(upload.statusCode).toBe(200);
     expect(upload.json().data.approvalStatus).toBe('pending');
     // The old upload cannot be decided any more.
@@ -405,8 +429,8 @@ describe('creating a driver', () => {
         lastName: 'Kamau',
         phone: '+254 711 000 111',
         documents: [
-          { kind: 'licence', fileId: 1, number: 'DL-NEW1', expiryDate: '2029-01-31' },
-          { kind: 'photo', fileId: 2 },
+          { kind: 'licence', fileId: await ownFile(), number: 'DL-NEW1', expiryDate: '2029-01-31' },
+          { kind: 'photo', fileId: await ownFile() },
         ],
       },
     });

@@ -182,3 +182,40 @@ describe('hostile requests to every documented route', () => {
     },
   );
 });
+
+/**
+ * Issue 43, section 2: the routes open without a token refuse a control character in any text
+ * field with a 400 naming it (a NUL in a login email was a 500 that logged the SQL). Each request
+ * comes from its own address, so the sign-in limits let every payload reach the route.
+ */
+describe('control characters on the routes open without a token', () => {
+  const CONTROL = ['\u0000', 'admin\u0000@example.com', 'a\u0001b@example.com', '\u001b[31m@x.io', 'x\u007f@y.io'];
+  const ROUTES: [string, Record<string, unknown>][] = [
+    ['/api/user/auth/login', { email: 'admin@example.com', password: 'Admin@1234' }],
+    ['/api/user/auth/forgot_password', { email: 'admin@example.com' }],
+    ['/api/user/auth/staffs/resend_otp', { email: 'admin@example.com' }],
+    ['/api/user/auth/verify_email', { email: 'admin@example.com', otp: '123456', getToken: 1 }],
+    ['/api/user/auth/reset_password', { email: 'admin@example.com', otp: '123456', password: 'Admin@12345' }],
+    ['/api/user/auth/set_password', { email: 'admin@example.com', otp: '123456', password: 'Admin@12345' }],
+    ['/api/trip/apps/driver/request-code', { phone: '+254712345678' }],
+    ['/api/trip/apps/passenger/sign-in', { phone: '+254712345678', otp: '123456' }],
+    ['/api/user/drivers/register', { firstName: 'A', lastName: 'B', phone: '+254712345678' }],
+  ];
+  let address = 0;
+  it.each(ROUTES)('POST %s answers 400 naming the field', async (url, valid) => {
+    for (const field of Object.keys(valid).filter((k) => typeof valid[k] === 'string')) {
+      for (const value of CONTROL) {
+        address++;
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          payload: { ...valid, [field]: value },
+          remoteAddress: `10.43.${address >> 8}.${address & 255}`,
+        });
+        outcomes.set(res.statusCode, (outcomes.get(res.statusCode) ?? 0) + 1);
+        expect(res.statusCode, `${field}=${JSON.stringify(value)}: ${res.body.slice(0, 200)}`).toBe(400);
+        expect(Object.keys(res.json().errors ?? {}), `${field}=${JSON.stringify(value)}`).toEqual([field]);
+      }
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listQuery, startApp, type TestApp } from './harness.js';
+import { columnBoundsProblems } from '../../server/rest/columnBounds.js';
 
 let t: TestApp;
 let admin: string;
@@ -29,6 +30,33 @@ describe('hostile input gets a field error, never a 500', () => {
       errors: { firstName: 'First name must be text' },
     });
     expect(await count('staffs')).toBe(before);
+  });
+
+  it('refuses a number its column cannot hold, or one that is not finite, and leaves the record unchanged (issue 43)', async () => {
+    // numeric(12,2): fewer than 10 digits before the point.
+    expect(await columnBoundsProblems(t.db, 'vehicleTypes', { baseFare: 1e308, seats: 2, name: 'x' })).toEqual({
+      baseFare: 'Base fare must be between -9999999999.99 and 9999999999.99',
+    });
+    const type = await t.db.selectFrom('vehicleTypes').selectAll().orderBy('id').executeTakeFirstOrThrow();
+    const put = (raw: string) =>
+      t.call('PUT', `/api/trip/vehicle-types/${type.id}`, {
+        token: admin,
+        body: raw,
+        headers: { 'content-type': 'application/json' },
+      });
+    // A file id has no declared bound: the integer column's is the engine's.
+    const huge = await put('{"icon": 3000000000}');
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().errors).toEqual({ icon: 'Icon must be between -2147483648 and 2147483647' });
+    const infinite = await put('{"baseFare": 1e309, "pricePerKm": 1e400}');
+    expect(infinite.statusCode).toBe(400);
+    expect(infinite.json().errors).toEqual({
+      baseFare: 'Base fare must be a number',
+      pricePerKm: 'Price per km must be a number',
+    });
+    expect(
+      await t.db.selectFrom('vehicleTypes').selectAll().where('id', '=', type.id).executeTakeFirstOrThrow(),
+    ).toEqual(type);
   });
 
   it('refuses a NUL character in a driver’s vehicle make and leaves the driver unchanged', async () => {

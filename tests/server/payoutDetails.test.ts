@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mondayOf, toCents, weekFrom } from '../../src/domain/payouts.js';
@@ -149,6 +150,78 @@ describe('driver payout details', () => {
     const res = await put(id, EQUITY, support);
     expect(res.statusCode).toBe(403);
     expect(await stored(id)).toEqual(before);
+  });
+});
+
+/** Issue 43, section 5: payout details have their own permission; Finance no longer holds update-Driver. */
+describe('update-DriverPayoutDetails', () => {
+  it('lets Finance change payout details but neither suspend a driver, alone or in bulk, nor edit the rest', async () => {
+    const driver = await t.db
+      .selectFrom('drivers')
+      .select(['id', 'suspendedAt', 'vehicleColour'])
+      .where('suspendedAt', 'is', null)
+      .where('payoutMethod', '=', 'mobile_money')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const suspend = await t.call('POST', `/api/user/drivers/${driver.id}/suspend`, {
+      token: finance,
+      body: { reason: 'Spot check failed.' },
+    });
+    expect(suspend.statusCode).toBe(403);
+    expect(suspend.json().message).toContain('update-Driver');
+    const bulk = await t.call('POST', '/api/user/drivers/bulk/suspend', {
+      token: finance,
+      body: { ids: [driver.id], reason: 'Spot check failed.' },
+    });
+    expect(bulk.statusCode).toBe(403);
+    const colour = await put(driver.id, { vehicleColour: 'Purple' });
+    expect(colour.statusCode).toBe(403);
+    expect(colour.json().message).toBe('Missing permission update-Driver');
+    const mixed = await put(driver.id, { ...EQUITY, vehicleColour: 'Purple' });
+    expect(mixed.statusCode).toBe(403);
+    expect(
+      await t.db
+        .selectFrom('drivers')
+        .select(['suspendedAt', 'vehicleColour', 'payoutMethod'])
+        .where('id', '=', driver.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ suspendedAt: null, vehicleColour: driver.vehicleColour, payoutMethod: 'mobile_money' });
+    // The payout details alone: allowed.
+    expect((await put(driver.id, EQUITY)).statusCode).toBe(200);
+    // An admin still may do both (Super Admin holds every permission).
+    expect((await put(driver.id, { vehicleColour: 'Purple', payoutMethod: 'mobile_money' }, admin)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('migration 072 moves the grants: holders of update-Driver get the new permission, Finance gives update-Driver up', async () => {
+    const { up } = await import('../../server/db/migrations/072_driver_payout_details_permission.js');
+    const grants = async (role: string) =>
+      (
+        await t.db
+          .selectFrom('rolePermissions')
+          .innerJoin('roles', 'roles.id', 'rolePermissions.roleId')
+          .innerJoin('permissions', 'permissions.id', 'rolePermissions.permissionId')
+          .select('permissions.name')
+          .where('roles.name', '=', role)
+          .where('permissions.name', 'in', ['update-Driver', 'update-DriverPayoutDetails'])
+          .orderBy('permissions.name')
+          .execute()
+      ).map((r) => r.name);
+    expect(await grants('Finance')).toEqual(['update-DriverPayoutDetails']);
+    // Today's database: Finance holds update-Driver, nobody the new permission.
+    const id = async (table: 'roles' | 'permissions', name: string) =>
+      (await t.db.selectFrom(table).select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+    const payout = await id('permissions', 'update-DriverPayoutDetails');
+    await t.db.deleteFrom('rolePermissions').where('permissionId', '=', payout).execute();
+    await t.db
+      .insertInto('rolePermissions')
+      .values({ roleId: await id('roles', 'Finance'), permissionId: await id('permissions', 'update-Driver') })
+      .execute();
+    await up(t.db as unknown as Kysely<unknown>);
+    expect(await grants('Finance')).toEqual(['update-DriverPayoutDetails']);
+    expect(await grants('Super Admin')).toEqual(['update-Driver', 'update-DriverPayoutDetails']);
+    await t.app.services.principals.changed({ kind: 'all' });
   });
 });
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOUR_EYES } from '../../server/trip/payouts/actions.js';
+import { FOUR_EYES, FOUR_EYES_PAY } from '../../server/trip/payouts/actions.js';
 import { mondayOf, toCents, weekFrom } from '../../src/domain/payouts.js';
 import { DISPATCHER, loginRole, startApp, type TestApp } from './harness.js';
 import { pdfText } from './support/pdfText.js';
@@ -156,7 +156,12 @@ describe('payout batches', () => {
     const bad = await api('POST', `payout-batches/${batch.id}/pay`, admin, { reference: '' });
     expect(bad.statusCode).toBe(400);
     expect((await t.db.selectFrom('payoutBatches').select('status').executeTakeFirstOrThrow()).status).toBe('approved');
-    const res = await api('POST', `payout-batches/${batch.id}/pay`, admin, { reference: 'MPESA-B2C-8812' });
+    // Four eyes (issue 43): the preparer cannot mark it paid either; nothing is written.
+    const preparer = await api('POST', `payout-batches/${batch.id}/pay`, admin, { reference: 'MPESA-B2C-8812' });
+    expect(preparer.statusCode).toBe(403);
+    expect(preparer.json().message).toBe(FOUR_EYES_PAY);
+    expect((await t.db.selectFrom('payoutBatches').select('status').executeTakeFirstOrThrow()).status).toBe('approved');
+    const res = await api('POST', `payout-batches/${batch.id}/pay`, finance, { reference: 'MPESA-B2C-8812' });
     expect(res.statusCode).toBe(200);
     const after = res.json().data as PayoutBatch;
     expect(after.status).toBe('paid');
@@ -177,7 +182,7 @@ describe('payout batches', () => {
       expect(toCents(entry.after)).toBe(before.get(line.driverId)! - cents(line.amount));
       expect(entry.note).toContain('MPESA-B2C-8812');
     }
-    expect((await api('POST', `payout-batches/${batch.id}/pay`, admin, { reference: 'again' })).statusCode).toBe(409);
+    expect((await api('POST', `payout-batches/${batch.id}/pay`, finance, { reference: 'again' })).statusCode).toBe(409);
   });
 
   it('renders a driver’s statement for the week as a PDF', async () => {

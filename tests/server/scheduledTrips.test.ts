@@ -28,8 +28,29 @@ const fx = dispatcherFixtures(
 const MIN = 60_000;
 const inMinutes = (m: number, from = Date.now()) => new Date(from + m * MIN);
 
+/** An active passenger with no ride booked for later yet (a passenger may hold only a few, issue 43). */
+const unscheduledPassenger = async (skip = 0) =>
+  t.db
+    .selectFrom('passengers')
+    .select(['id', 'phone'])
+    .where('status', '=', 'active')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('trips')
+            .select('trips.id')
+            .whereRef('trips.passengerId', '=', 'passengers.id')
+            .where('trips.status', 'in', ['scheduled', 'requested', 'accepted', 'arrived', 'in_progress']),
+        ),
+      ),
+    )
+    .orderBy('id')
+    .offset(skip)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+
 async function bookFor(at: Date | string, over: Record<string, unknown> = {}) {
-  const passenger = await fx.activePassenger();
+  const passenger = await unscheduledPassenger();
   return fx.post('trips', fx.booking(economy, { passengerId: passenger.id, scheduledAt: at, ...over }));
 }
 
@@ -129,6 +150,77 @@ describe('booking for later', () => {
     });
     expect(late.statusCode).toBe(400);
     expect(late.json().errors.scheduledAt).toBe('The pickup time can be at most 7 days ahead');
+  });
+});
+
+/** Issue 43, section 4: a passenger holds at most 3 rides booked for later, none within 30 minutes of another. */
+describe('rides booked for later per passenger', () => {
+  const scheduledOf = (passengerId: number) =>
+    t.db
+      .selectFrom('trips')
+      .select(['id', 'scheduledAt'])
+      .where('passengerId', '=', passengerId)
+      .where('status', '=', 'scheduled')
+      .execute();
+
+  it('20 concurrent bookings from the app leave at most the cap, each refusal naming the rides', async () => {
+    const p = await unscheduledPassenger(5);
+    const token = await appSignIn(t, 'passenger', p.phone);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.call('POST', '/api/trip/apps/passenger/trips', {
+          token,
+          body: { ...fx.booking(economy), scheduledAt: inMinutes(120 + 60 * i).toISOString() },
+        }),
+      ),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(3);
+    expect(codes.filter((c) => c === 400)).toHaveLength(17);
+    const booked = await scheduledOf(p.id);
+    expect(booked).toHaveLength(3);
+    const refused = answers.find((r) => r.statusCode === 400)!;
+    expect(refused.json().errors.scheduledAt).toBe(
+      `You already have 3 trips booked for later (${booked
+        .sort((a, b) => a.scheduledAt!.getTime() - b.scheduledAt!.getTime())
+        .map((b) => b.id)
+        .join(', ')}), the most allowed; cancel one to book another`,
+    );
+  });
+
+  it('refuses a ride within 30 minutes of another, for the app and for the dispatcher, naming the ride', async () => {
+    const p = await unscheduledPassenger(7);
+    const token = await appSignIn(t, 'passenger', p.phone);
+    const at = inMinutes(180);
+    const first = await t.call('POST', '/api/trip/apps/passenger/trips', {
+      token,
+      body: { ...fx.booking(economy), scheduledAt: at.toISOString() },
+    });
+    expect(first.statusCode).toBe(201);
+    const id = first.json().data.id as number;
+    const near = await t.call('POST', '/api/trip/apps/passenger/trips', {
+      token,
+      body: { ...fx.booking(economy), scheduledAt: inMinutes(20, at.getTime()).toISOString() },
+    });
+    expect(near.statusCode).toBe(400);
+    expect(near.json().errors.scheduledAt).toMatch(
+      new RegExp(`^You already have trip ${id} booked for .+, within 30 minutes of this pickup$`),
+    );
+    const phoned = await fx.post(
+      'trips',
+      fx.booking(economy, { passengerId: p.id, scheduledAt: inMinutes(-25, at.getTime()).toISOString() }),
+    );
+    expect(phoned.statusCode).toBe(400);
+    expect(phoned.json().errors.scheduledAt).toMatch(
+      new RegExp(`^This passenger already has trip ${id} booked for .+, within 30 minutes of this pickup$`),
+    );
+    expect(await scheduledOf(p.id)).toHaveLength(1);
+    // 30 minutes apart is allowed.
+    const apart = await fx.post(
+      'trips',
+      fx.booking(economy, { passengerId: p.id, scheduledAt: inMinutes(30, at.getTime()).toISOString() }),
+    );
+    expect(apart.statusCode, apart.body).toBe(201);
   });
 });
 

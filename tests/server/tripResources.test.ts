@@ -51,7 +51,7 @@ describe('permissions: a dispatcher (trips, passengers, the dispatcher page) is 
     ['POST', 'sos-call-logs/1/acknowledge', 'update-SosContacts'],
     ['GET', 'sos/ack-stats', 'view-SosContacts'],
     ['DELETE', 'reviews/1', 'delete-Trip'],
-    ['POST', 'driver-transactions/credit-topup', 'update-Driver'],
+    ['POST', 'driver-transactions/credit-topup', 'update-DriverPayoutDetails'],
   ] as const)('%s %s needs %s', async (method, path, permission) => {
     const res = await t.call(method, `/api/trip/${path}`, {
       token: dispatcher,

@@ -80,6 +80,21 @@ describe('zones', () => {
         'Draw at least 3 points',
       ],
       [{ type: 'LineString', coordinates: [] }, 'The zone must be a GeoJSON Polygon'],
+      // Issue 43: across the antimeridian, read as spanning the globe.
+      [
+        {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [179.5, -1.3],
+              [-179.5, -1.3],
+              [-179.5, -1.2],
+              [179.5, -1.2],
+            ],
+          ],
+        },
+        'A zone may span at most 180° of longitude (draw one across the 180° meridian as two zones)',
+      ],
     ];
     for (const [polygon, message] of cases) {
       const res = await createZone({ name: 'Bad', polygon });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, SUBJECTS } from '../../src/domain/permissions';
+import { ALL_PERMISSIONS, canAccess, PAYOUT_ACTION, SUBJECTS } from '../../src/domain/permissions';
 import {
   allSelection,
   columnPermissions,
@@ -52,6 +52,24 @@ describe('the permission matrix', () => {
     expect(columnSelection(deletes, 'view')).toBe('some');
     expect(setColumn(deletes, 'delete', false).every((name) => name.startsWith('view-'))).toBe(true);
     expect(setColumn(setAll(true), 'view', false)).toEqual([]);
+  });
+
+  it('grants view-Driver with the payout details, and takes them away with it (issue 43)', () => {
+    const payouts = subject('DriverPayoutDetails');
+    expect(ALL_PERMISSIONS).toContain('update-DriverPayoutDetails');
+    expect(ALL_PERMISSIONS).not.toContain('view-DriverPayoutDetails');
+    const granted = setCell([], payouts, 'update', true);
+    expect(granted).toEqual(['view-Driver', 'update-DriverPayoutDetails']);
+    expect(setCell(granted, subject('Driver'), 'view', false)).toEqual([]);
+    expect(setRow([], payouts, true)).toEqual(['view-Driver', 'update-DriverPayoutDetails']);
+    expect(setRow(granted, subject('Driver'), false)).toEqual([]);
+    // The panel asks it for the payout details and the payout batches' steps.
+    const finance = ['view-Driver', 'update-DriverPayoutDetails'];
+    expect(canAccess(finance, 'payout-batches', 'edit')).toBe(true);
+    expect(canAccess(finance, 'payout-batches', 'show')).toBe(true);
+    expect(canAccess(finance, 'drivers', PAYOUT_ACTION)).toBe(true);
+    expect(canAccess(finance, 'drivers', 'edit')).toBe(false);
+    expect(canAccess(['view-Driver', 'update-Driver'], 'payout-batches', 'edit')).toBe(false);
   });
 
   it('selects everything and nothing', () => {

@@ -40,7 +40,8 @@ export const SEED_ROLES: { name: string; description: string; permissions: reado
       P.viewReport,
       P.viewTrip,
       P.viewDriver,
-      'update-Driver',
+      // Drivers' payout details and the payout batches; suspending and reviewing drivers stay with others (issue 43).
+      'update-DriverPayoutDetails',
       P.viewPassenger,
       P.viewGateway,
       'update-Gateway',

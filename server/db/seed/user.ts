@@ -79,6 +79,8 @@ export async function seedUserService(db: Db, opts: { filesDir: string; scryptN:
         return { name, action, subject };
       }),
     )
+    // Migration 072 has already inserted update-DriverPayoutDetails.
+    .onConflict((oc) => oc.column('name').doNothing())
     .execute();
   const permissionIds = new Map(
     (await db.selectFrom('permissions').select(['id', 'name']).execute()).map((p) => [p.name, p.id]),

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { PAYOUT_PERMISSION } from '../../../src/domain/permissions.js';
 import { ApiError, badRequest } from '../../errors.js';
 import { defineAction } from '../../rest/declaration.js';
 import { fromCents, payableCents, weekFrom } from '../../../src/domain/payouts.js';
@@ -10,11 +11,13 @@ import { refusal } from '../../../src/domain/messageCodes.js';
 import { ledgerNote } from '../../../src/domain/ledgerNotes.js';
 
 export const FOUR_EYES = 'Four eyes: the staff member who prepared this batch cannot approve it. Ask a colleague.';
+export const FOUR_EYES_PAY =
+  'Four eyes: the staff member who prepared this batch cannot mark it paid. Ask a colleague.';
 
 /** POST payout-batches/prepare {periodStart}: the week's settlement of every driver, frozen as the batch's lines. */
 export const prepare = defineAction({
   on: 'collection',
-  access: 'update-Driver',
+  access: PAYOUT_PERMISSION,
   status: 201,
   body: preparePayoutSchema,
   summary: 'Prepare the payout batch of a week',
@@ -70,7 +73,7 @@ export const prepare = defineAction({
 
 /** POST payout-batches/:id/approve: a second staff member approves (four eyes). */
 export const approve = defineAction({
-  access: 'update-Driver',
+  access: PAYOUT_PERMISSION,
   summary: 'Approve a payout batch (four eyes)',
   description:
     'review → approved. The staff member who prepared the batch cannot approve it (403); 409 from another status, and while a line cannot be paid (a bank driver without complete bank details, a phone M-Pesa cannot pay: the message names them; GET payout-batches/:id/payment-files lists them). Approval freezes each line’s destination (M-Pesa, or the bank account) as its driver’s details are: the files pay there.',
@@ -92,12 +95,13 @@ export const approve = defineAction({
 
 /** POST payout-batches/:id/pay {reference}: the transfer is done; each line goes to its driver's ledger. */
 export const pay = defineAction({
-  access: 'update-Driver',
+  access: PAYOUT_PERMISSION,
   body: payPayoutSchema,
   summary: 'Mark a payout batch paid',
   description:
-    'approved → paid, with the transfer’s `reference`. Each line with an amount writes a `payout` entry (the amount, negative) to its driver’s wallet ledger in the same transaction, referenced by the line. 409 unless approved.',
+    'approved → paid, with the transfer’s `reference`; not by the staff member who prepared the batch (403). Each line with an amount writes a `payout` entry (the amount, negative) to its driver’s wallet ledger in the same transaction, referenced by the line. 409 unless approved.',
   async handler({ trx, staff, existing, id, input }) {
+    if (existing!.createdBy === staff.id) throw new ApiError(403, FOUR_EYES_PAY);
     if (existing!.status !== 'approved')
       throw new ApiError(409, existing!.status === 'paid' ? 'This batch is already paid.' : 'Approve the batch first.');
     const reference = String(input.reference);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PAYOUT_PERMISSION } from '../../../src/domain/permissions.js';
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/index.js';
@@ -132,7 +133,7 @@ export function paymentFileRoutes(app: FastifyInstance): void {
   app.get(
     '/payout-batches/:id/payment-files',
     {
-      config: { access: 'update-Driver' },
+      config: { access: PAYOUT_PERMISSION },
       schema: {
         tags: ['payout-batches'],
         summary: 'What the payout batch’s M-Pesa and bank files pay, and the lines neither can pay',
@@ -161,7 +162,7 @@ export function paymentFileRoutes(app: FastifyInstance): void {
   app.get(
     '/payout-batches/:id/mpesa.csv',
     {
-      config: { access: 'update-Driver' },
+      config: { access: PAYOUT_PERMISSION },
       schema: {
         tags: ['payout-batches'],
         summary: 'A payout batch as an M-Pesa B2C bulk payment file (CSV)',
@@ -179,7 +180,7 @@ export function paymentFileRoutes(app: FastifyInstance): void {
   app.get(
     '/payout-batches/:id/bank.csv',
     {
-      config: { access: 'update-Driver' },
+      config: { access: PAYOUT_PERMISSION },
       schema: {
         tags: ['payout-batches'],
         summary: 'A payout batch as a bulk bank transfer (EFT) file (CSV)',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PAYOUT_PERMISSION } from '../../../src/domain/permissions.js';
 import { sql } from 'kysely';
 import { notFound } from '../../errors.js';
 import { errorSchema, parseId } from '../../rest/engine.js';
@@ -49,7 +50,7 @@ export function payoutRoutes(app: FastifyInstance): void {
   app.get(
     '/payout-batches/:id/statements/:driverId.pdf',
     {
-      config: { access: 'update-Driver' },
+      config: { access: PAYOUT_PERMISSION },
       schema: {
         tags: ['payout-batches'],
         summary: "A driver's statement for a payout batch's week (PDF)",

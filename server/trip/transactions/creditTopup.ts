@@ -1,4 +1,5 @@
 import { defineAction } from '../../rest/declaration.js';
+import { PAYOUT_PERMISSION } from '../../../src/domain/permissions.js';
 import { CITY } from '../../../src/domain/city.js';
 import { creditTopupSchema } from '../../../src/domain/resources/driverTransactions.js';
 import { postTransaction } from './ledger.js';
@@ -10,7 +11,8 @@ const money = (amount: number) =>
 /** POST /api/trip/driver-transactions/credit-topup: staff add to a driver's credit balance. */
 export const creditTopup = defineAction({
   on: 'collection',
-  access: 'update-Driver',
+  // Money into a driver's wallet is Finance's, as the payouts are (issue 43).
+  access: PAYOUT_PERMISSION,
   status: 201,
   body: creditTopupSchema,
   summary: "Top up a driver's credit",

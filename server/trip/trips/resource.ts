@@ -8,7 +8,7 @@ import { badRequest } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
 import { trips as tripsManifest } from '../../../src/domain/resources/trips.js';
 import { oneOf } from '../../rest/fields.js';
-import { insideCity } from '../../../src/domain/city.js';
+import { CITY, insideCity } from '../../../src/domain/city.js';
 import { PAYMENT_METHODS, TRIP_STATUSES } from '../../../src/domain/enums.js';
 import { ACTIVE_TRIP_STATUSES } from '../../../src/domain/trip.js';
 import type { TripTable } from '../../db/tripSchema.js';
@@ -73,10 +73,51 @@ export type NewTripInput = yup.InferType<typeof createSchema>;
  * code throw a 400, and nothing is stored. A staff phone booking (`staff`, who may also create a new
  * caller with create-Passenger) and a passenger app's request (null) share it.
  */
+/** No two rides booked for later of one passenger closer than this (issue 43). */
+export const SCHEDULED_GAP_MINUTES = 30;
+
+const cityTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: CITY.timeZone,
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/**
+ * What stops a passenger's ride booked for later: `cap` rides booked for later already, or one
+ * within SCHEDULED_GAP_MINUTES of this pickup (named, with its time). The caller holds the
+ * passenger's row lock, so concurrent bookings are counted one after another.
+ */
+async function scheduledProblem(
+  trx: Transaction<Database>,
+  passengerId: number,
+  scheduledAt: Date,
+  cap: number,
+  who: 'You' | 'This passenger',
+): Promise<string | undefined> {
+  const booked = await trx
+    .selectFrom('trips')
+    .select(['id', 'scheduledAt'])
+    .where('passengerId', '=', passengerId)
+    .where('status', '=', 'scheduled')
+    .orderBy('scheduledAt')
+    .execute();
+  const has = who === 'You' ? 'You already have' : 'This passenger already has';
+  const gap = SCHEDULED_GAP_MINUTES * 60_000;
+  const near = booked.find((t) => t.scheduledAt && Math.abs(t.scheduledAt.getTime() - scheduledAt.getTime()) < gap);
+  if (near)
+    return `${has} trip ${near.id} booked for ${cityTime.format(near.scheduledAt!)}, within ${SCHEDULED_GAP_MINUTES} minutes of this pickup`;
+  if (booked.length >= cap)
+    return `${has} ${booked.length} trips booked for later (${booked.map((t) => t.id).join(', ')}), the most allowed; cancel one to book another`;
+  return undefined;
+}
+
 export async function newTripColumns(
   trx: Transaction<Database>,
   input: NewTripInput,
   staff: StaffPrincipal | null,
+  limits: { scheduledPerPassenger: number },
 ): Promise<Partial<Record<keyof TripTable, unknown>>> {
   const now = new Date();
   const errors: Record<string, string> = {};
@@ -112,6 +153,19 @@ export async function newTripColumns(
       errors.passengerId = passenger.statusReason
         ? `This passenger is blocked: ${passenger.statusReason}`
         : 'This passenger is blocked';
+    else if (scheduledAt && !timeProblem) {
+      // Rides booked for later: a few per passenger, none close together (issue 43). The row lock
+      // makes concurrent bookings of one passenger wait for each other.
+      await trx.selectFrom('passengers').select('id').where('id', '=', passenger.id).forUpdate().execute();
+      const problem = await scheduledProblem(
+        trx,
+        passenger.id,
+        scheduledAt,
+        limits.scheduledPerPassenger,
+        staff ? 'This passenger' : 'You',
+      );
+      if (problem) errors.scheduledAt = problem;
+    }
   }
   const pricing = await loadPricing(trx, input.vehicleTypeId);
   if (!pricing) errors.vehicleTypeId = refusal('noSuch', { label: 'vehicle type' });
@@ -196,7 +250,7 @@ export const trips = defineResource(tripsManifest, {
 - routePolyline: Google encoded polyline (precision 5).
 - bookedBy: the staff member who booked a phone-in trip.
 - Creating a trip (a phone booking) quotes it; it names an existing passenger (passengerId: active, a blocked one is refused with the reason) or, with create-Passenger as well, a new caller (passenger: {firstName, lastName, phone}) created in the same transaction; driverNote is the note for the driver. A pickup or drop-off outside the service area, an inactive vehicle type or an unusable discount code is a field error and nothing is stored; updating moves its status (requested → accepted → arrived → in_progress → completed, or a cancellation), assigns a driver, or sets the payment method.
-- Booking for later: scheduledAt (an ISO time, in the future and at most 7 days ahead, else a field error under scheduledAt) makes the trip scheduled, quoted at that time (its surge windows). It is released (status requested, releasedAt stamped) and offered to drivers at the lead time before pickup (server setting SCHEDULED_LEAD_MINUTES, 15 min); if it still has no driver 5 minutes before pickup, the dispatchers (view-DispatcherPage) get a notification. A scheduled trip can be cancelled. Filter scheduledAt_gte / scheduledAt_lte, status=scheduled.
+- Booking for later: scheduledAt (an ISO time, in the future and at most 7 days ahead, else a field error under scheduledAt) makes the trip scheduled, quoted at that time (its surge windows). It is released (status requested, releasedAt stamped) and offered to drivers at the lead time before pickup (server setting SCHEDULED_LEAD_MINUTES, 15 min); if it still has no driver 5 minutes before pickup, the dispatchers (view-DispatcherPage) get a notification. A passenger holds at most SCHEDULED_PER_PASSENGER (3) trips booked for later, none within 30 minutes of another (a field error under scheduledAt naming the trips). A scheduled trip can be cancelled. Filter scheduledAt_gte / scheduledAt_lte, status=scheduled.
 - offeredDriverId: while a requested trip waits for a driver's answer to an offer, that driver; null otherwise.
 - Filters: status (one or a list), requestedAt_gte / requestedAt_lte, driverId, passengerId, vehicleTypeId, paymentMethod, active (true: requested to in progress), q (address text, or a trip id).`,
   computed: {
@@ -249,9 +303,9 @@ export const trips = defineResource(tripsManifest, {
   create: createSchema,
   update: updateSchema,
   delete: false,
-  async toColumns(input, { trx, staff, existing }) {
+  async toColumns(input, { trx, staff, existing, services }) {
     if (existing) return changeColumns(trx, existing as unknown as TripRow, input);
-    return newTripColumns(trx, input as NewTripInput, staff);
+    return newTripColumns(trx, input as NewTripInput, staff, services.config);
   },
   async afterWrite(ctx) {
     const { action, trx, existing, staff, after } = ctx;

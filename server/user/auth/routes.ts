@@ -11,6 +11,14 @@ import { bump, peek, purgeExpired, secondsLeft } from '../../auth/counters.js';
 import { staffProfile } from './profile.js';
 import { openSession, revokeSessions } from './sessions.js';
 import { codeMail } from './mails.js';
+import {
+  cookieValue,
+  DEVICE_COOKIE,
+  DEVICE_FAILURES_PER_HOUR,
+  deviceCookie,
+  issueDeviceToken,
+  readDeviceToken,
+} from '../../auth/deviceToken.js';
 
 const tags = ['auth'];
 const emailBody = (extra: Record<string, object> = {}, required: string[] = []) => ({
@@ -98,24 +106,34 @@ export function authRoutes(app: FastifyInstance): void {
         body: emailBody({ password }, ['password']),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password: given } = request.body as { email: string; password: string };
-      const failures = await peek(db, accountKey(email));
-      if (failures && failures.count >= config.authLimits.accountFailuresPerHour)
+      const staff = await findStaff(email);
+      // A browser that signed in to this account before (its device token, README "Sign-in limits")
+      // is counted on its own and not refused by the account-wide lock that anonymous attempts trip.
+      const known = readDeviceToken(config.jwtSecret, cookieValue(request.headers.cookie, DEVICE_COOKIE));
+      const device = known && staff && known.staffId === staff.id ? known.device : undefined;
+      const failureKey = device ? `login-fail-device:${device}` : accountKey(email);
+      const limit = device ? DEVICE_FAILURES_PER_HOUR : config.authLimits.accountFailuresPerHour;
+      const failures = await peek(db, failureKey);
+      if (failures && failures.count >= limit)
         throw new ApiError(
           429,
-          `Too many failed sign-ins for this account. Please wait ${Math.ceil(secondsLeft(failures.resetAt) / 60)} minutes and try again.`,
+          device
+            ? `Too many failed sign-ins from this browser. Please wait ${Math.ceil(secondsLeft(failures.resetAt) / 60)} minutes and try again.`
+            : `Too many failed sign-ins for this account. Please wait ${Math.ceil(secondsLeft(failures.resetAt) / 60)} minutes and try again.`,
         );
-      const staff = await findStaff(email);
-      // Spend the same time whether or not the account exists.
-      const ok = await verifyPassword(given, staff?.passwordHash ?? dummy);
+      // Spend the same time whether or not the account exists (the dummy hash costs what a real one does).
+      const ok = await verifyPassword(given, staff?.passwordHash ?? dummy, Boolean(device));
       if (!staff || !ok) {
         // Counted for unknown addresses too: the answer must not tell which accounts exist.
-        const counted = await bump(db, accountKey(email), 60 * 60_000);
-        if (counted.count === config.authLimits.accountFailuresPerHour)
+        const counted = await bump(db, failureKey, 60 * 60_000);
+        if (counted.count === limit)
           request.log.warn(
-            { staffId: staff?.id ?? null, failures: counted.count },
-            'staff login: account-wide failure limit reached',
+            { staffId: staff?.id ?? null, failures: counted.count, device: Boolean(device) },
+            device
+              ? 'staff login: a known browser reached its failure limit'
+              : 'staff login: account-wide failure limit reached',
           );
         throw new ApiError(401, 'Invalid email or password');
       }
@@ -138,6 +156,11 @@ export function authRoutes(app: FastifyInstance): void {
             .catch((error: unknown) => request.log.warn({ err: error }, 'password rehash failed'));
         });
       }
+      // This browser is known to this account from now on.
+      reply.header(
+        'set-cookie',
+        deviceCookie(issueDeviceToken(config.jwtSecret, staff.id), request.protocol === 'https'),
+      );
       // The profile comes with the token, so the panel needs no auth/me round trip before its first screen.
       const accessToken = await openSession(db, tokens, staff.id); // records the sign-in time the profile shows
       return { data: { accessToken, profile: await staffProfile(db, staff.id) } };

@@ -183,7 +183,7 @@ export const uploadDocument = defineAction({
       .executeTakeFirst();
     if (!file)
       throw badRequest(refusal('uploadDocumentFirst'), { fileId: refusal('noSuch', { label: 'uploaded file' }) });
-    await insertDocuments(ctx.trx, ctx.id!, [ctx.input as never]);
+    await insertDocuments(ctx.trx, ctx.id!, [ctx.input as never], ctx.staff.id, () => 'fileId');
     await refreshApproval(ctx.trx, ctx.id!);
     return {
       message: `New ${kindWords(ctx.input.kind as string)} added; it waits for review.`,

@@ -4,6 +4,7 @@ import { localDay } from '../../../src/domain/dateRange.js';
 import { CITY } from '../../../src/domain/city.js';
 import { deriveApprovalStatus, type ApprovalStatus } from '../../../src/domain/driverDocuments.js';
 import { recordAudit } from '../../rest/audit.js';
+import { claimFiles } from '../../files/attach.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -33,8 +34,28 @@ export interface NewDocument {
   expiryDate?: string | null;
 }
 
-export async function insertDocuments(trx: Db, driverId: number, documents: NewDocument[]): Promise<void> {
+/**
+ * Adds uploads to a driver's documents. Each file must be the writer's own unattached upload, or
+ * already this driver's (server/files/attach.ts); `writer` null (the app's sign-up) attaches none.
+ */
+export async function insertDocuments(
+  trx: Db,
+  driverId: number,
+  documents: NewDocument[],
+  writer: number | null,
+  field = (i: number) => `documents[${i}].fileId`,
+): Promise<void> {
   if (!documents.length) return;
+  await claimFiles(
+    trx,
+    writer,
+    { table: 'drivers', id: driverId },
+    documents.map((d, i) => ({
+      field: field(i),
+      fileId: d.fileId,
+      purpose: 'document' as const,
+    })),
+  );
   await trx
     .insertInto('driverDocuments')
     .values(

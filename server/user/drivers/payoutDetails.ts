@@ -1,9 +1,28 @@
 import type { Row } from '../../rest/declaration.js';
+import { assertPermission, type StaffPrincipal } from '../../auth/guard.js';
+import { mergeSecret } from '../../rest/secrets.js';
+import { PAYOUT_PERMISSION } from '../../../src/domain/permissions.js';
 import { badRequest } from '../../errors.js';
 import { refusal } from '../../../src/domain/messageCodes.js';
 import { payoutDetailsProblem, type PayoutDetails } from '../../../src/domain/payoutDetails.js';
 
 const PAYOUT_FIELDS = ['payoutMethod', 'bankCode', 'bankBranchCode', 'bankAccountHolder', 'bankAccountNumber'] as const;
+
+/**
+ * Who may write a driver update (issue 43): a change to the payout details needs
+ * update-DriverPayoutDetails (Finance), anything else update-Driver; a field sent back as it is
+ * stored (the account number as its mask) changes nothing and needs neither. 403 naming the
+ * permission otherwise, before anything is written.
+ */
+export function assertDriverUpdate(staff: StaffPrincipal, columns: Row, existing: Row): void {
+  const changed = Object.keys(columns).filter(
+    (f) => f !== 'updatedAt' && (mergeSecret(columns[f], existing[f]) ?? null) !== (existing[f] ?? null),
+  );
+  const payout = changed.some((f) => (PAYOUT_FIELDS as readonly string[]).includes(f));
+  const other = changed.some((f) => !(PAYOUT_FIELDS as readonly string[]).includes(f)) || !changed.length;
+  if (payout) assertPermission(staff, PAYOUT_PERMISSION);
+  if (other) assertPermission(staff, 'update-Driver');
+}
 
 /**
  * A driver write's columns, checked as the payout details will be stored (the stored row with the

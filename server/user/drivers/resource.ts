@@ -8,7 +8,7 @@ import { registrationNotice } from './registration.js';
 import { DRIVER_ACTIONS } from './actions.js';
 import { documentsJson, insertDocuments, refreshApproval, type NewDocument } from './documents.js';
 import { refusal } from '../../../src/domain/messageCodes.js';
-import { payoutColumns } from './payoutDetails.js';
+import { assertDriverUpdate, payoutColumns } from './payoutDetails.js';
 
 /** online, on a trip (an active trip, by the partial index trips_active_idx) or offline. */
 const onlineState = sql<string>`(case
@@ -59,13 +59,17 @@ export const drivers = defineResource(driversManifest, {
   // those rows only: at 1M trips page 40 took 1.7 s computing them for the 975 rows it skipped.
   deferredJoin: true,
   exportOmit: ['documents'],
-  toColumns(input, { existing }) {
+  // Updates are open to view-Driver at the route; assertDriverUpdate then asks update-Driver, or
+  // update-DriverPayoutDetails for the payout details (issue 43).
+  access: { update: 'view-Driver' },
+  toColumns(input, { existing, staff }) {
     const { documents: _documents, ...columns } = input;
+    if (existing) assertDriverUpdate(staff, columns, existing);
     return payoutColumns(columns, existing);
   },
-  async afterWrite({ action, after, input, trx, services, afterCommit }) {
+  async afterWrite({ action, after, input, trx, services, staff, afterCommit }) {
     if (action !== 'create' || !after) return;
-    await insertDocuments(trx, after.id as number, (input?.documents ?? []) as NewDocument[]);
+    await insertDocuments(trx, after.id as number, (input?.documents ?? []) as NewDocument[], staff.id);
     await refreshApproval(trx, after.id as number);
     afterCommit(await registrationNotice(trx, services, after));
   },

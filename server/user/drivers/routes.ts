@@ -8,6 +8,7 @@ import { codeMail } from '../auth/mails.js';
 import { drivers as driversManifest } from '../../../src/domain/resources/drivers.js';
 import { cityToday, insertDocuments, refreshApproval, type NewDocument } from './documents.js';
 import { badRequest } from '../../errors.js';
+import { claimFiles } from '../../files/attach.js';
 import { registrationNotice } from './registration.js';
 import { refusal } from '../../../src/domain/messageCodes.js';
 
@@ -45,12 +46,14 @@ export function driverRoutes(app: FastifyInstance): void {
       });
       if (Object.keys(expired).length) throw badRequest(refusal('highlighted'), expired);
       const { send, driver } = await db.transaction().execute(async (trx) => {
+        // The app's sign-up attaches no stored file (server/files/attach.ts).
+        await claimFiles(trx, null, { table: 'drivers' }, [{ field: 'photo', fileId: input.photo, purpose: 'photo' }]);
         const created = await trx
           .insertInto('drivers')
           .values({ ...input, approvalStatus: 'pending' } as never)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await insertDocuments(trx, created.id, (documents ?? []) as NewDocument[]);
+        await insertDocuments(trx, created.id, (documents ?? []) as NewDocument[], null);
         await refreshApproval(trx, created.id);
         return { driver: created, send: await registrationNotice(trx, app.services, created) };
       });

@@ -14,10 +14,12 @@ export interface FileOwners {
 }
 
 /**
- * Whether a staff member may read a file: whoever may view a record that owns it (a driver's
+ * Whether a staff member may read a file: whoever may view every record that holds it (a driver's
  * document or photo: view-Driver; a staff photo: that staff member or view-Staff; a vehicle type's
- * icon: any staff member). A file no record owns yet is its uploader's alone (the form that just
- * uploaded it shows it before saving); anyone else is told it does not exist.
+ * icon: any staff member). Every holder must grant it, so a link the reader made themselves (their
+ * own photo set to another's file) never widens what they may read (issue 43). A file no record
+ * holds yet is its uploader's alone (the form that just uploaded it shows it before saving); anyone
+ * else is told it does not exist.
  */
 export function fileAccess(
   owners: FileOwners,
@@ -25,11 +27,10 @@ export function fileAccess(
 ): 'read' | 'forbidden' | 'unknown' {
   const owned = owners.driver || owners.staffIds.length > 0 || owners.vehicleType;
   if (!owned) return owners.uploadedBy === staff.id ? 'read' : 'unknown';
-  if (owners.vehicleType) return 'read';
-  if (owners.driver && staff.permissions.has('view-Driver')) return 'read';
-  if (owners.staffIds.includes(staff.id) || (owners.staffIds.length > 0 && staff.permissions.has('view-Staff')))
-    return 'read';
-  return 'forbidden';
+  if (owners.driver && !staff.permissions.has('view-Driver')) return 'forbidden';
+  const ownPhoto = owners.staffIds.every((id) => id === staff.id);
+  if (owners.staffIds.length > 0 && !ownPhoto && !staff.permissions.has('view-Staff')) return 'forbidden';
+  return 'read';
 }
 
 /** The owners of a file, one query. */

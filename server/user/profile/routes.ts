@@ -11,6 +11,7 @@ import { newPasswordField } from '../../../src/domain/passwordRules.js';
 import { staffProfile } from '../auth/profile.js';
 import { revokeSessions } from '../auth/sessions.js';
 import { refusal } from '../../../src/domain/messageCodes.js';
+import { claimFiles } from '../../files/attach.js';
 
 const profileSchema = yup.object({
   firstName: requiredName('First name'),
@@ -52,6 +53,9 @@ export function profileRoutes(app: FastifyInstance): void {
       const input = await validateBody(profileSchema, request.body);
       const before = await staffProfile(db, me.id);
       await db.transaction().execute(async (trx) => {
+        await claimFiles(trx, me.id, { table: 'staffs', id: me.id }, [
+          { field: 'photo', fileId: input.photo, purpose: 'photo' },
+        ]);
         await trx
           .updateTable('staffs')
           .set({ ...input, updatedAt: new Date() })

@@ -623,6 +623,7 @@ export const appMessages: DeepStrings<typeof En> = {
         Role: 'Rôles',
         Permissions: 'Autorisations',
         Driver: 'Chauffeurs',
+        DriverPayoutDetails: 'Versements aux chauffeurs',
         VehicleType: 'Types de véhicule',
         Trip: 'Courses',
         Passenger: 'Passagers',

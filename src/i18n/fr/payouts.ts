@@ -14,6 +14,7 @@ export const payoutMessages: DeepStrings<typeof EnMessages> = {
   approveTitle: 'Approuver ce lot de versements ?',
   approveHint: 'Vous êtes le second regard : vérifiez les lignes et le total avant d’approuver.',
   ownBatch: 'Vous avez préparé ce lot : un autre membre du personnel doit l’approuver (double validation).',
+  ownBatchPay: 'Vous avez préparé ce lot : un autre membre du personnel le marque payé (double validation).',
   exportMpesa: 'Exporter le fichier M-Pesa',
   pay: 'Marquer comme payé',
   payTitle: 'Marquer le lot comme payé',

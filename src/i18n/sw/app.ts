@@ -619,6 +619,7 @@ export const appMessages: DeepStrings<typeof En> = {
         Role: 'Majukumu',
         Permissions: 'Ruhusa',
         Driver: 'Madereva',
+        DriverPayoutDetails: 'Malipo ya madereva',
         VehicleType: 'Aina za magari',
         Trip: 'Safari',
         Passenger: 'Abiria',

@@ -14,6 +14,7 @@ export const payoutMessages: DeepStrings<typeof EnMessages> = {
   approveTitle: 'Uidhinishe kundi hili la malipo?',
   approveHint: 'Wewe ndiye mkaguzi wa pili: kagua mistari na jumla kabla ya kuidhinisha.',
   ownBatch: 'Wewe ndiye uliyeandaa kundi hili: mfanyakazi mwingine ndiye ataliidhinisha (macho manne).',
+  ownBatchPay: 'Wewe ndiye uliyeandaa kundi hili: mfanyakazi mwingine ndiye ataliweka alama limelipwa (macho manne).',
   exportMpesa: 'Pakua faili ya M-Pesa',
   pay: 'Weka alama limelipwa',
   payTitle: 'Weka alama kundi limelipwa',

@@ -5,6 +5,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { NumberInput, SelectInput, TextInput, useCanAccess, useGetOne, useRefresh, useTranslate } from 'react-admin';
+import { PAYOUT_ACTION } from '../../domain/permissions';
 import { useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { creditTopupSchema, MAX_TOPUP } from '../../domain/resources/driverTransactions';
@@ -64,7 +65,7 @@ function Wallet({ driverId }: { driverId: number }) {
   const dataProvider = usePanelDataProvider();
   const [topUp, setTopUp] = useState(false);
   const driver = useGetOne<Driver>(DRIVERS, { id: driverId });
-  const { canAccess: mayTopUp } = useCanAccess({ resource: DRIVERS, action: 'edit' });
+  const { canAccess: mayTopUp } = useCanAccess({ resource: DRIVERS, action: PAYOUT_ACTION });
 
   if (driver.isPending) return <LoadingState />;
   if (driver.error || !driver.data)

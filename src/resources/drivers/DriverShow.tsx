@@ -44,6 +44,7 @@ import { DriverDecision } from './DriverDecision';
 import { DriverStatistics, Stat } from './DriverStatistics';
 import { Denied, DocumentsTab, ProfileTab } from './DriverTabs';
 import { PayoutDetailsCard } from './PayoutDetails';
+import { PAYOUT_ACTION } from '../../domain/permissions';
 import { walletPath } from '../driver-transactions/walletPath';
 import { reviewPath } from './reviewPath';
 import { ResendCodeButton } from './ResendCodeButton';
@@ -69,6 +70,7 @@ function DriverPage({ id }: { id: number }) {
   const dataProvider = usePanelDataProvider();
   const { data: driver, isPending, error, refetch } = useGetOne<Driver>(RESOURCE, { id });
   const { canAccess: mayUpdate } = useCanAccess({ resource: RESOURCE, action: 'edit' });
+  const { canAccess: mayPayout } = useCanAccess({ resource: RESOURCE, action: PAYOUT_ACTION });
   // The wallet (its page and the tab's card) is the transactions list: the button follows the same rule.
   const { canAccess: mayOpenWallet = false } = useCanAccess({ resource: driverTransactions.path, action: 'list' });
   const [tab, setTab] = useState<TabName>('profile');
@@ -169,7 +171,7 @@ function DriverPage({ id }: { id: number }) {
         {tab === 'profile' && (
           <Stack spacing={2}>
             <ProfileTab driver={driver} />
-            <PayoutDetailsCard driver={driver} mayUpdate={!!mayUpdate} onSaved={() => void refetch()} />
+            <PayoutDetailsCard driver={driver} mayUpdate={!!mayPayout} onSaved={() => void refetch()} />
           </Stack>
         )}
         {tab === 'documents' && <DocumentsTab documents={driver.documents} />}

@@ -2,6 +2,7 @@ import { ACTIONS } from '../../domain/resourceActions';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import { Box } from '@mui/material';
 import { DataTable, SelectInput, useCanAccess, useRedirect, useTranslate } from 'react-admin';
+import { PAYOUT_ACTION } from '../../domain/permissions';
 import { mondayOf } from '../../domain/payouts';
 import { preparePayoutSchema, payoutBatches } from '../../domain/resources/payoutBatches';
 import { ActionDialogButton } from '../../kit/ActionDialog';
@@ -34,7 +35,7 @@ function finishedWeeks(now = new Date()): { id: string; name: string }[] {
 function PrepareButton() {
   const translate = useTranslate();
   const redirect = useRedirect();
-  const { canAccess } = useCanAccess({ resource: payoutBatches.path, action: 'edit' });
+  const { canAccess } = useCanAccess({ resource: payoutBatches.path, action: PAYOUT_ACTION });
   if (!canAccess) return null;
   const weeks = finishedWeeks();
   return (

@@ -3,6 +3,7 @@ import PaidIcon from '@mui/icons-material/Paid';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import { Alert, Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { RecordContextProvider, TextInput, Title, useCanAccess, useGetIdentity, useTranslate } from 'react-admin';
+import { PAYOUT_ACTION } from '../../domain/permissions';
 import { payPayoutSchema, payoutBatches } from '../../domain/resources/payoutBatches';
 import { ActionDialogButton } from '../../kit/ActionDialog';
 import { DateTimeField } from '../../kit/DateTimeField';
@@ -106,8 +107,11 @@ function ApproveStep({ batch }: { batch: PayoutBatch }) {
 export default function PayoutBatchShow() {
   const translate = useTranslate();
   const { record: batch, state } = useRecordFromRoute<PayoutBatch>(payoutBatches.path);
-  const { canAccess } = useCanAccess({ resource: payoutBatches.path, action: 'edit' });
+  const { canAccess } = useCanAccess({ resource: payoutBatches.path, action: PAYOUT_ACTION });
+  const { identity } = useGetIdentity();
   if (state) return state;
+  // Four eyes: the batch's preparer neither approves nor marks it paid (the server refuses it too).
+  const ownBatch = Boolean(identity && Number(identity.id) === batch.createdBy);
   const title = translate('app.payouts.week', { day: formatCalendarDay(batch.periodStart) });
   return (
     <RecordContextProvider value={batch}>
@@ -123,7 +127,10 @@ export default function PayoutBatchShow() {
           {canAccess && (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <ApproveStep batch={batch} />
-              {batch.status === 'approved' && (
+              {batch.status === 'approved' && ownBatch && (
+                <Alert severity="info">{translate('app.payouts.ownBatchPay')}</Alert>
+              )}
+              {batch.status === 'approved' && !ownBatch && (
                 <ActionDialogButton
                   action={ACTIONS['payout-batches'].pay}
                   label="app.payouts.pay"

@@ -19,7 +19,7 @@ export type Selection = 'all' | 'some' | 'none';
 export const MATRIX_ACTIONS: readonly Action[] = ACTIONS;
 
 export const subjectHas = (subject: SubjectDefinition, action: Action) =>
-  action === 'view' || subject.writes.includes(action);
+  action === 'view' ? !subject.seenWith : subject.writes.includes(action);
 
 /** The permission names of a row (only the actions the subject has). */
 export const rowPermissions = (subject: SubjectDefinition): string[] =>
@@ -46,13 +46,20 @@ function apply(current: readonly string[], grant: readonly string[], revoke: rea
 export function setCell(current: readonly string[], subject: SubjectDefinition, action: Action, on: boolean): string[] {
   if (!subjectHas(subject, action)) return normalizePermissions(current);
   const name = permissionName(action, subject.name);
-  if (on) return apply(current, action === 'view' ? [name] : [name, permissionName('view', subject.name)], []);
-  return apply(current, [], action === 'view' ? rowPermissions(subject) : [name]);
+  const seeing = permissionName('view', subject.seenWith ?? subject.name);
+  if (on) return apply(current, action === 'view' ? [name] : [name, seeing], []);
+  if (action !== 'view') return apply(current, [], [name]);
+  // Not seeing a subject's records any more takes the writes on their parts too (payout details).
+  const parts = SUBJECTS.filter((s) => s.seenWith === subject.name).flatMap(rowPermissions);
+  return apply(current, [], [...rowPermissions(subject), ...parts]);
 }
 
 /** Selects or clears a whole row (a subject's every action). */
 export function setRow(current: readonly string[], subject: SubjectDefinition, on: boolean): string[] {
-  return on ? apply(current, rowPermissions(subject), []) : apply(current, [], rowPermissions(subject));
+  if (on)
+    return apply(current, [...rowPermissions(subject), permissionName('view', subject.seenWith ?? subject.name)], []);
+  const parts = SUBJECTS.filter((s) => s.seenWith === subject.name).flatMap(rowPermissions);
+  return apply(current, [], [...rowPermissions(subject), ...parts]);
 }
 
 /** Selects or clears a whole column (an action on every subject that has it), keeping "writing implies seeing". */
