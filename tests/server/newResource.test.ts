@@ -8,15 +8,48 @@ import { httpCaller } from './support/httpCall.js';
 import { listFiles, scratchCopy } from './support/scratchCopy.js';
 
 /**
- * The issue's promise, run as written: in a scratch copy of the project, the generator command
- * alone gives a new resource its API (validation, OpenAPI), its permissions (granted to the Super
- * Admin on the seeded, existing database at start), its audit rows and its CSV export.
- * The copy lives in the system's temporary folder and is removed afterwards.
+ * Issues 29 and 42, run as written: in a scratch copy of the project, the generator command alone
+ * gives a new resource its table (checks, unique indexes, foreign keys, defaults), its API with the
+ * declared field rules (400 naming the field, 409 on a duplicate, nothing written), OpenAPI with the
+ * rules, its permissions (granted to the Super Admin on the seeded, existing database at start), its
+ * audit rows and its CSV export. Every field type and every rule is in the command. The copy lives in
+ * the system's temporary folder and is removed afterwards.
  */
-const COMMAND =
-  'npm run new:resource -- promotions title:text:required startsAt:datetime active:boolean percent:number';
+const COMMAND = [
+  'npm run new:resource -- vehicles',
+  'plate:text:required:unique=ci:maxLength=12',
+  'make:text',
+  'model:text',
+  'year:integer:min=1990:max=2030',
+  "'colour:enum(white|black|silver|grey|blue|red)'",
+  "'vehicleTypeId:ref(vehicle-types):required'",
+  "'driverId:ref(drivers)'",
+  'insuranceExpiresOn:date',
+  'active:boolean:default=true',
+  'seats:integer:min=1:max=60:default=4',
+  'engineLitres:number:min=0.5',
+  'purchasePrice:money',
+  'lastServicedAt:datetime',
+  "'vin:text:unique:pattern=^[A-HJ-NPR-Z0-9]{17}$'",
+].join(' ');
+
+/** A car as the fleet enters one, every field but driverId and vin. */
+const CAR = {
+  plate: 'KDA 101A',
+  make: 'Toyota',
+  model: 'Probox',
+  year: 2018,
+  colour: 'white',
+  vehicleTypeId: 1,
+  insuranceExpiresOn: '2027-03-31',
+  engineLitres: 1.5,
+  purchasePrice: 1_250_000,
+  lastServicedAt: '2026-11-24T11:05:00.000Z',
+};
+const VIN = 'JTDBT923771234567';
 
 let copy: ReturnType<typeof scratchCopy>;
+let vehicleId: number;
 let before: string[];
 let after: string[];
 let server: ChildProcess;
@@ -76,11 +109,11 @@ afterAll(() => {
   copy?.remove();
 });
 
-describe(COMMAND, () => {
+describe('npm run new:resource -- vehicles, with every field type and every rule', () => {
   it('writes the declaration and the migration, and nothing else but the two indexes it owns', () => {
     expect(after.filter((file) => !before.includes(file)).sort()).toEqual([
-      expect.stringMatching(/^server\/db\/migrations\/declared\/\d{3}_promotions\.ts$/),
-      'src/domain/resources/declared/promotions.ts',
+      expect.stringMatching(/^server\/db\/migrations\/declared\/\d{3}_vehicles\.ts$/),
+      'src/domain/resources/declared/vehicles.ts',
     ]);
     const changed = before.filter(
       (file) => fs.readFileSync(path.join(copy.dir, file), 'utf8') !== fs.readFileSync(file, 'utf8'),
@@ -91,81 +124,155 @@ describe(COMMAND, () => {
     ]);
   });
 
-  it('serves the resource to the Super Admin: create with 400s naming the fields, read, list, update, delete', async () => {
+  it('creates with the defaults, refuses each broken rule with a 400 naming the field and writes nothing', async () => {
     const admin = await login(ADMIN.email, ADMIN.password);
-    const bad = await call('POST', '/api/trip/promotions', admin, { percent: 'lots', startsAt: 'soon' });
-    expect(bad.status).toBe(400);
-    expect(bad.json().errors).toEqual({
-      title: 'Title is required',
-      percent: 'Percent must be a number',
-      startsAt: 'Starts at must be a date and time',
-    });
-    expect((await call('GET', '/api/trip/promotions', admin)).json()).toEqual([]);
-
-    const created = await call('POST', '/api/trip/promotions', admin, {
-      title: 'Rainy season',
-      startsAt: '2027-03-01T06:00:00.000Z',
-      active: true,
-      percent: 15,
-    });
+    const created = await call('POST', '/api/trip/vehicles', admin, { ...CAR, vin: VIN });
     expect(created.status).toBe(201);
-    const id = created.json().id as number;
-    expect(created.json()).toMatchObject({ title: 'Rainy season', active: true, percent: 15 });
-    const updated = await call('PUT', `/api/trip/promotions/${id}`, admin, { percent: 20 });
-    expect(updated.status).toBe(200);
-    expect((await call('GET', `/api/trip/promotions/${id}`, admin)).json()).toMatchObject({ percent: 20 });
-    const blank = await call('PUT', `/api/trip/promotions/${id}`, admin, { title: '' });
+    vehicleId = created.json().id as number;
+    expect(created.json()).toMatchObject({ ...CAR, vin: VIN, active: true, seats: 4, driverId: null });
+
+    const refused = async (body: Record<string, unknown>) => {
+      const res = await call('POST', '/api/trip/vehicles', admin, { ...CAR, plate: 'KDB 202B', ...body });
+      return { status: res.status, errors: res.json().errors as Record<string, string> };
+    };
+    expect(await refused({ plate: undefined })).toEqual({ status: 400, errors: { plate: 'Plate is required' } });
+    expect(await refused({ plate: 'KDB 202B 12345' })).toEqual({
+      status: 400,
+      errors: { plate: 'Plate must be at most 12 characters' },
+    });
+    expect(await refused({ year: 2018.5 })).toEqual({ status: 400, errors: { year: 'Year must be a whole number' } });
+    expect(await refused({ year: 99999 })).toEqual({ status: 400, errors: { year: 'Year must be at most 2030' } });
+    expect(await refused({ year: 1980 })).toEqual({ status: 400, errors: { year: 'Year must be at least 1990' } });
+    expect(await refused({ year: 'new' })).toEqual({ status: 400, errors: { year: 'Year must be a number' } });
+    expect(await refused({ colour: 'pink' })).toEqual({
+      status: 400,
+      errors: { colour: 'Colour must be one of: white, black, silver, grey, blue, red' },
+    });
+    expect(await refused({ vehicleTypeId: undefined })).toEqual({
+      status: 400,
+      errors: { vehicleTypeId: 'Vehicle type is required' },
+    });
+    expect(await refused({ vehicleTypeId: 'x' })).toEqual({
+      status: 400,
+      errors: { vehicleTypeId: 'Choose a Vehicle type' },
+    });
+    const unknownType = await refused({ vehicleTypeId: 999_999 });
+    expect(unknownType.status).toBe(400);
+    expect(Object.keys(unknownType.errors)).toEqual(['vehicleTypeId']);
+    expect(await refused({ active: 'maybe' })).toEqual({
+      status: 400,
+      errors: { active: 'Active must be true or false' },
+    });
+    expect(await refused({ seats: 0 })).toEqual({ status: 400, errors: { seats: 'Seats must be at least 1' } });
+    expect(await refused({ engineLitres: 0.2 })).toEqual({
+      status: 400,
+      errors: { engineLitres: 'Engine litres must be at least 0.5' },
+    });
+    expect(await refused({ purchasePrice: -1 })).toEqual({
+      status: 400,
+      errors: { purchasePrice: 'Purchase price must be at least 0' },
+    });
+    expect(await refused({ purchasePrice: 10.001 })).toEqual({
+      status: 400,
+      errors: { purchasePrice: 'Purchase price may have at most 2 decimals' },
+    });
+    expect(await refused({ insuranceExpiresOn: '2027-02-30' })).toEqual({
+      status: 400,
+      errors: { insuranceExpiresOn: 'Insurance expires on: use a date such as 2027-12-31' },
+    });
+    expect(await refused({ lastServicedAt: 'soon' })).toEqual({
+      status: 400,
+      errors: { lastServicedAt: 'Last serviced at must be a date and time' },
+    });
+    expect(await refused({ vin: 'not-a-vin' })).toEqual({
+      status: 400,
+      errors: { vin: 'Vin is not in the expected form' },
+    });
+
+    const duplicate = await call('POST', '/api/trip/vehicles', admin, { ...CAR, plate: CAR.plate.toLowerCase() });
+    expect(duplicate.status).toBe(409);
+    expect(Object.keys(duplicate.json().errors as object)).toEqual(['plate']);
+    const sameVin = await call('POST', '/api/trip/vehicles', admin, { ...CAR, plate: 'KDB 202B', vin: VIN });
+    expect(sameVin.status).toBe(409);
+    expect(Object.keys(sameVin.json().errors as object)).toEqual(['vin']);
+    const blank = await call('PUT', `/api/trip/vehicles/${vehicleId}`, admin, { plate: '' });
     expect(blank.status).toBe(400);
-    expect(blank.json().errors).toEqual({ title: 'Title is required' });
-    const found = await call('GET', `/api/trip/promotions?filter=${encodeURIComponent('{"q":"rainy"}')}`, admin);
+    expect(blank.json().errors).toEqual({ plate: 'Plate is required' });
+
+    const all = (await call('GET', '/api/trip/vehicles', admin)).json() as unknown as { id: number }[];
+    expect(all.map((row) => row.id)).toEqual([vehicleId]);
+  });
+
+  it('reads, updates, searches, audits, exports and deletes', async () => {
+    const admin = await login(ADMIN.email, ADMIN.password);
+    const updated = await call('PUT', `/api/trip/vehicles/${vehicleId}`, admin, { year: 2019 });
+    expect(updated.status).toBe(200);
+    expect((await call('GET', `/api/trip/vehicles/${vehicleId}`, admin)).json()).toMatchObject({ year: 2019 });
+    const found = await call('GET', `/api/trip/vehicles?filter=${encodeURIComponent('{"q":"kda"}')}`, admin);
     expect(found.json()).toHaveLength(1);
 
     const audit = await call(
       'GET',
-      `/api/user/audit-logs?filter=${encodeURIComponent(JSON.stringify({ resource: 'promotions', recordId: String(id) }))}`,
+      `/api/user/audit-logs?filter=${encodeURIComponent(JSON.stringify({ resource: 'vehicles', recordId: String(vehicleId) }))}`,
       admin,
     );
-    expect((audit.json() as unknown as { action: string }[]).map((row) => row.action).sort()).toEqual([
-      'create',
-      'update',
-    ]);
+    const rows = audit.json() as unknown as { action: string; after: Record<string, unknown> }[];
+    expect(rows.map((row) => row.action).sort()).toEqual(['create', 'update']);
+    expect(rows.find((row) => row.action === 'create')!.after).toMatchObject({ plate: CAR.plate, year: 2018 });
 
-    const csv = await call('GET', '/api/trip/promotions/export?format=csv', admin);
+    const csv = await call('GET', '/api/trip/vehicles/export?format=csv', admin);
     expect(csv.status).toBe(200);
     const [header, row] = csv.text.replace(/^\uFEFF/, '').split('\r\n');
     expect(header).toBe(
-      'ID,Title,Starts at (Nairobi time),Active,Percent,Created at (Nairobi time),Updated at (Nairobi time)',
+      'ID,Plate,Make,Model,Year,Colour,Vehicle type ID,Driver ID,Insurance expires on,Active,Seats,Engine litres,' +
+        'Purchase price (KES),Last serviced at (Nairobi time),Vin,Created at (Nairobi time),Updated at (Nairobi time)',
     );
-    expect(row).toMatch(new RegExp(`^${id},Rainy season,2027-03-01 09:00,true,20,`));
+    expect(row).toMatch(
+      new RegExp(
+        `^${vehicleId},KDA 101A,Toyota,Probox,2019,white,1,,2027-03-31,true,4,1.5,1250000.00,2026-11-24 14:05,${VIN},`,
+      ),
+    );
 
-    expect((await call('DELETE', `/api/trip/promotions/${id}`, admin)).status).toBe(200);
-    expect((await call('GET', `/api/trip/promotions/${id}`, admin)).status).toBe(404);
+    expect((await call('DELETE', `/api/trip/vehicles/${vehicleId}`, admin)).status).toBe(200);
+    expect((await call('GET', `/api/trip/vehicles/${vehicleId}`, admin)).status).toBe(404);
   });
 
   it('adds its permissions at start, held by the Super Admin and not by a role without them', async () => {
     const admin = await login(ADMIN.email, ADMIN.password);
     const permissions = await call(
       'GET',
-      `/api/user/permissions?filter=${encodeURIComponent('{"subject":"Promotion"}')}`,
+      `/api/user/permissions?filter=${encodeURIComponent('{"subject":"Vehicle"}')}`,
       admin,
     );
     expect((permissions.json() as unknown as { name: string }[]).map((p) => p.name).sort()).toEqual([
-      'create-Promotion',
-      'delete-Promotion',
-      'update-Promotion',
-      'view-Promotion',
+      'create-Vehicle',
+      'delete-Vehicle',
+      'update-Vehicle',
+      'view-Vehicle',
     ]);
     const dispatcher = await login(DISPATCHER.email, DISPATCHER.password);
-    const refused = await call('GET', '/api/trip/promotions', dispatcher);
+    const refused = await call('GET', '/api/trip/vehicles', dispatcher);
     expect(refused.status).toBe(403);
-    expect(refused.text).toContain('view-Promotion');
-    expect((await call('POST', '/api/trip/promotions', dispatcher, { title: 'No' })).status).toBe(403);
+    expect(refused.text).toContain('view-Vehicle');
+    expect((await call('POST', '/api/trip/vehicles', dispatcher, CAR)).status).toBe(403);
   });
 
-  it('documents it in the OpenAPI description', async () => {
-    const docs = (await call('GET', '/api/docs/json')).json() as unknown as { paths: Record<string, unknown> };
+  it('documents it in the OpenAPI description, with its rules', async () => {
+    const docs = (await call('GET', '/api/docs/json')).json() as unknown as {
+      paths: Record<string, { post?: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
+    };
     expect(Object.keys(docs.paths)).toEqual(
-      expect.arrayContaining(['/api/trip/promotions', '/api/trip/promotions/{id}', '/api/trip/promotions/export']),
+      expect.arrayContaining(['/api/trip/vehicles', '/api/trip/vehicles/{id}', '/api/trip/vehicles/export']),
     );
+    const body = docs.paths['/api/trip/vehicles']!.post!.requestBody.content['application/json']!.schema as {
+      properties: Record<string, Record<string, unknown>>;
+      required: string[];
+    };
+    expect(body.required.sort()).toEqual(['plate', 'vehicleTypeId']);
+    expect(body.properties.year).toMatchObject({ type: 'integer', minimum: 1990, maximum: 2030 });
+    expect(body.properties.plate).toMatchObject({ type: 'string', maxLength: 12 });
+    expect(body.properties.vin).toMatchObject({ pattern: '^[A-HJ-NPR-Z0-9]{17}$' });
+    expect(body.properties.active).toMatchObject({ type: 'boolean', default: true });
+    expect(body.properties.colour).toMatchObject({ enum: ['white', 'black', 'silver', 'grey', 'blue', 'red'] });
   });
 });

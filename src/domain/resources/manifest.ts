@@ -35,6 +35,24 @@ export interface FieldSpec {
   reference?: string;
   /** Shown in the generated list's columns (default: every field but json ones). */
   list?: boolean;
+  /*
+   * Field rules (declared resources, see `declareResource`): the database (columns, checks, unique
+   * indexes: server/db/declaredSchema.ts), the services' and the forms' write rules
+   * (fieldSchemas.ts) and OpenAPI all read them. `type: 'int'` is a whole number.
+   */
+  /** Never null: not null in the table, required on create, never blanked by an update. */
+  required?: boolean;
+  /** No two records share the value (a duplicate answers 409 naming the field); `'ci'` ignores case (plates). */
+  unique?: boolean | 'ci';
+  /** Bounds of a number, both included. */
+  min?: number;
+  max?: number;
+  /** Longest text, in characters (200 when not said). */
+  maxLength?: number;
+  /** A regular expression the whole text must match (also a check in the table: keep to what both JavaScript and PostgreSQL read alike). */
+  pattern?: string;
+  /** The value a create leaves out gets (the table's default, the form's starting value). */
+  default?: string | number | boolean;
 }
 
 export type Fields = Record<string, FieldSpec>;
