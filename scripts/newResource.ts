@@ -1,5 +1,6 @@
 /**
- * `npm run new:resource -- <name> [--service trip|user] <field>:<type>[:required] …`
+ * `npm run new:resource -- <name> [--service trip|user] <field>:<type>[:<rule>…] …` (rules:
+ * required, unique, unique=ci, min=, max=, maxLength=, pattern=, default=; see USAGE)
  *
  * Writes a resource's declaration (src/domain/resources/declared/<camelName>.ts) and its migration
  * (server/db/migrations/declared/<NNN>_<name>.ts), and rewrites the two folders' index.ts, which
@@ -20,13 +21,11 @@ import {
   parseArgs,
   snake,
 } from './lib/resourceTemplate.js';
+import { migrationDirs, nextMigrationNumber, tsFiles } from './lib/migrationFiles.js';
 
 const root = path.resolve(process.env.ROOT ?? path.join(import.meta.dirname, '..'));
 const declaredDir = path.join(root, 'src/domain/resources/declared');
-const migrationsDir = path.join(root, 'server/db/migrations');
-const declaredMigrationsDir = path.join(migrationsDir, 'declared');
-
-const tsFiles = (dir: string) => fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'index.ts');
+const { declaredMigrationsDir } = migrationDirs(root);
 
 /** The resources a `ref(…)` may name, and their tables, read from the source (no import of the project). */
 function knownTables(): Map<string, string> {
@@ -66,10 +65,7 @@ async function main(argv: string[]): Promise<void> {
         `${field.name}: ref(${field.type.resource}) names no resource; known: ${[...tables.keys()].join(', ')}`,
       );
 
-  const numbers = [...tsFiles(migrationsDir), ...tsFiles(declaredMigrationsDir)]
-    .map((f) => Number(/^(\d+)_/.exec(f)?.[1]))
-    .filter((n) => Number.isFinite(n));
-  const number = String(Math.max(0, ...numbers) + 1).padStart(3, '0');
+  const number = nextMigrationNumber(root);
   const declarationFile = path.join(declaredDir, `${camel(spec.name)}.ts`);
   const migrationFile = path.join(declaredMigrationsDir, `${number}_${snake(camel(spec.name))}.ts`);
   const command = `npm run new:resource -- ${argv.join(' ')}`;

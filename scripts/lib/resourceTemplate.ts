@@ -355,7 +355,7 @@ export function migrationsIndexSource(files: readonly string[]): string {
   const names = files.map((f) => f.replace(/\.ts$/, '')).sort();
   const id = (n: string) => `m${n.replace(/[^a-zA-Z0-9]/g, '_')}`;
   return [
-    '// Written by `npm run new:resource` (scripts/newResource.ts) from the files of this folder: do not edit by hand.',
+    '// Written by `npm run new:resource` and `npm run migration:new` from the files of this folder: do not edit by hand.',
     "import type { Migration } from 'kysely';",
     ...names.map((n) => `import * as ${id(n)} from './${n}.js';`),
     '',

@@ -144,35 +144,49 @@ const columnDefinition = (c: DeclaredColumn) =>
     .filter(Boolean)
     .join(' ');
 
-/** The statements that give a column its check, key, unique index and comment (after it exists). */
-export function columnRuleStatements(table: string, c: DeclaredColumn): string[] {
-  const out: string[] = [];
-  if (c.check) out.push(`alter table ${table} add constraint ${table}_${c.name}_check check (${c.check})`);
-  if (c.references) {
-    out.push(
-      `alter table ${table} add constraint ${table}_${c.name}_fkey foreign key (${c.name}) references ${c.references}(id) on delete restrict`,
-    );
-    out.push(`create index ${table}_${c.name}_idx on ${table} (${c.name})`);
-  }
-  if (c.unique)
-    out.push(
-      `create unique index ${table}_${c.name}_key on ${table} (${c.unique === 'ci' ? `lower(${c.name})` : c.name})`,
-    );
-  out.push(`comment on column ${table}.${c.name} is ${literal(ruleText(c))}`);
-  return out;
+/** The pieces of a column's rules the database holds apart: its check, its reference, its unique index. */
+export const RULE_PARTS = ['check', 'references', 'unique'] as const;
+export type RulePart = (typeof RULE_PARTS)[number];
+
+/** The statements that add one part of a column's rules (none when the column has no such rule). */
+export function addRuleStatements(table: string, c: DeclaredColumn, part: RulePart): string[] {
+  if (part === 'check')
+    return c.check ? [`alter table ${table} add constraint ${table}_${c.name}_check check (${c.check})`] : [];
+  if (part === 'references')
+    return c.references
+      ? [
+          `alter table ${table} add constraint ${table}_${c.name}_fkey foreign key (${c.name}) references ${c.references}(id) on delete restrict`,
+          `create index ${table}_${c.name}_idx on ${table} (${c.name})`,
+        ]
+      : [];
+  return c.unique
+    ? [`create unique index ${table}_${c.name}_key on ${table} (${c.unique === 'ci' ? `lower(${c.name})` : c.name})`]
+    : [];
 }
 
-/** The statements that drop what columnRuleStatements made (the column stays). */
-export function dropColumnRuleStatements(table: string, c: DeclaredColumn): string[] {
-  const out: string[] = [];
-  if (c.check) out.push(`alter table ${table} drop constraint ${table}_${c.name}_check`);
-  if (c.references) {
-    out.push(`alter table ${table} drop constraint ${table}_${c.name}_fkey`);
-    out.push(`drop index ${table}_${c.name}_idx`);
-  }
-  if (c.unique) out.push(`drop index ${table}_${c.name}_key`);
-  return out;
+/** The statements that drop one part of a column's rules (the column stays). */
+export function dropRuleStatements(table: string, c: DeclaredColumn, part: RulePart): string[] {
+  if (part === 'check') return c.check ? [`alter table ${table} drop constraint ${table}_${c.name}_check`] : [];
+  if (part === 'references')
+    return c.references
+      ? [`alter table ${table} drop constraint ${table}_${c.name}_fkey`, `drop index ${table}_${c.name}_idx`]
+      : [];
+  return c.unique ? [`drop index ${table}_${c.name}_key`] : [];
 }
+
+/** The statement that records a column's rules as its comment. */
+export const commentStatement = (table: string, c: DeclaredColumn) =>
+  `comment on column ${table}.${c.name} is ${literal(ruleText(c))}`;
+
+/** The statements that give a column its check, key, unique index and comment (after it exists). */
+export const columnRuleStatements = (table: string, c: DeclaredColumn): string[] => [
+  ...RULE_PARTS.flatMap((part) => addRuleStatements(table, c, part)),
+  commentStatement(table, c),
+];
+
+/** The statements that drop what columnRuleStatements made (the column stays). */
+export const dropColumnRuleStatements = (table: string, c: DeclaredColumn): string[] =>
+  RULE_PARTS.flatMap((part) => dropRuleStatements(table, c, part));
 
 /** The statements that create a declared table with its rules. */
 export function createTableStatements(t: DeclaredTable): string[] {

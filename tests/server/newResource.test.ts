@@ -55,6 +55,11 @@ let after: string[];
 let server: ChildProcess;
 let base: string;
 
+/**
+ * The copy's server, as a restart finds it: PostgreSQL (a clone of the seeded template) or PGlite in
+ * the copy's ./data (the seeded dump on the first start, the same directory after). SIGTERM closes
+ * the database, so that its data is there at the next start.
+ */
 const BOOT = `
 import fs from 'node:fs';
 import { buildApp } from './server/app.js';
@@ -62,31 +67,54 @@ import { testConfig } from './server/config.js';
 import { createDb } from './server/db/index.js';
 const handle = process.env.SCRATCH_DATABASE_URL
   ? await createDb({ databaseUrl: process.env.SCRATCH_DATABASE_URL, poolSize: 3 })
-  : await createDb({ loadDataDir: new Blob([fs.readFileSync(process.env.SCRATCH_TEMPLATE!)]) });
+  : fs.existsSync('data/PG_VERSION')
+    ? await createDb({ dataDir: 'data' })
+    : await createDb({ dataDir: 'data', loadDataDir: new Blob([fs.readFileSync(process.env.SCRATCH_TEMPLATE!)]) });
 const app = await buildApp(testConfig({ seedDemo: false }), { db: handle });
 await app.listen({ port: 0, host: '127.0.0.1' });
+process.on('SIGTERM', async () => {
+  await app.close();
+  await handle.close();
+  process.exit(0);
+});
 console.log('LISTENING ' + (app.server.address() as { port: number }).port);
 `;
+
+/** The scratch PostgreSQL database (under test:pg), kept for the restart and for migration:new. */
+let scratchDatabaseUrl: string | undefined;
 
 async function boot(dir: string): Promise<string> {
   fs.writeFileSync(path.join(dir, 'scratch-boot.ts'), BOOT);
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test' };
   if (process.env.DATABASE_URL) {
-    const db = await seededDb();
-    env.SCRATCH_DATABASE_URL = db.url;
-    await db.close();
+    if (!scratchDatabaseUrl) {
+      const db = await seededDb();
+      scratchDatabaseUrl = db.url;
+      await db.close();
+    }
+    env.SCRATCH_DATABASE_URL = scratchDatabaseUrl;
   } else env.SCRATCH_TEMPLATE = inject('seededTemplate');
   server = spawn(path.join(dir, 'node_modules/.bin/tsx'), ['scratch-boot.ts'], { cwd: dir, env });
+  const started = server;
   return new Promise((resolve, reject) => {
     let out = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
+    started.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const port = /LISTENING (\d+)/.exec(out)?.[1];
       if (port) resolve(`http://127.0.0.1:${port}`);
     });
-    server.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    server.on('exit', (code) => reject(new Error(`the scratch server exited (${code}): ${out}`)));
+    started.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    started.on('exit', (code) => reject(new Error(`the scratch server exited (${code}): ${out}`)));
   });
+}
+
+/** Stops the copy's server and waits for it to have closed its database. */
+async function stop(): Promise<void> {
+  const running = server;
+  if (running.exitCode !== null) return;
+  const exited = new Promise((resolve) => running.once('exit', resolve));
+  running.kill('SIGTERM');
+  await exited;
 }
 
 const call = httpCaller(() => base);
@@ -275,4 +303,50 @@ describe('npm run new:resource -- vehicles, with every field type and every rule
     expect(body.properties.active).toMatchObject({ type: 'boolean', default: true });
     expect(body.properties.colour).toMatchObject({ enum: ['white', 'black', 'silver', 'grey', 'blue', 'red'] });
   });
+});
+
+describe('editing the declaration: npm run migration:new, a restart, the new rules served and enforced', () => {
+  it('adds mileage (integer, at least 0) and makes model required, keeping the rows', async () => {
+    const admin = await login(ADMIN.email, ADMIN.password);
+    const kept = await call('POST', '/api/trip/vehicles', admin, { ...CAR, plate: 'KDC 303C' });
+    expect(kept.status).toBe(201);
+    await stop();
+
+    const file = path.join(copy.dir, 'src/domain/resources/declared/vehicles.ts');
+    const declaration = fs.readFileSync(file, 'utf8');
+    const edited = declaration
+      .replace(
+        "model: { type: 'text', sort: true, nullable: true },",
+        "model: { type: 'text', sort: true, required: true },\n    mileage: { type: 'int', sort: true, filter: true, nullable: true, min: 0 },",
+      )
+      .replace("model: 'Model',", "model: 'Model',\n      mileage: 'Mileage',");
+    expect(edited).toContain('mileage:');
+    fs.writeFileSync(file, edited);
+
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    if (scratchDatabaseUrl) env.DATABASE_URL = scratchDatabaseUrl;
+    else delete env.DATABASE_URL;
+    const out = execSync('npm run migration:new -- vehicles-mileage', { cwd: copy.dir, env, encoding: 'utf8' });
+    expect(out).toContain('+ vehicles: alter column model: required');
+    expect(out).toContain('+ vehicles: add column mileage integer');
+    expect(out).toMatch(/wrote server\/db\/migrations\/declared\/\d{3}_vehicles_mileage\.ts/);
+
+    base = await boot(copy.dir);
+    const token = await login(ADMIN.email, ADMIN.password);
+    const noModel = await call('POST', '/api/trip/vehicles', token, { ...CAR, plate: 'KDD 404D', model: undefined });
+    expect(noModel.status).toBe(400);
+    expect(noModel.json().errors).toEqual({ model: 'Model is required' });
+    const negative = await call('POST', '/api/trip/vehicles', token, { ...CAR, plate: 'KDD 404D', mileage: -1 });
+    expect(negative.status).toBe(400);
+    expect(negative.json().errors).toEqual({ mileage: 'Mileage must be at least 0' });
+    const created = await call('POST', '/api/trip/vehicles', token, { ...CAR, plate: 'KDD 404D', mileage: 120_000 });
+    expect(created.status).toBe(201);
+    expect(created.json()).toMatchObject({ mileage: 120_000, model: 'Probox' });
+    const old = await call('GET', `/api/trip/vehicles/${kept.json().id as number}`, token);
+    expect(old.json()).toMatchObject({ plate: 'KDC 303C', mileage: null });
+
+    await stop(); // PGlite: one process at a time on ./data
+    const again = execSync('npm run migration:new -- nothing-left', { cwd: copy.dir, env, encoding: 'utf8' });
+    expect(again).toContain('no migration to write');
+  }, 180_000);
 });
