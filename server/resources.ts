@@ -2,6 +2,9 @@ import { MANIFEST, type ResourceManifest, type Service } from '../src/domain/res
 import { defineResource, type ResourceDeclaration } from './rest/declaration.js';
 import type { Database } from './db/schema.js';
 import * as declarations from './declarations.js';
+import { DECLARED_HANDLERS } from './declared/index.js';
+import { declaredActionsOf } from './rest/declaredActions.js';
+import type { ActionResult } from './rest/declaration.js';
 
 /**
  * Every server declaration (server/declarations.ts, one line each): the manifest (src/domain/resources)
@@ -17,10 +20,15 @@ export const DECLARATIONS: readonly ResourceDeclaration[] = [
 
 /**
  * The engine's declaration of a manifest entry that names its own table and has no hand-written
- * one (a generated resource): the manifest's fields, search and write rules, and delete.
+ * one (a generated resource): the manifest's fields, search and write rules, delete, and its declared
+ * actions with their handlers (server/declared/).
  */
 function plainDeclaration(manifest: ResourceManifest): ResourceDeclaration {
+  const handlers = DECLARED_HANDLERS.find((h) => h.resource === manifest.name)?.handlers as
+    Record<string, (ctx: never) => Promise<ActionResult | void>> | undefined;
+  const actions = declaredActionsOf(manifest, handlers);
   return defineResource(manifest, {
+    ...(actions ? { actions } : {}),
     // A generated table is not in the hand-written schema types; the engine builds its SQL from the fields.
     table: manifest.table as keyof Database & string,
     delete: Boolean(manifest.create || manifest.update),

@@ -48,6 +48,31 @@ const CAR = {
 };
 const VIN = 'JTDBT923771234567';
 
+/** A declared action, as a developer adds it to the generated declaration. */
+const RETIRE_ACTION = `  actions: {
+    retire: {
+      label: 'Retire vehicle',
+      body: { reason: { type: 'text', required: true, maxLength: 200 } },
+      confirm: 'Retire this vehicle? It leaves the active fleet.',
+      inBulk: true,
+    },
+  },
+`;
+
+/** Its handler, typed against the vehicles' record and the action's body. */
+const RETIRE_HANDLER = `import { vehicles } from '../../src/domain/resources/declared/vehicles.js';
+import { ApiError } from '../errors.js';
+import { defineDeclaredHandlers } from '../rest/declaredActions.js';
+
+export default defineDeclaredHandlers(vehicles, {
+  async retire({ record, input, update }) {
+    if (record.active === false) throw new ApiError(409, 'This vehicle is retired already');
+    await update({ active: false });
+    return { message: \`\${record.plate} retired\`, audit: { reason: input.reason } };
+  },
+});
+`;
+
 let copy: ReturnType<typeof scratchCopy>;
 let vehicleId: number;
 let before: string[];
@@ -319,9 +344,18 @@ describe('editing the declaration: npm run migration:new, a restart, the new rul
         "model: { type: 'text', sort: true, nullable: true },",
         "model: { type: 'text', sort: true, required: true },\n    mileage: { type: 'int', sort: true, filter: true, nullable: true, min: 0 },",
       )
-      .replace("model: 'Model',", "model: 'Model',\n      mileage: 'Mileage',");
+      .replace("model: 'Model',", "model: 'Model',\n      mileage: 'Mileage',")
+      .replace('  labels: {', RETIRE_ACTION + '  labels: {');
     expect(edited).toContain('mileage:');
+    expect(edited).toContain('retire:');
     fs.writeFileSync(file, edited);
+    // The action's server code, beside the declaration's server twin, and its line in the handlers' index.
+    fs.writeFileSync(path.join(copy.dir, 'server/declared/vehicles.ts'), RETIRE_HANDLER);
+    const handlersIndex = path.join(copy.dir, 'server/declared/index.ts');
+    fs.writeFileSync(
+      handlersIndex,
+      `import vehicles from './vehicles.js';\n${fs.readFileSync(handlersIndex, 'utf8').replace('= [];', '= [vehicles];')}`,
+    );
 
     const env: NodeJS.ProcessEnv = { ...process.env };
     if (scratchDatabaseUrl) env.DATABASE_URL = scratchDatabaseUrl;
@@ -344,6 +378,34 @@ describe('editing the declaration: npm run migration:new, a restart, the new rul
     expect(created.json()).toMatchObject({ mileage: 120_000, model: 'Probox' });
     const old = await call('GET', `/api/trip/vehicles/${kept.json().id as number}`, token);
     expect(old.json()).toMatchObject({ plate: 'KDC 303C', mileage: null });
+
+    // The declared action: body rules, permission, audit, bulk.
+    const id = kept.json().id as number;
+    const noReason = await call('POST', `/api/trip/vehicles/${id}/retire`, token, {});
+    expect(noReason.status).toBe(400);
+    expect(noReason.json().errors).toEqual({ reason: 'Reason is required' });
+    const dispatcher = await login(DISPATCHER.email, DISPATCHER.password);
+    expect((await call('POST', `/api/trip/vehicles/${id}/retire`, dispatcher, { reason: 'Sold' })).status).toBe(403);
+    const retired = await call('POST', `/api/trip/vehicles/${id}/retire`, token, { reason: 'Sold' });
+    expect(retired.status).toBe(200);
+    expect(retired.json()).toMatchObject({ message: 'KDC 303C retired' });
+    expect((await call('GET', `/api/trip/vehicles/${id}`, token)).json()).toMatchObject({ active: false });
+    const twice = await call('POST', `/api/trip/vehicles/${id}/retire`, token, { reason: 'Sold' });
+    expect(twice.status).toBe(409);
+    const audit = await call(
+      'GET',
+      `/api/user/audit-logs?filter=${encodeURIComponent(JSON.stringify({ resource: 'vehicles', recordId: String(id), action: 'retire' }))}`,
+      token,
+    );
+    expect(audit.json()).toEqual([
+      expect.objectContaining({ action: 'retire', after: expect.objectContaining({ active: false, reason: 'Sold' }) }),
+    ]);
+    const bulk = await call('POST', '/api/trip/vehicles/bulk/retire', token, {
+      ids: [created.json().id as number],
+      reason: 'Fleet renewal',
+    });
+    expect(bulk.status).toBe(200);
+    expect(bulk.json()).toMatchObject({ data: { outcomes: [{ status: 'done' }] } });
 
     await stop(); // PGlite: one process at a time on ./data
     const again = execSync('npm run migration:new -- nothing-left', { cwd: copy.dir, env, encoding: 'utf8' });

@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import type { AnyObject, ObjectSchema } from 'yup';
 import { boundedInstant, calendarDay, id, oneOf, text } from '../fieldRules';
 import { refusal } from '../messageCodes';
-import { defineManifest, type FieldSpec, type Fields, type ResourceManifest } from './manifest';
+import { defineManifest, type DeclaredAction, type FieldSpec, type Fields, type ResourceManifest } from './manifest';
 
 /**
  * Write rules derived from the fields' rules (`required`, `min`/`max`, `maxLength`, `pattern`,
@@ -98,17 +98,31 @@ export function fieldSchemas(
   return { create: yup.object(shape(true)), update: yup.object(shape(false)) };
 }
 
+/** The body rules of a declared action (its body fields' rules, as on create). */
+export const actionBodySchema = (action: DeclaredAction): ObjectSchema<AnyObject> =>
+  fieldSchemas(action.body ?? {}).create;
+
 /**
  * A declared resource: a manifest entry whose write rules are its fields' rules (`fieldSchemas`),
- * unless it gives its own `create` or `update`. Checked like `defineManifest`.
+ * unless it gives its own `create` or `update`. Checked like `defineManifest`; its actions keep
+ * their names' types (the handlers are checked against them).
  */
-export const declareResource = <const F extends Fields>(
-  manifest: Parameters<typeof defineManifest<F>>[0],
-): ResourceManifest<F> => {
+export const declareResource = <
+  const F extends Fields,
+  const A extends Readonly<Record<string, DeclaredAction>> = Record<never, DeclaredAction>,
+>(
+  manifest: Parameters<typeof defineManifest<F>>[0] & { actions?: A },
+): DeclaredManifest<F, A> => {
   const derived = fieldSchemas(manifest.fields, manifest.labels?.fields);
   return defineManifest<F>({
     ...manifest,
     create: manifest.create ?? derived.create,
     update: manifest.update ?? derived.update,
-  });
+  }) as DeclaredManifest<F, A>;
 };
+
+/** A declared resource's manifest entry, its fields' and actions' names kept as types. */
+export type DeclaredManifest<
+  F extends Fields = Fields,
+  A extends Readonly<Record<string, DeclaredAction>> = Readonly<Record<string, DeclaredAction>>,
+> = Omit<ResourceManifest<F>, 'actions'> & { actions?: A };

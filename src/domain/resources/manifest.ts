@@ -57,6 +57,24 @@ export interface FieldSpec {
 
 export type Fields = Record<string, FieldSpec>;
 
+/**
+ * A workflow step of a declared resource, `POST /<res>/:id/<name>`: its words, its body's fields
+ * (with field rules, as the resource's fields), who may run it and what the panel asks first. Its
+ * server code is the handler of the same name in server/declared/<camelName>.ts
+ * (`defineDeclaredHandlers`). Run in one transaction with the record locked, audited under its name.
+ */
+export interface DeclaredAction {
+  /** The button's words, e.g. "Retire vehicle". */
+  label: string;
+  body?: Fields;
+  /** The permission it needs; `update-<subject>` when not said. */
+  permission?: string;
+  /** The question the panel asks before it runs, e.g. "Retire this vehicle? It leaves the active fleet." */
+  confirm?: string;
+  /** Also offered on many records at once (`POST /<res>/bulk/<name>`, its `reason` in every audit row). */
+  inBulk?: boolean;
+}
+
 /** What a record is called in titles and references: the fields it reads, and how it joins them. */
 export interface RecordLabel {
   /** Fields of the record the label reads (`id` included); a test checks the server has them. */
@@ -105,6 +123,8 @@ export interface ResourceManifest<F extends Fields = Fields> {
   subjectLabel?: string;
   /** English labels when src/i18n/en.ts has none (generated resources). */
   labels?: ResourceLabels;
+  /** Declared actions (see DeclaredAction), by name. */
+  actions?: Readonly<Record<string, DeclaredAction>>;
   /**
    * A resource with no hand-written server declaration: the table (snake_case) the engine serves
    * it from, with plain create, update and delete. Generated resources have it.
