@@ -26,6 +26,8 @@ export interface FieldRules {
   maxLength?: number;
   pattern?: string;
   default?: string | number | boolean;
+  /** Shown without grouping (a year reads 2018). */
+  plain?: true;
 }
 
 export interface FieldArg extends FieldRules {
@@ -44,7 +46,8 @@ export interface ResourceSpec {
 export const USAGE =
   'Usage: npm run new:resource -- <name> [--service trip|user] <field>:<type>[:<rule>…] …\n' +
   'types: text, number, integer, money, boolean, date, datetime, enum(a|b|c), ref(<resource>)\n' +
-  'rules: required, unique, unique=ci, min=<n>, max=<n>, maxLength=<n>, pattern=<regex> (last), default=<value>';
+  'rules: required, unique, unique=ci, min=<n>, max=<n>, maxLength=<n>, plain (no grouping: years, codes),\n' +
+  '       pattern=<regex> (last), default=<value>';
 
 const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const FIELD = /^[a-z][a-zA-Z0-9]*$/;
@@ -114,6 +117,11 @@ function readRule(field: FieldArg, rule: string, arg: string): void {
     case 'required':
       if (value !== undefined) fail('required takes no value');
       field.required = true;
+      return;
+    case 'plain':
+      if (value !== undefined) fail('plain takes no value');
+      if (kind !== 'integer' && kind !== 'number') fail('plain is for integer and number fields (years, codes)');
+      field.plain = true;
       return;
     case 'unique':
       if (value !== undefined && value !== 'ci') fail('unique takes no value, or unique=ci (case-insensitive)');
@@ -253,6 +261,7 @@ export function fieldSpecOf(field: FieldArg): FieldSpec {
     ...(field.maxLength !== undefined ? { maxLength: field.maxLength } : {}),
     ...(field.pattern !== undefined ? { pattern: field.pattern } : {}),
     ...(field.default !== undefined ? { default: field.default } : {}),
+    ...(field.plain ? { format: 'plain' as const } : {}),
   };
 }
 
@@ -336,9 +345,12 @@ export function migrationSource(spec: ResourceSpec, tableOf: TableOf): string {
   );
 }
 
-/** The folder's index, one line per declaration file (their export is the camelCase file name). */
-export function declaredIndexSource(files: readonly string[]): string {
-  const names = files.map((f) => f.replace(/\.ts$/, '')).sort();
+/** The folder's index, one line per declaration file (their export is the camelCase file name), with its manifest name. */
+export function declaredIndexSource(declarations: readonly { file: string; name: string }[]): string {
+  const sorted = [...declarations]
+    .map(({ file, name }) => ({ variable: file.replace(/\.ts$/, ''), name }))
+    .sort((a, b) => a.variable.localeCompare(b.variable));
+  const names = sorted.map((d) => d.variable);
   return [
     '// Written by `npm run new:resource` (scripts/newResource.ts) from the files of this folder: do not edit by hand.',
     "import type { ResourceManifest } from '../manifest';",
@@ -346,6 +358,42 @@ export function declaredIndexSource(files: readonly string[]): string {
     '',
     "/** The generated resources' declarations (src/domain/resources/declared/*.ts). */",
     `export const DECLARED: readonly ResourceManifest[] = [${names.join(', ')}];`,
+    '',
+    '/** The same by manifest name, with their types (ACTIONS reads their declared actions). */',
+    `export const DECLARED_BY_NAME = { ${sorted.map((d) => `'${d.name}': ${d.variable}`).join(', ')} } as const;`,
+    '',
+  ].join('\n');
+}
+
+/** server/declared/<camelName>.ts: the resource's action handlers, none until its declaration names an action. */
+export function handlersSource(spec: ResourceSpec): string {
+  const variable = camel(spec.name);
+  return [
+    `// The server code of the actions that src/domain/resources/declared/${variable}.ts declares: one handler per`,
+    "// action, typed against the record and the action's body (a missing or extra one fails tsc). See",
+    '// docs/architecture.md, "Declared actions".',
+    `import { ${variable} } from '../../src/domain/resources/declared/${variable}.js';`,
+    "import { defineDeclaredHandlers } from '../rest/declaredActions.js';",
+    '',
+    `export default defineDeclaredHandlers(${variable}, {});`,
+    '',
+  ].join('\n');
+}
+
+/** server/declared/index.ts: one line per handlers file of the folder. */
+export function handlersIndexSource(files: readonly string[]): string {
+  const names = files.map((f) => f.replace(/\.ts$/, '')).sort();
+  return [
+    '// Written by `npm run new:resource` (scripts/newResource.ts) from the files of this folder: do not edit by hand.',
+    "import type { DeclaredHandlersOf } from '../rest/declaredActions.js';",
+    ...names.map((n) => `import ${n} from './${n}.js';`),
+    '',
+    '/**',
+    " * The handlers of the declared resources' actions (src/domain/resources/declared/*.ts `actions`),",
+    ' * one file per resource, each `export default defineDeclaredHandlers(<manifest>, {…})`',
+    ' * (server/rest/declaredActions.ts).',
+    ' */',
+    `export const DECLARED_HANDLERS: readonly DeclaredHandlersOf[] = [${names.join(', ')}];`,
     '',
   ].join('\n');
 }

@@ -2,7 +2,13 @@ import type { Kysely } from 'kysely';
 import type { AnyObject } from 'yup';
 import type { Access } from '../auth/guard.js';
 import { actionBodySchema, type DeclaredManifest } from '../../src/domain/resources/declare.js';
-import type { DeclaredAction, Fields, ManifestRecord, ResourceManifest } from '../../src/domain/resources/manifest.js';
+import type {
+  DeclaredAction,
+  DeclaredActionBody,
+  Fields,
+  ManifestRecord,
+  ResourceManifest,
+} from '../../src/domain/resources/manifest.js';
 import type { ActionContext, ActionDeclaration, ActionResult } from './declaration.js';
 
 /**
@@ -12,14 +18,13 @@ import type { ActionContext, ActionDeclaration, ActionResult } from './declarati
  * the declared rules (400 naming the field), the record locked, one transaction, an audit row
  * under the action's name with the handler's `audit` facts, after-commit effects.
  */
-type Body<B> = [B] extends [Fields] ? Omit<ManifestRecord<ResourceManifest<B>>, 'id'> : Record<string, never>;
 
 export interface DeclaredActionContext<M extends ResourceManifest, A extends DeclaredAction> {
   id: number;
   /** The record as stored, locked until the action ends. */
   record: ManifestRecord<M>;
   /** The body, checked by the action's declared body rules. */
-  input: Body<A['body']>;
+  input: DeclaredActionBody<A>;
   staff: ActionContext['staff'];
   trx: ActionContext['trx'];
   afterCommit: ActionContext['afterCommit'];
@@ -31,11 +36,17 @@ export type DeclaredHandlers<F extends Fields, A extends Readonly<Record<string,
   [K in keyof A & string]: (ctx: DeclaredActionContext<ResourceManifest<F>, A[K]>) => Promise<ActionResult | void>;
 };
 
+/** A declared resource's handlers as server/declared/index.ts lists them. */
+export interface DeclaredHandlersOf {
+  resource: string;
+  handlers: Record<string, (ctx: never) => Promise<ActionResult | void>>;
+}
+
 /** The handlers of a declared resource's actions, checked against its manifest entry (one per action, no other). */
 export const defineDeclaredHandlers = <F extends Fields, A extends Readonly<Record<string, DeclaredAction>>>(
   manifest: DeclaredManifest<F, A>,
   handlers: DeclaredHandlers<F, A>,
-): { resource: string; handlers: Record<string, (ctx: never) => Promise<ActionResult | void>> } => ({
+): DeclaredHandlersOf => ({
   resource: manifest.name,
   handlers: handlers as Record<string, (ctx: never) => Promise<ActionResult | void>>,
 });

@@ -20,7 +20,7 @@ const COMMAND = [
   'plate:text:required:unique=ci:maxLength=12',
   'make:text',
   'model:text',
-  'year:integer:min=1990:max=2030',
+  'year:integer:min=1990:max=2030:plain',
   "'colour:enum(white|black|silver|grey|blue|red)'",
   "'vehicleTypeId:ref(vehicle-types):required'",
   "'driverId:ref(drivers)'",
@@ -163,9 +163,10 @@ afterAll(() => {
 });
 
 describe('npm run new:resource -- vehicles, with every field type and every rule', () => {
-  it('writes the declaration and the migration, and nothing else but the two indexes it owns', () => {
+  it('writes the declaration, the migration and the handlers file, and nothing else but the three indexes it owns', () => {
     expect(after.filter((file) => !before.includes(file)).sort()).toEqual([
       expect.stringMatching(/^server\/db\/migrations\/declared\/\d{3}_vehicles\.ts$/),
+      'server/declared/vehicles.ts',
       'src/domain/resources/declared/vehicles.ts',
     ]);
     const changed = before.filter(
@@ -173,6 +174,7 @@ describe('npm run new:resource -- vehicles, with every field type and every rule
     );
     expect(changed.sort()).toEqual([
       'server/db/migrations/declared/index.ts',
+      'server/declared/index.ts',
       'src/domain/resources/declared/index.ts',
     ]);
   });
@@ -272,17 +274,23 @@ describe('npm run new:resource -- vehicles, with every field type and every rule
     const rows = audit.json() as unknown as { action: string; after: Record<string, unknown> }[];
     expect(rows.map((row) => row.action).sort()).toEqual(['create', 'update']);
     expect(rows.find((row) => row.action === 'create')!.after).toMatchObject({ plate: CAR.plate, year: 2018 });
+    // The audit log names the record by its label (the panel shows "Vehicle KDA 101A").
+    expect(rows.map((row) => (row as { recordLabel?: string }).recordLabel)).toEqual([CAR.plate, CAR.plate]);
+    // A reference reads by its record's label beside its id, in the record and the list.
+    const typeName = (await call('GET', '/api/trip/vehicle-types/1', admin)).json().name as string;
+    const one = (await call('GET', `/api/trip/vehicles/${vehicleId}`, admin)).json();
+    expect(one).toMatchObject({ vehicleTypeId: 1, vehicleType: typeName, driverId: null, driver: null });
 
     const csv = await call('GET', '/api/trip/vehicles/export?format=csv', admin);
     expect(csv.status).toBe(200);
     const [header, row] = csv.text.replace(/^\uFEFF/, '').split('\r\n');
     expect(header).toBe(
-      'ID,Plate,Make,Model,Year,Colour,Vehicle type ID,Driver ID,Insurance expires on,Active,Seats,Engine litres,' +
+      'ID,Plate,Make,Model,Year,Colour,Vehicle type ID,Vehicle type,Driver ID,Driver,Insurance expires on,Active,Seats,Engine litres,' +
         'Purchase price (KES),Last serviced at (Nairobi time),Vin,Created at (Nairobi time),Updated at (Nairobi time)',
     );
     expect(row).toMatch(
       new RegExp(
-        `^${vehicleId},KDA 101A,Toyota,Probox,2019,white,1,,2027-03-31,true,4,1.5,1250000.00,2026-11-24 14:05,${VIN},`,
+        `^${vehicleId},KDA 101A,Toyota,Probox,2019,white,1,${typeName},,,2027-03-31,true,4,1.5,1250000.00,2026-11-24 14:05,${VIN},`,
       ),
     );
 
@@ -349,13 +357,10 @@ describe('editing the declaration: npm run migration:new, a restart, the new rul
     expect(edited).toContain('mileage:');
     expect(edited).toContain('retire:');
     fs.writeFileSync(file, edited);
-    // The action's server code, beside the declaration's server twin, and its line in the handlers' index.
-    fs.writeFileSync(path.join(copy.dir, 'server/declared/vehicles.ts'), RETIRE_HANDLER);
-    const handlersIndex = path.join(copy.dir, 'server/declared/index.ts');
-    fs.writeFileSync(
-      handlersIndex,
-      `import vehicles from './vehicles.js';\n${fs.readFileSync(handlersIndex, 'utf8').replace('= [];', '= [vehicles];')}`,
-    );
+    // The action's server code, in the handlers file the generator wrote (already in server/declared/index.ts).
+    const handlers = path.join(copy.dir, 'server/declared/vehicles.ts');
+    expect(fs.readFileSync(handlers, 'utf8')).toContain('defineDeclaredHandlers(vehicles, {})');
+    fs.writeFileSync(handlers, RETIRE_HANDLER);
 
     const env: NodeJS.ProcessEnv = { ...process.env };
     if (scratchDatabaseUrl) env.DATABASE_URL = scratchDatabaseUrl;

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  declaredIndexSource,
   fieldSpecOf,
+  handlersIndexSource,
+  handlersSource,
   manifestOf,
   migrationSource,
   parseArgs,
@@ -87,6 +90,12 @@ describe('field rules on the command line', () => {
     });
   });
 
+  it('reads plain: an integer shown without grouping (a year reads 2018)', () => {
+    const [year] = parseArgs(['vehicles', 'year:integer:min=1990:plain']).fields;
+    expect(fieldSpecOf(year!)).toMatchObject({ type: 'int', min: 1990, format: 'plain' });
+    expect(() => parseArgs(['v', 'a:text:plain'])).toThrow('plain is for integer and number fields');
+  });
+
   it('refuses a rule that does not fit the field, by name', () => {
     expect(() => parseArgs(['v', 'a:boolean:unique'])).toThrow('a boolean cannot be unique');
     expect(() => parseArgs(['v', 'a:number:unique=ci'])).toThrow('unique=ci is for text fields');
@@ -150,5 +159,18 @@ describe('write rules derived from the fields (declareResource)', () => {
     expect(create.getDefault()).toMatchObject({ active: true });
     expect(await update.validate({ year: 2020 })).toEqual({ year: 2020 });
     expect(Object.keys(create.fields)).not.toContain('createdAt');
+  });
+});
+
+describe('the files new:resource owns', () => {
+  it('writes an empty handlers file, listed in server/declared/index.ts, and the declarations by name', () => {
+    const spec = parseArgs(['fleet-cars', 'plate:text']);
+    expect(handlersSource(spec)).toContain('export default defineDeclaredHandlers(fleetCars, {});');
+    expect(handlersIndexSource(['fleetCars.ts', 'buses.ts'])).toContain(
+      'export const DECLARED_HANDLERS: readonly DeclaredHandlersOf[] = [buses, fleetCars];',
+    );
+    expect(declaredIndexSource([{ file: 'fleetCars.ts', name: 'fleet-cars' }])).toContain(
+      "export const DECLARED_BY_NAME = { 'fleet-cars': fleetCars } as const;",
+    );
   });
 });

@@ -29,8 +29,12 @@ export interface FieldSpec {
   secret?: boolean;
   /** Documentation for the API docs. */
   description?: string;
-  /** How the value reads to people: `money` is an amount in the city's currency (exports write two decimals under a header naming it). */
-  format?: 'money' | 'phone' | 'file';
+  /**
+   * How the value reads to people: `money` is an amount in the city's currency (exports write two
+   * decimals under a header naming it); `plain` is a number written without grouping (a year reads
+   * "2018", a code "10050", never "2,018").
+   */
+  format?: 'money' | 'phone' | 'file' | 'plain';
   /** The id of a record of another resource (its manifest `name`): a link in screens, a picker in forms. */
   reference?: string;
   /** Shown in the generated list's columns (default: every field but json ones). */
@@ -191,3 +195,8 @@ type Scalar<S extends FieldSpec> = S['enum'] extends readonly (infer E)[]
 export type ManifestRecord<M extends ResourceManifest> = { id: number } & {
   -readonly [K in keyof M['fields']]: Scalar<M['fields'][K]> | (M['fields'][K]['nullable'] extends true ? null : never);
 };
+
+/** The body of a declared action, typed from its body's fields (an action without a body takes none). */
+export type DeclaredActionBody<A extends DeclaredAction> = [A['body']] extends [Fields]
+  ? Omit<ManifestRecord<ResourceManifest<NonNullable<A['body']>>>, 'id'>
+  : Record<string, never>;
