@@ -92,6 +92,10 @@ async function main(argv: string[]): Promise<void> {
   await write(path.join(declaredMigrationsDir, 'index.ts'), migrationsIndexSource(tsFiles(declaredMigrationsDir)));
   await write(path.join(handlersDir, 'index.ts'), handlersIndexSource(tsFiles(handlersDir)));
   for (const file of [declarationFile, migrationFile, handlersFile]) console.log(`wrote ${path.relative(root, file)}`);
+  const words = spec.fields.length + 3; // the name, each field, createdAt and updatedAt
+  console.log(
+    `Words: the English labels are in the declaration; Swahili and French lack ${words} each (resources.${spec.name}.*): npm run i18n:missing lists them.`,
+  );
   console.log(
     `Run npm start: ${spec.name} is served at /api/${spec.service}/${spec.name} and in the panel at /${spec.name}.`,
   );

@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
 import { grantedPermissions } from '../../authProvider';
 import { useSession } from '../../auth/useSession';
 import { declaredActionRefs, type BulkActionRef } from '../../domain/resourceActions';
@@ -41,8 +42,12 @@ function BodyInputs({ manifest, action, omit }: { manifest: ResourceManifest; ac
  * field errors under their inputs, its message as the notice, a refresh.
  */
 export function DeclaredActionButtons({ manifest }: { manifest: ResourceManifest }) {
+  const translate = useTranslate();
   const refs = declaredActionRefs(manifest);
   const actions = useGrantedActions(manifest);
+  // The declaration's English, or the locale's words (src/i18n/<locale>/declared.ts).
+  const words = (name: string, key: 'label' | 'confirm', english: string) =>
+    translate(`resources.${manifest.path}.actions.${name}.${key}`, { _: english });
   if (!actions.length) return null;
   return (
     <>
@@ -52,10 +57,10 @@ export function DeclaredActionButtons({ manifest }: { manifest: ResourceManifest
           <ActionDialogButton
             key={name}
             action={refs[name]!}
-            label={action.label}
-            title={action.label}
-            description={action.confirm}
-            confirmLabel={action.label}
+            label={words(name, 'label', action.label)}
+            title={words(name, 'label', action.label)}
+            description={action.confirm && words(name, 'confirm', action.confirm)}
+            confirmLabel={words(name, 'label', action.label)}
             schema={schema}
             defaultValues={schema.getDefault() as Record<string, unknown>}
           >
@@ -91,7 +96,7 @@ export function declaredBulkActions(manifest: ResourceManifest): BulkActionSpec[
       const others = Object.keys(action.body ?? {}).filter((field) => field !== 'reason');
       return {
         action: refs[name] as BulkActionRef,
-        label: action.label,
+        label: `resources.${manifest.path}.actions.${name}.label`,
         ...(others.length && {
           inputs: <BodyInputs manifest={manifest} action={action} omit="reason" />,
           schema: actionBodySchema(action).pick(others),
