@@ -140,9 +140,17 @@ async function stop(): Promise<void> {
 
 const call = httpCaller(() => base);
 
-async function tokenOf(account: { email: string; password: string }): Promise<string> {
-  const res = await call<{ data: { accessToken: string } }>('POST', '/api/user/auth/login', undefined, account);
-  return res.json().data.accessToken;
+/** One sign-in per account: the clone's server runs as `npm start` does, with its sign-in rate limits. */
+const tokens = new Map<string, Promise<string>>();
+function tokenOf(account: { email: string; password: string }): Promise<string> {
+  if (!tokens.has(account.email))
+    tokens.set(
+      account.email,
+      call<{ data: { accessToken: string } }>('POST', '/api/user/auth/login', undefined, account).then(
+        (res) => res.json().data.accessToken,
+      ),
+    );
+  return tokens.get(account.email)!;
 }
 
 const rows = () => page.locator('tbody tr');
