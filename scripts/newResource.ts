@@ -1,9 +1,11 @@
 /**
- * `npm run new:resource -- <name> [--service trip|user] <field>:<type>[:required] …`
+ * `npm run new:resource -- <name> [--service trip|user] <field>:<type>[:<rule>…] …` (rules:
+ * required, unique, unique=ci, min=, max=, maxLength=, pattern=, default=; see USAGE)
  *
- * Writes a resource's declaration (src/domain/resources/declared/<camelName>.ts) and its migration
- * (server/db/migrations/declared/<NNN>_<name>.ts), and rewrites the two folders' index.ts, which
- * this command owns (they list the folders' files; nothing else edits them). Nothing else is
+ * Writes a resource's declaration (src/domain/resources/declared/<camelName>.ts), its migration
+ * (server/db/migrations/declared/<NNN>_<name>.ts) and its action handlers' file
+ * (server/declared/<camelName>.ts, empty until the declaration names an action), and rewrites the
+ * three folders' index.ts, which this command owns (they list the folders' files; nothing else edits them). Nothing else is
  * needed: the server serves the declaration (routes, OpenAPI, audit, export), the start adds its
  * permissions and grants them to the Super Admin, and the panel gives it generated screens, a menu
  * entry and its labels. ROOT=<dir> writes into another copy of the project (the tests do).
@@ -15,18 +17,26 @@ import {
   camel,
   declarationSource,
   declaredIndexSource,
+  handlersIndexSource,
+  handlersSource,
   migrationSource,
   migrationsIndexSource,
   parseArgs,
   snake,
 } from './lib/resourceTemplate.js';
+import { migrationDirs, nextMigrationNumber, tsFiles } from './lib/migrationFiles.js';
 
 const root = path.resolve(process.env.ROOT ?? path.join(import.meta.dirname, '..'));
 const declaredDir = path.join(root, 'src/domain/resources/declared');
-const migrationsDir = path.join(root, 'server/db/migrations');
-const declaredMigrationsDir = path.join(migrationsDir, 'declared');
+const handlersDir = path.join(root, 'server/declared');
+const { declaredMigrationsDir } = migrationDirs(root);
 
-const tsFiles = (dir: string) => fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'index.ts');
+/** The folder's declarations with their manifest names (read from the source). */
+const declarationsOfFolder = () =>
+  tsFiles(declaredDir).map((file) => ({
+    file,
+    name: /name: '([a-z0-9-]+)'/.exec(fs.readFileSync(path.join(declaredDir, file), 'utf8'))?.[1] ?? file,
+  }));
 
 /** The resources a `ref(…)` may name, and their tables, read from the source (no import of the project). */
 function knownTables(): Map<string, string> {
@@ -66,12 +76,10 @@ async function main(argv: string[]): Promise<void> {
         `${field.name}: ref(${field.type.resource}) names no resource; known: ${[...tables.keys()].join(', ')}`,
       );
 
-  const numbers = [...tsFiles(migrationsDir), ...tsFiles(declaredMigrationsDir)]
-    .map((f) => Number(/^(\d+)_/.exec(f)?.[1]))
-    .filter((n) => Number.isFinite(n));
-  const number = String(Math.max(0, ...numbers) + 1).padStart(3, '0');
+  const number = nextMigrationNumber(root);
   const declarationFile = path.join(declaredDir, `${camel(spec.name)}.ts`);
   const migrationFile = path.join(declaredMigrationsDir, `${number}_${snake(camel(spec.name))}.ts`);
+  const handlersFile = path.join(handlersDir, `${camel(spec.name)}.ts`);
   const command = `npm run new:resource -- ${argv.join(' ')}`;
 
   await write(declarationFile, declarationSource(spec, command));
@@ -79,9 +87,15 @@ async function main(argv: string[]): Promise<void> {
     migrationFile,
     migrationSource(spec, (resource) => tables.get(resource)),
   );
-  await write(path.join(declaredDir, 'index.ts'), declaredIndexSource(tsFiles(declaredDir)));
+  await write(handlersFile, handlersSource(spec));
+  await write(path.join(declaredDir, 'index.ts'), declaredIndexSource(declarationsOfFolder()));
   await write(path.join(declaredMigrationsDir, 'index.ts'), migrationsIndexSource(tsFiles(declaredMigrationsDir)));
-  for (const file of [declarationFile, migrationFile]) console.log(`wrote ${path.relative(root, file)}`);
+  await write(path.join(handlersDir, 'index.ts'), handlersIndexSource(tsFiles(handlersDir)));
+  for (const file of [declarationFile, migrationFile, handlersFile]) console.log(`wrote ${path.relative(root, file)}`);
+  const words = spec.fields.length + 3; // the name, each field, createdAt and updatedAt
+  console.log(
+    `Words: the English labels are in the declaration; Swahili and French lack ${words} each (resources.${spec.name}.*): npm run i18n:missing lists them.`,
+  );
   console.log(
     `Run npm start: ${spec.name} is served at /api/${spec.service}/${spec.name} and in the panel at /${spec.name}.`,
   );

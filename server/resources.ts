@@ -2,6 +2,12 @@ import { MANIFEST, type ResourceManifest, type Service } from '../src/domain/res
 import { defineResource, type ResourceDeclaration } from './rest/declaration.js';
 import type { Database } from './db/schema.js';
 import * as declarations from './declarations.js';
+import { DECLARED_HANDLERS } from './declared/index.js';
+import { declaredActionsOf } from './rest/declaredActions.js';
+import type { ActionResult } from './rest/declaration.js';
+import { labelOf } from './rest/names.js';
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
  * Every server declaration (server/declarations.ts, one line each): the manifest (src/domain/resources)
@@ -17,14 +23,49 @@ export const DECLARATIONS: readonly ResourceDeclaration[] = [
 
 /**
  * The engine's declaration of a manifest entry that names its own table and has no hand-written
- * one (a generated resource): the manifest's fields, search and write rules, and delete.
+ * one (a generated resource): the manifest's fields, search and write rules, delete, and its declared
+ * actions with their handlers (server/declared/).
  */
 function plainDeclaration(manifest: ResourceManifest): ResourceDeclaration {
+  const handlers = DECLARED_HANDLERS.find((h) => h.resource === manifest.name)?.handlers as
+    Record<string, (ctx: never) => Promise<ActionResult | void>> | undefined;
+  const actions = declaredActionsOf(manifest, handlers);
+  const labels = referenceLabels(manifest);
   return defineResource(manifest, {
+    ...(actions ? { actions } : {}),
+    ...(labels ? { computed: labels } : {}),
     // A generated table is not in the hand-written schema types; the engine builds its SQL from the fields.
     table: manifest.table as keyof Database & string,
     delete: Boolean(manifest.create || manifest.update),
   });
+}
+
+/**
+ * The label of each referenced record, beside its id: `vehicleTypeId` gives `vehicleType` ("Sedan"),
+ * read by lists, the record and the CSV (the column after the id's). The referenced resource's
+ * label fields that are columns of its table, joined by a space; `#<id>` when it has none.
+ */
+function referenceLabels(manifest: ResourceManifest): ResourceDeclaration['computed'] {
+  const entries = Object.entries(manifest.fields)
+    .filter(([, spec]) => spec.reference)
+    .flatMap(([field, spec]) => {
+      const target = MANIFEST.find((m) => m.name === spec.reference);
+      const handWritten = Object.values(declarations).find((d) => d.name === spec.reference);
+      const table = handWritten ? snake(handWritten.table) : target?.table;
+      if (!target || !table) return [];
+      const columns = (handWritten?.fields ?? target.fields) as Record<string, unknown>;
+      const labelFields = target.label.fields.filter((f) => f !== 'id');
+      const readable = labelFields.every((f) => f in columns) ? labelFields.map(snake) : [];
+      const name = field.endsWith('Id') && field.length > 2 ? field.slice(0, -2) : `${field}Label`;
+      if (name in manifest.fields) return [];
+      return [
+        [
+          name,
+          { type: 'text' as const, sql: labelOf(table, readable, `${manifest.table}.${snake(field)}`), beside: field },
+        ],
+      ];
+    });
+  return entries.length ? Object.fromEntries(entries) : undefined;
 }
 
 /**

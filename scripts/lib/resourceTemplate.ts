@@ -3,12 +3,34 @@
  * resource spec, and the spec written out as its declaration (src/domain/resources/declared/) and
  * its migration (server/db/migrations/declared/). Unit-tested in tests/unit/newResource.test.ts.
  */
+import type { FieldSpec, ResourceManifest } from '../../src/domain/resources/manifest.js';
+import {
+  createTableStatements,
+  declaredTable,
+  migrationFileSource,
+  type TableOf,
+} from '../../server/db/declaredSchema.js';
+
+export type { TableOf };
+
 export type FieldKind =
-  | { kind: 'text' | 'number' | 'money' | 'boolean' | 'date' | 'datetime' }
+  | { kind: 'text' | 'number' | 'integer' | 'money' | 'boolean' | 'date' | 'datetime' }
   | { kind: 'enum'; values: string[] }
   | { kind: 'ref'; resource: string };
 
-export interface FieldArg {
+/** A field's rules as the command line gives them (`plate:text:required:unique=ci`). */
+export interface FieldRules {
+  unique?: true | 'ci';
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  pattern?: string;
+  default?: string | number | boolean;
+  /** Shown without grouping (a year reads 2018). */
+  plain?: true;
+}
+
+export interface FieldArg extends FieldRules {
   name: string;
   type: FieldKind;
   required: boolean;
@@ -22,12 +44,15 @@ export interface ResourceSpec {
 }
 
 export const USAGE =
-  'Usage: npm run new:resource -- <name> [--service trip|user] <field>:<type>[:required] …\n' +
-  'types: text, number, money, boolean, date, datetime, enum(a|b|c), ref(<resource>)';
+  'Usage: npm run new:resource -- <name> [--service trip|user] <field>:<type>[:<rule>…] …\n' +
+  'types: text, number, integer, money, boolean, date, datetime, enum(a|b|c), ref(<resource>)\n' +
+  'rules: required, unique, unique=ci, min=<n>, max=<n>, maxLength=<n>, plain (no grouping: years, codes),\n' +
+  '       pattern=<regex> (last), default=<value>';
 
 const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const FIELD = /^[a-z][a-zA-Z0-9]*$/;
 const RESERVED = new Set(['id', 'createdAt', 'updatedAt']);
+const TYPES = ['text', 'number', 'integer', 'money', 'boolean', 'date', 'datetime'] as const;
 
 /** Reads the arguments; throws an Error whose message says what is wrong (and the usage). */
 export function parseArgs(argv: readonly string[]): ResourceSpec {
@@ -53,13 +78,115 @@ export function parseArgs(argv: readonly string[]): ResourceSpec {
   return { name, service, fields };
 }
 
-function parseField(arg: string): FieldArg {
-  const match = /^([^:]+):((?:enum|ref)\([^)]*\)|[a-z]+)(:required)?$/.exec(arg);
-  if (!match) throw new Error(`Cannot read the field "${arg}": write <field>:<type>[:required]\n${USAGE}`);
-  const [, name, typeText, required] = match as unknown as [string, string, string, string | undefined];
+/** Reads one `<field>:<type>[:<rule>…]`; exported for migration:new's `--add`. */
+export function parseField(arg: string): FieldArg {
+  const match = /^([^:]+):((?:enum|ref)\([^)]*\)|[a-z]+)((?::.*)?)$/.exec(arg);
+  if (!match) throw new Error(`Cannot read the field "${arg}": write <field>:<type>[:<rule>…]\n${USAGE}`);
+  const [, name, typeText, ruleText] = match as unknown as [string, string, string, string];
   if (!FIELD.test(name) || RESERVED.has(name))
     throw new Error(`Field name "${name}" must be camelCase and not id, createdAt or updatedAt`);
-  return { name, type: parseType(typeText, arg), required: Boolean(required) };
+  const field: FieldArg = { name, type: parseType(typeText, arg), required: false };
+  let rest = ruleText.replace(/^:/, '');
+  while (rest) {
+    // A pattern takes the rest of the argument (it may hold colons).
+    const pattern = /^pattern=(.+)$/.exec(rest);
+    const [rule, ...more] = pattern ? [rest] : rest.split(':');
+    rest = pattern ? '' : more.join(':');
+    readRule(field, rule!, arg);
+  }
+  return field;
+}
+
+const isNumeric = (kind: FieldKind['kind']) => kind === 'number' || kind === 'integer' || kind === 'money';
+
+function readRule(field: FieldArg, rule: string, arg: string): void {
+  const [key, value] = rule.includes('=')
+    ? [rule.slice(0, rule.indexOf('=')), rule.slice(rule.indexOf('=') + 1)]
+    : [rule];
+  const kind = field.type.kind;
+  const fail = (why: string): never => {
+    throw new Error(`"${arg}": ${why}\n${USAGE}`);
+  };
+  const number = () => {
+    const n = Number(value);
+    if (value === undefined || value === '' || !Number.isFinite(n)) fail(`${key} needs a number, e.g. ${key}=10`);
+    if (kind === 'integer' && !Number.isInteger(n)) fail(`${key} of an integer field must be a whole number`);
+    return n;
+  };
+  switch (key) {
+    case 'required':
+      if (value !== undefined) fail('required takes no value');
+      field.required = true;
+      return;
+    case 'plain':
+      if (value !== undefined) fail('plain takes no value');
+      if (kind !== 'integer' && kind !== 'number') fail('plain is for integer and number fields (years, codes)');
+      field.plain = true;
+      return;
+    case 'unique':
+      if (value !== undefined && value !== 'ci') fail('unique takes no value, or unique=ci (case-insensitive)');
+      if (kind === 'boolean') fail('a boolean cannot be unique');
+      if (value === 'ci' && kind !== 'text') fail('unique=ci is for text fields');
+      field.unique = value === 'ci' ? 'ci' : true;
+      return;
+    case 'min':
+    case 'max':
+      if (!isNumeric(kind)) fail(`${key} is for number, integer and money fields`);
+      field[key] = number();
+      if (field.min !== undefined && field.max !== undefined && field.min > field.max) fail('min is more than max');
+      return;
+    case 'maxLength': {
+      if (kind !== 'text') fail('maxLength is for text fields');
+      const n = number();
+      if (!Number.isInteger(n) || n < 1) fail('maxLength must be a whole number from 1');
+      field.maxLength = n;
+      return;
+    }
+    case 'pattern':
+      if (kind !== 'text') fail('pattern is for text fields');
+      try {
+        new RegExp(value ?? '');
+      } catch {
+        fail(`pattern ${value} is not a regular expression`);
+      }
+      if (!value) fail('pattern needs a regular expression');
+      field.pattern = value;
+      return;
+    case 'default':
+      if (value === undefined) fail('default needs a value, e.g. default=true');
+      field.default = defaultValue(field, value!, fail);
+      return;
+    default:
+      fail(`unknown rule ${rule}`);
+  }
+}
+
+function defaultValue(field: FieldArg, value: string, fail: (why: string) => never): string | number | boolean {
+  const type = field.type;
+  switch (type.kind) {
+    case 'boolean':
+      if (value !== 'true' && value !== 'false') fail('the default of a boolean is true or false');
+      return value === 'true';
+    case 'number':
+    case 'integer':
+    case 'money': {
+      const n = Number(value);
+      if (value === '' || !Number.isFinite(n) || (type.kind === 'integer' && !Number.isInteger(n)))
+        fail(`default=${value} is not a ${type.kind === 'integer' ? 'whole number' : 'number'}`);
+      return n;
+    }
+    case 'enum':
+      if (!type.values.includes(value)) fail(`default=${value} is not one of ${type.values.join(', ')}`);
+      return value;
+    case 'date':
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) fail('the default of a date is written 2027-12-31');
+      return value;
+    case 'datetime':
+    case 'ref':
+      return fail(`a ${type.kind} field takes no default`);
+    case 'text':
+      return value;
+  }
 }
 
 function parseType(text: string, arg: string): FieldKind {
@@ -75,8 +202,7 @@ function parseType(text: string, arg: string): FieldKind {
     if (!NAME.test(refMatch[1]!)) throw new Error(`"${arg}": ref(<resource>) names a resource, e.g. ref(drivers)`);
     return { kind: 'ref', resource: refMatch[1]! };
   }
-  if (['text', 'number', 'money', 'boolean', 'date', 'datetime'].includes(text))
-    return { kind: text as 'text' | 'number' | 'money' | 'boolean' | 'date' | 'datetime' };
+  if ((TYPES as readonly string[]).includes(text)) return { kind: text as (typeof TYPES)[number] };
   throw new Error(`"${arg}": unknown type ${text}\n${USAGE}`);
 }
 
@@ -97,84 +223,84 @@ export const words = (camelName: string) => {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 };
 
-const fieldSpec = (field: FieldArg): string => {
-  const nullable = field.required ? '' : ', nullable: true';
-  switch (field.type.kind) {
-    case 'text':
-      return `{ type: 'text', sort: true${nullable} }`;
-    case 'number':
-      return `{ type: 'number', sort: true, filter: true${nullable} }`;
-    case 'money':
-      return `{ type: 'number', format: 'money', sort: true, filter: true${nullable} }`;
-    case 'boolean':
-      return `{ type: 'bool', sort: true, filter: true${nullable} }`;
-    case 'date':
-      return `{ type: 'date', sort: true, filter: true${nullable} }`;
-    case 'datetime':
-      return `{ type: 'timestamp', sort: true, filter: true${nullable} }`;
-    case 'enum':
-      return `{ type: 'text', enum: [${field.type.values.map((v) => `'${v}'`).join(', ')}], sort: true, filter: true${nullable} }`;
-    case 'ref':
-      return `{ type: 'int', reference: '${field.type.resource}', filter: true${nullable} }`;
-  }
-};
+/** A field's words: vehicleTypeId (a reference) → Vehicle type, startsAt → Starts at. */
+export const fieldLabel = (field: FieldArg) =>
+  words(field.type.kind === 'ref' ? field.name.replace(/Id$/, '') || field.name : field.name);
 
-/** The yup rule of a field in a create (`required` applies) or an update (everything optional). */
-const fieldRule = (field: FieldArg, create: boolean): string => {
-  const label = words(field.name);
-  const base = (() => {
-    switch (field.type.kind) {
+/** A field of the command line as the declaration's field (its type, rules, sort and filter). */
+export function fieldSpecOf(field: FieldArg): FieldSpec {
+  const type = field.type;
+  const base: FieldSpec = (() => {
+    switch (type.kind) {
       case 'text':
-        return `text('${label}', 200)`;
+        return { type: 'text', sort: true };
       case 'number':
-        return `yup.number().typeError('${label} must be a number')`;
+        return { type: 'number', sort: true, filter: true };
+      case 'integer':
+        return { type: 'int', sort: true, filter: true };
       case 'money':
-        return `money('${label}')`;
+        return { type: 'number', format: 'money', sort: true, filter: true };
       case 'boolean':
-        return `yup.boolean().typeError('${label} must be true or false')`;
+        return { type: 'bool', sort: true, filter: true };
       case 'date':
-        return `calendarDay('${label}')`;
+        return { type: 'date', sort: true, filter: true };
       case 'datetime':
-        return `boundedInstant('${label}')`;
+        return { type: 'timestamp', sort: true, filter: true };
       case 'enum':
-        return `oneOf([${field.type.values.map((v) => `'${v}'`).join(', ')}], '${label}')`;
+        return { type: 'text', enum: type.values, sort: true, filter: true };
       case 'ref':
-        return `id('${words(singular(field.type.resource))}')`;
+        return { type: 'int', reference: type.resource, filter: true };
     }
   })();
-  if (field.required) {
-    if (create) return `${base}.required('${label} is required')`;
-    // An update may leave a required field out, never blank it.
-    return field.type.kind === 'text'
-      ? `${base}.min(1, '${label} is required').nonNullable('${label} is required')`
-      : `${base}.nonNullable('${label} is required')`;
-  }
-  return field.type.kind === 'date' ? base : `${base}.nullable()`;
+  return {
+    ...base,
+    ...(field.required ? { required: true } : { nullable: true }),
+    ...(field.unique ? { unique: field.unique } : {}),
+    ...(field.min !== undefined ? { min: field.min } : {}),
+    ...(field.max !== undefined ? { max: field.max } : {}),
+    ...(field.maxLength !== undefined ? { maxLength: field.maxLength } : {}),
+    ...(field.pattern !== undefined ? { pattern: field.pattern } : {}),
+    ...(field.default !== undefined ? { default: field.default } : {}),
+    ...(field.plain ? { format: 'plain' as const } : {}),
+  };
+}
+
+const SERVER_FIELDS: Record<string, FieldSpec> = {
+  createdAt: { type: 'timestamp', sort: true },
+  updatedAt: { type: 'timestamp', sort: true },
 };
 
-const HELPERS: Partial<Record<FieldKind['kind'], string>> = {
-  text: 'text',
-  money: 'money',
-  date: 'calendarDay',
-  datetime: 'boundedInstant',
-  enum: 'oneOf',
-  ref: 'id',
-};
+/** The declaration's fields: the command line's, then the two the server fills. */
+export const fieldsOf = (spec: ResourceSpec): Record<string, FieldSpec> => ({
+  ...Object.fromEntries(spec.fields.map((f) => [f.name, fieldSpecOf(f)])),
+  ...SERVER_FIELDS,
+});
+
+/** `{ type: 'text', required: true }` as source (prettier gives it the project's quotes). */
+const objectSource = (value: object): string =>
+  `{ ${Object.entries(value)
+    .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+    .join(', ')} }`;
 
 /** src/domain/resources/declared/<camelName>.ts */
 export function declarationSource(spec: ResourceSpec, command: string): string {
   const variable = camel(spec.name);
-  const helpers = [...new Set(spec.fields.map((f) => HELPERS[f.type.kind]).filter(Boolean))].sort();
   const texts = spec.fields.filter((f) => f.type.kind === 'text').map((f) => f.name);
   const labelOf = spec.fields.find((f) => f.type.kind === 'text' && f.required)?.name ?? texts[0];
+  const fields = fieldsOf(spec);
+  const labels: Record<string, string> = {
+    ...Object.fromEntries(spec.fields.map((f) => [f.name, fieldLabel(f)])),
+    createdAt: 'Created at',
+    updatedAt: 'Updated at',
+  };
   const lines: (string | null)[] = [
-    `// Declared by \`${command}\`. The whole resource (API, screens, menu, permissions) follows`,
-    '// from this entry; see docs/architecture.md, "A new resource". Edit it freely.',
-    "import * as yup from 'yup';",
-    helpers.length ? `import { ${helpers.join(', ')} } from '../../fieldRules';` : null,
-    `import { defineManifest, ${labelOf ? 'labelField' : 'labelNumbered'} } from '../manifest';`,
+    `// Declared by \`${command}\`. The whole resource (API, rules, table, screens, menu,`,
+    '// permissions) follows from this entry; see docs/architecture.md, "A new resource". Edit it,',
+    '// then `npm run migration:new -- <name>` brings the table up to it.',
+    "import { declareResource } from '../declare';",
+    `import { ${labelOf ? 'labelField' : 'labelNumbered'} } from '../manifest';`,
     '',
-    `export const ${variable} = defineManifest({`,
+    `export const ${variable} = declareResource({`,
     `  name: '${spec.name}',`,
     `  service: '${spec.service}',`,
     `  subject: '${pascal(singular(spec.name))}',`,
@@ -182,9 +308,7 @@ export function declarationSource(spec: ResourceSpec, command: string): string {
     `  path: '${spec.name}',`,
     `  table: '${snake(variable)}',`,
     '  fields: {',
-    ...spec.fields.map((f) => `    ${f.name}: ${fieldSpec(f)},`),
-    "    createdAt: { type: 'timestamp', sort: true },",
-    "    updatedAt: { type: 'timestamp', sort: true },",
+    ...Object.entries(fields).map(([name, f]) => `    ${name}: ${objectSource(f)},`),
     '  },',
     texts.length ? `  search: [${texts.map((t) => `'${t}'`).join(', ')}],` : null,
     "  searchIds: ['id'],",
@@ -193,71 +317,40 @@ export function declarationSource(spec: ResourceSpec, command: string): string {
     `  menu: { id: '${variable}', icon: 'declared' },`,
     '  labels: {',
     `    name: '${words(singular(variable))} |||| ${words(variable)}',`,
-    `    fields: { ${[...spec.fields.map((f) => `${f.name}: '${words(f.name)}'`), "createdAt: 'Created at'", "updatedAt: 'Updated at'"].join(', ')} },`,
+    `    fields: ${objectSource(labels)},`,
     '  },',
-    '  create: yup.object({',
-    ...spec.fields.map((f) => `    ${f.name}: ${fieldRule(f, true)},`),
-    '  }),',
-    '  update: yup.object({',
-    ...spec.fields.map((f) => `    ${f.name}: ${fieldRule(f, false)},`),
-    '  }),',
     '});',
     '',
   ];
   return lines.filter((line) => line !== null).join('\n');
 }
 
-const COLUMN: Record<FieldKind['kind'], string> = {
-  text: 'text',
-  number: 'double precision',
-  money: 'numeric(12,2)',
-  boolean: 'boolean',
-  date: 'date',
-  datetime: 'timestamptz',
-  enum: 'text',
-  ref: 'integer',
-};
+/** The declaration's shape as declaredTable reads it. */
+export const manifestOf = (spec: ResourceSpec): ResourceManifest =>
+  ({
+    name: spec.name,
+    service: spec.service,
+    subject: pascal(singular(spec.name)),
+    path: spec.name,
+    table: snake(camel(spec.name)),
+    fields: fieldsOf(spec),
+    label: { fields: ['id'], format: () => undefined },
+  }) satisfies ResourceManifest;
 
-/** Which table a `ref(<resource>)` points to, for the foreign key (the hand-written resources' tables). */
-export type TableOf = (resource: string) => string | undefined;
-
-/** server/db/migrations/declared/<NNN>_<snake name>.ts */
+/** server/db/migrations/declared/<NNN>_<snake name>.ts: the table the declaration describes. */
 export function migrationSource(spec: ResourceSpec, tableOf: TableOf): string {
-  const table = snake(camel(spec.name));
-  const columns = spec.fields.map((f) => {
-    const parts = [snake(f.name), COLUMN[f.type.kind]];
-    if (f.required) parts.push('not null');
-    if (f.type.kind === 'enum')
-      parts.push(`check (${snake(f.name)} in (${f.type.values.map((v) => `''${v}''`).join(', ')}))`);
-    if (f.type.kind === 'ref') {
-      const target = tableOf(f.type.resource);
-      if (target) parts.push(`references ${target}(id) on delete restrict`);
-    }
-    return `      ${parts.join(' ')},`;
-  });
-  return [
-    `// Written by \`npm run new:resource\` with the declaration src/domain/resources/declared/${camel(spec.name)}.ts.`,
-    "import type { Kysely } from 'kysely';",
-    "import { runStatements } from '../run.js';",
-    '',
-    'export async function up(db: Kysely<unknown>): Promise<void> {',
-    '  await runStatements(db, [',
-    `    \`create table ${table} (`,
-    '      id serial primary key,',
-    ...columns,
-    '      created_at timestamptz not null default now(),',
-    '      updated_at timestamptz not null default now()',
-    '    )`,',
-    `    \`create index ${table}_created_at_idx on ${table} (created_at desc, id desc)\`,`,
-    '  ]);',
-    '}',
-    '',
-  ].join('\n');
+  return migrationFileSource(
+    `Written by \`npm run new:resource\` from the declaration src/domain/resources/declared/${camel(spec.name)}.ts.`,
+    createTableStatements(declaredTable(manifestOf(spec), tableOf)),
+  );
 }
 
-/** The folder's index, one line per declaration file (their export is the camelCase file name). */
-export function declaredIndexSource(files: readonly string[]): string {
-  const names = files.map((f) => f.replace(/\.ts$/, '')).sort();
+/** The folder's index, one line per declaration file (their export is the camelCase file name), with its manifest name. */
+export function declaredIndexSource(declarations: readonly { file: string; name: string }[]): string {
+  const sorted = [...declarations]
+    .map(({ file, name }) => ({ variable: file.replace(/\.ts$/, ''), name }))
+    .sort((a, b) => a.variable.localeCompare(b.variable));
+  const names = sorted.map((d) => d.variable);
   return [
     '// Written by `npm run new:resource` (scripts/newResource.ts) from the files of this folder: do not edit by hand.',
     "import type { ResourceManifest } from '../manifest';",
@@ -265,6 +358,42 @@ export function declaredIndexSource(files: readonly string[]): string {
     '',
     "/** The generated resources' declarations (src/domain/resources/declared/*.ts). */",
     `export const DECLARED: readonly ResourceManifest[] = [${names.join(', ')}];`,
+    '',
+    '/** The same by manifest name, with their types (ACTIONS reads their declared actions). */',
+    `export const DECLARED_BY_NAME = { ${sorted.map((d) => `'${d.name}': ${d.variable}`).join(', ')} } as const;`,
+    '',
+  ].join('\n');
+}
+
+/** server/declared/<camelName>.ts: the resource's action handlers, none until its declaration names an action. */
+export function handlersSource(spec: ResourceSpec): string {
+  const variable = camel(spec.name);
+  return [
+    `// The server code of the actions that src/domain/resources/declared/${variable}.ts declares: one handler per`,
+    "// action, typed against the record and the action's body (a missing or extra one fails tsc). See",
+    '// docs/architecture.md, "Declared actions".',
+    `import { ${variable} } from '../../src/domain/resources/declared/${variable}.js';`,
+    "import { defineDeclaredHandlers } from '../rest/declaredActions.js';",
+    '',
+    `export default defineDeclaredHandlers(${variable}, {});`,
+    '',
+  ].join('\n');
+}
+
+/** server/declared/index.ts: one line per handlers file of the folder. */
+export function handlersIndexSource(files: readonly string[]): string {
+  const names = files.map((f) => f.replace(/\.ts$/, '')).sort();
+  return [
+    '// Written by `npm run new:resource` (scripts/newResource.ts) from the files of this folder: do not edit by hand.',
+    "import type { DeclaredHandlersOf } from '../rest/declaredActions.js';",
+    ...names.map((n) => `import ${n} from './${n}.js';`),
+    '',
+    '/**',
+    " * The handlers of the declared resources' actions (src/domain/resources/declared/*.ts `actions`),",
+    ' * one file per resource, each `export default defineDeclaredHandlers(<manifest>, {…})`',
+    ' * (server/rest/declaredActions.ts).',
+    ' */',
+    `export const DECLARED_HANDLERS: readonly DeclaredHandlersOf[] = [${names.join(', ')}];`,
     '',
   ].join('\n');
 }
@@ -274,7 +403,7 @@ export function migrationsIndexSource(files: readonly string[]): string {
   const names = files.map((f) => f.replace(/\.ts$/, '')).sort();
   const id = (n: string) => `m${n.replace(/[^a-zA-Z0-9]/g, '_')}`;
   return [
-    '// Written by `npm run new:resource` (scripts/newResource.ts) from the files of this folder: do not edit by hand.',
+    '// Written by `npm run new:resource` and `npm run migration:new` from the files of this folder: do not edit by hand.',
     "import type { Migration } from 'kysely';",
     ...names.map((n) => `import * as ${id(n)} from './${n}.js';`),
     '',

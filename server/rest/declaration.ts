@@ -100,6 +100,8 @@ export interface ResourceDeclaration {
       onRequest?: boolean;
       /** As a field's: `money` is an amount in the city's currency. */
       format?: 'money';
+      /** Exported right after this field (a reference's label beside its id), instead of after all fields. */
+      beside?: string;
     }
   >;
   /** Text columns that `q` searches (case-insensitive, substring). */

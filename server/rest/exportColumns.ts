@@ -9,10 +9,16 @@ import type { ResourceDeclaration } from './declaration.js';
 import { readableColumn } from './csv.js';
 import type { ResourceEngine } from './engine.js';
 
-/** The columns an export writes: the record's, less those the declaration leaves out. */
+/** The columns an export writes: the record's (a computed one `beside` a field right after it), less those the declaration leaves out. */
 export function exportColumns(d: ResourceDeclaration): string[] {
   const omit = new Set(d.exportOmit ?? []);
-  return ['id', ...Object.keys(d.fields), ...Object.keys(d.computed ?? {})].filter((f) => !omit.has(f));
+  const computed = Object.entries(d.computed ?? {});
+  const besideOf = (field: string) => computed.filter(([, c]) => c.beside === field).map(([name]) => name);
+  return [
+    'id',
+    ...Object.keys(d.fields).flatMap((field) => [field, ...besideOf(field)]),
+    ...computed.filter(([, c]) => !c.beside || !d.fields[c.beside]).map(([name]) => name),
+  ].filter((f) => !omit.has(f));
 }
 
 /** How an export writes a column: money with two decimals, instants on the city's clock, anything else as read. */

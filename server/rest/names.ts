@@ -36,6 +36,17 @@ export function valueOf<T = string>(table: string, field: string, column: string
   return lookedUp({ table, column, value: sql.ref(`x.${field}`) });
 }
 
+/**
+ * The record label of the row of `table` whose id is in `column`: its label columns (snake_case)
+ * joined by a space, e.g. a vehicle's plate or a driver's first and last name; `#<id>` without any.
+ */
+export function labelOf(table: string, labelColumns: readonly string[], column: string): RawBuilder<string> {
+  const value = labelColumns.length
+    ? sql`nullif(concat_ws(' ', ${sql.join(labelColumns.map((c) => sql.ref(`x.${c}`)))}), '')`
+    : sql`'#' || x.id`;
+  return lookedUp({ table, column, value });
+}
+
 /** The name of a passenger or driver named by a kind column ('passenger' | 'driver') and an id column. */
 export function partyNameOf(kindColumn: string, idColumn: string): RawBuilder<string> {
   return sql<string>`(case ${sql.ref(kindColumn)} when 'passenger' then ${nameOf('passengers', idColumn)} else ${nameOf('drivers', idColumn)} end)`;

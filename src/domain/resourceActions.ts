@@ -1,5 +1,6 @@
 import type { AnyObject, InferType, ObjectSchema } from 'yup';
-import type { ResourceManifest } from './resources/manifest';
+import type { DeclaredAction, DeclaredActionBody, ResourceManifest } from './resources/manifest';
+import { DECLARED_BY_NAME } from './resources/declared';
 import { driverTransactions, creditTopupSchema } from './resources/driverTransactions';
 import {
   approveDocumentSchema,
@@ -79,8 +80,41 @@ export function defineActions<const A extends Record<string, ActionTypes<unknown
   ) as never;
 }
 
+/** A declared resource's actions (its manifest's `actions`) as refs, their bodies typed by the declared body fields. */
+export type DeclaredActionRefs<A> = {
+  readonly [K in keyof A & string]: ActionRef<A[K] extends DeclaredAction ? DeclaredActionBody<A[K]> : never> & {
+    readonly name: K;
+  } & (A[K] extends { inBulk: true } ? { readonly bulk: true } : unknown);
+};
+
+/** The refs of a declared resource's actions: what ACTIONS holds for it, and what its generated screens call. */
+export const declaredActionRefs = <A extends Readonly<Record<string, DeclaredAction>>>(manifest: {
+  path: string;
+  actions?: A;
+}): DeclaredActionRefs<A> =>
+  Object.fromEntries(
+    Object.entries(manifest.actions ?? {}).map(([name, action]) => [
+      name,
+      { resource: manifest.path, name, ...(action.inBulk && { bulk: true }) },
+    ]),
+  ) as DeclaredActionRefs<A>;
+
+type ActionsOf<M> = M extends { actions?: infer A } ? Exclude<A, undefined> : never;
+/** The declared resources that declare actions, by manifest name, with their refs. */
+type DeclaredActionCatalogue<D> = {
+  readonly [N in keyof D as keyof ActionsOf<D[N]> extends never ? never : N]: DeclaredActionRefs<ActionsOf<D[N]>>;
+};
+
+const declaredCatalogue = <D extends Readonly<Record<string, ResourceManifest>>>(declared: D) =>
+  Object.fromEntries(
+    Object.entries(declared)
+      .filter(([, manifest]) => Object.keys(manifest.actions ?? {}).length > 0)
+      .map(([name, manifest]) => [name, declaredActionRefs(manifest)]),
+  ) as DeclaredActionCatalogue<D>;
+
 /**
- * Every resource's engine actions, by manifest name; tests/server/resourceActions.test.ts fails when
+ * Every resource's engine actions, by manifest name (the generated resources' declared actions
+ * included, from their declarations: src/domain/resources/declared/); tests/server/resourceActions.test.ts fails when
  * they differ from the server declarations' `actions`.
  */
 export const ACTIONS = {
@@ -131,4 +165,5 @@ export const ACTIONS = {
     block: takesSchema(passengerStatusChange),
     unblock: takesSchema(passengerStatusChange),
   }),
+  ...declaredCatalogue(DECLARED_BY_NAME),
 } as const;

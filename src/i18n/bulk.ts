@@ -12,6 +12,8 @@ export const bulkMessages = {
   undoExpired: 'Undo is no longer offered.',
   noUndo: 'This action cannot be undone.',
   close: 'Close',
+  /** The verb of an action without its own words (a declared action). */
+  doneVerb: 'done',
   actions: {
     approveDocuments: { label: 'Approve documents', done: 'approved' },
     rejectDocuments: { label: 'Reject documents', done: 'rejected' },

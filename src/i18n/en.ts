@@ -514,6 +514,7 @@ export const appMessages = {
     payouts: payoutMessages,
     ledgerNotes: ledgerNoteMessages,
     common: {
+      actions: 'Actions',
       status: {
         active: 'Active',
         inactive: 'Inactive',

@@ -9,8 +9,8 @@ import { withManifestLabels } from './manifestLabels';
  * the pseudo-locale exists in development and tests only and is never offered in the menu.
  */
 const loaders: Record<string, () => Promise<TranslationMessages>> = {
-  sw: () => import('./sw/index').then((m) => withManifestLabels(m.sw)),
-  fr: () => import('./fr/index').then((m) => withManifestLabels(m.fr)),
+  sw: () => import('./sw/index').then((m) => withManifestLabels(m.sw, undefined, m.declaredWords)),
+  fr: () => import('./fr/index').then((m) => withManifestLabels(m.fr, undefined, m.declaredWords)),
 };
 if (import.meta.env.DEV || import.meta.env.MODE === 'test') {
   loaders[PSEUDO_LOCALE] = () => import('./pseudo').then((m) => m.pseudoMessages(en));

@@ -25,6 +25,8 @@ export const validationMessages = {
     orLater: '%{label} must be %{min} or later',
     decimals: '%{label} may have at most 2 decimals',
     text: '%{label} must be text',
+    pattern: '%{label} is not in the expected form',
+    trueOrFalse: '%{label} must be true or false',
     control: '%{label} cannot contain control characters',
     singleLine: '%{label} must be a single line, without tabs',
     unknownPermission: 'Unknown permission %{value}',

@@ -25,6 +25,8 @@ import { BulkResult } from './BulkResult';
 export interface BulkActionSpec {
   /** The engine's record action, run by `POST /<res>/bulk/<action>` (`ACTIONS.trips.cancel`). */
   action: BulkActionRef;
+  /** The button's words (a translation key or text); by default `app.bulk.actions.<action>.label`. */
+  label?: string;
   icon?: ReactElement;
   color?: ButtonProps['color'];
   /** Inputs beside the reason (e.g. the assignee), with their rules. */
@@ -42,7 +44,7 @@ type Phase =
  * inputs), then each record's outcome, with Undo for 10 seconds where the server names a reverse.
  * Closing clears the selection and refreshes the list.
  */
-function BulkActionButton({ action, icon, color = 'primary', inputs, schema }: BulkActionSpec) {
+function BulkActionButton({ action, label: labelKey, icon, color = 'primary', inputs, schema }: BulkActionSpec) {
   const translate = useTranslate();
   const resource = useResourceContext()!;
   const { selectedIds, data, onUnselectItems } = useListContext();
@@ -53,7 +55,7 @@ function BulkActionButton({ action, icon, color = 'primary', inputs, schema }: B
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [phase, setPhase] = useState<Phase>({ step: 'form' });
-  const label = translate(`${bulkActionKey(action.name)}.label`);
+  const label = translate(labelKey ?? `${bulkActionKey(action.name)}.label`, labelKey ? { _: labelKey } : undefined);
 
   const nameOf = (id: number) => {
     const record = data?.find((r) => String(r.id) === String(id));

@@ -12,7 +12,11 @@ export function useBulkSummary() {
   const translate = useTranslate();
   return (action: string, outcomes: readonly BulkOutcome[]) => {
     const { done, refused } = bulkCounts(outcomes);
-    return translate('app.bulk.summary', { done, refused, verb: translate(`${bulkActionKey(action)}.done`) });
+    return translate('app.bulk.summary', {
+      done,
+      refused,
+      verb: translate(`${bulkActionKey(action)}.done`, { _: translate('app.bulk.doneVerb') }),
+    });
   };
 }
 

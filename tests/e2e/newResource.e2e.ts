@@ -21,6 +21,44 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const COMMAND =
   'npm run new:resource -- promotions title:text:required startsAt:datetime active:boolean percent:number';
 
+/**
+ * Issue 42's vehicles, generated in the same clone (one build for both): a plain year, a reference,
+ * a day, and the "Retire vehicle" action a developer declares, with its handler.
+ */
+const VEHICLES =
+  "npm run new:resource -- vehicles plate:text:required:unique=ci year:integer:min=1990:max=2030:plain 'vehicleTypeId:ref(vehicle-types):required' insuranceExpiresOn:date active:boolean:default=true";
+const RETIRE_ACTION = `  actions: {
+    retire: {
+      label: 'Retire vehicle',
+      body: { reason: { type: 'text', required: true, maxLength: 200 } },
+      confirm: 'Retire this vehicle? It leaves the active fleet.',
+      inBulk: true,
+    },
+  },
+`;
+const RETIRE_HANDLER = `import { vehicles } from '../../src/domain/resources/declared/vehicles.js';
+import { ApiError } from '../errors.js';
+import { defineDeclaredHandlers } from '../rest/declaredActions.js';
+
+export default defineDeclaredHandlers(vehicles, {
+  async retire({ record, input, update }) {
+    if (record.active === false) throw new ApiError(409, 'This vehicle is retired already');
+    await update({ active: false });
+    return { message: \`\${record.plate} retired\`, audit: { reason: input.reason } };
+  },
+});
+`;
+
+/** Adds the declared action to the generated vehicles, as a developer edits the declaration and its handlers file. */
+function declareRetire(dir: string) {
+  const declaration = path.join(dir, 'src/domain/resources/declared/vehicles.ts');
+  fs.writeFileSync(
+    declaration,
+    fs.readFileSync(declaration, 'utf8').replace('  labels: {', `${RETIRE_ACTION}  labels: {`),
+  );
+  fs.writeFileSync(path.join(dir, 'server/declared/vehicles.ts'), RETIRE_HANDLER);
+}
+
 let clone: string;
 let server: ChildProcess | undefined;
 let base: string;
@@ -102,9 +140,17 @@ async function stop(): Promise<void> {
 
 const call = httpCaller(() => base);
 
-async function tokenOf(account: { email: string; password: string }): Promise<string> {
-  const res = await call<{ data: { accessToken: string } }>('POST', '/api/user/auth/login', undefined, account);
-  return res.json().data.accessToken;
+/** One sign-in per account: the clone's server runs as `npm start` does, with its sign-in rate limits. */
+const tokens = new Map<string, Promise<string>>();
+function tokenOf(account: { email: string; password: string }): Promise<string> {
+  if (!tokens.has(account.email))
+    tokens.set(
+      account.email,
+      call<{ data: { accessToken: string } }>('POST', '/api/user/auth/login', undefined, account).then(
+        (res) => res.json().data.accessToken,
+      ),
+    );
+  return tokens.get(account.email)!;
 }
 
 const rows = () => page.locator('tbody tr');
@@ -123,6 +169,8 @@ beforeAll(async () => {
     .split('\n')
     .filter(Boolean)
     .sort();
+  execSync(VEHICLES, { cwd: clone, stdio: 'pipe' });
+  declareRetire(clone);
   await npmStart();
   browser = await launch();
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base, acceptDownloads: true });
@@ -142,11 +190,13 @@ afterAll(async () => {
 }, 60_000);
 
 describe(COMMAND, () => {
-  it('writes the declaration and the migration, and nothing else but the two indexes it owns', () => {
+  it('writes the declaration, the migration and the handlers file, and nothing else but the three indexes it owns', () => {
     expect(generated).toEqual([
       ' M server/db/migrations/declared/index.ts',
+      ' M server/declared/index.ts',
       ' M src/domain/resources/declared/index.ts',
       expect.stringMatching(/^\?\? server\/db\/migrations\/declared\/\d{3}_promotions\.ts$/),
+      '?? server/declared/promotions.ts',
       '?? src/domain/resources/declared/promotions.ts',
     ]);
   });
@@ -301,8 +351,8 @@ describe(COMMAND, () => {
     );
     expect(audit.json().map((row) => row.action)).toEqual(['delete', 'create', 'update', 'create']);
     await page.goto(`/staff-management/audit-logs?filter=${encodeURIComponent('{"resource":"promotions"}')}`);
-    // One line per change (each with a folded detail row of its own).
-    const changes = page.locator('tbody tr', { hasText: /Promotion #\d+/ });
+    // One line per change (each with a folded detail row of its own), the record named by its title.
+    const changes = page.locator('tbody tr', { hasText: /Promotion (Rainy season|Dry spell)/ });
     await poll(() => changes.count()).toBe(4);
     for (const action of ['Created', 'Updated', 'Deleted']) await changes.getByText(action).first().waitFor();
     await snap(page, 'new-resource-audit-log');
@@ -325,5 +375,45 @@ describe(COMMAND, () => {
     expect(refused.status).toBe(403);
     expect(refused.text).toContain('view-Promotion');
     expect((await call('POST', '/api/trip/promotions', token, { title: 'No' })).status).toBe(403);
+  });
+
+  it('shows the generated vehicles: a year as 2018, the vehicle type by name, a day in the panel format', async () => {
+    const admin = await tokenOf(ADMIN);
+    const types = (await call<{ id: number; name: string }[]>('GET', '/api/trip/vehicle-types', admin)).json();
+    const created = await call<{ id: number }>('POST', '/api/trip/vehicles', admin, {
+      plate: 'KDA 101A',
+      year: 2018,
+      vehicleTypeId: types[0]!.id,
+      insuranceExpiresOn: '2027-03-31',
+    });
+    expect(created.status).toBe(201);
+    await page.goto('/vehicles');
+    await poll(() => cellsOf('plate')).toEqual(['KDA 101A']);
+    expect(await cellsOf('year')).toEqual(['2018']);
+    expect(await cellsOf('insuranceExpiresOn')).toEqual(['31 Mar 2027']);
+    await poll(() => cellsOf('vehicleTypeId')).toEqual([types[0]!.name]);
+    await snap(page, 'new-resource-vehicles-list');
+  });
+
+  it('retires a vehicle with its declared action, from its row, after the confirmation, without opening it', async () => {
+    const row = rows().filter({ hasText: 'KDA 101A' });
+    await row.getByRole('button', { name: 'Retire vehicle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Retire vehicle' });
+    await dialog.getByText('Retire this vehicle? It leaves the active fleet.').waitFor();
+    await dialog.getByLabel(/Reason/).fill('Sold');
+    await snap(page, 'new-resource-vehicles-retire');
+    await dialog.getByRole('button', { name: 'Retire vehicle' }).click();
+    await page.getByText('KDA 101A retired').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/vehicles');
+    const admin = await tokenOf(ADMIN);
+    const [vehicle] = (await call<{ active: boolean }[]>('GET', '/api/trip/vehicles', admin)).json();
+    expect(vehicle).toMatchObject({ active: false });
+  });
+
+  it('names the vehicle by its plate in the audit log', async () => {
+    await page.goto(`/staff-management/audit-logs?filter=${encodeURIComponent('{"resource":"vehicles"}')}`);
+    const changes = page.locator('tbody tr', { hasText: 'Vehicle KDA 101A' });
+    await poll(() => changes.count()).toBe(2); // created, retired
+    await snap(page, 'new-resource-vehicles-audit-log');
   });
 });

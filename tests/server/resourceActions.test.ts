@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as declarations from '../../server/declarations';
+import { DECLARATIONS } from '../../server/resources';
 import { ACTIONS } from '../../src/domain/resourceActions';
 import { startApp, type TestApp } from './harness.js';
 
-/** The panel's typed actions (src/domain/resourceActions.ts) are exactly the engine's declared ones. */
+/**
+ * The panel's typed actions (src/domain/resourceActions.ts) are exactly the engine's declared ones:
+ * the hand-written declarations' and the generated resources' declared actions.
+ */
 describe('the typed action catalogue', () => {
-  const declared = Object.values(declarations)
-    .filter((d) => d.actions && Object.keys(d.actions).length > 0)
-    .map((d) => [d.name, Object.keys(d.actions!).sort()] as const);
+  const declared = DECLARATIONS.filter((d) => d.actions && Object.keys(d.actions).length > 0).map(
+    (d) => [d.name, Object.keys(d.actions!).sort()] as const,
+  );
   const typedOf = (name: string) => (ACTIONS as Record<string, Record<string, { bulk?: true }> | undefined>)[name];
 
   it.each(declared)('%s: the panel names every action the server declares, and no other', (name, actions) => {
@@ -19,7 +22,7 @@ describe('the typed action catalogue', () => {
   });
 
   it('offers in bulk exactly the actions the server runs in bulk', () => {
-    for (const d of Object.values(declarations)) {
+    for (const d of DECLARATIONS) {
       for (const [name, action] of Object.entries(d.actions ?? {})) {
         expect(typedOf(d.name)?.[name]?.bulk === true, `${d.name}.${name}`).toBe(action.bulk !== undefined);
       }

@@ -6,6 +6,10 @@ import { appMessages as frenchApp } from '../../src/i18n/fr/app';
 import { raFrenchAdditions } from '../../src/i18n/fr/index';
 import { appMessages as swahiliApp } from '../../src/i18n/sw/app';
 import { raSwahili } from '../../src/i18n/sw/raSwahili';
+import { DECLARED } from '../../src/domain/resources/declared';
+import { missingWords } from '../../src/i18n/declaredWords';
+import { declaredWords as frenchDeclared } from '../../src/i18n/fr/declared';
+import { declaredWords as swahiliDeclared } from '../../src/i18n/sw/declared';
 
 type Tree = { [key: string]: unknown };
 
@@ -48,5 +52,11 @@ describe('the catalogues', () => {
     const french = flatten({ ...frenchMessages, ...frenchApp });
     for (const [key, message] of flatten(raFrenchAdditions)) french.set(key, message);
     expect(differences(english, french)).toEqual([]);
+  });
+
+  // A generated resource's English is in its declaration; `npm run i18n:missing` lists these too.
+  it('give every generated resource its Swahili and French words (src/i18n/<locale>/declared.ts)', () => {
+    const named = (words: typeof swahiliDeclared) => missingWords(DECLARED, words).map(({ key }) => `missing ${key}`);
+    expect({ sw: named(swahiliDeclared), fr: named(frenchDeclared) }).toEqual({ sw: [], fr: [] });
   });
 });

@@ -29,15 +29,55 @@ export interface FieldSpec {
   secret?: boolean;
   /** Documentation for the API docs. */
   description?: string;
-  /** How the value reads to people: `money` is an amount in the city's currency (exports write two decimals under a header naming it). */
-  format?: 'money' | 'phone' | 'file';
+  /**
+   * How the value reads to people: `money` is an amount in the city's currency (exports write two
+   * decimals under a header naming it); `plain` is a number written without grouping (a year reads
+   * "2018", a code "10050", never "2,018").
+   */
+  format?: 'money' | 'phone' | 'file' | 'plain';
   /** The id of a record of another resource (its manifest `name`): a link in screens, a picker in forms. */
   reference?: string;
   /** Shown in the generated list's columns (default: every field but json ones). */
   list?: boolean;
+  /*
+   * Field rules (declared resources, see `declareResource`): the database (columns, checks, unique
+   * indexes: server/db/declaredSchema.ts), the services' and the forms' write rules
+   * (fieldSchemas.ts) and OpenAPI all read them. `type: 'int'` is a whole number.
+   */
+  /** Never null: not null in the table, required on create, never blanked by an update. */
+  required?: boolean;
+  /** No two records share the value (a duplicate answers 409 naming the field); `'ci'` ignores case (plates). */
+  unique?: boolean | 'ci';
+  /** Bounds of a number, both included. */
+  min?: number;
+  max?: number;
+  /** Longest text, in characters (200 when not said). */
+  maxLength?: number;
+  /** A regular expression the whole text must match (also a check in the table: keep to what both JavaScript and PostgreSQL read alike). */
+  pattern?: string;
+  /** The value a create leaves out gets (the table's default, the form's starting value). */
+  default?: string | number | boolean;
 }
 
 export type Fields = Record<string, FieldSpec>;
+
+/**
+ * A workflow step of a declared resource, `POST /<res>/:id/<name>`: its words, its body's fields
+ * (with field rules, as the resource's fields), who may run it and what the panel asks first. Its
+ * server code is the handler of the same name in server/declared/<camelName>.ts
+ * (`defineDeclaredHandlers`). Run in one transaction with the record locked, audited under its name.
+ */
+export interface DeclaredAction {
+  /** The button's words, e.g. "Retire vehicle". */
+  label: string;
+  body?: Fields;
+  /** The permission it needs; `update-<subject>` when not said. */
+  permission?: string;
+  /** The question the panel asks before it runs, e.g. "Retire this vehicle? It leaves the active fleet." */
+  confirm?: string;
+  /** Also offered on many records at once (`POST /<res>/bulk/<name>`, its `reason` in every audit row). */
+  inBulk?: boolean;
+}
 
 /** What a record is called in titles and references: the fields it reads, and how it joins them. */
 export interface RecordLabel {
@@ -87,6 +127,8 @@ export interface ResourceManifest<F extends Fields = Fields> {
   subjectLabel?: string;
   /** English labels when src/i18n/en.ts has none (generated resources). */
   labels?: ResourceLabels;
+  /** Declared actions (see DeclaredAction), by name. */
+  actions?: Readonly<Record<string, DeclaredAction>>;
   /**
    * A resource with no hand-written server declaration: the table (snake_case) the engine serves
    * it from, with plain create, update and delete. Generated resources have it.
@@ -153,3 +195,8 @@ type Scalar<S extends FieldSpec> = S['enum'] extends readonly (infer E)[]
 export type ManifestRecord<M extends ResourceManifest> = { id: number } & {
   -readonly [K in keyof M['fields']]: Scalar<M['fields'][K]> | (M['fields'][K]['nullable'] extends true ? null : never);
 };
+
+/** The body of a declared action, typed from its body's fields (an action without a body takes none). */
+export type DeclaredActionBody<A extends DeclaredAction> = [A['body']] extends [Fields]
+  ? Omit<ManifestRecord<ResourceManifest<NonNullable<A['body']>>>, 'id'>
+  : Record<string, never>;

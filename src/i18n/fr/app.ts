@@ -520,6 +520,7 @@ export const appMessages: DeepStrings<typeof En> = {
     payouts: payoutMessages,
     ledgerNotes: ledgerNoteMessages,
     common: {
+      actions: 'Actions',
       status: {
         active: 'Actif',
         inactive: 'Inactif',

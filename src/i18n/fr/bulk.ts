@@ -16,6 +16,8 @@ export const bulkMessages: DeepStrings<typeof En> = {
   undoExpired: 'L’annulation n’est plus possible.',
   noUndo: 'Cette action est irréversible.',
   close: 'Fermer',
+  /** The verb of an action without its own words (a declared action). */
+  doneVerb: 'effectués',
   actions: {
     approveDocuments: { label: 'Approuver les documents', done: 'Approuvés' },
     rejectDocuments: { label: 'Refuser les documents', done: 'Refusés' },

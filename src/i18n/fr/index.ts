@@ -36,3 +36,5 @@ export const fr: TranslationMessages = overEnglish(en, {
   ra: { ...ra.ra, page: { ...ra.ra.page, loading: appMessages.app.loading } },
   ...appMessages,
 });
+
+export { declaredWords } from './declared';

@@ -23,6 +23,8 @@ export const validationMessages: DeepStrings<typeof En> = {
     clock: '%{label} doit être une heure comme 07:30',
     orLater: '%{label} doit être au plus tôt %{min}',
     text: '%{label} doit être du texte',
+    pattern: '%{label} n’a pas la forme attendue',
+    trueOrFalse: '%{label} doit valoir vrai ou faux',
     control: '%{label} ne peut pas contenir de caractères de contrôle',
     singleLine: '%{label} doit tenir sur une seule ligne, sans tabulation',
     unknownPermission: 'Autorisation inconnue %{value}',

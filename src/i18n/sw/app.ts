@@ -518,6 +518,7 @@ export const appMessages: DeepStrings<typeof En> = {
     payouts: payoutMessages,
     ledgerNotes: ledgerNoteMessages,
     common: {
+      actions: 'Vitendo',
       status: {
         active: 'Inatumika',
         inactive: 'Haitumiki',

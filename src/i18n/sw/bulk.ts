@@ -15,6 +15,8 @@ export const bulkMessages: DeepStrings<typeof En> = {
   undoExpired: 'Haiwezekani tena kutendua.',
   noUndo: 'Kitendo hiki hakiwezi kutenduliwa.',
   close: 'Funga',
+  /** The verb of an action without its own words (a declared action). */
+  doneVerb: 'zimekamilika',
   actions: {
     approveDocuments: { label: 'Idhinisha hati', done: 'zimeidhinishwa' },
     rejectDocuments: { label: 'Kataa hati', done: 'zimekataliwa' },

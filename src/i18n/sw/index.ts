@@ -14,3 +14,5 @@ export const sw: TranslationMessages = overEnglish(en, {
   ra: { ...raSwahili.ra, page: { ...raSwahili.ra.page, loading: appMessages.app.loading } },
   ...appMessages,
 });
+
+export { declaredWords } from './declared';

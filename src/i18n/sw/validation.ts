@@ -23,6 +23,8 @@ export const validationMessages: DeepStrings<typeof En> = {
     clock: '%{label}: weka saa kama 07:30',
     orLater: '%{label}: weka %{min} au baadaye',
     text: '%{label}: weka maandishi',
+    pattern: '%{label}: muundo si sahihi',
+    trueOrFalse: '%{label}: chagua ndiyo au hapana',
     control: '%{label}: herufi za udhibiti haziruhusiwi',
     singleLine: '%{label}: andika mstari mmoja, bila vichupo',
     unknownPermission: 'Ruhusa isiyojulikana %{value}',

@@ -2,7 +2,6 @@ import {
   AutocompleteInput,
   BooleanField,
   BooleanInput,
-  DateField,
   NullableBooleanInput,
   NumberField,
   NumberInput,
@@ -19,6 +18,7 @@ import { enumWords, type FieldSpec, type ResourceManifest } from '../../domain/r
 import { CityDateInput } from '../../kit/CityDateInput';
 import { CityDateTimeInput } from '../../kit/CityDateTimeInput';
 import { DateTimeField } from '../../kit/DateTimeField';
+import { DayField } from '../../kit/DayField';
 import { DayInput } from '../../kit/DayInput';
 import { GuardedReferenceInput } from '../../kit/GuardedReferenceInput';
 import { MoneyField } from '../../kit/MoneyField';
@@ -32,6 +32,9 @@ import { fieldKind, isRequired, referencePath } from './fieldKinds';
 export const choicesOf = ({ enum: values = [], enumLabels }: FieldSpec) =>
   values.map((id) => ({ id, name: enumLabels ? `${enumLabels}.${id}` : enumWords(id) }));
 
+/** A number without grouping (`format: 'plain'`): a year reads "2018". */
+const PLAIN: Intl.NumberFormatOptions = { useGrouping: false };
+
 /** The kit's field for a manifest field, by its kind (list cells and the show page). */
 export function GeneratedField({ manifest, source }: { manifest: ResourceManifest; source: string }) {
   const spec = manifest.fields[source]!;
@@ -39,11 +42,12 @@ export function GeneratedField({ manifest, source }: { manifest: ResourceManifes
     case 'money':
       return <MoneyField source={source} />;
     case 'number':
-      return <NumberField source={source} />;
+      return <NumberField source={source} options={spec.format === 'plain' ? PLAIN : undefined} />;
     case 'boolean':
       return <BooleanField source={source} />;
     case 'date':
-      return <DateField source={source} />;
+      // The panel's one way of writing a day ("31 Mar 2027"), as DateTimeField writes a time's.
+      return <DayField source={source} />;
     case 'datetime':
       return <DateTimeField source={source} />;
     case 'enum':

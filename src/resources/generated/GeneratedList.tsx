@@ -6,11 +6,19 @@ import type { ListScreenProps } from '../types';
 import { listedFields } from './fieldKinds';
 import { GeneratedField, generatedFilters } from './GeneratedFields';
 import { RowLink } from '../../kit/RowLink';
+import { BulkActions } from '../../kit/BulkActions';
+import { DeclaredActionButtons, declaredBulkActions, RowControls } from './DeclaredActions';
 
-/** A declared resource's list: a column per listed field (sortable as the manifest says), its filters and `q` search. */
+/**
+ * A declared resource's list: a column per listed field (sortable as the manifest says), its filters
+ * and `q` search, its declared actions at the end of each row and, those declared `inBulk`, on the
+ * selected rows.
+ */
 export function GeneratedList({ manifest, ...props }: ListScreenProps & { manifest: ResourceManifest }) {
   const translate = useTranslate();
   const [field, order] = manifest.defaultSort ?? ['id', 'DESC'];
+  const hasActions = Object.keys(manifest.actions ?? {}).length > 0;
+  const bulk = declaredBulkActions(manifest);
   return (
     <ResourceList
       {...props}
@@ -20,7 +28,7 @@ export function GeneratedList({ manifest, ...props }: ListScreenProps & { manife
       // No exporter of its own: the server's CSV, with the declaration's labels and the city's time.
       serverExport
     >
-      <DataTable rowClick={toShowPage} bulkActionButtons={false}>
+      <DataTable rowClick={toShowPage} bulkActionButtons={bulk.length ? <BulkActions actions={bulk} /> : false}>
         {listedFields(manifest).map(([source, spec], index) => (
           <DataTable.Col
             key={source}
@@ -38,6 +46,18 @@ export function GeneratedList({ manifest, ...props }: ListScreenProps & { manife
             }
           />
         ))}
+        {hasActions && (
+          <DataTable.Col
+            source="actions"
+            disableSort
+            label="app.common.actions"
+            render={() => (
+              <RowControls>
+                <DeclaredActionButtons manifest={manifest} />
+              </RowControls>
+            )}
+          />
+        )}
       </DataTable>
     </ResourceList>
   );

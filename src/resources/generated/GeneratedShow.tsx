@@ -4,13 +4,21 @@ import { FieldGrid, KeyValue, SectionCard } from '../../kit/DetailBlocks';
 import { EditRecordButton } from '../shared/RecordButtons';
 import { fieldKind } from './fieldKinds';
 import { GeneratedField } from './GeneratedFields';
+import { DeclaredActionButtons } from './DeclaredActions';
 
-/** A declared resource's detail page: every field by its kind, and Edit when the role may. */
+/** A declared resource's detail page: every field by its kind, its declared actions and Edit, each when the role may. */
 export function GeneratedShow({ manifest }: { manifest: ResourceManifest }) {
   const translate = useTranslate();
   const fields = Object.entries(manifest.fields).filter(([, spec]) => fieldKind(spec) !== 'json');
   return (
-    <Show actions={<TopToolbar>{(manifest.update || manifest.create) && <EditRecordButton />}</TopToolbar>}>
+    <Show
+      actions={
+        <TopToolbar>
+          <DeclaredActionButtons manifest={manifest} />
+          {(manifest.update || manifest.create) && <EditRecordButton />}
+        </TopToolbar>
+      }
+    >
       <SectionCard title={translate(`resources.${manifest.path}.name`, { smart_count: 1 })}>
         <FieldGrid>
           {fields.map(([source]) => (

@@ -1,4 +1,5 @@
 import { fieldLabel } from '../../domain/fieldRules';
+import { MANIFEST } from '../../domain/resources';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { resourceLookup } from '../registry';
 
@@ -23,8 +24,22 @@ export function useFieldLabel() {
 }
 
 /**
- * The record's backend resource name field, shown as the panel names that
- * resource; with `idSource`, followed by the id of the record it is about ("Staff #26").
+ * How an audit row names its record: the server's `recordLabel` (a generated resource's record
+ * while it exists, e.g. "KDA 101A"), else, for a generated resource, its label read from the row's
+ * before/after (a deleted record's full values), else `#<id>`.
+ */
+function recordName(record: Record<string, unknown> | undefined, backendName: string, id: unknown): string {
+  if (typeof record?.recordLabel === 'string' && record.recordLabel) return record.recordLabel;
+  const manifest = MANIFEST.find((m) => m.name === backendName && m.table);
+  const values = { id, ...(record?.before as object | null), ...(record?.after as object | null) };
+  const label = manifest && manifest.label.fields.some((f) => f !== 'id') ? manifest.label.format(values) : undefined;
+  return label ?? `#${String(id)}`;
+}
+
+/**
+ * The record's backend resource name field, shown as the panel names that resource; with
+ * `idSource`, followed by the record it is about: "Staff #26", or a generated resource's record by
+ * its label, "Vehicle KDA 101A".
  */
 export function ResourceNameField({
   source = 'resource',
@@ -41,7 +56,7 @@ export function ResourceNameField({
   const id: unknown = idSource ? record?.[idSource] : undefined;
   return (
     <span style={{ whiteSpace: 'nowrap' }}>
-      {id === undefined || id === null ? label(value) : `${label(value)} #${String(id)}`}
+      {id === undefined || id === null ? label(value) : `${label(value)} ${recordName(record, value, id)}`}
     </span>
   );
 }

@@ -1,4 +1,4 @@
-// Written by `npm run new:resource` (scripts/newResource.ts) from the files of this folder: do not edit by hand.
+// Written by `npm run new:resource` and `npm run migration:new` from the files of this folder: do not edit by hand.
 import type { Migration } from 'kysely';
 
 /** The generated resources' migrations (server/db/migrations/declared/*.ts), by name. */
