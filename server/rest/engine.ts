@@ -13,8 +13,7 @@ import { columnRef, parseListQuery, snake, sortRef } from './query.js';
 import { maskSecret, mergeSecret } from './secrets.js';
 import { errorSchema, idParams, parseId, parseIdList, validateBody } from './requests.js';
 import { refusal } from '../../src/domain/messageCodes.js';
-import { claimFiles, columnClaims, type FileOwnerTable } from '../files/attach.js';
-import { columnBoundsProblems } from './columnBounds.js';
+import { guardColumns } from './writeGuards.js';
 
 /** Request helpers, in requests.ts since the actions and other routes use them too; kept importable from here. */
 export { errorSchema, idParams, parseId, parseIdList, validateBody };
@@ -40,10 +39,7 @@ export function accessFor(d: ResourceDeclaration, action: Action): Access {
 }
 
 export class ResourceEngine {
-  /**
-   * Reads skip the CamelCasePlugin: the engine already names snake_case columns and aliases them to
-   * the API's camelCase fields, so the plugin's rewrite of every query and row would be pure cost.
-   */
+  /** Reads skip the CamelCasePlugin: the engine aliases snake_case columns itself, so its rewrite is pure cost. */
   private readonly read: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tables are named at run time
   private readonly selected: ReturnType<ResourceEngine['selections']>;
   private readonly secretFields: string[];
@@ -331,15 +327,7 @@ export class ResourceEngine {
 
   private async columnsFor(input: AnyObject, ctx: WriteContext): Promise<Row> {
     const values = this.d.toColumns ? await this.d.toColumns(input, ctx) : { ...input };
-    // Numbers the columns cannot hold are field errors, not a database error (issue 43).
-    const outOfRange = await columnBoundsProblems(ctx.trx, this.d.table, values);
-    if (Object.keys(outOfRange).length) throw badRequest(refusal('highlighted'), outOfRange);
-    // A file column takes only the writer's own unattached upload (server/files/attach.ts).
-    const claims = columnClaims(this.d.table, values);
-    if (claims.length) {
-      const owner = { table: this.d.table as FileOwnerTable, id: ctx.existing?.id as number | undefined };
-      await claimFiles(ctx.trx, ctx.staff.id, owner, claims);
-    }
+    await guardColumns(this.d.table, values, ctx);
     for (const [f, spec] of Object.entries(this.d.fields)) {
       if (spec.secret && f in values && ctx.existing) values[f] = mergeSecret(values[f], ctx.existing[f]);
       if (spec.type === 'json' && f in values && values[f] !== null) values[f] = JSON.stringify(values[f]);
