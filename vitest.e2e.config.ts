@@ -26,8 +26,9 @@ export default defineConfig({
     maxWorkers: E2E_WORKERS,
     minWorkers: 1,
     sequence: { sequencer: LivingCityLast },
-    testTimeout: 60_000,
-    hookTimeout: 180_000,
+    // Only a test that hangs reaches these: its own waits name what they wait for.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     // One retry, as Playwright's CI default does: on a loaded 2-core runner a page can miss a timing once.
     // A retried test is printed with "(retry x1)" and .ci/run lists it in its summary, so a flake stays visible.
     retry: 1,

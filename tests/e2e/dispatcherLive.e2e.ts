@@ -79,7 +79,7 @@ describe('dispatcher on a living city', () => {
     });
     await page.route(/\/socket\.io\//, (route) => (cut ? route.abort('internetdisconnected') : route.continue()));
     await signIn(page, DISPATCHER);
-  }, 180_000);
+  });
 
   afterAll(async () => {
     // The simulated drivers' trips cancelled, so that stopping the simulator takes every one of them
@@ -135,7 +135,7 @@ describe('dispatcher on a living city', () => {
       .poll(async () => !(await map.locator('canvas').screenshot()).equals(before), { timeout: 20_000, interval: 2000 })
       .toBe(true);
     await shot(page, 'dispatcher-live-moving-2');
-  }, 90_000);
+  });
 
   /** Fills the booking for the passenger with most trips, Yaya Centre → Sarit Centre, of a type with drivers near. */
   async function fillBooking(): Promise<string> {
@@ -231,7 +231,7 @@ describe('dispatcher on a living city', () => {
     expect(offered).toBeGreaterThanOrEqual(0);
     expect(accepted).toBeGreaterThan(offered);
     await shot(page, 'dispatcher-live-offer-accepted');
-  }, 150_000);
+  });
 
   it('assigns a driver picked in the nearest list, right after booking', async () => {
     await fillBooking();
@@ -248,7 +248,7 @@ describe('dispatcher on a living city', () => {
     await expect.poll(() => boardColumnOf(tripId), { timeout: 15_000 }).toBe('en_route');
     expect(await page.getByTestId(`board-trip-${tripId}`).innerText()).toContain(chosen);
     await shot(page, 'dispatcher-live-assigned');
-  }, 90_000);
+  });
 
   it('books for later: the trip waits in the Scheduled column, then is offered at the lead time', async () => {
     if (new URL(page.url()).pathname !== '/dispatcher') {
@@ -299,7 +299,7 @@ describe('dispatcher on a living city', () => {
     expect(offer).toBeDefined();
     expect(Date.parse(offer!.at)).toBeGreaterThanOrEqual(Date.parse(released.releasedAt));
     await shot(page, 'dispatcher-live-scheduled-offered');
-  }, 200_000);
+  });
 
   it('says when the socket is cut, reads the snapshot every 5 s meanwhile, and recovers', async () => {
     const snapshots: number[] = [];
@@ -329,5 +329,5 @@ describe('dispatcher on a living city', () => {
     await expect.poll(() => batches.length, { timeout: 15_000 }).toBeGreaterThan(batchesBefore + 1);
     page.off('requestfinished', onResponse);
     await shot(page, 'dispatcher-live-recovered');
-  }, 90_000);
+  });
 });

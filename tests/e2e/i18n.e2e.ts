@@ -214,6 +214,6 @@ describe('the panel in Swahili and French', () => {
       await chooseLanguage(page, name, lang);
       await screens(page, lang);
       await expect.poll(savedLocale).toBe(lang);
-    }, 120_000);
+    });
   }
 });

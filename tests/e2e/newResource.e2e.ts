@@ -187,7 +187,7 @@ afterAll(async () => {
   await browser?.close();
   await stop();
   if (clone) fs.rmSync(clone, { recursive: true, force: true });
-}, 60_000);
+});
 
 describe(COMMAND, () => {
   it('writes the declaration, the migration and the handlers file, and nothing else but the three indexes it owns', () => {

@@ -407,5 +407,5 @@ describe('files', () => {
       await own.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 90_000);
+  });
 });

@@ -15,7 +15,7 @@ let handle: DbHandle;
 
 beforeAll(async () => {
   handle = await seededDb();
-}, 120_000);
+});
 
 afterAll(() => handle?.close());
 

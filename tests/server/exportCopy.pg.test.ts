@@ -265,5 +265,5 @@ describe('CSV export through COPY on PostgreSQL', () => {
     });
     expect(whole.statusCode).toBe(200);
     expect(whole.body.split('\r\n').length).toBeGreaterThan(100);
-  }, 180_000);
+  });
 });

@@ -155,7 +155,7 @@ beforeAll(async () => {
   execSync(COMMAND, { cwd: copy.dir, stdio: 'pipe' });
   after = listFiles(copy.dir);
   base = await boot(copy.dir);
-}, 180_000);
+});
 
 afterAll(() => {
   server?.kill();
@@ -415,5 +415,5 @@ describe('editing the declaration: npm run migration:new, a restart, the new rul
     await stop(); // PGlite: one process at a time on ./data
     const again = execSync('npm run migration:new -- nothing-left', { cwd: copy.dir, env, encoding: 'utf8' });
     expect(again).toContain('no migration to write');
-  }, 180_000);
+  });
 });
