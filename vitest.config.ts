@@ -43,6 +43,7 @@ export default defineConfig({
           // 30 s on PostgreSQL beside the browser suite; a busy machine makes a test slower, never red.
           testTimeout: 300_000,
           hookTimeout: 300_000,
+          expect: { poll: { timeout: 30_000 } },
         },
       },
     ],

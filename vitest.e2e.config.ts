@@ -29,6 +29,9 @@ export default defineConfig({
     // Only a test that hangs reaches these: its own waits name what they wait for.
     testTimeout: 300_000,
     hookTimeout: 300_000,
+    // expect.poll ends as soon as the page shows what it waits for; vitest's default bound (1 s) was reached
+    // on a loaded machine before the bell showed its count (notifications.e2e.ts needed a retry in CI).
+    expect: { poll: { timeout: 30_000 } },
     // One retry, as Playwright's CI default does: on a loaded 2-core runner a page can miss a timing once.
     // A retried test is printed with "(retry x1)" and .ci/run lists it in its summary, so a flake stays visible.
     retry: 1,
