@@ -28,26 +28,12 @@ const fx = dispatcherFixtures(
 const MIN = 60_000;
 const inMinutes = (m: number, from = Date.now()) => new Date(from + m * MIN);
 
-/** An active passenger with no ride booked for later yet (a passenger may hold only a few, issue 43). */
-const unscheduledPassenger = async (skip = 0) =>
-  t.db
-    .selectFrom('passengers')
-    .select(['id', 'phone'])
-    .where('status', '=', 'active')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('trips')
-            .select('trips.id')
-            .whereRef('trips.passengerId', '=', 'passengers.id')
-            .where('trips.status', 'in', ['scheduled', 'requested', 'accepted', 'arrived', 'in_progress']),
-        ),
-      ),
-    )
-    .orderBy('id')
-    .offset(skip)
-    .limit(1)
-    .executeTakeFirstOrThrow();
+/** An active passenger with no trip under way and no ride booked for later yet (the `skip`-th such). */
+const unscheduledPassenger = async (skip = 0) => {
+  const free = await passengersFree(t, skip + 1, { alsoScheduled: true });
+  if (free.length <= skip) throw new Error('no passenger free of trips and rides for later');
+  return free[skip];
+};
 
 async function bookFor(at: Date | string, over: Record<string, unknown> = {}) {
   const passenger = await unscheduledPassenger();
