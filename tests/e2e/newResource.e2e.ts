@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DISPATCHER, launch, menuEntries, signIn, snap } from './browser';
 import { httpCaller } from '../server/support/httpCall';
+import { RETIRE_ACTION, RETIRE_HANDLER } from '../server/support/retireVehicle';
 
 /**
  * Issue 29's "Done when", run as written: on a fresh clone of the committed project, the generator
@@ -27,27 +28,6 @@ const COMMAND =
  */
 const VEHICLES =
   "npm run new:resource -- vehicles plate:text:required:unique=ci year:integer:min=1990:max=2030:plain 'vehicleTypeId:ref(vehicle-types):required' insuranceExpiresOn:date active:boolean:default=true";
-const RETIRE_ACTION = `  actions: {
-    retire: {
-      label: 'Retire vehicle',
-      body: { reason: { type: 'text', required: true, maxLength: 200 } },
-      confirm: 'Retire this vehicle? It leaves the active fleet.',
-      inBulk: true,
-    },
-  },
-`;
-const RETIRE_HANDLER = `import { vehicles } from '../../src/domain/resources/declared/vehicles.js';
-import { ApiError } from '../errors.js';
-import { defineDeclaredHandlers } from '../rest/declaredActions.js';
-
-export default defineDeclaredHandlers(vehicles, {
-  async retire({ record, input, update }) {
-    if (record.active === false) throw new ApiError(409, 'This vehicle is retired already');
-    await update({ active: false });
-    return { message: \`\${record.plate} retired\`, audit: { reason: input.reason } };
-  },
-});
-`;
 
 /** Adds the declared action to the generated vehicles, as a developer edits the declaration and its handlers file. */
 function declareRetire(dir: string) {

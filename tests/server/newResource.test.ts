@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { ADMIN, DISPATCHER, seededDb } from './harness.js';
 import { httpCaller } from './support/httpCall.js';
 import { listFiles, scratchCopy } from './support/scratchCopy.js';
+import { RETIRE_ACTION, RETIRE_HANDLER } from './support/retireVehicle.js';
 
 /**
  * Issues 29 and 42, run as written: in a scratch copy of the project, the generator command alone
@@ -47,31 +48,6 @@ const CAR = {
   lastServicedAt: '2026-11-24T11:05:00.000Z',
 };
 const VIN = 'JTDBT923771234567';
-
-/** A declared action, as a developer adds it to the generated declaration. */
-const RETIRE_ACTION = `  actions: {
-    retire: {
-      label: 'Retire vehicle',
-      body: { reason: { type: 'text', required: true, maxLength: 200 } },
-      confirm: 'Retire this vehicle? It leaves the active fleet.',
-      inBulk: true,
-    },
-  },
-`;
-
-/** Its handler, typed against the vehicles' record and the action's body. */
-const RETIRE_HANDLER = `import { vehicles } from '../../src/domain/resources/declared/vehicles.js';
-import { ApiError } from '../errors.js';
-import { defineDeclaredHandlers } from '../rest/declaredActions.js';
-
-export default defineDeclaredHandlers(vehicles, {
-  async retire({ record, input, update }) {
-    if (record.active === false) throw new ApiError(409, 'This vehicle is retired already');
-    await update({ active: false });
-    return { message: \`\${record.plate} retired\`, audit: { reason: input.reason } };
-  },
-});
-`;
 
 let copy: ReturnType<typeof scratchCopy>;
 let vehicleId: number;
