@@ -163,6 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     escalationRole: env.SOS_ESCALATION_ROLE?.trim() || 'Super Admin',
   };
   const reviewSmsWindowSeconds = intFrom(env, 'REVIEW_SMS_WINDOW_SECONDS', 60, problems);
+  // log2 of scrypt's N. Lower costs are for test servers only: production refuses them.
+  const hashCost = intFrom(env, 'PASSWORD_HASH_COST', 17, problems);
+  if (hashCost < 10 || hashCost > 20) problems.push(`PASSWORD_HASH_COST must be between 10 and 20 (got ${hashCost})`);
+  else if (nodeEnv === 'production' && hashCost < 17)
+    problems.push(`PASSWORD_HASH_COST must be at least 17 in production (got ${hashCost})`);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return {
     env: nodeEnv,
@@ -192,7 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits,
     authLimits,
     rateLimitNamespace: 'ride-admin-rl:',
-    scryptN: 2 ** 17,
+    scryptN: 2 ** hashCost,
     liveStore: env.LIVE_STORE === 'memory' || !env.REDIS_URL ? 'memory' : 'redis',
     liveKeyPrefix: 'ride-admin-live:',
     redisChannelPrefix: '',
@@ -216,6 +221,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     staticDir: undefined,
     seedDemo: true,
+    // Hashing cost is not what the suites test (tests/server/staffLoginLimits.test.ts and auth.test.ts set
+    // their own where it is): at the default 2^17 each of the suites' ~1,000 sign-ins took 0.4-0.7 s of a core.
+    scryptN: 2 ** 12,
     offersAdoptMinutes: 0,
     // The suites that raise alarms without an app token stand for older app builds; the default
     // (off) is tested in tests/server/sosReportToken.test.ts.

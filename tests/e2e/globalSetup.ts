@@ -33,6 +33,8 @@ const SERVER_ENV = {
   // A trip booked for later is offered a minute before pickup (15 by default), so that the browser
   // test of booking for later sees it released within about a minute.
   SCHEDULED_LEAD_MINUTES: '1',
+  // The cached city's password hashes are made at the test cost (testConfig): sign-ins check them at that cost.
+  PASSWORD_HASH_COST: '12',
 };
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../../server/auth/tokens.js';
+import { testConfig } from '../../server/config.js';
 import { ADMIN, DISPATCHER, startApp, type TestApp } from './harness.js';
 
 let t: TestApp;
@@ -57,20 +58,20 @@ describe('login, me and logout', () => {
   });
 
   it('hashes a password again at the configured cost when it signs in with a hash of another cost', async () => {
-    const cheaper = await startApp({ ...relaxed, scryptN: 2 ** 14 });
+    const costlier = await startApp({ ...relaxed, scryptN: 2 ** 14 });
     try {
       const hashOf = async () =>
         (
-          await cheaper.db
+          await costlier.db
             .selectFrom('staffs')
             .select('passwordHash')
             .where('email', '=', DISPATCHER.email)
             .executeTakeFirstOrThrow()
         ).passwordHash!;
       const before = await hashOf();
-      expect(before.split('$')[1]).toBe(String(2 ** 17)); // the seed's hash
+      expect(before.split('$')[1]).toBe(String(testConfig().scryptN)); // the seed's hash, at the suites' cost
       const login = () =>
-        cheaper.call('POST', '/api/user/auth/login', {
+        costlier.call('POST', '/api/user/auth/login', {
           body: { email: DISPATCHER.email, password: DISPATCHER.password },
         });
       expect((await login()).statusCode).toBe(200);
@@ -82,13 +83,13 @@ describe('login, me and logout', () => {
       expect(await hashOf()).toBe(after);
       expect(
         (
-          await cheaper.call('POST', '/api/user/auth/login', {
+          await costlier.call('POST', '/api/user/auth/login', {
             body: { email: DISPATCHER.email, password: 'Wrong@1234' },
           })
         ).statusCode,
       ).toBe(401);
     } finally {
-      await cheaper.close();
+      await costlier.close();
     }
   });
 

@@ -38,6 +38,19 @@ describe('configuration', () => {
     expect(loadConfig({ AUTH_SMS_PER_PHONE_DAY: '3' }).authLimits.smsPerPhoneDay).toBe(3);
   });
 
+  it('hashes staff passwords at scrypt N=2^17 unless told otherwise, and never lower in production', () => {
+    expect(loadConfig({}).scryptN).toBe(2 ** 17);
+    expect(loadConfig({ PASSWORD_HASH_COST: '12' }).scryptN).toBe(2 ** 12);
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail:25' };
+    expect(loadConfig({ ...production, PASSWORD_HASH_COST: '18' }).scryptN).toBe(2 ** 18);
+    expect(() => loadConfig({ ...production, PASSWORD_HASH_COST: '12' })).toThrow(
+      'PASSWORD_HASH_COST must be at least 17 in production (got 12)',
+    );
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '40' })).toThrow(
+      'PASSWORD_HASH_COST must be between 10 and 20 (got 40)',
+    );
+  });
+
   it('defaults to port 8080 and ./data', () => {
     const c = loadConfig({});
     expect(c.port).toBe(8080);
