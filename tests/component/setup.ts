@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { createRequire } from 'node:module';
 import { afterEach, vi } from 'vitest';
 import { loadPhoneRules } from '../../src/domain/fieldRules';
+import { memoizeComputedStyle } from './support/computedStyleMemo';
 
 /*
  * One router for everyone: react-admin, loaded by Node as native ESM, gets
@@ -28,3 +29,5 @@ afterEach(() => {
 
 // jsdom does not scroll; react-admin scrolls to the top on navigation.
 window.scrollTo = () => undefined;
+
+memoizeComputedStyle(window);
