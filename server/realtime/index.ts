@@ -6,6 +6,7 @@ import { decodeJwt } from 'jose';
 import { principalFromToken, type StaffPrincipal } from '../auth/guard.js';
 import { ApiError } from '../errors.js';
 import type { SessionEndedEvent } from '../services.js';
+import { SUBSCRIBED } from '../../src/domain/realtimeEvents.js';
 
 export const staffRoom = (staffId: number) => `staff:${staffId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
@@ -110,6 +111,8 @@ export async function installRealtime(app: FastifyInstance): Promise<void> {
       app.log.warn({ err: e }, 'realtime: session re-check failed; dropping the socket');
       socket.disconnect(true);
     }
+    // From here on every event for this staff member reaches the socket: the client may say it is live.
+    if (socket.connected) socket.emit(SUBSCRIBED, { at: new Date().toISOString() });
   });
 
   notifier.setDelivery((staffIds, event, payload) => {

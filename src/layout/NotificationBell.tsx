@@ -7,7 +7,7 @@ import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { notificationSubjectPath, titleCodeOf, type NewNotificationEvent } from '../domain/notifications';
 import { translateMessage } from '../i18n/translateMessage';
-import { useSocketEvent } from '../realtime/RealtimeProvider';
+import { useRealtimeLive, useSocketEvent } from '../realtime/RealtimeProvider';
 import { NotificationList } from './notifications/NotificationList';
 import { NotificationToasts, useToastStack } from './notifications/NotificationToasts';
 import {
@@ -78,6 +78,7 @@ export default function NotificationBell() {
     if (sos && !isSosSoundMuted()) playSosSound();
   });
 
+  const live = useRealtimeLive();
   const isOpen = anchor !== null;
   const bellName =
     unseenCount > 0
@@ -91,6 +92,8 @@ export default function NotificationBell() {
         <IconButton
           data-testid="notification-bell"
           data-count={unseenCount}
+          // Whether new notifications reach this page now (the server's `subscribed`): the browser tests wait on it.
+          data-live={live}
           aria-label={bellName}
           aria-haspopup="dialog"
           aria-controls={isOpen ? popoverId : undefined}

@@ -3,6 +3,7 @@ import { useAuthProvider } from 'react-admin';
 import { useSession } from '../auth/useSession';
 import { isAuthExpiry } from '../http/httpFailure';
 import { getSession } from '../session';
+import { SUBSCRIBED } from '../domain/realtimeEvents';
 import { openBrowserSocket } from './browserSocket';
 import type { RealtimeSocket, SocketFactory, SocketListener } from './socket';
 
@@ -11,6 +12,9 @@ export const SocketFactoryContext = createContext<SocketFactory>(openBrowserSock
 
 /** The one socket of the signed-in staff member: unset until it is opened. */
 const SocketContext = createContext<RealtimeSocket | undefined>(undefined);
+
+/** Whether the server has put the socket in its rooms (its `subscribed` event) and it has not dropped since. */
+const LiveContext = createContext(false);
 
 /** After the server dropped the socket, wait this long before connecting again. */
 export const SERVER_DROP_RECONNECT_DELAY_MS = 1_000;
@@ -38,6 +42,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   checkError.current = authProvider?.checkError;
   const [opened, setOpened] = useState<{ staffId: number; socket: RealtimeSocket }>();
   const socket = opened !== undefined && opened.staffId === staffId ? opened.socket : undefined;
+  const [subscribed, setSubscribed] = useState(false);
 
   useEffect(() => {
     if (staffId === undefined) return;
@@ -52,7 +57,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         checkError.current?.({ message }).catch(() => undefined);
       }
     };
+    const onSubscribed: SocketListener = () => setSubscribed(true);
     const onDisconnect: SocketListener = (reason: unknown) => {
+      setSubscribed(false);
       if (reason !== 'io server disconnect') return;
       clearTimeout(reconnectTimer);
       reconnectTimer = setTimeout(() => {
@@ -68,6 +75,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           return;
         }
         current = created;
+        // Listened to before anything renders with the socket: the server may send it at once.
+        created.on(SUBSCRIBED, onSubscribed);
         created.on('connect_error', onConnectError);
         created.on('disconnect', onDisconnect);
         setOpened({ staffId, socket: created });
@@ -78,15 +87,26 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       closed = true;
       clearTimeout(reconnectTimer);
       if (current) {
+        current.off(SUBSCRIBED, onSubscribed);
         current.off('connect_error', onConnectError);
         current.off('disconnect', onDisconnect);
         current.disconnect();
       }
       setOpened(undefined);
+      setSubscribed(false);
     };
   }, [openSocket, staffId]);
 
-  return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
+  return (
+    <SocketContext.Provider value={socket}>
+      <LiveContext.Provider value={socket !== undefined && subscribed}>{children}</LiveContext.Provider>
+    </SocketContext.Provider>
+  );
+}
+
+/** Whether every event for the signed-in staff member reaches the panel now (see LiveContext). */
+export function useRealtimeLive(): boolean {
+  return useContext(LiveContext);
 }
 
 /** The signed-in staff member's socket, or undefined while it is not open. */

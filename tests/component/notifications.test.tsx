@@ -349,6 +349,19 @@ describe('a newNotification from the socket', () => {
     await waitFor(() => expect(screen.queryByTestId('notification-toast')).not.toBeInTheDocument());
   });
 
+  it('says it is live once the server has put the socket in its rooms, and not after a drop', async () => {
+    const { button, socket } = await signedInWithSocket(2);
+    expect(button).toHaveAttribute('data-live', 'false');
+    socket.serverSends('subscribed', { at: new Date().toISOString() });
+    await waitFor(() => expect(button).toHaveAttribute('data-live', 'true'));
+    socket.serverSends('disconnect', 'transport close');
+    await waitFor(() => expect(button).toHaveAttribute('data-live', 'false'));
+    socket.serverSends('connect');
+    expect(button).toHaveAttribute('data-live', 'false');
+    socket.serverSends('subscribed', { at: new Date().toISOString() });
+    await waitFor(() => expect(button).toHaveAttribute('data-live', 'true'));
+  });
+
   it('is not missed while the socket was down: the list is refetched on reconnection', async () => {
     const { api, button, socket, server } = await signedInWithSocket(2);
     socket.serverSends('connect');

@@ -37,6 +37,11 @@ export interface PageGlobals {
     documentElement: { scrollWidth: number; clientWidth: number };
     getAnimations(): { playState: string; effect: { getComputedTiming(): { endTime?: number | string } } | null }[];
   };
+  requestAnimationFrame(callback: () => void): number;
+  MutationObserver: new (callback: () => void) => {
+    observe(target: unknown, options: Record<string, boolean>): void;
+    disconnect(): void;
+  };
 }
 
 /**
@@ -69,6 +74,26 @@ export function browserPerFile({ keepContexts = false } = {}): {
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
+/**
+ * Opens `path` in the running panel as its own links do: a history entry the router reads (react-router
+ * listens to popstate), without loading the page and the panel's code again as page.goto does.
+ */
+export async function visit(page: Page, path: string): Promise<void> {
+  const target = new URL(path, page.url());
+  await page.evaluate((to) => {
+    const g = globalThis as unknown as {
+      history: { state: { idx?: number } | null; pushState(state: unknown, unused: string, url: string): void };
+      dispatchEvent(event: unknown): boolean;
+      PopStateEvent: new (type: string, init: { state: unknown }) => unknown;
+    };
+    // The router's own entry shape: its index tells it this is a step forward.
+    const state = { usr: null, key: Math.random().toString(36).slice(2, 10), idx: (g.history.state?.idx ?? 0) + 1 };
+    g.history.pushState(state, '', to);
+    g.dispatchEvent(new g.PopStateEvent('popstate', { state }));
+  }, `${target.pathname}${target.search}`);
+  await page.waitForURL((url) => url.pathname === target.pathname);
+}
+
 export async function waitForPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout });
 }
@@ -85,10 +110,33 @@ export async function settled(page: Page): Promise<void> {
   await expect.poll(() => page.getByTestId('loading-screen').count(), { timeout: 15_000 }).toBe(0);
 }
 
-/** Waits for the loading screens and react-admin's progress bars to go and the finite animations to end, then saves a screenshot. */
-export async function snap(page: Page, name: string): Promise<void> {
+/**
+ * Waits for the loading screens and react-admin's progress bars to go, the document to stop changing
+ * (three frames in a row without a mutation; a clock that ticks each second leaves such gaps) and the
+ * finite animations to end.
+ */
+export async function quiet(page: Page): Promise<void> {
   await settled(page);
   await expect.poll(() => page.locator('.MuiLinearProgress-root').count(), { timeout: 15_000 }).toBe(0);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const g = globalThis as unknown as PageGlobals;
+        let calmFrames = 0;
+        let frames = 0;
+        const observer = new g.MutationObserver(() => (calmFrames = 0));
+        observer.observe(g.document, { subtree: true, childList: true, attributes: true, characterData: true });
+        const frame = () => {
+          frames++;
+          if (++calmFrames >= 3 || frames > 1_000) {
+            observer.disconnect();
+            if (calmFrames >= 3) resolve();
+            else reject(new Error('the page kept changing for 1,000 frames'));
+          } else g.requestAnimationFrame(frame);
+        };
+        g.requestAnimationFrame(frame);
+      }),
+  );
   await page.waitForFunction(() =>
     (globalThis as unknown as PageGlobals).document
       .getAnimations()
@@ -96,6 +144,11 @@ export async function snap(page: Page, name: string): Promise<void> {
         (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
       ),
   );
+}
+
+/** Once the page is quiet, saves a screenshot. */
+export async function snap(page: Page, name: string): Promise<void> {
+  await quiet(page);
   await shot(page, name);
 }
 

@@ -121,7 +121,9 @@ describe('the keyboard alone', () => {
     const banner = page.getByTestId('sos-banner');
     await banner.waitFor({ timeout: 20_000 });
     await page.mouse.wheel(0, 1500);
-    await page.waitForTimeout(500);
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY))
+      .toBeGreaterThan(0);
     const top = await page.getByTestId('top-bar').boundingBox();
     const box = await banner.boundingBox();
     expect(box!.y).toBeGreaterThanOrEqual(top!.y + top!.height - 1);

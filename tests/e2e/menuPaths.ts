@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * Every page the side menu links to, as the signed-in role sees it (each group opened in turn).
@@ -16,7 +17,8 @@ export async function menuPaths(page: Page): Promise<string[]> {
   const groups = menu.locator('[aria-expanded]');
   for (let i = 0; i < (await groups.count()); i++) {
     if ((await groups.nth(i).getAttribute('aria-expanded')) !== 'true') await groups.nth(i).click();
-    await page.waitForTimeout(300);
+    // Its entries are in the document as soon as it says it is expanded (they mount as it opens).
+    await expect.poll(() => groups.nth(i).getAttribute('aria-expanded')).toBe('true');
     await collect();
   }
   return [...paths];

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, browserPerFile, closeNewSosAlarms, shot, signIn, staffToken, type PageGlobals } from './browser';
+import { api, browserPerFile, closeNewSosAlarms, signIn, snap, staffToken, type PageGlobals } from './browser';
 
 /**
  * Notifications end to end: the bell's count, a driver registering through
@@ -16,9 +16,6 @@ interface NotificationPageBody {
 }
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
-
-/** Lets transitions (toast, popover, badge) finish before a screenshot. */
-const settle = (page: Page) => page.waitForTimeout(500);
 
 /** The access token of the page's stored session. */
 const pageToken = (page: Page) =>
@@ -52,8 +49,8 @@ async function signInWithBell(): Promise<{ page: Page; unseen: number }> {
   await socket;
   const bell = page.getByTestId('notification-bell');
   await expect.poll(() => bell.getAttribute('data-count')).toBe(String(unseen));
-  // The server puts the socket in the staff member's room right after the handshake.
-  await page.waitForTimeout(300);
+  // The server has put the socket in the staff member's rooms (its `subscribed` event).
+  await page.locator('[data-testid="notification-bell"][data-live="true"]').waitFor();
   return { page, unseen };
 }
 
@@ -78,8 +75,7 @@ describe('notifications', () => {
     await expect
       .poll(() => bell.locator('.MuiBadge-badge').textContent())
       .toBe(unseen + 1 > 99 ? '99+' : String(unseen + 1));
-    await settle(page);
-    await shot(page, 'notifications-toast');
+    await snap(page, 'notifications-toast');
 
     // Opening the bell lists it first, and marks everything as seen.
     const marked = page.waitForResponse((response) => response.url().endsWith('/api/user/notifications/markAllAsSeen'));
@@ -92,8 +88,7 @@ describe('notifications', () => {
     const items = dialog.getByTestId('notification-item');
     await expect.poll(() => items.first().textContent()).toContain(title);
     expect(await items.first().textContent()).toMatch(/now|seconds? ago/);
-    await settle(page);
-    await shot(page, 'notifications-menu');
+    await snap(page, 'notifications-menu');
 
     // Infinite scroll to the end.
     const list = dialog.getByTestId('notification-list');
@@ -115,8 +110,7 @@ describe('notifications', () => {
       { token },
     );
     expect(await items.count()).toBe(server.json.meta.total);
-    await settle(page);
-    await shot(page, 'notifications-end');
+    await snap(page, 'notifications-end');
 
     // The item opens the driver's review page.
     await list.evaluate((element) => {
@@ -164,8 +158,7 @@ describe('notifications', () => {
     const stacked = page.getByTestId('notification-toast');
     expect(await stacked.count()).toBe(2);
     expect(await stacked.first().getAttribute('data-severity')).toBe('error');
-    await settle(page);
-    await shot(page, 'notifications-sos-toast');
+    await snap(page, 'notifications-sos-toast');
 
     await toast.getByRole('button', { name: 'View' }).click();
     await page.waitForURL((url) => url.pathname === `/sos-call-logs/${report.json.data.id}`);

@@ -44,8 +44,8 @@ async function signInLive(account: { email: string; password: string }): Promise
   });
   await signIn(page, account);
   await socket;
-  // The server puts the socket in the staff member's room right after the handshake.
-  await page.waitForTimeout(500);
+  // The server has put the socket in the staff member's rooms (its `subscribed` event).
+  await page.locator('[data-testid="notification-bell"][data-live="true"]').waitFor();
   return page;
 }
 

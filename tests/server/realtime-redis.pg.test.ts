@@ -8,6 +8,7 @@ import { createDb, type DbHandle } from '../../server/db/index.js';
 import { SEED_STAFF_PASSWORD } from '../../server/db/seed/demoAccounts.js';
 import { ADMIN, DISPATCHER, listQuery, seededDb } from './harness.js';
 import { disconnected, sleep, uniquePhone } from './sockets.js';
+import { SUBSCRIBED } from '../../src/domain/realtimeEvents.js';
 import type { NotificationMessage as NotificationEvent } from '../../server/user/notifications/notifier.js';
 
 /**
@@ -92,7 +93,8 @@ describe('realtime across two instances (PostgreSQL + Redis)', () => {
     socket.on('newNotification', (n: NotificationEvent) => received.push(n));
     opened.push(socket);
     return new Promise<{ socket: Socket; received: NotificationEvent[] }>((resolve, reject) => {
-      socket.once('connect', () => resolve({ socket, received }));
+      // Once the server has it in its rooms (on both processes, through Redis): an event sent later reaches it.
+      socket.once(SUBSCRIBED, () => resolve({ socket, received }));
       socket.once('connect_error', (e) => reject(new Error(e.message)));
     });
   };

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../../server/auth/tokens.js';
+import { SUBSCRIBED } from '../../src/domain/realtimeEvents.js';
 import { openSession, revokeSessions } from '../../server/user/auth/sessions.js';
 import { SEED_STAFF_PASSWORD } from '../../server/db/seed/demoAccounts.js';
 import { ADMIN, DISPATCHER, listQuery, startApp, type TestApp } from './harness.js';
@@ -56,11 +57,14 @@ function socketFor(opts: ConnectOptions): Socket & { received: NotificationEvent
   return socket;
 }
 
-/** Connects, resolving with the socket or rejecting with the connect_error message. */
+/**
+ * Connects, resolving with the socket once the server says it is in its rooms (`subscribed`: a
+ * notification sent after that reaches it), or rejecting with the connect_error message.
+ */
 function connect(opts: ConnectOptions) {
   const socket = socketFor(opts);
   return new Promise<typeof socket>((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
+    socket.once(SUBSCRIBED, () => resolve(socket));
     socket.once('connect_error', (e) => reject(new Error(e.message)));
     socket.connect();
   });
@@ -361,7 +365,11 @@ describe('when a session ends', () => {
     const id = await whoAmI(token);
     const socket = socketFor({ token, staffId: id, query: { revokeDuringHandshake: 'yes' } });
     const ended = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    let subscribed = false;
+    socket.once(SUBSCRIBED, () => (subscribed = true));
     socket.connect();
     expect(await Promise.race([ended, sleep(5000).then(() => 'still connected')])).toBe('io server disconnect');
+    // It was never told that events would reach it.
+    expect(subscribed).toBe(false);
   });
 });
