@@ -121,8 +121,13 @@ export function copySeededFiles(dump: Pick<SeededDump, 'filesDir'>, filesDir: st
  * migrates nothing and seeds nothing.
  */
 export function unpackSeeded(dump: Pick<SeededDump, 'tar' | 'filesDir'>, dataDir: string): void {
+  unpackDatabase(dump.tar, dataDir);
+  copySeededFiles(dump, path.join(dataDir, 'files'));
+}
+
+/** Makes `dataDir` a PGlite data directory holding the dump's database (without the seed's files). */
+export function unpackDatabase(tar: string, dataDir: string): void {
   fs.mkdirSync(dataDir, { recursive: true });
   // Quiet: tar says it drops the leading "/" of every name (the dump's paths are absolute).
-  execFileSync('tar', ['-xf', dump.tar, '-C', dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
-  copySeededFiles(dump, path.join(dataDir, 'files'));
+  execFileSync('tar', ['-xf', tar, '-C', dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
 }

@@ -1,10 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../../server/db/index.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { seedDemo } from '../../server/db/seed/index.js';
 import { testConfig } from '../../server/config.js';
-import { copySeededFiles, seededDump } from '../../scripts/lib/seedCache.js';
+import { copySeededFiles, seededDump, unpackDatabase } from '../../scripts/lib/seedCache.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +15,35 @@ declare module 'vitest' {
     seededTemplate: string;
     /** PGlite: the files the seed stored, beside the dump (the shutdown test copies them into its data directory). */
     seededFiles: string;
+    /** PGlite: the dump unpacked as a data directory, for each test file's database to be a copy of. */
+    seededDataDir: string;
+    /** PGlite: where those copies go (in memory where the system has /dev/shm); removed after the run. */
+    scratchDir: string;
+  }
+}
+
+const SCRATCH_PREFIX = 'ride-tests-';
+
+/**
+ * A directory of this run for the test files' databases, in memory (/dev/shm) where there is one. Left
+ * behind by runs that died (the process in its name is gone), it is removed first.
+ */
+function scratchRoot(): string {
+  const parent = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
+  for (const name of fs.readdirSync(parent).filter((n) => n.startsWith(SCRATCH_PREFIX))) {
+    const pid = Number(name.slice(SCRATCH_PREFIX.length).split('-')[0]);
+    if (!processLives(pid)) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
+  return fs.mkdtempSync(path.join(parent, `${SCRATCH_PREFIX}${process.pid}-`));
+}
+
+function processLives(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -55,6 +87,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   copySeededFiles(dump, config.filesDir);
   project.provide('seededTemplate', dump.tar);
   project.provide('seededFiles', dump.filesDir);
+  // A copy of an unpacked data directory opens in about a third of the time PGlite takes to load the dump
+  // into memory (0.5 s against 1.1-1.8 s per test file's database), and PostgreSQL reads only the pages it needs.
+  const scratch = scratchRoot();
+  const seeded = path.join(scratch, 'seeded');
+  unpackDatabase(dump.tar, seeded);
+  project.provide('seededDataDir', seeded);
+  project.provide('scratchDir', scratch);
   console.log(`[server tests] seeded PGlite ${dump.built ? 'built' : 'from the cache'} in ${dump.ms} ms`);
-  return async () => undefined;
+  return async () => fs.rmSync(scratch, { recursive: true, force: true });
 }

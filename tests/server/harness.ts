@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
@@ -12,10 +13,10 @@ export const DISPATCHER = DEMO_ACCOUNTS[1];
 
 let counter = 0;
 
-/** A fresh copy of the seeded database: PGlite loaded from the dump, or a PostgreSQL clone of the template. */
+/** A fresh copy of the seeded database: PGlite on a copy of the unpacked dump, or a PostgreSQL clone of the template. */
 export async function seededDb(): Promise<DbHandle & { url?: string }> {
-  const template = inject('seededTemplate');
   if (process.env.DATABASE_URL) {
+    const template = inject('seededTemplate');
     const name = `ride_test_${process.pid}_${Date.now()}_${counter++}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
@@ -26,7 +27,16 @@ export async function seededDb(): Promise<DbHandle & { url?: string }> {
     const handle = await createDb({ databaseUrl: url.toString(), poolSize: 5 });
     return { ...handle, url: url.toString() };
   }
-  return createDb({ loadDataDir: new Blob([fs.readFileSync(template)]) });
+  const dir = fs.mkdtempSync(path.join(inject('scratchDir'), 'db-'));
+  fs.cpSync(inject('seededDataDir'), dir, { recursive: true });
+  const handle = await createDb({ dataDir: dir });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export interface TestApp {
