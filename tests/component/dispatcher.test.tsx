@@ -254,6 +254,8 @@ describe('dispatcher booking', () => {
     expect(await screen.findByText('F2 phone · ↑↓ choose · Ctrl+Enter book · Esc clear')).toBeInTheDocument();
     const phone = await phoneInput();
     await user.type(phone, '0712345');
+    // Busy until the answer for the whole number is in (an earlier answer's options may show meanwhile).
+    await waitFor(() => expect(phone).toHaveAttribute('aria-busy', 'false'));
     const option = await screen.findByRole('option', { name: /Amina Njeri/ });
     expect(option).toHaveTextContent('+254712345678 · 12 trips, last 3 d ago');
     // Not a new caller while a known one may be meant.

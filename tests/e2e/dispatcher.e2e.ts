@@ -58,6 +58,8 @@ describe('dispatcher', () => {
     await page.keyboard.press('F2');
     expect(await focusedId(page)).toBe('booking-phone');
     await page.keyboard.type(passenger.phone.slice(-9), { delay: KEY_DELAY_MS });
+    // The options are the answer for the whole number (not an earlier one's, which a new answer replaces).
+    await page.locator('#booking-phone[aria-busy="false"]').waitFor();
     await page.getByRole('option', { name: new RegExp(`${passenger.firstName} ${passenger.lastName}`) }).waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
@@ -66,6 +68,7 @@ describe('dispatcher', () => {
     await page.keyboard.press('Tab');
     expect(await focusedTestId(page)).toBe('booking-pickup');
     await page.keyboard.type('yaya', { delay: KEY_DELAY_MS });
+    await page.locator('[data-testid="booking-pickup"][aria-busy="false"]').waitFor();
     await expect
       .poll(() => page.locator('.MuiAutocomplete-popper [role="option"]').first().innerText())
       .toBe('Yaya Centre, Kilimani');
@@ -75,6 +78,7 @@ describe('dispatcher', () => {
     await page.keyboard.press('Tab');
     expect(await focusedTestId(page)).toBe('booking-dropoff');
     await page.keyboard.type('sarit', { delay: KEY_DELAY_MS });
+    await page.locator('[data-testid="booking-dropoff"][aria-busy="false"]').waitFor();
     await expect
       .poll(() => page.locator('.MuiAutocomplete-popper [role="option"]').first().innerText())
       .toBe('Sarit Centre, Westlands');

@@ -88,7 +88,7 @@ export function PassengerField({ inputRef }: { inputRef: RefObject<HTMLInputElem
           label={translate('app.dispatcher.booking.phone')}
           placeholder="0712… or +254 7…"
           error={Boolean(error)}
-          inputProps={{ ...params.inputProps, 'data-booking-field': NAMES.join(' ') }}
+          inputProps={{ ...params.inputProps, 'data-booking-field': NAMES.join(' '), 'aria-busy': matches.searching }}
           helperText={helper}
           autoFocus
         />

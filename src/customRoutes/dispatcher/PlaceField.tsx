@@ -73,6 +73,7 @@ export function PlaceField({
               ...params.inputProps,
               'data-testid': `booking-${kind}`,
               'data-booking-field': pointFields(kind).join(' '),
+              'aria-busy': places.searching,
             }}
           />
         )}

@@ -61,7 +61,7 @@ export function phoneDigits(typed: string): string {
 /** Passengers whose phone holds the typed digits, most recent riders first. */
 export function usePassengerMatches(typed: string) {
   const digits = useDebounced(phoneDigits(typed), 150);
-  return useGetList<Passenger>(
+  const list = useGetList<Passenger>(
     passengers.path,
     {
       filter: { q: digits },
@@ -70,19 +70,22 @@ export function usePassengerMatches(typed: string) {
     },
     { enabled: digits.length >= 3, placeholderData: (previous) => previous },
   );
+  // Until the answer for what is typed now is in, the options are an older answer's (`aria-busy`).
+  return { ...list, searching: list.isFetching || digits !== phoneDigits(typed) };
 }
 
 /** Known places for what was typed (the server's ranked list). */
 export function usePlaces(typed: string) {
   const dataProvider = usePanelDataProvider();
   const q = useDebounced(typed.trim(), 120);
-  return useQuery({
+  const places = useQuery({
     queryKey: ['dispatcher', 'places', q],
     queryFn: async ({ signal }) =>
       (await dataProvider.query(QUERIES.dispatcher.places, { q }, { silent: true, signal })).data,
     staleTime: 60_000,
     placeholderData: (previous) => previous,
   });
+  return { ...places, searching: places.isFetching || q !== typed.trim() };
 }
 
 /** The name of a point picked on the map ("near Yaya Centre"). */
