@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeFindings, countByImpact, type AxeFinding } from './axe';
-import { ADMIN, DISPATCHER, browserPerFile, pathOf, quiet, signIn, visit } from './browser';
+import { ADMIN, DISPATCHER, browserPerFile, pathOf, settled, signIn, type PageGlobals } from './browser';
 import { menuPaths } from './menuPaths';
 
 /**
@@ -20,6 +20,20 @@ type Scheme = 'light' | 'dark';
 interface StateReport {
   state: string;
   findings: AxeFinding[];
+}
+
+/** Waits for the loading screens, react-admin's progress bars and the finite animations to end. */
+async function quiet(page: Page): Promise<void> {
+  await settled(page);
+  await expect.poll(() => page.locator('.MuiLinearProgress-root').count(), { timeout: 15_000 }).toBe(0);
+  await page.waitForTimeout(400);
+  await page.waitForFunction(() =>
+    (globalThis as unknown as PageGlobals).document
+      .getAnimations()
+      .every(
+        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
 }
 
 /** The menu's pages, and the trip report: in the route table but reached from the revenue report. */
@@ -41,7 +55,7 @@ async function audit(page: Page, state: string, reports: StateReport[]): Promise
 
 /** Visits a list, then the first record a row opens and its edit form, and the list's create form. */
 async function auditList(page: Page, path: string, reports: StateReport[], seen: Set<string>): Promise<void> {
-  await visit(page, path);
+  await page.goto(path);
   await audit(page, path, reports);
   const create = await hrefOf(page, 'main a[href$="/create"]');
   const row = page.locator('main tbody tr.RaDataTable-clickableRow').first();
@@ -61,14 +75,14 @@ async function auditList(page: Page, path: string, reports: StateReport[], seen:
       const edit = await hrefOf(page, 'main a[href$="/edit"]');
       if (edit && !seen.has(edit)) {
         seen.add(edit);
-        await visit(page, edit);
+        await page.goto(edit);
         await audit(page, edit, reports);
       }
     }
   }
   if (create && !seen.has(create)) {
     seen.add(create);
-    await visit(page, create);
+    await page.goto(create);
     await audit(page, create, reports);
   }
 }
@@ -113,7 +127,7 @@ describe.each<Scheme>(['light', 'dark'])('axe-core, WCAG 2.1 A and AA, %s theme'
         seen.add(path);
         await auditList(page, path, reports, seen);
       }
-      await visit(page, '/no-such-page');
+      await page.goto('/no-such-page');
       await audit(page, '404', reports);
       await page.getByTestId('profile-button').click();
       await page.getByRole('menuitem', { name: 'Profile' }).click();

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/lib/chromium.js';
 
@@ -26,8 +26,24 @@ export async function newPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl() });
   const page = await context.newPage();
+  trackApiRequests(page);
   return { context, page };
 }
+
+/** The API requests in flight of each page newPage opened (quiet() waits for none). */
+const apiInFlight = new WeakMap<Page, Set<Request>>();
+
+function trackApiRequests(page: Page): void {
+  const pending = new Set<Request>();
+  apiInFlight.set(page, pending);
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) pending.add(request);
+  });
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+}
+
+const apiRequestsOf = (page: Page) => apiInFlight.get(page)?.size ?? 0;
 
 /** What the page's global scope offers to page.evaluate callbacks (no DOM types in this tsconfig). */
 export interface PageGlobals {
@@ -74,26 +90,6 @@ export function browserPerFile({ keepContexts = false } = {}): {
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
-/**
- * Opens `path` in the running panel as its own links do: a history entry the router reads (react-router
- * listens to popstate), without loading the page and the panel's code again as page.goto does.
- */
-export async function visit(page: Page, path: string): Promise<void> {
-  const target = new URL(path, page.url());
-  await page.evaluate((to) => {
-    const g = globalThis as unknown as {
-      history: { state: { idx?: number } | null; pushState(state: unknown, unused: string, url: string): void };
-      dispatchEvent(event: unknown): boolean;
-      PopStateEvent: new (type: string, init: { state: unknown }) => unknown;
-    };
-    // The router's own entry shape: its index tells it this is a step forward.
-    const state = { usr: null, key: Math.random().toString(36).slice(2, 10), idx: (g.history.state?.idx ?? 0) + 1 };
-    g.history.pushState(state, '', to);
-    g.dispatchEvent(new g.PopStateEvent('popstate', { state }));
-  }, `${target.pathname}${target.search}`);
-  await page.waitForURL((url) => url.pathname === target.pathname);
-}
-
 export async function waitForPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout });
 }
@@ -111,13 +107,28 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
- * Waits for the loading screens and react-admin's progress bars to go, the document to stop changing
- * (three frames in a row without a mutation; a clock that ticks each second leaves such gaps) and the
- * finite animations to end.
+ * Waits for the loaded page: no loading screen or progress bar, no API request in flight (pages from
+ * newPage), the document no longer changing (three frames in a row without a mutation; a clock that
+ * ticks each second leaves such gaps) and still no request after that, then the finite animations' end.
  */
 export async function quiet(page: Page): Promise<void> {
-  await settled(page);
-  await expect.poll(() => page.locator('.MuiLinearProgress-root').count(), { timeout: 15_000 }).toBe(0);
+  do {
+    await settled(page);
+    await expect.poll(() => page.locator('.MuiLinearProgress-root').count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => apiRequestsOf(page), { timeout: 60_000 }).toBe(0);
+    await calmDocument(page);
+  } while (apiRequestsOf(page) > 0);
+  await page.waitForFunction(() =>
+    (globalThis as unknown as PageGlobals).document
+      .getAnimations()
+      .every(
+        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
+}
+
+/** Resolves once three animation frames in a row passed without a change to the document. */
+async function calmDocument(page: Page): Promise<void> {
   await page.evaluate(
     () =>
       new Promise<void>((resolve, reject) => {
@@ -136,13 +147,6 @@ export async function quiet(page: Page): Promise<void> {
         };
         g.requestAnimationFrame(frame);
       }),
-  );
-  await page.waitForFunction(() =>
-    (globalThis as unknown as PageGlobals).document
-      .getAnimations()
-      .every(
-        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
-      ),
   );
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, apiData, browserPerFile, listPath, pathOf, quiet, settled, signIn, staffToken, visit } from './browser';
+import { ADMIN, apiData, browserPerFile, listPath, pathOf, settled, signIn, staffToken } from './browser';
 import { menuPaths } from './menuPaths';
 
 /**
@@ -55,10 +55,14 @@ describe('the keyboard alone', () => {
     const unseen: string[] = [];
     const recordLinks: string[] = [];
     for (const path of await menuPaths(page)) {
-      await visit(page, path);
-      // Loaded: no loading screen or progress bar, and the document has stopped changing.
-      await quiet(page);
+      await page.goto(path);
+      await settled(page);
       const rows = page.locator('main tbody tr.RaDataTable-clickableRow');
+      if ((await rows.count()) === 0)
+        await rows
+          .first()
+          .waitFor({ timeout: 8_000 })
+          .catch(() => undefined);
       if ((await rows.count()) === 0) continue; // Not a list of records (dashboard, price settings, reports, dispatcher).
       let stop: Stop | undefined;
       for (let i = 0; i < 150 && !stop?.row; i++) {
