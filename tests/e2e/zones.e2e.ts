@@ -42,11 +42,11 @@ describe('service zones', () => {
     await page.getByRole('option', { name: 'Service area' }).click();
     const map = page.getByTestId('zone-map');
     await map.locator('canvas').waitFor();
-    // Drawing starts once the map's style has loaded (the configured one, or the offline one instead).
-    await page.locator('[data-testid="zone-editor"][data-drawing="ready"]').waitFor();
+    await page.waitForTimeout(1500);
     const box = (await map.boundingBox())!;
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
+    await page.locator('[data-testid="zone-editor"][data-drawing="ready"]').waitFor();
     // terra-draw's polygon mode: the points in order, then the first again to close the outline.
     for (const [dx, dy] of [
       [-50, -50],
