@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeFindings, countByImpact, type AxeFinding } from './axe';
-import { ADMIN, DISPATCHER, browserPerFile, pathOf, settled, signIn, type PageGlobals } from './browser';
+import { ADMIN, DISPATCHER, browserPerFile, pathOf, quiet, signIn } from './browser';
 import { menuPaths } from './menuPaths';
 
 /**
@@ -22,18 +22,13 @@ interface StateReport {
   findings: AxeFinding[];
 }
 
-/** Waits for the loading screens, react-admin's progress bars and the finite animations to end. */
-async function quiet(page: Page): Promise<void> {
-  await settled(page);
-  await expect.poll(() => page.locator('.MuiLinearProgress-root').count(), { timeout: 15_000 }).toBe(0);
+/**
+ * The page as a reader meets it: the 400 ms the walk has always given a page's later requests to start,
+ * then browser.ts's quiet() (no loading screen, progress bar or API request, a calm document, no animation).
+ */
+async function loaded(page: Page): Promise<void> {
   await page.waitForTimeout(400);
-  await page.waitForFunction(() =>
-    (globalThis as unknown as PageGlobals).document
-      .getAnimations()
-      .every(
-        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
-      ),
-  );
+  await quiet(page);
 }
 
 /** The menu's pages, and the trip report: in the route table but reached from the revenue report. */
@@ -49,7 +44,7 @@ async function hrefOf(page: Page, selector: string): Promise<string | undefined>
 }
 
 async function audit(page: Page, state: string, reports: StateReport[]): Promise<void> {
-  await quiet(page);
+  await loaded(page);
   reports.push({ state, findings: await axeFindings(page) });
 }
 

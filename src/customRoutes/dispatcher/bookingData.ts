@@ -71,7 +71,8 @@ export function usePassengerMatches(typed: string) {
     { enabled: digits.length >= 3, placeholderData: (previous) => previous },
   );
   // Until the answer for what is typed now is in, the options are an older answer's (`aria-busy`).
-  return { ...list, searching: list.isFetching || digits !== phoneDigits(typed) };
+  // Only what the field reads: a spread would read every field of the query and re-render on each.
+  return { data: list.data, isFetching: list.isFetching, searching: list.isFetching || digits !== phoneDigits(typed) };
 }
 
 /** Known places for what was typed (the server's ranked list). */
@@ -85,7 +86,7 @@ export function usePlaces(typed: string) {
     staleTime: 60_000,
     placeholderData: (previous) => previous,
   });
-  return { ...places, searching: places.isFetching || q !== typed.trim() };
+  return { data: places.data, isFetching: places.isFetching, searching: places.isFetching || q !== typed.trim() };
 }
 
 /** The name of a point picked on the map ("near Yaya Centre"). */
