@@ -51,6 +51,8 @@ export class SimulationContext {
   /** The latest failures, newest last (for the report and tests). */
   readonly failures: string[] = [];
   readonly speed: number;
+  /** Real ms between ticks. */
+  readonly tickMs: number;
   readonly random: () => number;
   readonly log: (line: string) => void;
   /** The simulated clock (ms): it moves one tick at a time, so it lags the wall clock on a busy machine. */
@@ -59,6 +61,7 @@ export class SimulationContext {
 
   constructor(readonly opts: SimulatorOptions) {
     this.speed = opts.speed ?? 1;
+    this.tickMs = opts.tickMs ?? 1000;
     this.random = opts.random ?? Math.random;
     this.log = opts.log ?? ((line) => console.log(line));
     this.simNow = opts.startAt ?? Date.now();

@@ -21,6 +21,8 @@ export class Simulator {
   /** Simulated time of the next simulated SOS, and how many have been drawn. */
   private nextSosAt: number;
   private sosDraws = 0;
+  /** Who waits for the next tick (see `nextTick`). */
+  private tickWaiters: (() => void)[] = [];
 
   constructor(opts: SimulatorOptions) {
     this.ctx = new SimulationContext(opts);
@@ -34,6 +36,16 @@ export class Simulator {
   /** The simulated clock (ms): it moves one tick at a time, so it lags the wall clock on a busy machine. */
   get clock(): number {
     return this.ctx.simNow;
+  }
+
+  /** Resolves once the next tick has run (or the simulator stopped): waits counted in ticks, not in seconds. */
+  nextTick(): Promise<void> {
+    if (this.ctx.stopped) return Promise.resolve();
+    return new Promise((resolve) => this.tickWaiters.push(resolve));
+  }
+
+  private wakeTickWaiters(): void {
+    for (const resolve of this.tickWaiters.splice(0)) resolve();
   }
 
   /** When the next simulated SOS falls: exponential gaps, `sosPerHour` on average. */
@@ -53,7 +65,7 @@ export class Simulator {
       this.ctx.log(`[simulator] only ${roster.approvedDrivers} approved drivers exist (asked for ${opts.drivers})`);
     await this.drivers.signIn();
     await this.passengers.signIn();
-    this.timer = setInterval(() => void this.tick(), 1000);
+    this.timer = setInterval(() => this.tick(), this.ctx.tickMs);
     this.reporter = setInterval(() => this.ctx.log(this.report()), opts.reportEveryMs ?? 60_000);
     this.timer.unref?.();
     this.reporter.unref?.();
@@ -68,6 +80,7 @@ export class Simulator {
     this.ctx.stopped = true;
     clearInterval(this.timer);
     clearInterval(this.reporter);
+    this.wakeTickWaiters();
     await this.drivers.stop();
   }
 
@@ -78,14 +91,15 @@ export class Simulator {
     return `[simulator] online ${s.online} · shifts ended ${s.shiftsEnded}, started ${s.shiftsStarted} · ${busy} · requested ${s.requested} · offers ${s.offers} (accepted ${s.accepted}, declined ${s.declined}, ignored ${s.ignored}) · completed ${s.completed} · cancelled by passengers ${s.cancelled}, by drivers ${s.driverCancelled} · no driver ${s.noDriver} · SOS ${s.sos} · low ratings ${s.lowRatings} · errors ${s.errors}`;
   }
 
-  private async tick(): Promise<void> {
-    const ms = 1000 * this.ctx.speed;
+  private tick(): void {
+    const ms = this.ctx.tickMs * this.ctx.speed;
     this.ctx.simNow += ms;
     this.drivers.tick(ms);
     const { online, busy } = this.drivers.busyNow();
     this.stats.busy = busy;
     this.passengers.tick(ms, online, busy);
     if (!this.ctx.stopped) this.sosTick();
+    this.wakeTickWaiters();
   }
 
   /**

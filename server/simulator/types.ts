@@ -6,8 +6,14 @@ export interface SimulatorOptions {
   url: string;
   drivers: number;
   passengers: number;
-  /** Simulated seconds per real second (waits shorter, cars faster); positions stay at 1 Hz. */
+  /** Simulated seconds per real second (waits shorter, cars faster). */
   speed?: number;
+  /**
+   * Real ms between ticks (1000): each tick moves the simulated clock by `tickMs × speed` and sends
+   * every online driver's position once. Tests tick faster at a higher speed, for the same simulated
+   * step in less real time.
+   */
+  tickMs?: number;
   /** The share of bookings made for later, 20 to 90 minutes ahead (0.1). */
   scheduledShare?: number;
   /** A staff account that may list drivers and passengers: the simulator's roster (read only). */

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginRole, startApp, type TestApp } from './harness.js';
-import { untilSimulated } from './support/simulatedTime.js';
+import { fast, untilSimulated } from './support/simulatedTime.js';
 import { appSignIn } from './appsHelpers.js';
 import { tripFixtures } from './tripFixtures.js';
 import { Simulator } from '../../server/simulator/simulator.js';
@@ -40,7 +40,7 @@ const count = async (query: string) => Number((await sql.raw<{ n: string }>(quer
 
 describe('the simulator against the real app', () => {
   it(
-    'runs 20 drivers and 10 passengers at 60× speed: trips complete, the ledger balances, nobody holds two trips',
+    'runs 20 drivers and 10 passengers a simulated minute a tick: trips complete, the ledger balances, nobody holds two trips',
     async () => {
       const startedAt = new Date();
       const lines: string[] = [];
@@ -48,11 +48,11 @@ describe('the simulator against the real app', () => {
         url: base,
         drivers: 20,
         passengers: 10,
-        speed: 60,
+        ...fast(60),
         tripsPerPassengerHour: 40,
         random: random(7),
         log: (line) => lines.push(line),
-        reportEveryMs: 10_000,
+        reportEveryMs: 2_000,
         // Three in ten book for later (the default one in ten could, by the draw, book none in a short run).
         scheduledShare: 0.3,
         // A weekday morning peak in Nairobi: at the wall clock's 1 a.m. the demand curve asks for a
@@ -67,7 +67,7 @@ describe('the simulator against the real app', () => {
         // draws' order follows timing, so a run can complete three before drawing a later booking).
         const store = t.app.services.live.store;
         const waiting = () => sim.stats.completed < 3 || sim.stats.scheduled < 1 || store.accepted.count <= 100;
-        // An hour of the simulation's time (a minute here on a quiet machine).
+        // An hour of the simulation's time (15 s here on a quiet machine).
         await untilSimulated(sim, 60 * 60_000, () => !waiting());
       } finally {
         await sim.stop();
@@ -169,7 +169,7 @@ describe('the simulator against the real app', () => {
         url: base,
         drivers: 3,
         passengers: 0,
-        speed: 60,
+        ...fast(60),
         random: random(11),
         log: () => undefined,
         startAt: Date.parse('2026-11-24T08:00:00+03:00'),
@@ -201,12 +201,12 @@ describe('the simulator against the real app', () => {
         .execute();
       const ids = roster.map((d) => d.id);
       const lines: string[] = [];
-      // At 60×: shifts of 2–3 simulated minutes (the first ends after 1–3), breaks of 1–2: seconds here.
+      // A simulated minute a tick: shifts of 2–3 simulated minutes (the first ends after 1–3), breaks of 1–2.
       const sim = new Simulator({
         url: base,
         drivers: 4,
         passengers: 0,
-        speed: 60,
+        ...fast(60),
         shiftMs: [120_000, 180_000],
         breakMs: [60_000, 120_000],
         random: random(5),
@@ -272,7 +272,8 @@ describe('the simulator against the real app', () => {
         url: base,
         drivers: 1,
         passengers: 0,
-        speed: 300,
+        // Half a second a tick: the offers it lets time out take the server's real 15 s.
+        ...fast(300, 500),
         random: () => 0.01,
         log: () => {},
       });

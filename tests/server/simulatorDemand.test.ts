@@ -2,13 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from './harness.js';
-import { simulatedPause, untilSimulated } from './support/simulatedTime.js';
+import { fast, simulatedPause, untilSimulated } from './support/simulatedTime.js';
 import { Simulator } from '../../server/simulator/simulator.js';
 
 /**
  * The demo's demand against the real app (issue 33): the simulated passengers book for the online
  * drivers, so a share of them is busy soon after the start whatever the hour, with the hour's rhythm
- * in the aim. At 10× speed: three simulated minutes are 18 s.
+ * in the aim. Ten simulated seconds a tick: three simulated minutes are 18 ticks (9 s).
  */
 let t: TestApp;
 let base: string;
@@ -32,7 +32,8 @@ describe('the demo demand', () => {
       url: base,
       drivers: 30,
       passengers: 20,
-      speed: 10,
+      // Half a second a tick: the bookings' and offers' real latencies count in how soon drivers are busy.
+      ...fast(10, 500),
       sosPerHour: 0,
       log: (line) => lines.push(line),
       reportEveryMs: 2000,
@@ -43,7 +44,7 @@ describe('the demo demand', () => {
     const shares: number[] = [];
     try {
       expect(sim.stats.online).toBe(30);
-      // Three simulated minutes (18 s at 10×, longer when the machine is busy and ticks come late).
+      // Three simulated minutes (longer in real time when the machine is busy and ticks come late).
       await simulatedPause(sim, 3 * 60_000);
       // The server's view, as the dispatcher's map shows it: offered, en route, on a trip.
       for (let i = 0; i < 5; i++) {
@@ -69,7 +70,7 @@ describe('the demo demand', () => {
       url: base,
       drivers: 10,
       passengers: 5,
-      speed: 10,
+      ...fast(10),
       sosPerHour: 0,
       log: () => undefined,
       startAt: Date.parse('2026-11-24T08:00:00+03:00'),
@@ -78,7 +79,7 @@ describe('the demo demand', () => {
       url: base,
       drivers: 10,
       passengers: 5,
-      speed: 10,
+      ...fast(10),
       busy: 0,
       sosPerHour: 0,
       shard: { index: 0, count: 1 },
@@ -94,7 +95,7 @@ describe('the demo demand', () => {
     }
     await idle.start();
     try {
-      // 80 simulated seconds (8 ticks at 10×) in which a target of 0 books nobody.
+      // 80 simulated seconds (8 ticks) in which a target of 0 books nobody.
       await simulatedPause(idle, 80_000);
       expect(idle.stats.requested).toBe(0);
     } finally {
@@ -103,12 +104,12 @@ describe('the demo demand', () => {
   }, 600_000);
 
   it('changes shifts within the first hour: some drivers come on later, some go off early', async () => {
-    // At 120×, the first simulated hour is 30 s.
+    // Two simulated minutes a tick: the first simulated hour is 30 ticks.
     const sim = new Simulator({
       url: base,
       drivers: 12,
       passengers: 0,
-      speed: 120,
+      ...fast(120),
       shiftChange: 0.6,
       sosPerHour: 0,
       log: () => undefined,
