@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { ElementHandle, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeFindings, countByImpact, type AxeFinding } from './axe';
 import { ADMIN, DISPATCHER, browserPerFile, pathOf, quiet, signIn } from './browser';
@@ -22,20 +22,18 @@ interface StateReport {
   findings: AxeFinding[];
 }
 
-/**
- * The page as a reader meets it: the 400 ms the walk has always given a page's later requests to start,
- * then browser.ts's quiet() (no loading screen, progress bar or API request, a calm document, no animation).
- */
-async function loaded(page: Page): Promise<void> {
-  await page.waitForTimeout(400);
-  await quiet(page);
-}
-
 /** The menu's pages, and the trip report: in the route table but reached from the revenue report. */
 async function pagesToAudit(page: Page): Promise<string[]> {
   const paths = await menuPaths(page);
   return paths.includes('/reports/revenue') ? [...paths, '/reports/trip'] : paths;
 }
+
+/**
+ * Whether the element left the document. A page opened from another is shown only once its code has
+ * loaded; meanwhile react-router keeps the old page, so a changed address alone does not mean the new page.
+ */
+const detached = (element: ElementHandle) =>
+  element.evaluate((el) => !(el as unknown as { isConnected: boolean }).isConnected);
 
 /** A link's path, if the page shows one matching the selector. */
 async function hrefOf(page: Page, selector: string): Promise<string | undefined> {
@@ -43,8 +41,9 @@ async function hrefOf(page: Page, selector: string): Promise<string | undefined>
   return (await link.count()) > 0 ? ((await link.getAttribute('href')) ?? undefined) : undefined;
 }
 
+/** Audits the page as a reader meets it: once quiet (browser.ts: no loading screen, progress bar or API request, a calm document, no animation). */
 async function audit(page: Page, state: string, reports: StateReport[]): Promise<void> {
-  await loaded(page);
+  await quiet(page);
   reports.push({ state, findings: await axeFindings(page) });
 }
 
@@ -55,14 +54,12 @@ async function auditList(page: Page, path: string, reports: StateReport[], seen:
   const create = await hrefOf(page, 'main a[href$="/create"]');
   const row = page.locator('main tbody tr.RaDataTable-clickableRow').first();
   if ((await row.count()) > 0) {
+    const clicked = await row.elementHandle();
     await row.click();
-    await page
-      .waitForFunction(
-        (from) => (globalThis as unknown as { location: { pathname: string } }).location.pathname !== from,
-        path,
-        { timeout: 5_000 },
-      )
-      .catch(() => {});
+    // A row opens its record's page (once shown, the list is gone), or expands in place (the audit log).
+    await expect
+      .poll(async () => (await detached(clicked!)) || (await page.locator('main tr[id$="-expand"]').count()) > 0)
+      .toBe(true);
     const opened = pathOf(page);
     if (opened !== path && !seen.has(opened)) {
       seen.add(opened);
@@ -124,8 +121,10 @@ describe.each<Scheme>(['light', 'dark'])('axe-core, WCAG 2.1 A and AA, %s theme'
       }
       await page.goto('/no-such-page');
       await audit(page, '404', reports);
+      const notFound = await page.getByTestId('not-found').elementHandle();
       await page.getByTestId('profile-button').click();
       await page.getByRole('menuitem', { name: 'Profile' }).click();
+      await expect.poll(() => detached(notFound!)).toBe(true);
       await audit(page, 'profile', reports);
 
       record(role, scheme, reports);
