@@ -793,6 +793,30 @@ describe('dispatcher live feed and board', () => {
     expect(await screen.findByTestId('trip-card')).toBeInTheDocument();
   });
 
+  it('shows the pickup time on the card of a ride booked for later until the passenger is on board', async () => {
+    const later = (id: number, status: string) => ({
+      ...activeTrip(id, status, 60),
+      scheduledAt: '2026-12-08T04:30:00.000Z',
+    });
+    renderApp('/dispatcher', {
+      session: sessionOf(booker),
+      api: server({
+        'GET /api/trip/trips': listAnswer('trips', [
+          later(51, 'scheduled'),
+          later(52, 'accepted'),
+          later(53, 'in_progress'),
+          activeTrip(54, 'accepted', 5),
+        ]),
+      }),
+    });
+    const card = async (id: number) => screen.findByTestId(`board-trip-${id}`);
+    // 04:30 UTC is 07:30 in Nairobi.
+    expect(within(await card(51)).getByTestId('board-pickup-at')).toHaveTextContent('Pickup 8 Dec, 07:30');
+    expect(within(await card(52)).getByTestId('board-pickup-at')).toHaveTextContent('Pickup 8 Dec, 07:30');
+    expect(within(await card(53)).queryByTestId('board-pickup-at')).toBeNull();
+    expect(within(await card(54)).queryByTestId('board-pickup-at')).toBeNull();
+  });
+
   it('keeps a trip being offered in the offered column when the list is read again (a reload, a new trip)', async () => {
     const offered = { ...activeTrip(34, 'requested', 1), offeredDriverId: 40 };
     const { sockets, api } = renderApp('/dispatcher', {

@@ -4,6 +4,7 @@ import {
   applyPositions,
   applyTripUpdate,
   boardColumn,
+  cardPickupTime,
   formatWait,
   fromSnapshot,
   groupBoard,
@@ -184,5 +185,16 @@ describe('keyboard choice', () => {
     expect(moveChoice(2, 1, 3)).toBe(0);
     expect(moveChoice(0, -1, 3)).toBe(2);
     expect(moveChoice(0, 1, 0)).toBe(-1);
+  });
+});
+
+describe('pickup time on a board card', () => {
+  const at = '2026-12-08T04:30:00.000Z';
+  it('shows a ride booked for later its pickup time in every column until the passenger is on board', () => {
+    for (const column of ['scheduled', 'waiting', 'offered', 'en_route', 'at_pickup'] as const)
+      expect(cardPickupTime({ scheduledAt: at }, column), column).toBe(at);
+    expect(cardPickupTime({ scheduledAt: at }, 'on_trip')).toBeUndefined();
+    expect(cardPickupTime({ scheduledAt: null }, 'waiting')).toBeUndefined();
+    expect(cardPickupTime({}, 'scheduled')).toBeUndefined();
   });
 });

@@ -110,6 +110,14 @@ export function boardColumn(trip: BoardTrip): BoardColumn | undefined {
   }
 }
 
+/**
+ * The pickup time a card shows: a ride booked for later keeps it from its own column until the
+ * passenger is on board (released, offered, driver en route or at the pickup); a ride asked for now
+ * has none.
+ */
+export const cardPickupTime = (trip: Pick<BoardTrip, 'scheduledAt'>, column: BoardColumn): string | undefined =>
+  column === 'on_trip' ? undefined : (trip.scheduledAt ?? undefined);
+
 /** A trip waiting this long for a driver is shown in red. */
 export const LATE_AFTER_SECONDS = 120;
 
