@@ -272,6 +272,42 @@ describe('release at the lead time', () => {
   });
 });
 
+describe('starting a ride booked for later', () => {
+  /** A ride booked for `minutes` ahead, released, assigned to a free Economy driver who is at the pickup. */
+  async function atPickup(minutes: number, skip: number) {
+    const id = created(await bookFor(inMinutes(minutes))).id;
+    const pickup = (await tripRow(id)).scheduledAt!;
+    await releaseScheduledTrips(t.app.services, new Date(pickup.getTime() - t.config.scheduledLeadMinutes * MIN));
+    const driver = (await approvedDrivers(t, 300)).filter((d) => d.vehicleTypeId === economy)[skip];
+    expect((await fx.post(`trips/${id}/assign`, { driverId: driver.id })).statusCode).toBe(200);
+    const token = await appSignIn(t, 'driver', driver.phone);
+    const step = (name: string) => t.call('POST', `/api/trip/apps/driver/trips/${id}/${name}`, { token });
+    expect((await step('arrived')).statusCode).toBe(200);
+    return { id, pickup, step };
+  }
+  const clock = (at: Date) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Nairobi', hour: '2-digit', minute: '2-digit' }).format(at);
+
+  it("refuses the driver app's start before the booked time less the grace, saying when the pickup is booked", async () => {
+    expect(t.config.scheduledStartGraceMinutes).toBe(5);
+    const { id, pickup, step } = await atPickup(40, 0);
+    const res = await step('started');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      `The pickup is booked for ${clock(pickup)}: the trip can start from ${clock(new Date(pickup.getTime() - 5 * MIN))}`,
+    );
+    const trip = await tripRow(id);
+    expect(trip).toMatchObject({ status: 'arrived', startedAt: null });
+  });
+
+  it('lets the driver start within the grace before the booked time', async () => {
+    const { id, step } = await atPickup(4, 1);
+    const res = await step('started');
+    expect(res.statusCode).toBe(200);
+    expect((await tripRow(id)).status).toBe('in_progress');
+  });
+});
+
 describe('two servers on one database', () => {
   const apps: FastifyInstance[] = [];
   const handles: DbHandle[] = [];

@@ -17,7 +17,7 @@ import { id, instant, latitude, longitude, text } from '../fields.js';
 import { scheduleProblem } from '../../../src/domain/scheduling.js';
 import { zoneFareFor, zonesVerdict } from '../zones/rules.js';
 import { encodeRoute } from '../geo/route.js';
-import { changeColumns, settleChange, type TripRow } from './lifecycle.js';
+import { changeColumns, settleChange, startRulesOf, type TripRow } from './lifecycle.js';
 import { assign, cancel } from './actions.js';
 import { recordTripChange, type TripFacts } from './events.js';
 import { nameOf, valueOf } from '../../rest/names.js';
@@ -304,7 +304,7 @@ export const trips = defineResource(tripsManifest, {
   update: updateSchema,
   delete: false,
   async toColumns(input, { trx, staff, existing, services }) {
-    if (existing) return changeColumns(trx, existing as unknown as TripRow, input);
+    if (existing) return changeColumns(trx, existing as unknown as TripRow, input, startRulesOf(services.config));
     return newTripColumns(trx, input as NewTripInput, staff, services.config);
   },
   async afterWrite(ctx) {
