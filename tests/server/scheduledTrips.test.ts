@@ -300,6 +300,27 @@ describe('starting a ride booked for later', () => {
     expect(trip).toMatchObject({ status: 'arrived', startedAt: null });
   });
 
+  it('lets staff start it early only with a reason, which the timeline shows', async () => {
+    const { id } = await atPickup(50, 2);
+    const put = (body: object) => t.call('PUT', `/api/trip/trips/${id}`, { token: dispatcher, body });
+    const refused = await put({ status: 'in_progress' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^The pickup is booked for \d\d:\d\d: the trip can start from \d\d:\d\d$/);
+    expect((await tripRow(id)).status).toBe('arrived');
+
+    const started = await put({
+      status: 'in_progress',
+      earlyStartReason: 'The passenger is ready and asked to go now',
+    });
+    expect(started.statusCode).toBe(200);
+    expect((await tripRow(id)).status).toBe('in_progress');
+    const events = await t.call('GET', `/api/trip/trips/${id}/events`, { token: dispatcher });
+    const step = (events.json().data as { kind: string; actor: string; note: string | null }[]).find(
+      (e) => e.kind === 'started',
+    );
+    expect(step).toMatchObject({ actor: 'staff', note: 'The passenger is ready and asked to go now' });
+  });
+
   it('lets the driver start within the grace before the booked time', async () => {
     const { id, step } = await atPickup(4, 1);
     const res = await step('started');
