@@ -5,7 +5,7 @@ import type { StaffProfile } from '../../src/session';
 import { dispatcherProfile, sessionOf } from '../unit/support/staffFixtures';
 import type { StubAnswer, StubRoute } from '../unit/support/fetchStub';
 import { listAnswer, renderApp } from './support/renderApp';
-import { formatMoney } from '../../src/kit/format';
+import { formatDateTime, formatMoney } from '../../src/kit/format';
 import { addDays, localDay } from '../../src/domain/dateRange';
 import { CITY } from '../../src/domain/city';
 import { shownDate, typeDate } from './support/dateFields';
@@ -327,6 +327,47 @@ describe('dispatcher booking', () => {
     await waitFor(() => expect(api.to('POST /api/trip/trips')).toHaveLength(1));
     // 08:30 in Nairobi (UTC+3), whatever the browser's zone.
     expect(api.to('POST /api/trip/trips')[0].body).toMatchObject({ scheduledAt: `${tomorrow}T05:30:00.000Z` });
+  });
+
+  it('for a later pickup shows each type’s fare at that time with its surge, and no live ETA', async () => {
+    const { user, api } = renderApp('/dispatcher', {
+      session: sessionOf(booker),
+      api: server({
+        'POST /api/trip/fare-estimates': (request) => {
+          const later = Boolean((request.body as { at?: string }).at);
+          const surge = later ? 1.3 : 1;
+          return {
+            json: {
+              data: [fare(1, 'Boda', 250 * surge), fare(3, 'Economy', 720 * surge)].map((f) => ({
+                ...f,
+                surgeMultiplier: surge,
+              })),
+            },
+          };
+        },
+      }),
+    });
+    const phone = await phoneInput();
+    await user.type(phone, '0712345');
+    await screen.findByRole('option', { name: /Amina Njeri/ });
+    await user.keyboard('{ArrowDown}{Enter}');
+    await pickPlace(user, 'Pickup', 'yaya', 'Yaya Centre, Kilimani');
+    await pickPlace(user, 'Drop-off', 'sarit', 'Sarit Centre, Westlands');
+    // The list is drawn again once the fares at the pickup time are quoted: looked up each time.
+    const list = () => screen.getByRole('listbox', { name: /Vehicle type/ });
+    const economy = () => within(list()).getByRole('option', { name: /^Economy/ });
+    await waitFor(() => expect(economy()).toHaveTextContent('Nearest 4 min · 4 available'));
+    const asked = api.to('GET /api/trip/dispatcher/availability').length;
+
+    const tomorrow = addDays(localDay(new Date(), CITY.timeZone), 1);
+    const [year, month, day] = tomorrow.split('-');
+    await typeDate(user, 'Pickup time', `${day}${month}${year}0830`);
+    await waitFor(() => expect(economy()).toHaveTextContent(money(936)));
+    const shortDay = formatDateTime(`${tomorrow}T05:30:00.000Z`, { day: 'numeric', month: 'short' })!;
+    expect(economy()).toHaveTextContent(`Fare at pickup, ${shortDay}, 08:30 · surge ×1.3`);
+    expect(list()).not.toHaveTextContent(/Nearest|available/);
+    // Who is near now is not asked for again while the booking is for later.
+    expect(api.to('GET /api/trip/dispatcher/availability')).toHaveLength(asked);
   });
 
   it('asks a new caller for the name and sends them with the booking; shows the server’s field errors', async () => {

@@ -241,6 +241,8 @@ export const appMessages: DeepStrings<typeof En> = {
         eta: 'Le plus proche à %{minutes} min · %{count} disponibles',
         noneAvailable: 'Aucun chauffeur disponible à proximité',
         noFeed: 'Disponibilité inconnue',
+        fareAt: 'Prix à la prise en charge, %{time}',
+        fareAtSurge: 'Prix à la prise en charge, %{time} · majoration ×%{multiplier}',
         payment: 'Paiement',
         discountCode: 'Code promo',
         checkingCode: 'Vérification du code…',

@@ -240,6 +240,8 @@ export const appMessages: DeepStrings<typeof En> = {
         eta: 'Aliye karibu zaidi dak %{minutes} · %{count} wanapatikana',
         noneAvailable: 'Hakuna dereva anayepatikana karibu',
         noFeed: 'Upatikanaji haujulikani',
+        fareAt: 'Nauli wakati wa kuchukuliwa, %{time}',
+        fareAtSurge: 'Nauli wakati wa kuchukuliwa, %{time} · ongezeko la nauli ×%{multiplier}',
         payment: 'Malipo',
         discountCode: 'Msimbo wa punguzo',
         checkingCode: 'Inakagua msimbo…',
