@@ -176,6 +176,14 @@ describe('dispatcher', () => {
     await page
       .getByText('Booked for later: offers go out shortly before pickup; the fares are at that time.')
       .waitFor();
+    // Each vehicle type: the fare at 08:30 tomorrow, no live ETA.
+    const vehicles = page.getByTestId('booking-vehicles');
+    await vehicles
+      .getByText(/^Fare at 08:30/)
+      .first()
+      .waitFor();
+    expect(await vehicles.innerText()).not.toMatch(/Nearest|available/);
+    await snap(page, 'dispatcher-booking-later');
     await page.getByTestId('booking-submit').click();
     const notice = page.getByText(/^Trip #\d+ booked for .+; offers start before pickup\.$/);
     await notice.waitFor();

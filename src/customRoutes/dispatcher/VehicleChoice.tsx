@@ -7,12 +7,8 @@ import { ChoiceList, ChoiceOption } from './ChoiceList';
 import { zoneEffectOf } from '../../domain/zoneFares';
 import { useZoneEffectText } from '../../kit/zoneEffectText';
 
-const PICKUP_FORMAT: Intl.DateTimeFormatOptions = {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-};
+/** The pickup's time of day: its day is in the field below, and the line stays short enough for the column. */
+const PICKUP_FORMAT: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
 
 /**
  * The vehicle types with each one's fare and, for a ride now, the nearest driver's ETA and the
