@@ -65,6 +65,26 @@ describe('booking for later', () => {
     expect(ids).toContain(trip.id);
   });
 
+  it('lists the rides booked for later soonest pickup first (the Scheduled tab)', async () => {
+    const later = created(await bookFor(inMinutes(6 * 24 * 60))).id;
+    const sooner = created(await bookFor(inMinutes(5 * 24 * 60))).id;
+    const listed = await t.call('GET', '/api/trip/trips', {
+      token: dispatcher,
+      query: {
+        filter: JSON.stringify({ status: ['scheduled'] }),
+        sort: JSON.stringify(['scheduledAt', 'ASC']),
+        range: '[0,499]',
+        fields: 'scheduledAt',
+      },
+    });
+    expect(listed.statusCode).toBe(200);
+    const rows = listed.json() as { id: number; scheduledAt: string }[];
+    const times = rows.map((r) => Date.parse(r.scheduledAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const ids = rows.map((r) => r.id);
+    expect(ids.indexOf(sooner)).toBeLessThan(ids.indexOf(later));
+  });
+
   it('refuses a pickup time in the past, more than 7 days ahead or not a time, naming the field; nothing is stored', async () => {
     const before = await t.db
       .selectFrom('trips')
