@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_SCHEDULE_LEAD_MINUTES } from '../src/domain/scheduling.js';
+import { DEFAULT_SCHEDULE_LEAD_MINUTES, DEFAULT_START_GRACE_MINUTES } from '../src/domain/scheduling.js';
 
 export const DEFAULT_JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
 
@@ -62,6 +62,11 @@ export interface Config {
    */
   scheduledLeadMinutes: number;
   scheduledTickSeconds: number;
+  /**
+   * A trip booked for later may start at most this many minutes before its pickup
+   * (SCHEDULED_START_GRACE_MINUTES, 5): the driver app's start is refused before then.
+   */
+  scheduledStartGraceMinutes: number;
   /** Rides booked for later one passenger may hold at once (SCHEDULED_PER_PASSENGER, 3); none within 30 minutes of another. */
   scheduledPerPassenger: number;
   /**
@@ -156,6 +161,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const offersAdoptMinutes = intFrom(env, 'OFFERS_ADOPT_MINUTES', 15, problems);
   const scheduledLeadMinutes = intFrom(env, 'SCHEDULED_LEAD_MINUTES', DEFAULT_SCHEDULE_LEAD_MINUTES, problems);
   const scheduledTickSeconds = intFrom(env, 'SCHEDULED_TICK_SECONDS', 5, problems);
+  const scheduledStartGraceMinutes = intFrom(
+    env,
+    'SCHEDULED_START_GRACE_MINUTES',
+    DEFAULT_START_GRACE_MINUTES,
+    problems,
+  );
   const scheduledPerPassenger = Math.max(1, intFrom(env, 'SCHEDULED_PER_PASSENGER', 3, problems));
   const sos = {
     soundRepeatSeconds: intFrom(env, 'SOS_SOUND_REPEAT_SECONDS', 30, problems),
@@ -204,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     offersAdoptMinutes,
     scheduledLeadMinutes,
     scheduledTickSeconds,
+    scheduledStartGraceMinutes,
     scheduledPerPassenger,
     sosPublicReports: env.SOS_PUBLIC_REPORTS === 'true',
     closeSimulatedSos: true,

@@ -17,6 +17,8 @@ const DRIVER_CANCEL_REASONS = ['Car trouble', 'Stuck in traffic, cannot reach th
 /** The share of accepted trips a driver cancels on the way, and of passengers who never show up. */
 const DRIVER_CANCEL_SHARE = 0.03;
 const NO_SHOW_SHARE = 0.04;
+/** Simulated ms a driver refused an early start waits at the pickup before asking again. */
+const EARLY_START_RETRY_MS = 30_000;
 
 /** The simulated drivers: shifts, offers and trips through the driver app, a position a tick. */
 export class SimulatedDrivers {
@@ -314,6 +316,13 @@ export class SimulatedDrivers {
         }
       })
       .catch((e: unknown) => {
+        // A ride booked for later cannot start before its pickup less the grace (409): the driver
+        // waits at the pickup and asks again.
+        if (path === 'started' && e instanceof ApiCallError && e.status === 409) {
+          d.waitMs = EARLY_START_RETRY_MS;
+          d.route = [];
+          return;
+        }
         // A trip cancelled meanwhile is a 400/404/409: the driver goes back to cruising.
         if (!(e instanceof ApiCallError && [400, 404, 409].includes(e.status)))
           this.ctx.fail(`driver ${d.id} ${path}`, e);

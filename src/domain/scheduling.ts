@@ -1,3 +1,4 @@
+import { CITY } from './city';
 import { refusal } from './messageCodes';
 /**
  * Trips booked for later (issue 32), framework-free: the booking window, and when a scheduled trip
@@ -32,3 +33,24 @@ export const releaseDue = (scheduledAt: Date, now: Date, leadMinutes: number) =>
 
 /** The last pickup time whose trip, still without a driver at `now`, is reported. */
 export const unassignedHorizon = (now: Date) => new Date(now.getTime() + UNASSIGNED_ALERT_MINUTES * 60_000);
+
+/**
+ * By default a trip booked for later may start at most this long before its pickup (server config
+ * SCHEDULED_START_GRACE_MINUTES): a driver who arrives early waits for the booked time.
+ */
+export const DEFAULT_START_GRACE_MINUTES = 5;
+
+/** The earliest a trip may start: its booked pickup less the grace; undefined for a ride asked for now. */
+export const earliestStart = (scheduledAt: Date | null | undefined, graceMinutes: number): Date | undefined =>
+  scheduledAt ? new Date(scheduledAt.getTime() - graceMinutes * 60_000) : undefined;
+
+/** Would a start at `now` come before the booked pickup less the grace? */
+export const startsTooEarly = (scheduledAt: Date | null | undefined, now: Date, graceMinutes: number): boolean => {
+  const earliest = earliestStart(scheduledAt, graceMinutes);
+  return earliest !== undefined && now.getTime() < earliest.getTime();
+};
+
+const clock = new Intl.DateTimeFormat('en-GB', { timeZone: CITY.timeZone, hour: '2-digit', minute: '2-digit' });
+
+/** An instant on the city's clock, as the services' messages say it: "07:30". */
+export const cityClock = (at: Date) => clock.format(at);

@@ -198,6 +198,7 @@ export function buildTimeline(trip: TimelineTrip, events: readonly TripEventReco
   const requested = last('requested');
   const accepted = last(['assigned', 'accepted']);
   const cancelledEvent = last(['cancelled', 'no_driver_found']);
+  const started = last('started');
   const steps: TimelineEntry[] = [
     entry('requested', trip.requestedAt, {
       by:
@@ -216,7 +217,11 @@ export function buildTimeline(trip: TimelineTrip, events: readonly TripEventReco
         : null,
     }),
     entry('arrived', trip.arrivedAt),
-    entry('started', trip.startedAt),
+    // Staff who start a ride booked for later before its time say why (the event's note).
+    entry('started', trip.startedAt, {
+      by: started?.actor === 'staff' ? staffActor(started) : null,
+      note: started?.note ?? null,
+    }),
   ];
   if (ended || terminal === 'completed') {
     const byWhom: StepActor | null = cancelled

@@ -239,6 +239,8 @@ export const appMessages = {
         eta: 'Nearest %{minutes} min · %{count} available',
         noneAvailable: 'No driver available nearby',
         noFeed: 'Availability unknown',
+        fareAt: 'Fare at %{time}',
+        fareAtSurge: 'Fare at %{time} · surge ×%{multiplier}',
         payment: 'Payment',
         discountCode: 'Discount code',
         checkingCode: 'Checking the code…',

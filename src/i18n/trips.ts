@@ -48,6 +48,7 @@ export const tripMessages = {
   empty: 'No trips match these filters.',
   detail: {
     requested: 'Requested %{time}',
+    pickup: 'Pickup booked for %{time}',
     route: 'Route',
     timeline: 'Timeline',
     fare: 'Fare',

@@ -44,6 +44,7 @@ export const validationMessages = {
     fieldNotAllowed: 'This %{label} is not allowed',
     noLetter: 'No letter with reference %{reference}',
     periodAtMost: 'The period may cover at most %{max} months',
+    startBeforePickup: 'The pickup is booked for %{time}: the trip can start from %{from}',
   },
   fixed: {
     emailRequired: 'Email is required',

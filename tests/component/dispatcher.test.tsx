@@ -329,6 +329,47 @@ describe('dispatcher booking', () => {
     expect(api.to('POST /api/trip/trips')[0].body).toMatchObject({ scheduledAt: `${tomorrow}T05:30:00.000Z` });
   });
 
+  it('for a later pickup shows each type’s fare at that time with its surge, and no live ETA', async () => {
+    const { user, api } = renderApp('/dispatcher', {
+      session: sessionOf(booker),
+      api: server({
+        'POST /api/trip/fare-estimates': (request) => {
+          const later = Boolean((request.body as { at?: string }).at);
+          const surge = later ? 1.3 : 1;
+          return {
+            json: {
+              data: [fare(1, 'Boda', 250 * surge), fare(3, 'Economy', 720 * surge)].map((f) => ({
+                ...f,
+                surgeMultiplier: surge,
+              })),
+            },
+          };
+        },
+      }),
+    });
+    const phone = await phoneInput();
+    await user.type(phone, '0712345');
+    await screen.findByRole('option', { name: /Amina Njeri/ });
+    await user.keyboard('{ArrowDown}{Enter}');
+    await pickPlace(user, 'Pickup', 'yaya', 'Yaya Centre, Kilimani');
+    await pickPlace(user, 'Drop-off', 'sarit', 'Sarit Centre, Westlands');
+    // The list is drawn again once the fares at the pickup time are quoted: looked up each time.
+    const list = () => screen.getByRole('listbox', { name: /Vehicle type/ });
+    const economy = () => within(list()).getByRole('option', { name: /^Economy/ });
+    await waitFor(() => expect(economy()).toHaveTextContent('Nearest 4 min · 4 available'));
+    const asked = api.to('GET /api/trip/dispatcher/availability').length;
+
+    const tomorrow = addDays(localDay(new Date(), CITY.timeZone), 1);
+    const [year, month, day] = tomorrow.split('-');
+    await typeDate(user, 'Pickup time', `${day}${month}${year}0830`);
+    await waitFor(() => expect(economy()).toHaveTextContent(money(936)));
+    expect(economy()).toHaveTextContent('Fare at 08:30 · surge ×1.3');
+    expect(within(list()).getByRole('option', { name: /^Boda/ })).toHaveTextContent('Fare at 08:30 · surge ×1.3');
+    expect(list()).not.toHaveTextContent(/Nearest|available/);
+    // Who is near now is not asked for again while the booking is for later.
+    expect(api.to('GET /api/trip/dispatcher/availability')).toHaveLength(asked);
+  });
+
   it('asks a new caller for the name and sends them with the booking; shows the server’s field errors', async () => {
     const { user, api } = renderApp('/dispatcher', {
       session: sessionOf(booker),
@@ -791,6 +832,30 @@ describe('dispatcher live feed and board', () => {
 
     await user.click(screen.getByTestId('board-trip-31'));
     expect(await screen.findByTestId('trip-card')).toBeInTheDocument();
+  });
+
+  it('shows the pickup time on the card of a ride booked for later until the passenger is on board', async () => {
+    const later = (id: number, status: string) => ({
+      ...activeTrip(id, status, 60),
+      scheduledAt: '2026-12-08T04:30:00.000Z',
+    });
+    renderApp('/dispatcher', {
+      session: sessionOf(booker),
+      api: server({
+        'GET /api/trip/trips': listAnswer('trips', [
+          later(51, 'scheduled'),
+          later(52, 'accepted'),
+          later(53, 'in_progress'),
+          activeTrip(54, 'accepted', 5),
+        ]),
+      }),
+    });
+    const card = async (id: number) => screen.findByTestId(`board-trip-${id}`);
+    // 04:30 UTC is 07:30 in Nairobi.
+    expect(within(await card(51)).getByTestId('board-pickup-at')).toHaveTextContent('Pickup 8 Dec, 07:30');
+    expect(within(await card(52)).getByTestId('board-pickup-at')).toHaveTextContent('Pickup 8 Dec, 07:30');
+    expect(within(await card(53)).queryByTestId('board-pickup-at')).toBeNull();
+    expect(within(await card(54)).queryByTestId('board-pickup-at')).toBeNull();
   });
 
   it('keeps a trip being offered in the offered column when the list is read again (a reload, a new trip)', async () => {

@@ -248,6 +248,28 @@ describe('the passenger page', () => {
     expect(within(wallet).getByTestId('passenger-balance').textContent?.replace(/\s/g, ' ')).toBe('Balance KES 0.00');
   });
 
+  it('shows the pickup time of a ride booked for later in the trip history', async () => {
+    const booked = {
+      ...trip,
+      id: 31900,
+      driverId: null,
+      driverName: null,
+      status: 'scheduled',
+      requestedAt: new Date(Date.now() - 60_000).toISOString(),
+      scheduledAt: '2026-12-08T04:30:00.000Z',
+    };
+    renderApp('/passenger-management/passengers/9', {
+      session: admin,
+      api: { ...detailApi(riders[0]), 'GET /api/trip/trips': listAnswer('trips', [booked, trip]) },
+    });
+    await screen.findByTestId('passenger-summary');
+    const history = await screen.findByTestId('trip-history');
+    const row = (await within(history).findByText('#31900')).closest('tr')!;
+    // 04:30 UTC is 07:30 in Nairobi.
+    expect(within(row).getByTestId('trip-pickup-at')).toHaveTextContent('pickup 8 Dec 2026, 07:30');
+    expect(within(within(history).getByText('#31662').closest('tr')!).queryByTestId('trip-pickup-at')).toBeNull();
+  });
+
   it('opens a trip of the history at its detail page', async () => {
     const { user, router } = renderApp('/passenger-management/passengers/5', {
       session: admin,

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DISPATCHER, apiData, browserPerFile, shot, signIn, waitForPath, staffToken } from './browser';
+import { DISPATCHER, apiData, browserPerFile, shot, signIn, snap, waitForPath, staffToken } from './browser';
+import { localWallTime } from '../../src/domain/dateRange';
 
 /**
  * The dispatcher page (issue 16, panel side) in Chromium against the real server: a phone booking
@@ -145,6 +146,71 @@ describe('dispatcher', () => {
     await page.getByTestId('booking-discount').press('Escape');
     await expect.poll(() => page.getByTestId('booking-pickup').inputValue()).toBe('');
     expect(await page.locator('#booking-phone').inputValue()).toBe('');
+  });
+
+  it('books a ride for tomorrow and shows its pickup time on the board, the trips list and the trip page', async () => {
+    // Another regular caller (the first one has a trip under way since the first test).
+    const token = await staffToken();
+    const query = new URLSearchParams({
+      filter: JSON.stringify({ status: 'active' }),
+      sort: JSON.stringify(['tripsCount', 'DESC']),
+      range: JSON.stringify([1, 1]),
+    });
+    const [caller] = await apiData<(typeof passenger)[]>(`user/passengers?${query}`, token);
+    // Tomorrow at 08:30 on the city's clock.
+    const tomorrow = localWallTime(new Date(Date.now() + 86_400_000), 'Africa/Nairobi');
+    const [, year, month, day] = /^(\d{4})-(\d{2})-(\d{2})/.exec(tomorrow)!;
+
+    await page.keyboard.press('F2');
+    await page.keyboard.type(caller.phone.slice(-9));
+    await page.getByRole('option', { name: new RegExp(`${caller.firstName} ${caller.lastName}`) }).click();
+    await page.getByTestId('booking-pickup').fill('yaya');
+    await page.getByRole('option', { name: 'Yaya Centre, Kilimani' }).first().click();
+    await page.getByTestId('booking-dropoff').fill('sarit');
+    await page.getByRole('option', { name: 'Sarit Centre, Westlands' }).first().click();
+    await expect
+      .poll(() => page.getByTestId('booking-vehicles').getByRole('option').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await page.getByRole('group', { name: 'Pickup time' }).getByRole('spinbutton').first().click();
+    await page.keyboard.type(`${day}${month}${year}0830`);
+    await page
+      .getByText('Booked for later: offers go out shortly before pickup; the fares are at that time.')
+      .waitFor();
+    // Each vehicle type: the fare at 08:30 tomorrow, no live ETA.
+    const vehicles = page.getByTestId('booking-vehicles');
+    await vehicles
+      .getByText(/^Fare at 08:30/)
+      .first()
+      .waitFor();
+    expect(await vehicles.innerText()).not.toMatch(/Nearest|available/);
+    await snap(page, 'dispatcher-booking-later');
+    await page.getByTestId('booking-submit').click();
+    const notice = page.getByText(/^Trip #\d+ booked for .+; offers start before pickup\.$/);
+    await notice.waitFor();
+    const tripId = Number((await notice.innerText()).match(/#(\d+)/)![1]);
+    const card = page.getByTestId('board-scheduled').getByTestId(`board-trip-${tripId}`);
+    expect(await card.getByTestId('board-pickup-at').innerText()).toMatch(
+      new RegExp(`^Pickup ${Number(day)} .*08:30$`),
+    );
+
+    // Trips → Scheduled: soonest pickup first, each with its pickup time.
+    await page.goto('/trip-management/trips');
+    await page.getByTestId('trip-tab-scheduled').click();
+    const row = page.getByRole('row').filter({ hasText: `#${tripId}` });
+    const pickup = row.getByTestId('trip-pickup-at');
+    await pickup.waitFor();
+    expect(await pickup.innerText()).toMatch(new RegExp(`^pickup ${Number(day)} .*${year}, 08:30$`));
+    await snap(page, 'trips-scheduled-pickup');
+
+    await row.getByRole('link', { name: `#${tripId}` }).click();
+    await waitForPath(page, `/trip-management/trips/${tripId}`);
+    const header = page.getByTestId('trip-show-pickup');
+    await header.waitFor();
+    expect(await header.innerText()).toMatch(new RegExp(`^Pickup booked for ${Number(day)} .*${year}, 08:30 \\(in `));
+    await snap(page, 'trip-show-pickup');
+    await page.goto('/dispatcher');
+    await waitForPath(page, '/dispatcher');
+    await page.getByRole('heading', { name: 'New booking' }).waitFor();
   });
 
   it("shows the server's refusal under its field: a new caller with a known passenger's number", async () => {

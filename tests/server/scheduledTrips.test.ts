@@ -65,6 +65,26 @@ describe('booking for later', () => {
     expect(ids).toContain(trip.id);
   });
 
+  it('lists the rides booked for later soonest pickup first (the Scheduled tab)', async () => {
+    const later = created(await bookFor(inMinutes(6 * 24 * 60))).id;
+    const sooner = created(await bookFor(inMinutes(5 * 24 * 60))).id;
+    const listed = await t.call('GET', '/api/trip/trips', {
+      token: dispatcher,
+      query: {
+        filter: JSON.stringify({ status: ['scheduled'] }),
+        sort: JSON.stringify(['scheduledAt', 'ASC']),
+        range: '[0,499]',
+        fields: 'scheduledAt',
+      },
+    });
+    expect(listed.statusCode).toBe(200);
+    const rows = listed.json() as { id: number; scheduledAt: string }[];
+    const times = rows.map((r) => Date.parse(r.scheduledAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const ids = rows.map((r) => r.id);
+    expect(ids.indexOf(sooner)).toBeLessThan(ids.indexOf(later));
+  });
+
   it('refuses a pickup time in the past, more than 7 days ahead or not a time, naming the field; nothing is stored', async () => {
     const before = await t.db
       .selectFrom('trips')
@@ -269,6 +289,63 @@ describe('release at the lead time', () => {
     expect(cancelled.statusCode).toBe(200);
     expect(await releaseScheduledTrips(t.app.services, inMinutes(60))).not.toContain(id);
     expect((await tripRow(id)).status).toBe('cancelled_by_passenger');
+  });
+});
+
+describe('starting a ride booked for later', () => {
+  /** A ride booked for `minutes` ahead, released, assigned to a free Economy driver who is at the pickup. */
+  async function atPickup(minutes: number, skip: number) {
+    const id = created(await bookFor(inMinutes(minutes))).id;
+    const pickup = (await tripRow(id)).scheduledAt!;
+    await releaseScheduledTrips(t.app.services, new Date(pickup.getTime() - t.config.scheduledLeadMinutes * MIN));
+    const driver = (await approvedDrivers(t, 300)).filter((d) => d.vehicleTypeId === economy)[skip];
+    expect((await fx.post(`trips/${id}/assign`, { driverId: driver.id })).statusCode).toBe(200);
+    const token = await appSignIn(t, 'driver', driver.phone);
+    const step = (name: string) => t.call('POST', `/api/trip/apps/driver/trips/${id}/${name}`, { token });
+    expect((await step('arrived')).statusCode).toBe(200);
+    return { id, pickup, step };
+  }
+  const clock = (at: Date) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Nairobi', hour: '2-digit', minute: '2-digit' }).format(at);
+
+  it("refuses the driver app's start before the booked time less the grace, saying when the pickup is booked", async () => {
+    expect(t.config.scheduledStartGraceMinutes).toBe(5);
+    const { id, pickup, step } = await atPickup(40, 0);
+    const res = await step('started');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      `The pickup is booked for ${clock(pickup)}: the trip can start from ${clock(new Date(pickup.getTime() - 5 * MIN))}`,
+    );
+    const trip = await tripRow(id);
+    expect(trip).toMatchObject({ status: 'arrived', startedAt: null });
+  });
+
+  it('lets staff start it early only with a reason, which the timeline shows', async () => {
+    const { id } = await atPickup(50, 2);
+    const put = (body: object) => t.call('PUT', `/api/trip/trips/${id}`, { token: dispatcher, body });
+    const refused = await put({ status: 'in_progress' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^The pickup is booked for \d\d:\d\d: the trip can start from \d\d:\d\d$/);
+    expect((await tripRow(id)).status).toBe('arrived');
+
+    const started = await put({
+      status: 'in_progress',
+      earlyStartReason: 'The passenger is ready and asked to go now',
+    });
+    expect(started.statusCode).toBe(200);
+    expect((await tripRow(id)).status).toBe('in_progress');
+    const events = await t.call('GET', `/api/trip/trips/${id}/events`, { token: dispatcher });
+    const step = (events.json().data as { kind: string; actor: string; note: string | null }[]).find(
+      (e) => e.kind === 'started',
+    );
+    expect(step).toMatchObject({ actor: 'staff', note: 'The passenger is ready and asked to go now' });
+  });
+
+  it('lets the driver start within the grace before the booked time', async () => {
+    const { id, step } = await atPickup(4, 1);
+    const res = await step('started');
+    expect(res.statusCode).toBe(200);
+    expect((await tripRow(id)).status).toBe('in_progress');
   });
 });
 

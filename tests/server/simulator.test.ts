@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginRole, startApp, type TestApp } from './harness.js';
-import { fast, untilSimulated } from './support/simulatedTime.js';
+import { fast, simulatedPause, untilSimulated } from './support/simulatedTime.js';
 import { appSignIn } from './appsHelpers.js';
 import { tripFixtures } from './tripFixtures.js';
 import { Simulator } from '../../server/simulator/simulator.js';
@@ -296,6 +296,70 @@ describe('the simulator against the real app', () => {
       }
       expect(await status(tripId)).toBe('completed');
       expect(sim.stats.accepted).toBe(0);
+      expect(sim.failures).toEqual([]);
+    },
+    SIMULATION_TIMEOUT,
+  );
+
+  it(
+    'waits at the pickup of a ride booked for later until it may start, then drives it',
+    async () => {
+      admin = await loginRole(t, 'Super Admin');
+      const [driver] = await t.db
+        .selectFrom('drivers')
+        .select(['id', 'vehicleTypeId'])
+        .where('approvalStatus', '=', 'approved')
+        .orderBy('id')
+        .limit(1)
+        .execute();
+      await sql`update trips set status = 'cancelled_by_driver', cancelled_at = now()
+      where driver_id = ${driver.id} and status in ('requested', 'accepted', 'arrived', 'in_progress')`.execute(t.db);
+      const passenger = await t.db
+        .selectFrom('passengers')
+        .select('id')
+        .where('status', '=', 'active')
+        .where(
+          sql<boolean>`not exists (select 1 from trips where trips.passenger_id = passengers.id and trips.status in ('requested', 'accepted', 'arrived', 'in_progress', 'scheduled'))`,
+        )
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      const sim = new Simulator({
+        url: base,
+        drivers: 1,
+        passengers: 0,
+        // Half a second a tick: the offers it lets time out take the server's real 15 s.
+        ...fast(300, 500),
+        random: () => 0.01,
+        log: () => {},
+      });
+      await sim.start();
+      const trip = async (id: number) =>
+        t.db.selectFrom('trips').select(['status', 'driverId']).where('id', '=', id).executeTakeFirstOrThrow();
+      let tripId = 0;
+      try {
+        await untilSimulated(
+          sim,
+          60 * 60_000,
+          async () => !Number.isNaN((await t.app.services.live.store.get(driver.id))?.lat ?? NaN),
+        );
+        ({ id: tripId } = await bookTrip({ passengerId: passenger.id, vehicleTypeId: driver.vehicleTypeId! }));
+        // Booked for an hour from now and released to the offers (as at the lead time).
+        await sql`update trips set scheduled_at = now() + interval '60 minutes', released_at = now() where id = ${tripId}`.execute(
+          t.db,
+        );
+        expect((await act(tripId, 'assign', { driverId: driver.id })).statusCode).toBe(200);
+        expect(await untilSimulated(sim, 60 * 60_000, async () => (await trip(tripId)).status === 'arrived')).toBe(
+          true,
+        );
+        // Its start is refused until 5 minutes before pickup: the driver keeps the trip and waits.
+        await simulatedPause(sim, 10 * 60_000);
+        expect(await trip(tripId)).toEqual({ status: 'arrived', driverId: driver.id });
+        await sql`update trips set scheduled_at = now() where id = ${tripId}`.execute(t.db);
+        await untilSimulated(sim, 10 * 60 * 60_000, async () => (await trip(tripId)).status === 'completed');
+      } finally {
+        await sim.stop();
+      }
+      expect((await trip(tripId)).status).toBe('completed');
       expect(sim.failures).toEqual([]);
     },
     SIMULATION_TIMEOUT,

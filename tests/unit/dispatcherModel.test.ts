@@ -4,6 +4,7 @@ import {
   applyPositions,
   applyTripUpdate,
   boardColumn,
+  cardPickupTime,
   formatWait,
   fromSnapshot,
   groupBoard,
@@ -11,6 +12,7 @@ import {
   roundBox,
   sameBox,
   waitingSeconds,
+  vehicleDetail,
   type BoardTrip,
 } from '../../src/customRoutes/dispatcher/model';
 import type { LiveDriver } from '../../src/domain/liveDrivers';
@@ -184,5 +186,36 @@ describe('keyboard choice', () => {
     expect(moveChoice(2, 1, 3)).toBe(0);
     expect(moveChoice(0, -1, 3)).toBe(2);
     expect(moveChoice(0, 1, 0)).toBe(-1);
+  });
+});
+
+describe('pickup time on a board card', () => {
+  const at = '2026-12-08T04:30:00.000Z';
+  it('shows a ride booked for later its pickup time in every column until the passenger is on board', () => {
+    for (const column of ['scheduled', 'waiting', 'offered', 'en_route', 'at_pickup'] as const)
+      expect(cardPickupTime({ scheduledAt: at }, column), column).toBe(at);
+    expect(cardPickupTime({ scheduledAt: at }, 'on_trip')).toBeUndefined();
+    expect(cardPickupTime({ scheduledAt: null }, 'waiting')).toBeUndefined();
+    expect(cardPickupTime({}, 'scheduled')).toBeUndefined();
+  });
+});
+
+describe('a vehicle type’s line in the booking', () => {
+  const near = { available: 22, nearestEtaSeconds: 110 };
+  it('says the fare is at the pickup time (with its surge) for a ride booked for later, never a live ETA', () => {
+    const at = '2026-12-08T05:30:00.000Z';
+    expect(vehicleDetail(at, near, 1.3)).toEqual({ kind: 'fareAt', time: at, surge: 1.3 });
+    expect(vehicleDetail(at, near, 1)).toEqual({ kind: 'fareAt', time: at, surge: null });
+    expect(vehicleDetail(at, undefined, 1)).toEqual({ kind: 'fareAt', time: at, surge: null });
+  });
+  it('says the nearest driver’s ETA and how many are available for a ride now, or why not', () => {
+    expect(vehicleDetail(undefined, near, 1.3)).toEqual({ kind: 'eta', minutes: 2, count: 22 });
+    expect(vehicleDetail(undefined, { available: 3, nearestEtaSeconds: 10 }, 1)).toEqual({
+      kind: 'eta',
+      minutes: 1,
+      count: 3,
+    });
+    expect(vehicleDetail(undefined, { available: 0, nearestEtaSeconds: null }, 1)).toEqual({ kind: 'none' });
+    expect(vehicleDetail(undefined, undefined, 1)).toEqual({ kind: 'unknown' });
   });
 });

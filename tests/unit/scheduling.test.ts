@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { releaseDue, scheduleProblem, unassignedHorizon } from '../../src/domain/scheduling';
+import {
+  cityClock,
+  earliestStart,
+  releaseDue,
+  scheduleProblem,
+  startsTooEarly,
+  unassignedHorizon,
+} from '../../src/domain/scheduling';
 
 const now = new Date('2026-11-24T10:00:00Z');
 const plus = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
@@ -19,5 +26,23 @@ describe('booking for later', () => {
     expect(releaseDue(plus(15), now, 15)).toBe(true);
     expect(releaseDue(plus(-2), now, 15)).toBe(true);
     expect(unassignedHorizon(now)).toEqual(plus(5));
+  });
+});
+
+describe('starting a ride booked for later', () => {
+  it('may start from the booked pickup less the grace, a ride asked for now at any time', () => {
+    const pickup = plus(30);
+    expect(earliestStart(pickup, 5)).toEqual(plus(25));
+    expect(startsTooEarly(pickup, plus(19), 5)).toBe(true);
+    expect(startsTooEarly(pickup, plus(24.99), 5)).toBe(true);
+    expect(startsTooEarly(pickup, plus(25), 5)).toBe(false);
+    expect(startsTooEarly(pickup, plus(45), 5)).toBe(false);
+    expect(startsTooEarly(pickup, plus(29), 0)).toBe(true);
+    expect(earliestStart(null, 5)).toBeUndefined();
+    expect(startsTooEarly(null, now, 5)).toBe(false);
+  });
+
+  it("says a time on the city's clock (Nairobi, UTC+3)", () => {
+    expect(cityClock(new Date('2026-12-08T04:30:00Z'))).toBe('07:30');
   });
 });

@@ -279,3 +279,36 @@ describe('buildTimeline with the offers cascade', () => {
     expect(timeout).toMatchObject({ by: null, note: 'No answer within 15 s' });
   });
 });
+
+describe('a ride booked for later started early by staff', () => {
+  it('shows who started it and why on the start step; a driver’s start has neither', () => {
+    const started = trip({
+      status: 'in_progress',
+      acceptedAt: at(2),
+      arrivedAt: at(6),
+      startedAt: at(8),
+      driverId: 4,
+      driverName: 'Otieno Kamau',
+    });
+    const early = buildTimeline(started, [
+      event({ id: 5, at: at(8), kind: 'started', status: 'in_progress', note: 'Passenger asked to leave now' }),
+    ]);
+    expect(early.find((s) => s.key === 'started')).toMatchObject({
+      state: 'done',
+      by: { kind: 'staff', id: 3, name: 'Jane Ops' },
+      note: 'Passenger asked to leave now',
+    });
+    const byDriver = buildTimeline(started, [
+      event({
+        id: 6,
+        at: at(8),
+        kind: 'started',
+        status: 'in_progress',
+        actor: 'driver',
+        staffId: null,
+        staffName: null,
+      }),
+    ]);
+    expect(byDriver.find((s) => s.key === 'started')).toMatchObject({ by: null, note: null });
+  });
+});

@@ -34,7 +34,7 @@ export async function recordTripChange(
   ctx: TripChangeContext,
   before: TripFacts | null,
   after: TripFacts,
-  by: { actor: TripActor; staffId: number | null },
+  by: { actor: TripActor; staffId: number | null; note?: string | null },
   now = new Date(),
   /** More of the event, e.g. the service-area flag. */
   extra: Partial<TripUpdatedEvent> = {},
@@ -55,7 +55,8 @@ export async function recordTripChange(
         actor: by.actor,
         staffId: by.staffId,
         driverId: after.driverId,
-        note: kind === 'cancelled' ? (after.cancellationReason ?? null) : null,
+        // A cancellation's reason; a start's, when staff start a ride booked for later early.
+        note: kind === 'cancelled' ? (after.cancellationReason ?? null) : kind === 'started' ? (by.note ?? null) : null,
       })
       .execute();
   }

@@ -11,11 +11,14 @@ import type { TripActor } from '../../../src/domain/tripTimeline.js';
 import { recordTripChange, type TripChangeContext } from './events.js';
 import { refusal } from '../../../src/domain/messageCodes.js';
 import { settlementNote } from '../../../src/domain/ledgerNotes.js';
+import { cityClock, earliestStart, startsTooEarly } from '../../../src/domain/scheduling.js';
 
 export type TripRow = Selectable<TripTable>;
 
 export interface TripChange {
   status?: TripStatus;
+  /** Staff starting a ride booked for later before its pickup less the grace: why (on the timeline). */
+  earlyStartReason?: string | null;
   driverId?: number | null;
   cancellationReason?: string | null;
   paymentMethod?: string;
@@ -67,6 +70,26 @@ async function assertDriverFits(trx: Transaction<Database>, trip: TripRow, drive
   }
 }
 
+/** What a start is checked against: the server's grace before a booked pickup (SCHEDULED_START_GRACE_MINUTES). */
+export interface StartRules {
+  startGraceMinutes: number;
+}
+
+export const startRulesOf = (config: { scheduledStartGraceMinutes: number }): StartRules => ({
+  startGraceMinutes: config.scheduledStartGraceMinutes,
+});
+
+/**
+ * A ride booked for later starts no earlier than its pickup less the grace: before then a start is
+ * refused (409, naming the booked time), unless staff give the reason they start it early.
+ */
+function assertMayStart(trip: TripRow, change: TripChange, rules: StartRules, now: Date): void {
+  if (!startsTooEarly(trip.scheduledAt, now, rules.startGraceMinutes) || change.earlyStartReason) return;
+  const from = earliestStart(trip.scheduledAt, rules.startGraceMinutes)!;
+  const message = refusal('startBeforePickup', { time: cityClock(trip.scheduledAt!), from: cityClock(from) });
+  throw new ApiError(409, message, { status: message });
+}
+
 /**
  * The columns a staff change to a trip writes: status moves only along
  * TRIP_TRANSITIONS, each stamping its time; completion meters the fare from
@@ -76,6 +99,7 @@ export async function changeColumns(
   trx: Transaction<Database>,
   trip: TripRow,
   change: TripChange,
+  rules: StartRules,
   now = new Date(),
 ): Promise<Partial<Record<keyof TripTable, unknown>>> {
   const columns: Partial<Record<keyof TripTable, unknown>> = {};
@@ -121,6 +145,7 @@ export async function changeColumns(
       columns.arrivedAt = now;
       break;
     case 'in_progress':
+      assertMayStart(trip, change, rules, now);
       columns.startedAt = now;
       break;
     case 'completed': {
@@ -174,7 +199,7 @@ export async function applyChange(
 ): Promise<TripRow> {
   const { trx } = ctx;
   const staffId = by.staffId;
-  const columns = await changeColumns(trx, trip, change);
+  const columns = await changeColumns(trx, trip, change, startRulesOf(ctx.services.config));
   const updated = await trx
     .updateTable('trips')
     .set({ ...(columns as Updateable<TripTable>), updatedAt: new Date() })

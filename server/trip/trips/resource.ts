@@ -17,7 +17,7 @@ import { id, instant, latitude, longitude, text } from '../fields.js';
 import { scheduleProblem } from '../../../src/domain/scheduling.js';
 import { zoneFareFor, zonesVerdict } from '../zones/rules.js';
 import { encodeRoute } from '../geo/route.js';
-import { changeColumns, settleChange, type TripRow } from './lifecycle.js';
+import { changeColumns, settleChange, startRulesOf, type TripRow } from './lifecycle.js';
 import { assign, cancel } from './actions.js';
 import { recordTripChange, type TripFacts } from './events.js';
 import { nameOf, valueOf } from '../../rest/names.js';
@@ -63,6 +63,7 @@ const updateSchema = yup.object({
   driverId: id('driver').nullable(),
   cancellationReason: text('Cancellation reason', 300, true).nullable(),
   paymentMethod: oneOf(PAYMENT_METHODS, 'Payment method'),
+  earlyStartReason: text('Reason for starting early', 300, true).nullable(),
 });
 
 export type NewTripInput = yup.InferType<typeof createSchema>;
@@ -249,7 +250,7 @@ export const trips = defineResource(tripsManifest, {
 - cancellationFee: charged to card and wallet payers who cancel after the driver arrived.
 - routePolyline: Google encoded polyline (precision 5).
 - bookedBy: the staff member who booked a phone-in trip.
-- Creating a trip (a phone booking) quotes it; it names an existing passenger (passengerId: active, a blocked one is refused with the reason) or, with create-Passenger as well, a new caller (passenger: {firstName, lastName, phone}) created in the same transaction; driverNote is the note for the driver. A pickup or drop-off outside the service area, an inactive vehicle type or an unusable discount code is a field error and nothing is stored; updating moves its status (requested → accepted → arrived → in_progress → completed, or a cancellation), assigns a driver, or sets the payment method.
+- Creating a trip (a phone booking) quotes it; it names an existing passenger (passengerId: active, a blocked one is refused with the reason) or, with create-Passenger as well, a new caller (passenger: {firstName, lastName, phone}) created in the same transaction; driverNote is the note for the driver. A pickup or drop-off outside the service area, an inactive vehicle type or an unusable discount code is a field error and nothing is stored; updating moves its status (requested → accepted → arrived → in_progress → completed, or a cancellation), assigns a driver, or sets the payment method. A ride booked for later starts (in_progress) no earlier than its pickup less SCHEDULED_START_GRACE_MINUTES (5): before then it is a 409 naming the booked time, unless earlyStartReason says why staff start it early (shown on the trip's timeline).
 - Booking for later: scheduledAt (an ISO time, in the future and at most 7 days ahead, else a field error under scheduledAt) makes the trip scheduled, quoted at that time (its surge windows). It is released (status requested, releasedAt stamped) and offered to drivers at the lead time before pickup (server setting SCHEDULED_LEAD_MINUTES, 15 min); if it still has no driver 5 minutes before pickup, the dispatchers (view-DispatcherPage) get a notification. A passenger holds at most SCHEDULED_PER_PASSENGER (3) trips booked for later, none within 30 minutes of another (a field error under scheduledAt naming the trips). A scheduled trip can be cancelled. Filter scheduledAt_gte / scheduledAt_lte, status=scheduled.
 - offeredDriverId: while a requested trip waits for a driver's answer to an offer, that driver; null otherwise.
 - Filters: status (one or a list), requestedAt_gte / requestedAt_lte, driverId, passengerId, vehicleTypeId, paymentMethod, active (true: requested to in progress), q (address text, or a trip id).`,
@@ -304,12 +305,12 @@ export const trips = defineResource(tripsManifest, {
   update: updateSchema,
   delete: false,
   async toColumns(input, { trx, staff, existing, services }) {
-    if (existing) return changeColumns(trx, existing as unknown as TripRow, input);
+    if (existing) return changeColumns(trx, existing as unknown as TripRow, input, startRulesOf(services.config));
     return newTripColumns(trx, input as NewTripInput, staff, services.config);
   },
   async afterWrite(ctx) {
     const { action, trx, existing, staff, after } = ctx;
-    const by = { actor: 'staff' as const, staffId: staff.id };
+    const by = { actor: 'staff' as const, staffId: staff.id, note: (ctx.input?.earlyStartReason as string) ?? null };
     if (action === 'create' && after) {
       await recordTripChange(ctx, null, after as unknown as TripFacts, by);
       return;

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../services.js';
-import { CITY } from '../../../src/domain/city.js';
 import { P } from '../../../src/domain/permissionNames.js';
-import { releaseHorizon, UNASSIGNED_ALERT_MINUTES, unassignedHorizon } from '../../../src/domain/scheduling.js';
+import {
+  cityClock,
+  releaseHorizon,
+  UNASSIGNED_ALERT_MINUTES,
+  unassignedHorizon,
+} from '../../../src/domain/scheduling.js';
 import { recordTripChange, type TripChangeContext } from './events.js';
 import { refusal } from '../../../src/domain/messageCodes.js';
 
@@ -57,9 +61,6 @@ export async function releaseScheduledTrips(services: AppServices, now = new Dat
   });
 }
 
-const pickupTime = (at: Date) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: CITY.timeZone, hour: '2-digit', minute: '2-digit' }).format(at);
-
 /**
  * Tells the dispatchers (view-DispatcherPage) once about every trip booked for later that still has
  * no driver `UNASSIGNED_ALERT_MINUTES` before its pickup: a notification (the bell, the toast) that
@@ -89,7 +90,7 @@ export async function reportUnassignedScheduledTrips(services: AppServices, now 
           type: 'SCHEDULED_UNASSIGNED',
           title: refusal('scheduledUnassigned', {
             trip: trip.id,
-            time: pickupTime(trip.scheduledAt!),
+            time: cityClock(trip.scheduledAt!),
             place,
             minutes: UNASSIGNED_ALERT_MINUTES,
           }),

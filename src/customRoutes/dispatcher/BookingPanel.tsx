@@ -70,7 +70,8 @@ export const BookingPanel = memo(function BookingPanel({ picking, onPick, bookin
 
   const scheduledAt = scheduledInstant(pickupTime.value);
   const fares = useFareEstimates(pickup, dropoff, discountCode, caller?.id, scheduledAt);
-  const availability = useAvailability(pickup);
+  // Who is near now says nothing of a pickup later: the live availability is asked for a ride now only.
+  const availability = useAvailability(scheduledAt ? undefined : pickup);
   // The estimates refuse a pickup or drop-off outside the service zones: said under that field.
   const zoneErrors = fares.error ? fieldErrorsOf(fares.error) : undefined;
   const list = useMemo(() => fares.fares ?? [], [fares.fares]);
@@ -205,6 +206,7 @@ export const BookingPanel = memo(function BookingPanel({ picking, onPick, bookin
             onRetry={() => void fares.refetch()}
             ready={pickup !== undefined && dropoff !== undefined}
             onChoose={chooseVehicle}
+            pickupAt={scheduledAt}
           />
         </Box>
         <Stack direction="row" spacing={1}>

@@ -120,7 +120,14 @@ export function ChoiceOption({ id, selected, onClick, title, detail, aside, end 
           name
         )}
         {detail !== undefined && (
-          <Typography variant="caption" color="text.secondary" noWrap component="div">
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            noWrap
+            component="div"
+            // A line cut short by the column is read whole on hover.
+            title={typeof detail === 'string' ? detail : undefined}
+          >
             {detail}
           </Typography>
         )}

@@ -6,12 +6,14 @@ import { formatDateTime } from '../../kit/format';
 import { useNow } from '../../kit/useNow';
 import {
   BOARD_COLUMNS,
+  cardPickupTime,
   formatWait,
   groupBoard,
   waitingSince,
   LATE_AFTER_SECONDS,
   waitingSeconds,
   type BoardColumn,
+  type BoardTrip,
 } from './model';
 import { driverName, useDriverCards } from './driverCards';
 import { useActiveTrips, type BoardRecord } from './useActiveTrips';
@@ -28,13 +30,21 @@ function WaitTime({ requestedAt }: { requestedAt: string }) {
     </Typography>
   );
 }
-/** A trip booked for later: its pickup time ("Pickup 28 Nov 2026, 08:30"). */
+/** A pickup time on a card: the day and the time, in the city's clock. */
+const PICKUP_FORMAT: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+};
+
+/** A trip booked for later: its pickup time ("Pickup 28 Nov, 08:30"). */
 function PickupAt({ at }: { at: string }) {
   const translate = useTranslate();
   return (
-    <Typography variant="caption" sx={WAIT_SX} data-testid="board-pickup-at">
+    <Typography variant="caption" component="div" sx={WAIT_SX} data-testid="board-pickup-at">
       {translate('app.dispatcher.board.pickupAt', {
-        time: formatDateTime(at, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }),
+        time: formatDateTime(at, PICKUP_FORMAT),
       })}
     </Typography>
   );
@@ -61,6 +71,7 @@ const BoardCard = memo(function BoardCard({
   /** The driver's name, or for an offer "Offered to …", when there is one. */
   driverName: string | undefined;
 }) {
+  const pickupAt = cardPickupTime(trip as unknown as BoardTrip, column);
   return (
     <ButtonBase
       onClick={() => onSelect(trip)}
@@ -77,8 +88,9 @@ const BoardCard = memo(function BoardCard({
             requestedAt={waitingSince(trip as unknown as { requestedAt: string; releasedAt?: string | null })}
           />
         )}
-        {column === 'scheduled' && trip.scheduledAt && <PickupAt at={trip.scheduledAt as unknown as string} />}
+        {column === 'scheduled' && pickupAt && <PickupAt at={pickupAt} />}
       </Stack>
+      {column !== 'scheduled' && pickupAt && <PickupAt at={pickupAt} />}
       <Typography variant="caption" component="div" noWrap>
         {trip.passengerName}
       </Typography>

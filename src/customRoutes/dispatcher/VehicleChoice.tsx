@@ -1,12 +1,19 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatMoney } from '../../kit/format';
+import { formatDateTime, formatMoney, formatNumber } from '../../kit/format';
+import { vehicleDetail, type VehicleDetail } from './model';
 import { useAvailability, useFareEstimates } from './bookingData';
 import { ChoiceList, ChoiceOption } from './ChoiceList';
 import { zoneEffectOf } from '../../domain/zoneFares';
 import { useZoneEffectText } from '../../kit/zoneEffectText';
 
-/** The vehicle types with each one's fare, nearest driver's ETA and available count; the arrow keys choose. */
+/** The pickup's time of day: its day is in the field below, and the line stays short enough for the column. */
+const PICKUP_FORMAT: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+
+/**
+ * The vehicle types with each one's fare and, for a ride now, the nearest driver's ETA and the
+ * available count (for one booked for later, the fare at its pickup time); the arrow keys choose.
+ */
 export function VehicleChoice({
   fares,
   plain,
@@ -17,6 +24,7 @@ export function VehicleChoice({
   ready,
   onRetry,
   onChoose,
+  pickupAt,
 }: {
   fares: ReturnType<typeof useFareEstimates>['fares'] & object;
   plain?: ReturnType<typeof useFareEstimates>['plain'];
@@ -27,8 +35,29 @@ export function VehicleChoice({
   ready: boolean;
   onRetry: () => void;
   onChoose: (vehicleTypeId: number) => void;
+  /** A ride booked for later: its pickup time (the fares are at that time; no live ETA). */
+  pickupAt?: string;
 }) {
   const translate = useTranslate();
+  const detailText = (detail: VehicleDetail) => {
+    switch (detail.kind) {
+      case 'fareAt': {
+        const time = formatDateTime(detail.time, PICKUP_FORMAT);
+        return detail.surge === null
+          ? translate('app.dispatcher.booking.fareAt', { time })
+          : translate('app.dispatcher.booking.fareAtSurge', {
+              time,
+              multiplier: formatNumber(detail.surge, { maximumFractionDigits: 2 }),
+            });
+      }
+      case 'eta':
+        return translate('app.dispatcher.booking.eta', { minutes: detail.minutes, count: detail.count });
+      case 'none':
+        return translate('app.dispatcher.booking.noneAvailable');
+      default:
+        return translate('app.dispatcher.booking.noFeed');
+    }
+  };
   const zoneLine = useZoneEffectText();
   const label = translate('app.dispatcher.booking.vehicle');
   if (!ready)
@@ -78,16 +107,7 @@ export function VehicleChoice({
               selected={index === chosen}
               onClick={() => onChoose(fare.vehicleTypeId)}
               title={fare.vehicleTypeName}
-              detail={
-                near
-                  ? near.available > 0 && near.nearestEtaSeconds !== null
-                    ? translate('app.dispatcher.booking.eta', {
-                        minutes: Math.max(1, Math.round(near.nearestEtaSeconds / 60)),
-                        count: near.available,
-                      })
-                    : translate('app.dispatcher.booking.noneAvailable')
-                  : translate('app.dispatcher.booking.noFeed')
-              }
+              detail={detailText(vehicleDetail(pickupAt, near, fare.surgeMultiplier))}
               end={
                 <Box sx={{ textAlign: 'end' }}>
                   {before && fare.discount > 0 && (

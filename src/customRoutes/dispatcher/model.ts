@@ -110,6 +110,14 @@ export function boardColumn(trip: BoardTrip): BoardColumn | undefined {
   }
 }
 
+/**
+ * The pickup time a card shows: a ride booked for later keeps it from its own column until the
+ * passenger is on board (released, offered, driver en route or at the pickup); a ride asked for now
+ * has none.
+ */
+export const cardPickupTime = (trip: Pick<BoardTrip, 'scheduledAt'>, column: BoardColumn): string | undefined =>
+  column === 'on_trip' ? undefined : (trip.scheduledAt ?? undefined);
+
 /** A trip waiting this long for a driver is shown in red. */
 export const LATE_AFTER_SECONDS = 120;
 
@@ -172,4 +180,28 @@ export function moveChoice(current: number, step: number, length: number): numbe
   if (length === 0) return -1;
   if (current < 0) return step > 0 ? 0 : length - 1;
   return (current + step + length) % length;
+}
+
+/** What a vehicle type's line says under its name in the booking: see vehicleDetail. */
+export type VehicleDetail =
+  | { kind: 'fareAt'; time: string; surge: number | null }
+  | { kind: 'eta'; minutes: number; count: number }
+  | { kind: 'none' }
+  | { kind: 'unknown' };
+
+/**
+ * Under a vehicle type in the booking: for a ride booked for later, that its fare is the one at the
+ * pickup time (with that time's surge), as no one knows who will be near then; for a ride now, the
+ * nearest available driver's ETA and how many are available, none nearby, or unknown without a feed.
+ */
+export function vehicleDetail(
+  pickupAt: string | undefined,
+  near: { available: number; nearestEtaSeconds: number | null } | undefined,
+  surgeMultiplier: number,
+): VehicleDetail {
+  if (pickupAt) return { kind: 'fareAt', time: pickupAt, surge: surgeMultiplier > 1 ? surgeMultiplier : null };
+  if (!near) return { kind: 'unknown' };
+  if (near.available > 0 && near.nearestEtaSeconds !== null)
+    return { kind: 'eta', minutes: Math.max(1, Math.round(near.nearestEtaSeconds / 60)), count: near.available };
+  return { kind: 'none' };
 }

@@ -241,6 +241,8 @@ export const appMessages: DeepStrings<typeof En> = {
         eta: 'Le plus proche à %{minutes} min · %{count} disponibles',
         noneAvailable: 'Aucun chauffeur disponible à proximité',
         noFeed: 'Disponibilité inconnue',
+        fareAt: 'Prix à %{time}',
+        fareAtSurge: 'Prix à %{time} · majoration ×%{multiplier}',
         payment: 'Paiement',
         discountCode: 'Code promo',
         checkingCode: 'Vérification du code…',

@@ -51,6 +51,7 @@ export const tripMessages: DeepStrings<typeof En> = {
   empty: 'Aucune course ne correspond à ces filtres.',
   detail: {
     requested: 'Demandée le %{time}',
+    pickup: 'Prise en charge prévue le %{time}',
     route: 'Itinéraire',
     timeline: 'Chronologie',
     fare: 'Prix',

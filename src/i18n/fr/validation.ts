@@ -43,6 +43,7 @@ export const validationMessages: DeepStrings<typeof En> = {
     fieldNotAllowed: '%{label} : cette valeur n’est pas autorisée',
     noLetter: 'Aucune attestation ne porte la référence %{reference}',
     periodAtMost: 'La période peut couvrir au plus %{max} mois',
+    startBeforePickup: 'La prise en charge est prévue à %{time} : la course peut commencer à partir de %{from}',
   },
   fixed: {
     emailRequired: 'L’adresse e-mail est obligatoire',

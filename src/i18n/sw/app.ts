@@ -240,6 +240,8 @@ export const appMessages: DeepStrings<typeof En> = {
         eta: 'Aliye karibu zaidi dak %{minutes} · %{count} wanapatikana',
         noneAvailable: 'Hakuna dereva anayepatikana karibu',
         noFeed: 'Upatikanaji haujulikani',
+        fareAt: 'Nauli ya saa %{time}',
+        fareAtSurge: 'Nauli ya saa %{time} · ongezeko ×%{multiplier}',
         payment: 'Malipo',
         discountCode: 'Msimbo wa punguzo',
         checkingCode: 'Inakagua msimbo…',

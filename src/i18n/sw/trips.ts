@@ -51,6 +51,7 @@ export const tripMessages: DeepStrings<typeof En> = {
   empty: 'Hakuna safari zinazolingana na vichujio hivi.',
   detail: {
     requested: 'Iliombwa %{time}',
+    pickup: 'Kuchukuliwa kumepangwa %{time}',
     route: 'Njia',
     timeline: 'Mfuatano wa matukio',
     fare: 'Nauli',

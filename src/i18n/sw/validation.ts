@@ -42,6 +42,7 @@ export const validationMessages: DeepStrings<typeof En> = {
     fieldNotAllowed: '%{label}: thamani hii hairuhusiwi',
     noLetter: 'Hakuna barua yenye kumbukumbu %{reference}',
     periodAtMost: 'Kipindi kisizidi miezi %{max}',
+    startBeforePickup: 'Kuchukuliwa kumepangwa saa %{time}: safari inaweza kuanza kuanzia %{from}',
   },
   fixed: {
     emailRequired: 'Barua pepe inahitajika',

@@ -25,6 +25,7 @@ import { PassengerStatusButton } from './PassengerStatusButton';
 import { PassengerSummary } from './PassengerSummary';
 import type { Passenger } from './types';
 import { RowLink } from '../../kit/RowLink';
+import { PickupTime } from '../trips/PickupTime';
 
 const noWrap = () => ({ whiteSpace: 'nowrap' });
 const openTrip = (id: RaRecord['id']) => showPath(tripsManifest.path, id);
@@ -87,7 +88,12 @@ function TripHistory() {
           label="app.passengers.requested"
           disableSort
           cellSx={noWrap}
-          render={() => <DateTimeField source="requestedAt" relative />}
+          render={() => (
+            <>
+              <DateTimeField source="requestedAt" relative />
+              <PickupTime />
+            </>
+          )}
         />
         <DataTable.Col source="pickupAddress" label="app.passengers.route" disableSort render={() => <RouteText />} />
         {medium && (

@@ -7,7 +7,7 @@ import { drivers, passengers } from '../../domain/resources';
 import { BulkActions, type BulkActionSpec } from '../../kit/BulkActions';
 import { DateTimeField } from '../../kit/DateTimeField';
 import { enumLabelKey } from '../../kit/enumChoices';
-import { formatDateTime, formatDistance, formatDuration } from '../../kit/format';
+import { formatDistance, formatDuration } from '../../kit/format';
 import { ResourceListActions } from '../../kit/ListActions';
 import { LinkedRecordField } from '../../kit/LinkedRecordField';
 import { MoneyField } from '../../kit/MoneyField';
@@ -17,6 +17,7 @@ import { useNow } from '../../kit/useNow';
 import { toShowPage } from '../shared/recordPaths';
 import type { ListScreenProps } from '../types';
 import { LiveTrips } from './LiveTrips';
+import { PickupTime } from './PickupTime';
 import { tripExporter } from './tripExporter';
 import { tripFilters } from './tripFilters';
 import { RequestedRangeFilter, TripTabs } from './TripListBar';
@@ -232,14 +233,10 @@ function TripTable() {
           <DataTable.Col
             source="requestedAt"
             cellSx={noWrapCell}
-            render={(trip) => (
+            render={() => (
               <>
                 <DateTimeField source="requestedAt" relative />
-                {trip.scheduledAt && (
-                  <div className={CELL.caption} data-testid="trip-pickup-at">
-                    {translate('app.trips.pickupAt', { time: formatDateTime(trip.scheduledAt) })}
-                  </div>
-                )}
+                <PickupTime className={CELL.caption} />
               </>
             )}
           />

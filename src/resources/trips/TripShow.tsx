@@ -139,6 +139,13 @@ export default function TripShow() {
                 time: `${formatDateTime(trip.requestedAt) ?? ''} (${formatRelativeTime(trip.requestedAt) ?? ''})`,
               })}
             </Typography>
+            {trip.scheduledAt && (
+              <Typography variant="body2" component="span" sx={{ fontWeight: 700 }} data-testid="trip-show-pickup">
+                {translate('app.trips.detail.pickup', {
+                  time: `${formatDateTime(trip.scheduledAt) ?? ''} (${formatRelativeTime(trip.scheduledAt) ?? ''})`,
+                })}
+              </Typography>
+            )}
           </Stack>
           <TopToolbar sx={{ p: 0, minHeight: 0 }}>
             <TripActions trip={trip} />

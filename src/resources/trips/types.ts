@@ -17,6 +17,7 @@ export type Trip = RaRecord<number> &
 /** The columns the trips list shows: all it asks the engine for (`fields`). */
 export const TRIP_LIST_FIELDS = [
   'requestedAt',
+  'scheduledAt',
   'passengerId',
   'passengerName',
   'driverId',

@@ -8,6 +8,7 @@ import { TripParties } from '../../../src/resources/trips/TripParties';
 import type { Trip } from '../../../src/resources/trips/types';
 import { dispatcherProfile, sessionOf, superAdminProfile } from '../../unit/support/staffFixtures';
 import { renderKit } from '../kit/renderKit';
+import { renderApp } from '../support/renderApp';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -214,5 +215,35 @@ describe('the trip’s parties', () => {
     // No driver record was asked for: the trip's own fields carry what the role may see.
     expect(api.requests.some((r) => r.path.startsWith('/api/user/drivers'))).toBe(false);
     expect(api.to('GET /api/trip/trips')[0].query.get('filter')).toBe(JSON.stringify({ id: 41 }));
+  });
+});
+
+describe('the trip page', () => {
+  it('shows a ride booked for later with its pickup time in the header', async () => {
+    const pickup = '2026-12-08T04:30:00.000Z';
+    const booked = {
+      id: 42,
+      status: 'scheduled',
+      requestedAt: new Date(Date.now() - 60_000).toISOString(),
+      scheduledAt: pickup,
+      passengerId: 7,
+      passengerName: 'Amina Otieno',
+      driverId: null,
+      driverName: null,
+      vehicleTypeName: 'Economy',
+      pickupAddress: 'Sarit Centre, Westlands',
+      dropoffAddress: 'Yaya Centre, Kilimani',
+      fareTotal: 169.8,
+      paymentMethod: 'cash',
+      distanceKm: 5.1,
+      durationMin: 14,
+    };
+    renderApp('/trip-management/trips/42', {
+      session: sessionOf(superAdminProfile),
+      api: { 'GET /api/trip/trips/42': { json: booked }, 'GET /api/trip/trips/42/events': { json: { data: [] } } },
+    });
+    const page = await screen.findByTestId('trip-show');
+    // 04:30 UTC is 07:30 in Nairobi.
+    expect(within(page).getByTestId('trip-show-pickup')).toHaveTextContent(/^Pickup booked for 8 Dec 2026, 07:30 \(/);
   });
 });

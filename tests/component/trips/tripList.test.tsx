@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import TripList from '../../../src/resources/trips/TripList';
 import { presetRange } from '../../../src/resources/trips/tripListState';
+import { formatDateTime } from '../../../src/kit/format';
 import { sessionOf, superAdminProfile } from '../../unit/support/staffFixtures';
 import { listAnswer } from '../support/renderApp';
 import { tripListAnswer } from './tripAnswers';
@@ -53,7 +54,7 @@ const rows = [
   },
 ];
 
-function renderList(sockets = fakeSockets()) {
+function renderList(sockets = fakeSockets(), answered: readonly object[] = rows) {
   return renderKit(
     <SocketFactoryContext.Provider value={sockets.factory}>
       <RealtimeProvider>
@@ -64,7 +65,7 @@ function renderList(sockets = fakeSockets()) {
       resource: 'trip-management/trips',
       session: sessionOf(superAdminProfile),
       api: {
-        'GET /api/trip/trips': tripListAnswer(rows),
+        'GET /api/trip/trips': tripListAnswer(answered),
         'GET /api/trip/trips/41': {
           json: { ...rows[0], pickupAddress: 'Sarit Centre, Westlands', dropoffAddress: 'Yaya Centre, Kilimani' },
         },
@@ -118,6 +119,33 @@ describe('the trips list', () => {
     await waitFor(() => expect(lastFilter(api)).toEqual({ status: ['cancelled_by_passenger', 'cancelled_by_driver'] }));
     fireEvent.click(screen.getByTestId('trip-tab-active'));
     await waitFor(() => expect(lastFilter(api)).toEqual({ active: true }));
+  });
+
+  it('shows the pickup time of a ride booked for later under its request, and the Scheduled tab asks for the soonest pickup first', async () => {
+    // Booked a minute ago for 07:30 tomorrow, Nairobi time (04:30 UTC).
+    const pickup = new Date(Date.now() + 86_400_000);
+    pickup.setUTCHours(4, 30, 0, 0);
+    const booked = {
+      ...rows[0],
+      id: 42,
+      status: 'scheduled',
+      requestedAt: minutesAgo(1),
+      scheduledAt: pickup.toISOString(),
+    };
+    const { api } = renderList(fakeSockets(), [booked, rows[1]]);
+    const row = (await screen.findByText('#42')).closest('tr')!;
+    expect(within(row).getByTestId('trip-pickup-at')).toHaveTextContent(
+      `pickup ${formatDateTime(pickup.toISOString())!.replace(/\s/g, ' ')}`,
+    );
+    expect(within(row).getByTestId('trip-pickup-at')).toHaveTextContent(/07:30$/);
+    // A ride asked for now has no pickup line.
+    expect(within(screen.getByText('#40').closest('tr')!).queryByTestId('trip-pickup-at')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('trip-tab-scheduled'));
+    await waitFor(() => expect(lastFilter(api)).toEqual({ status: ['scheduled'] }));
+    const calls = api.to('GET /api/trip/trips');
+    expect(calls[calls.length - 1].query.get('sort')).toBe('["scheduledAt","ASC"]');
+    expect(calls[calls.length - 1].query.get('fields')?.split(',')).toContain('scheduledAt');
   });
 
   it("filters by today's range in the city's calendar, keeping the tab", async () => {
