@@ -259,16 +259,16 @@ describe('the desk', () => {
     expect(screen.getByTestId('tab-open')).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('shows the queues by urgency (time left on the SLA, breached first) and the resolved by resolution date', async () => {
+  it('shows the queues by urgency (urgent and safety first, then breached, then time left) and the resolved by resolution date', async () => {
     const lastSort = (calls: ReturnType<typeof renderApp>['api']) =>
       calls.to('GET /api/trip/issues').at(-1)!.query.get('sort');
     const { user, api: calls } = renderApp('/issues', { session: sessionOf(agentProfile), api: deskApi });
     await screen.findByTestId('tab-open');
-    await waitFor(() => expect(lastSort(calls)).toBe('["slaLeftSeconds","ASC"]'));
+    await waitFor(() => expect(lastSort(calls)).toBe('["urgency","ASC"]'));
     await user.click(screen.getByTestId('tab-resolved'));
     await waitFor(() => expect(lastSort(calls)).toBe('["resolvedAt","DESC"]'));
     await user.click(screen.getByTestId('tab-breached'));
-    await waitFor(() => expect(lastSort(calls)).toBe('["slaLeftSeconds","ASC"]'));
+    await waitFor(() => expect(lastSort(calls)).toBe('["urgency","ASC"]'));
   });
 
   it('reads one status from a link as a chip', async () => {

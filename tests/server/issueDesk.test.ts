@@ -523,6 +523,31 @@ describe('the SLA on the desk', () => {
     expect(rows[5].slaLeftSeconds).toBeNull();
   });
 
+  it('orders the desk by urgency: urgent and safety issues first, each class breached first, resolved last', async () => {
+    const lowFourDaysOver = await aged('low', 72 + 96);
+    const highSoon = await aged('high', 3.5); // 30 min left
+    const safetyMedium = await aged('medium', 1); // 23 h left, but about someone's safety
+    await sql`update issues set category = 'safety' where id = ${safetyMedium}`.execute(t.db);
+    const urgentFresh = await aged('urgent', 0.1); // 54 min left
+    const urgentOver = await aged('urgent', 2); // an hour past its target
+    const resolved = await aged('urgent', 5);
+    await action(resolved, 'resolve', { resolutionNote: 'Handled.' });
+    const ids = [lowFourDaysOver, highSoon, safetyMedium, urgentFresh, urgentOver, resolved];
+    const res = await t.call('GET', '/api/trip/issues', {
+      token: admin,
+      query: listQuery({ filter: { id: ids }, sort: ['urgency', 'ASC'], range: [0, 9] }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as Json[]).map((r) => r.id)).toEqual([
+      urgentOver,
+      urgentFresh,
+      safetyMedium,
+      lowFourDaysOver,
+      highSoon,
+      resolved,
+    ]);
+  });
+
   it('filters unassigned issues', async () => {
     const issue = await openIssue();
     const res = await t.call('GET', '/api/trip/issues', {

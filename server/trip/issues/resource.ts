@@ -50,6 +50,15 @@ const SLA_LEFT = sql<
   number | null
 >`(case when issues.status in (${sql.join(OPEN_ISSUE_STATUSES.map((s) => sql.lit(s)))}) then floor(extract(epoch from ${SLA_DUE} - now()))::int end)`;
 
+/**
+ * The desk's order: the urgent class first (urgent priority or a safety complaint), then within each
+ * class the seconds left ascending (breached first, the most overdue on top); null once resolved or
+ * closed (last). One number: the class counts 10^9 s (31 years), far beyond any SLA's lateness.
+ */
+const URGENCY = sql<
+  number | null
+>`(case when issues.priority = 'urgent' or issues.category = 'safety' then 0 else 1000000000 end + ${SLA_LEFT})`;
+
 /** An active staff member who may handle issues, or a field error. */
 async function checkAssignee(trx: Transaction<Database>, assigneeId: number): Promise<string> {
   const staff = await trx
@@ -291,7 +300,7 @@ export const issues = defineResource(issuesManifest, {
   table: 'issues',
   description: `Complaints and problems reported about a trip by its passenger or its driver. \`reporterId\` is the trip's passenger or driver, per \`reporterKind\`. Moving to resolved or closed needs a resolution note and stamps \`resolvedAt\`.
 - The desk's steps are actions (POST issues/:id/assign, priority, start, resolve, close, reopen, note), each audited and written to the issue's timeline (GET issues/:id/events). A status change by PUT follows the same moves (open → in_progress → resolved → closed, reopen to open).
-- \`slaState\` (ok, warning from 75 % of the target, breached past it; the clock stops at resolution) and \`slaDueAt\`: targets urgent 1 h, high 4 h, medium 24 h, low 72 h. Filter \`sla\` (ok, warning, breached). \`slaLeftSeconds\`: the seconds left on an open issue's SLA, negative once breached, null once resolved; the desk's queues sort by it ascending (breached first, most overdue first, then the least time left; a higher priority has less time left for the same age).`,
+- \`slaState\` (ok, warning from 75 % of the target, breached past it; the clock stops at resolution) and \`slaDueAt\`: targets urgent 1 h, high 4 h, medium 24 h, low 72 h. Filter \`sla\` (ok, warning, breached). \`slaLeftSeconds\`: the seconds left on an open issue's SLA, negative once breached, null once resolved; a queue sorted by it ascending has the breached first, most overdue first, then the least time left. \`urgency\` (sort only, answered when \`fields\` names it): the desk's queues sort by it ascending, urgent and safety issues first, then as \`slaLeftSeconds\` within each class; null once resolved.`,
   computed: {
     reporterName: {
       type: 'text',
@@ -301,6 +310,7 @@ export const issues = defineResource(issuesManifest, {
     slaState: { type: 'text', sql: SLA_STATE },
     slaDueAt: { type: 'timestamp', sql: SLA_DUE },
     slaLeftSeconds: { type: 'int', sql: SLA_LEFT, sort: true },
+    urgency: { type: 'int', sql: URGENCY, sort: true, onRequest: true },
   },
   filters: {
     assigned: (value) => {

@@ -32,10 +32,10 @@ const noWrap = () => ({ whiteSpace: 'nowrap' });
 const OPEN = ['open', 'in_progress'];
 
 /**
- * The queues' order: by urgency, the seconds left on the SLA ascending, so breached issues come
- * first (the most overdue on top), then the least time left (a higher priority has less of it).
+ * The queues' order, by urgency (the server's `urgency`): urgent and safety issues first, then the
+ * others; within each, breached first (the most overdue on top), then the least time left on the SLA.
  */
-export const BY_URGENCY = { field: 'slaLeftSeconds', order: 'ASC' } as const;
+export const BY_URGENCY = { field: 'urgency', order: 'ASC' } as const;
 const BY_RESOLUTION = { field: 'resolvedAt', order: 'DESC' } as const;
 
 /** The desk's quick tabs; "mine" needs the signed-in staff member's id. */
