@@ -644,6 +644,20 @@ describe('dispatcher booking', () => {
     });
   });
 
+  it('starts a new call on F2: the half-filled booking is cleared and the phone takes the new digits', async () => {
+    const { user } = renderApp('/dispatcher', { session: sessionOf(booker), api: server() });
+    const phone = await phoneInput();
+    await user.type(phone, '0799');
+    await pickPlace(user, 'Pickup', 'yaya', 'Yaya Centre, Kilimani');
+    expect(screen.getByRole('combobox', { name: 'Pickup' })).toHaveValue('Yaya Centre, Kilimani');
+    await user.keyboard('{F2}');
+    await waitFor(() => expect(phone).toHaveFocus());
+    expect(phone).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Pickup' })).toHaveValue('');
+    await user.keyboard('0712345');
+    expect(phone).toHaveValue('0712345');
+  });
+
   it('tells a role without create-Trip that it may not book', async () => {
     renderApp('/dispatcher', { session: sessionOf(dispatcherProfile), api: server() });
     expect(await screen.findByText('Your role may not book trips.')).toBeInTheDocument();

@@ -31,7 +31,7 @@ interface Props {
 }
 
 /**
- * The phone booking, keyboard first, on the screen's react-admin form: F2 the phone (autocomplete of
+ * The phone booking, keyboard first, on the screen's react-admin form: F2 a new call, on the phone (autocomplete of
  * passengers, a new number asks for the name), the pickup and drop-off (known places, or a click on
  * the map), the vehicle type (arrow keys; fare, nearest driver's ETA and available count each),
  * payment, discount code (checked as typed), note; Ctrl+Enter books with automatic offers, Esc
@@ -92,22 +92,23 @@ export const BookingPanel = memo(function BookingPanel({ picking, onPick, bookin
     chooseVehicle((list.find((f) => f.vehicleTypeId === suggested) ?? list[0]).vehicleTypeId);
   }, [list, chosen, suggested, chooseVehicle]);
 
-  // F2 anywhere on the page focuses the phone.
-  useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'F2') return;
-      event.preventDefault();
-      phoneRef.current?.focus();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-
   const clear = useCallback(() => {
     reset(EMPTY_BOOKING);
     onPick(null);
     phoneRef.current?.focus();
   }, [reset, onPick]);
+
+  // F2 anywhere on the page is a new call: an empty form, the focus on the phone (a half-filled
+  // booking left behind would take the new caller's digits after the old number's).
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'F2') return;
+      event.preventDefault();
+      clear();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [clear]);
   // Booked: the form is empty and ready for the next caller.
   useEffect(() => {
     if (bookings > 0) clear();
