@@ -43,7 +43,7 @@ export function ProfileButton() {
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? true : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ borderRadius: '10px', px: 1, py: 0.5, gap: 1.25, textAlign: 'start' }}
+        sx={{ borderRadius: '10px', px: { xs: 0.5, sm: 1 }, py: 0.5, gap: 1.25, textAlign: 'start' }}
       >
         <Avatar
           src={photoUrl}
@@ -72,7 +72,8 @@ export function ProfileButton() {
             {role.name}
           </Typography>
         </Box>
-        <ExpandMoreIcon fontSize="small" color="action" />
+        {/* On a phone the photo alone: the page's title needs the room. */}
+        <ExpandMoreIcon fontSize="small" color="action" sx={{ display: { xs: 'none', sm: 'block' } }} />
       </ButtonBase>
       <Menu
         id={menuId}
