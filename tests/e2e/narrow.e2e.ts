@@ -1,6 +1,16 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, browserPerFile, signIn, snap, staffToken } from './browser';
+import {
+  api,
+  apiData,
+  browserPerFile,
+  closeNewSosAlarms,
+  fitsWidth,
+  listPath,
+  signIn,
+  snap,
+  staffToken,
+} from './browser';
 
 /**
  * A phone, or 400 % zoom: 320 CSS pixels (WCAG 1.4.10 Reflow, issue 45). Nothing scrolls sideways,
@@ -11,9 +21,16 @@ import { api, browserPerFile, signIn, snap, staffToken } from './browser';
 
 const { open } = browserPerFile();
 const PHONE = { width: 320, height: 800 };
+const DESKTOP = { width: 1440, height: 900 };
 
 /** The page's level-1 headings that a screen reader finds (hidden ones are not counted). */
 const levelOneHeadings = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** Is the element's text all in view, neither cut nor scrolled inside it? */
+const notCut = (locator: Locator) =>
+  locator.evaluate(
+    (element) => element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight,
+  );
 
 /** Does the element lie inside the window's width? */
 async function insideWidth(page: Page, locator: Locator): Promise<boolean> {
@@ -65,5 +82,35 @@ describe('a 320 px wide window', () => {
     await page.getByRole('heading', { level: 1, name: /^Trip #\d+$/ }).waitFor();
     expect(await levelOneHeadings(page).count()).toBe(1);
     await snap(page, 'narrow-trip');
+  });
+
+  it('reads the SOS banner in full, its link named without the ticking age', async () => {
+    const token = await staffToken();
+    await closeNewSosAlarms(token);
+    const [trip] = await apiData<{ id: number }[]>(
+      listPath('trip/trips', { filter: { status: 'in_progress' }, sort: ['id', 'ASC'], range: [0, 0] }),
+      token,
+    );
+    try {
+      await apiData('trip/sos/report', undefined, { tripId: trip.id, caller: 'driver', lat: -1.2864, lng: 36.8172 });
+      for (const viewport of [PHONE, DESKTOP]) {
+        const page = await open(viewport);
+        await signIn(page);
+        const row = page.getByTestId('sos-banner-alarm').first();
+        await row.waitFor();
+        const link = row.getByRole('link', { name: new RegExp(`^SOS from driver .+, trip ${trip.id}$`) });
+        await link.waitFor();
+        expect(await row.innerText()).toMatch(new RegExp(`SOS from driver .+, trip ${trip.id}, \\d+:\\d\\d ago`));
+        // Wrapped, not cut: the whole line and the button are in view.
+        const line = link.locator('..');
+        expect(await notCut(line)).toBe(true);
+        expect(await insideWidth(page, line)).toBe(true);
+        expect(await insideWidth(page, row.getByRole('button', { name: 'Acknowledge' }))).toBe(true);
+        expect(await fitsWidth(page)).toBe(true);
+        await snap(page, `${viewport === PHONE ? 'narrow' : 'wide'}-sos-banner`);
+      }
+    } finally {
+      await closeNewSosAlarms(token);
+    }
   });
 });
