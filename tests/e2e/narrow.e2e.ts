@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  DISPATCHER,
   api,
   apiData,
   browserPerFile,
@@ -112,5 +113,58 @@ describe('a 320 px wide window', () => {
     } finally {
       await closeNewSosAlarms(token);
     }
+  });
+
+  it('stacks the dispatcher: nothing scrolls sideways, the board is readable, and a ride is booked', async () => {
+    const token = await staffToken();
+    const [passenger] = await apiData<{ phone: string; firstName: string; lastName: string }[]>(
+      // Not the first one: dispatcher.e2e.ts books for that one.
+      listPath('user/passengers', { filter: { status: 'active' }, sort: ['tripsCount', 'DESC'], range: [3, 3] }),
+      token,
+    );
+    const page = await open(PHONE);
+    await signIn(page, DISPATCHER);
+    await page.goto('/dispatcher');
+    await page.getByRole('heading', { name: 'New booking' }).waitFor();
+    await page.getByTestId('board-waiting').waitFor();
+    expect(await levelOneHeadings(page).allInnerTexts()).toEqual(['Trip Dispatcher']);
+    expect(await fitsWidth(page)).toBe(true);
+    // The map has the window's width, and every column of the board its heading in full.
+    expect((await page.getByTestId('live-map').boundingBox())!.width).toBeGreaterThanOrEqual(300);
+    for (const column of await page.locator('[data-testid^="board-"][aria-label]').all()) {
+      const heading = column.locator('> span, > p').first();
+      expect(await notCut(heading)).toBe(true);
+      expect(await insideWidth(page, column)).toBe(true);
+    }
+    await snap(page, 'narrow-dispatcher');
+    await page.getByTestId('live-map').scrollIntoViewIfNeeded();
+    await snap(page, 'narrow-dispatcher-map');
+
+    await page.locator('#booking-phone').fill(passenger.phone.slice(-9));
+    await page.getByRole('option', { name: new RegExp(`${passenger.firstName} ${passenger.lastName}`) }).click();
+    await page.getByTestId('booking-pickup').fill('yaya');
+    await page.getByRole('option', { name: 'Yaya Centre, Kilimani' }).first().click();
+    await page.getByTestId('booking-dropoff').fill('sarit');
+    await page.getByRole('option', { name: 'Sarit Centre, Westlands' }).first().click();
+    await expect
+      .poll(() => page.getByTestId('booking-vehicles').getByRole('option').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    expect(await fitsWidth(page)).toBe(true);
+    await page.getByTestId('booking-submit').click();
+    const notice = page.getByText(/^Trip #\d+ booked; offers go to the nearest drivers\.$/);
+    await notice.waitFor();
+    const tripId = Number((await notice.innerText()).match(/#(\d+)/)![1]);
+    const card = page.getByTestId('board-waiting').getByTestId(`board-trip-${tripId}`);
+    await card.waitFor();
+    expect(await insideWidth(page, card)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
+    await card.scrollIntoViewIfNeeded();
+    await snap(page, 'narrow-dispatcher-booked');
+
+    const wide = await open(DESKTOP);
+    await signIn(wide, DISPATCHER);
+    await wide.goto('/dispatcher');
+    await wide.getByTestId(`board-trip-${tripId}`).waitFor();
+    await snap(wide, 'wide-dispatcher');
   });
 });
