@@ -109,6 +109,17 @@ describe('a 320 px wide window', () => {
         expect(await insideWidth(page, row.getByRole('button', { name: 'Acknowledge' }))).toBe(true);
         expect(await fitsWidth(page)).toBe(true);
         await snap(page, `${viewport === PHONE ? 'narrow' : 'wide'}-sos-banner`);
+
+        // On the dispatcher, over the main area; on a phone first, above the booking.
+        await page.goto('/dispatcher');
+        const booking = page.getByRole('heading', { name: 'New booking' });
+        await booking.waitFor();
+        const banner = (await page.getByTestId('sos-banner').boundingBox())!;
+        const side = (await page.getByTestId('dispatcher-side').boundingBox())!;
+        if (viewport === PHONE) expect(banner.y + banner.height).toBeLessThanOrEqual(side.y);
+        else expect(banner.x).toBeGreaterThanOrEqual(side.x + side.width);
+        expect(await fitsWidth(page)).toBe(true);
+        await snap(page, `${viewport === PHONE ? 'narrow' : 'wide'}-dispatcher-sos`);
       }
     } finally {
       await closeNewSosAlarms(token);
