@@ -71,10 +71,18 @@ describe('a 320 px wide window', () => {
     expect(await levelOneHeadings(page).count()).toBe(1);
     await snap(page, 'narrow-trips-sw');
 
-    // And back, from the same menu, now in Swahili.
-    await page.getByTestId('profile-button').click();
-    await page.getByRole('menuitem', { name: /^Lugha\s*Kiswahili$/ }).click();
-    await page.getByRole('menu', { name: 'Lugha' }).getByRole('menuitemradio', { name: 'English' }).click();
+    // And back, from the same menu, now in Swahili, with the keyboard: the language menu takes the
+    // focus on the language in use.
+    await page.getByTestId('profile-button').focus();
+    await page.keyboard.press('Enter');
+    const entry = page.getByRole('menuitem', { name: /^Lugha\s*Kiswahili$/ });
+    await entry.waitFor();
+    await entry.focus();
+    await page.keyboard.press('Enter');
+    const swahili = page.getByRole('menu', { name: 'Lugha' }).getByRole('menuitemradio', { name: 'Kiswahili' });
+    await expect.poll(() => swahili.evaluate((item) => item === item.ownerDocument.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
     await page.locator('html[lang="en"]').waitFor();
     await expect.poll(() => levelOneHeadings(page).allInnerTexts()).toEqual(['Trips']);
 
