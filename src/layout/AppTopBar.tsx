@@ -29,8 +29,8 @@ export function AppTopBar({ withMenu = true }: { withMenu?: boolean }) {
         sx={{ minHeight: `${TOP_BAR_HEIGHT - 1}px !important`, px: { xs: 1, sm: 1.5 }, gap: { xs: 0.5, sm: 1 } }}
       >
         {withMenu && <SidebarToggleButton />}
-        {/* Below 600 px the product's mark alone: its name would leave no room for the page's. */}
-        <ProductTitle markOnlyOnPhones={withMenu} />
+        {/* Narrower than 900 px the product's mark alone, and none below 600 px: the page's title needs the room. */}
+        <ProductTitle narrow={withMenu} />
         {withMenu && (
           // The page's title behind a divider (the page's level-1 heading unless it has its own:
           // documentTitle.ts), at every width; both disappear on pages without a title (404, loading).
@@ -51,21 +51,27 @@ export function AppTopBar({ withMenu = true }: { withMenu?: boolean }) {
   );
 }
 
-/** On a phone the title takes two lines of a smaller type rather than being cut to a letter or two. */
+/**
+ * Below 900 px the title takes up to three lines of a smaller type (all of "Attestation de revenus des
+ * chauffeurs" at 320 px) rather than being cut to a letter or two; wider, one line.
+ */
 const PAGE_TITLE_SX = {
   fontWeight: 600,
-  color: 'text.secondary',
+  // The page's name is the bar's main text once the product's has given way to it.
+  color: { xs: 'text.primary', md: 'text.secondary' },
   minWidth: 0,
-  fontSize: { xs: '0.875rem', sm: '1rem' },
-  lineHeight: { xs: 1.3, sm: 1.75 },
-  whiteSpace: { xs: 'normal', sm: 'nowrap' },
-  overflowWrap: 'anywhere',
-  display: { xs: '-webkit-box', sm: 'block' },
-  WebkitLineClamp: 2,
+  fontSize: { xs: '0.875rem', md: '1rem' },
+  lineHeight: { xs: 1.25, md: 1.75 },
+  whiteSpace: { xs: 'normal', md: 'nowrap' },
+  overflowWrap: 'break-word',
+  display: { xs: '-webkit-box', md: 'block' },
+  WebkitLineClamp: 3,
   WebkitBoxOrient: 'vertical',
-  marginInlineStart: { xs: 0.5, sm: 1.5 },
-  paddingInlineStart: { xs: 0, sm: 2.5 },
-  borderInlineStart: { xs: 'none', sm: '1px solid' },
+  // react-admin's title comes wrapped in an inline-block span, which neither wraps nor ends in an ellipsis.
+  '& span': { display: 'inline' },
+  marginInlineStart: { xs: 0.5, md: 1.5 },
+  paddingInlineStart: { xs: 0, md: 2.5 },
+  borderInlineStart: { xs: 'none', md: '1px solid' },
   borderColor: 'divider',
   '&:empty': { display: 'none' },
 } as const;

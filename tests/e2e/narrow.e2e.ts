@@ -53,6 +53,7 @@ describe('a 320 px wide window', () => {
     await expect.poll(() => levelOneHeadings(page).allInnerTexts()).toEqual(['Trips']);
     expect(await levelOneHeadings(page).isVisible()).toBe(true);
     expect(await insideWidth(page, levelOneHeadings(page))).toBe(true);
+    expect(await notCut(levelOneHeadings(page))).toBe(true);
     await snap(page, 'narrow-trips');
 
     // The top bar's language menu has no room; the profile menu holds the language.
@@ -69,7 +70,16 @@ describe('a 320 px wide window', () => {
     await page.locator('html[lang="sw"]').waitFor();
     await expect.poll(() => levelOneHeadings(page).allInnerTexts()).not.toEqual(['Trips']);
     expect(await levelOneHeadings(page).count()).toBe(1);
+    expect(await notCut(levelOneHeadings(page))).toBe(true);
     await snap(page, 'narrow-trips-sw');
+
+    // A long title (the revenue letter's, here in Swahili) wraps and is read in full at this width.
+    await page.goto('/reports/driver-revenue-letter');
+    const longTitle = page.locator('#react-admin-title');
+    await expect.poll(() => longTitle.innerText()).toMatch(/\S/);
+    expect(await notCut(longTitle)).toBe(true);
+    await page.goto('/trip-management/trips');
+    await page.locator('tbody tr').first().waitFor();
 
     // And back, from the same menu, now in Swahili, with the keyboard: the language menu takes the
     // focus on the language in use.
