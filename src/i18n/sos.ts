@@ -10,7 +10,9 @@ export const sosMessages = {
     open: 'Open the alarm',
     acknowledge: 'Acknowledge',
     more: '+%{count} more unacknowledged',
-    line: 'SOS from %{caller} %{who}, trip %{trip}, %{age} ago',
+    /** The alarm's link (its accessible name: no ticking age in it), then the age after it. */
+    line: 'SOS from %{caller} %{who}, trip %{trip}',
+    age: ', %{age} ago',
     caller: { passenger: 'passenger', driver: 'driver' },
     unknownCaller: 'unknown',
     unverified: 'Unverified',

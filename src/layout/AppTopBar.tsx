@@ -24,28 +24,22 @@ export function AppTopBar({ withMenu = true }: { withMenu?: boolean }) {
         zIndex: (theme) => theme.zIndex.drawer + 1,
       }}
     >
-      <Toolbar disableGutters sx={{ minHeight: `${TOP_BAR_HEIGHT - 1}px !important`, px: 1.5, gap: 1 }}>
+      <Toolbar
+        disableGutters
+        sx={{ minHeight: `${TOP_BAR_HEIGHT - 1}px !important`, px: { xs: 1, sm: 1.5 }, gap: { xs: 0.5, sm: 1 } }}
+      >
         {withMenu && <SidebarToggleButton />}
-        <ProductTitle />
+        {/* Narrower than 900 px the product's mark alone, and none below 600 px: the page's title needs the room. */}
+        <ProductTitle narrow={withMenu} />
         {withMenu && (
-          // The page's title behind a divider; both disappear on pages without a title (404, loading).
-          <TitlePortal
-            variant="subtitle1"
-            sx={{
-              fontWeight: 600,
-              color: 'text.secondary',
-              display: { xs: 'none', sm: 'block' },
-              marginInlineStart: 1.5,
-              paddingInlineStart: 2.5,
-              borderInlineStart: '1px solid',
-              borderColor: 'divider',
-              '&:empty': { display: 'none' },
-            }}
-          />
+          // The page's title behind a divider (the page's level-1 heading unless it has its own:
+          // documentTitle.ts), at every width; both disappear on pages without a title (404, loading).
+          // A div, not MUI's h6: a level-1 heading by its role alone, not a level-6 one by its tag as well.
+          <TitlePortal variant="subtitle1" component="div" sx={PAGE_TITLE_SX} />
         )}
-        <Box sx={{ flexGrow: 1 }} />
-        <LoadingIndicator />
+        <LoadingIndicator sx={{ marginInlineStart: 'auto' }} />
         <Tooltip title={translate('app.locale.menu')} describeChild>
+          {/* The profile menu holds the language too, at every width. */}
           <Box data-testid="locale-menu" sx={{ display: { xs: 'none', sm: 'block' } }}>
             <LocalesMenuButton />
           </Box>
@@ -56,6 +50,31 @@ export function AppTopBar({ withMenu = true }: { withMenu?: boolean }) {
     </AppBar>
   );
 }
+
+/**
+ * Below 900 px the title takes up to three lines of a smaller type (all of "Attestation de revenus des
+ * chauffeurs" at 320 px) rather than being cut to a letter or two; wider, one line.
+ */
+const PAGE_TITLE_SX = {
+  fontWeight: 600,
+  // The page's name is the bar's main text once the product's has given way to it.
+  color: { xs: 'text.primary', md: 'text.secondary' },
+  minWidth: 0,
+  fontSize: { xs: '0.875rem', md: '1rem' },
+  lineHeight: { xs: 1.25, md: 1.75 },
+  whiteSpace: { xs: 'normal', md: 'nowrap' },
+  overflowWrap: 'break-word',
+  display: { xs: '-webkit-box', md: 'block' },
+  WebkitLineClamp: 3,
+  WebkitBoxOrient: 'vertical',
+  // react-admin's title comes wrapped in an inline-block span, which neither wraps nor ends in an ellipsis.
+  '& span': { display: 'inline' },
+  marginInlineStart: { xs: 0.5, md: 1.5 },
+  paddingInlineStart: { xs: 0, md: 2.5 },
+  borderInlineStart: { xs: 'none', md: '1px solid' },
+  borderColor: 'divider',
+  '&:empty': { display: 'none' },
+} as const;
 
 /** The main layout's top bar (react-admin passes AppBar props, which it does not need). */
 export const MainTopBar = () => <AppTopBar withMenu />;

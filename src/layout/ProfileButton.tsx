@@ -10,15 +10,22 @@ import { useLogout, useTheme, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { useSession } from '../auth/useSession';
 import { useFileObjectUrl } from '../http/useFileObjectUrl';
+import { LanguageMenu, LanguageMenuItem } from './LanguageMenu';
 
-/** Top-bar button with the staff member's photo, name and role, opening Profile and Logout. */
+/**
+ * Top-bar button with the staff member's photo, name and role, opening Profile, the language, the
+ * dark theme and Logout.
+ */
 export function ProfileButton() {
   const translate = useTranslate();
   const session = useSession();
   const logout = useLogout();
   const navigate = useNavigate();
   const menuId = useId();
+  const languageMenuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The language menu opens from the profile menu's entry, in its place (anchored to this button).
+  const [languageAnchor, setLanguageAnchor] = useState<HTMLElement | null>(null);
   const photoUrl = useFileObjectUrl(session?.userInfo.photo);
   // The system's setting until the switch is used; then the choice is remembered in this browser.
   const [themeMode, setThemeMode] = useTheme();
@@ -36,7 +43,7 @@ export function ProfileButton() {
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? true : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ borderRadius: '10px', px: 1, py: 0.5, gap: 1.25, textAlign: 'start' }}
+        sx={{ borderRadius: '10px', px: { xs: 0.5, sm: 1 }, py: 0.5, gap: 1.25, textAlign: 'start' }}
       >
         <Avatar
           src={photoUrl}
@@ -65,7 +72,8 @@ export function ProfileButton() {
             {role.name}
           </Typography>
         </Box>
-        <ExpandMoreIcon fontSize="small" color="action" />
+        {/* On a phone the photo alone: the page's title needs the room. */}
+        <ExpandMoreIcon fontSize="small" color="action" sx={{ display: { xs: 'none', sm: 'block' } }} />
       </ButtonBase>
       <Menu
         id={menuId}
@@ -86,6 +94,13 @@ export function ProfileButton() {
           </ListItemIcon>
           <ListItemText>{translate('app.topBar.profile')}</ListItemText>
         </MenuItem>
+        <LanguageMenuItem
+          controls={languageMenuId}
+          onOpen={() => {
+            setLanguageAnchor(anchor);
+            close();
+          }}
+        />
         <MenuItem
           role="menuitemcheckbox"
           aria-checked={dark}
@@ -111,6 +126,7 @@ export function ProfileButton() {
           <ListItemText>{translate('app.topBar.logout')}</ListItemText>
         </MenuItem>
       </Menu>
+      <LanguageMenu id={languageMenuId} anchor={languageAnchor} onClose={() => setLanguageAnchor(null)} />
     </>
   );
 }

@@ -1,10 +1,10 @@
 import SosIcon from '@mui/icons-material/Sos';
-import { Box, Button, ButtonBase, Typography } from '@mui/material';
+import { Box, Button, Link as MuiLink, Typography } from '@mui/material';
 import { SosMarkChip } from '../resources/sos-call-logs/SosMarkChip';
 import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { usePanelDataProvider } from '../dataProviders/useAction';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { sosCallLogs } from '../domain/resources';
 import { formatAge, secondsBetween, shortName } from '../domain/sos';
 import { useAcknowledge } from '../resources/sos-call-logs/useAcknowledge';
@@ -22,6 +22,23 @@ const SOS_BANNER_FETCH = 20;
 /** The banner's marks (unverified, simulated): white outline on the red banner. */
 const BANNER_CHIP_SX = { flexShrink: 0, color: 'inherit', borderColor: 'rgba(255,255,255,0.7)', fontWeight: 600 };
 
+const ALARM_ROW_SX = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  columnGap: 1.5,
+  rowGap: 0.5,
+  px: { xs: 1.5, sm: 3 },
+  py: 0.75,
+  '& + &': { borderTop: 1, borderColor: 'rgba(255,255,255,0.3)' },
+} as const;
+/** The alarm's link: part of the line's sentence, wrapping with it. */
+const LINE_SX = {
+  borderRadius: 0.5,
+  '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 2 },
+} as const;
+const ACTIONS_SX = { display: 'flex', alignItems: 'center', gap: 1.5, marginInlineStart: 'auto' } as const;
+
 const FIELDS = ['tripId', 'callerKind', 'callerName', 'calledAt', 'status', 'verified', 'simulated'];
 
 /**
@@ -37,7 +54,6 @@ export function SosBanner() {
 
 function OpenAlarms() {
   const translate = useTranslate();
-  const navigate = useNavigate();
   useSosLive();
   const { canAccess: canAct } = useCanAccess({ resource: sosCallLogs.path, action: 'edit' });
   const dataProvider = usePanelDataProvider();
@@ -83,77 +99,58 @@ function OpenAlarms() {
       }}
     >
       {shown.map((alarm) => (
-        <Box
-          key={alarm.id}
-          data-testid="sos-banner-alarm"
-          data-id={alarm.id}
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 1.5,
-            px: { xs: 1.5, sm: 3 },
-            py: 0.75,
-            '& + &': { borderTop: 1, borderColor: 'rgba(255,255,255,0.3)' },
-          }}
-        >
+        <Box key={alarm.id} data-testid="sos-banner-alarm" data-id={alarm.id} sx={ALARM_ROW_SX}>
           <SosIcon aria-hidden sx={{ flexShrink: 0 }} />
-          <ButtonBase
-            onClick={() => navigate(showPath(sosCallLogs.path, alarm.id))}
-            title={translate('app.sos.banner.open')}
-            sx={{
-              flexGrow: 1,
-              minWidth: 0,
-              justifyContent: 'flex-start',
-              textAlign: 'start',
-              borderRadius: 0.5,
-              '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 2 },
-            }}
-          >
-            <Typography
-              component="span"
-              // On a phone the line wraps: the trip and the age matter as much as the name.
-              sx={{
-                fontWeight: 700,
-                overflow: 'hidden',
-                textOverflow: 'ellipsis',
-                whiteSpace: { xs: 'normal', sm: 'nowrap' },
-              }}
+          {/* The line wraps (a phone, 400 % zoom); the marks and the button go under it when there is no room. */}
+          <Typography component="div" sx={{ flex: '1 1 16em', minWidth: 0, fontWeight: 700 }}>
+            <MuiLink
+              component={Link}
+              to={showPath(sosCallLogs.path, alarm.id)}
+              title={translate('app.sos.banner.open')}
+              color="inherit"
+              underline="hover"
+              sx={LINE_SX}
             >
               {translate('app.sos.banner.line', {
                 caller: translate(`app.sos.banner.caller.${alarm.callerKind}`, { _: alarm.callerKind }),
                 who: shortName(alarm.callerName) || translate('app.sos.banner.unknownCaller'),
                 trip: alarm.tripId,
-                age: formatAge(secondsBetween(new Date(alarm.calledAt), now)),
               })}
-            </Typography>
-          </ButtonBase>
-          {alarm.verified === false && (
-            <SosMarkChip
-              label="app.sos.banner.unverified"
-              hint="app.sos.banner.unverifiedHint"
-              testId="sos-banner-unverified"
-              sx={BANNER_CHIP_SX}
-            />
-          )}
-          {alarm.simulated && (
-            <SosMarkChip
-              label="app.sos.simulated"
-              hint="app.sos.simulatedHelp"
-              testId="sos-banner-simulated"
-              sx={BANNER_CHIP_SX}
-            />
-          )}
-          {canAct && (
-            <Button
-              size="small"
-              variant="contained"
-              disabled={pendingId === alarm.id}
-              onClick={() => void acknowledge(alarm.id)}
-              sx={{ flexShrink: 0, bgcolor: '#fff', color: 'error.dark', '&:hover': { bgcolor: '#fdecec' } }}
-            >
-              {translate('app.sos.banner.acknowledge')}
-            </Button>
-          )}
+            </MuiLink>
+            {/* Outside the button: its name stays the same while the age ticks each second. */}
+            <span data-testid="sos-banner-age">
+              {translate('app.sos.banner.age', { age: formatAge(secondsBetween(new Date(alarm.calledAt), now)) })}
+            </span>
+          </Typography>
+          <Box sx={ACTIONS_SX}>
+            {alarm.verified === false && (
+              <SosMarkChip
+                label="app.sos.banner.unverified"
+                hint="app.sos.banner.unverifiedHint"
+                testId="sos-banner-unverified"
+                sx={BANNER_CHIP_SX}
+              />
+            )}
+            {alarm.simulated && (
+              <SosMarkChip
+                label="app.sos.simulated"
+                hint="app.sos.simulatedHelp"
+                testId="sos-banner-simulated"
+                sx={BANNER_CHIP_SX}
+              />
+            )}
+            {canAct && (
+              <Button
+                size="small"
+                variant="contained"
+                disabled={pendingId === alarm.id}
+                onClick={() => void acknowledge(alarm.id)}
+                sx={{ flexShrink: 0, bgcolor: '#fff', color: 'error.dark', '&:hover': { bgcolor: '#fdecec' } }}
+              >
+                {translate('app.sos.banner.acknowledge')}
+              </Button>
+            )}
+          </Box>
         </Box>
       ))}
       {more > 0 && (

@@ -96,6 +96,27 @@ describe('the language choice', () => {
     await waitFor(() => expect(api.to('PUT /api/user/auth/locale').map((r) => r.body)).toEqual([{ locale: 'sw' }]));
   });
 
+  it('switches the language from the profile menu, which holds it at every width, and saves it on the profile', async () => {
+    const { user, api } = renderApp('/no-such-page', {
+      session: sessionOf({ ...superAdminProfile, locale: 'en' }),
+      api: { 'PUT /api/user/auth/locale': { json: { data: { ...superAdminProfile, locale: 'fr' } } } },
+    });
+    await user.click(await screen.findByTestId('profile-button'));
+    await user.click(await screen.findByRole('menuitem', { name: /^Language\s*English$/ }));
+    const languages = await screen.findByRole('menu', { name: 'Language' });
+    expect(within(languages).getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(within(languages).getByRole('menuitemradio', { name: 'Français' }));
+    await waitFor(() => expect(lang()).toBe('fr'));
+    expect(await screen.findByText(text(fr, 'app.notFound.title'))).toBeInTheDocument();
+    await waitFor(() => expect(api.to('PUT /api/user/auth/locale').map((r) => r.body)).toEqual([{ locale: 'fr' }]));
+
+    // The entry names the language in use, in that language.
+    await user.click(screen.getByTestId('profile-button'));
+    expect(
+      await screen.findByRole('menuitem', { name: new RegExp(`^${text(fr, 'app.locale.menu')}\\s*Français$`) }),
+    ).toBeInTheDocument();
+  });
+
   it('keeps a choice the profile has not taken yet over the profile’s older language, and saves it again', async () => {
     // The first save never arrives (the page was left, or the network failed); the next one does.
     let saves = 0;

@@ -77,6 +77,20 @@ describe('the SOS banner', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/sos-call-logs/7'));
   });
 
+  it('names the link to the alarm without its age, which ticks beside it', async () => {
+    const server = sosServer([alarm(7)]);
+    renderApp('/', { session: admin, api: server.routes });
+    const row = (await screen.findAllByTestId('sos-banner-alarm'))[0];
+    const link = within(row).getByRole('link', { name: 'SOS from passenger Jane W., trip 48213' });
+    const age = within(row).getByTestId('sos-banner-age');
+    expect(age).toHaveTextContent(/^, \d+:\d\d ago$/);
+    const before = age.textContent;
+    await waitFor(() => expect(age.textContent).not.toBe(before));
+    // The name a screen reader gives the link stays the same while the age changes.
+    expect(link).toHaveAccessibleName('SOS from passenger Jane W., trip 48213');
+    expect(row).toHaveTextContent(/SOS from passenger Jane W\., trip 48213, \d+:\d\d ago/);
+  });
+
   it('marks an alarm of the demo’s simulator as simulated, and a real one not', async () => {
     const server = sosServer([alarm(7, { simulated: true }), alarm(8, { simulated: false })]);
     renderApp('/', { session: admin, api: server.routes });
@@ -134,7 +148,10 @@ describe('the SOS banner', () => {
       subjectType: 'sos-call-log',
       subjectId: 7,
     });
-    expect(await screen.findByText(/SOS from passenger Jane W\., trip 48213, 0:0\d ago/)).toBeInTheDocument();
+    // The line and its age are two elements (the age is outside the link's name).
+    expect(await screen.findByTestId('sos-banner-alarm')).toHaveTextContent(
+      /SOS from passenger Jane W\., trip 48213, 0:0\d ago/,
+    );
     expect(sounds()).toBe(before + 1);
   });
 

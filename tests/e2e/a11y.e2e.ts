@@ -121,6 +121,15 @@ describe.each<Scheme>(['light', 'dark'])('axe-core, WCAG 2.1 A and AA, %s theme'
       }
       await page.goto('/no-such-page');
       await audit(page, '404', reports);
+      // The profile menu, and the language menu its Language entry opens.
+      await page.getByTestId('profile-button').click();
+      await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
+      await audit(page, 'profile menu', reports);
+      await page.getByRole('menuitem', { name: /^Language/ }).click();
+      await page.getByRole('menu', { name: 'Language' }).waitFor();
+      await audit(page, 'language menu', reports);
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu', { name: 'Language' }).waitFor({ state: 'detached' });
       const notFound = await page.getByTestId('not-found').elementHandle();
       await page.getByTestId('profile-button').click();
       await page.getByRole('menuitem', { name: 'Profile' }).click();

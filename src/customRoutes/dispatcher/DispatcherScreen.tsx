@@ -23,7 +23,24 @@ import { useActiveTrips } from './useActiveTrips';
 import { useLiveDrivers } from './useLiveDrivers';
 import { useZoneAreas } from './useZoneAreas';
 
-const BOARD_HEIGHT = 240;
+/**
+ * From 900 px the map takes what the 240 px board leaves of the window. Narrower, the page scrolls:
+ * the map gets most of the window's height (not all of it, so a finger can still scroll past it),
+ * and the board as much as its trips need.
+ */
+const MAP_SX = {
+  position: 'relative',
+  flexGrow: 1,
+  minHeight: { xs: 200, md: 0 },
+  height: { xs: '60vh', md: 'auto' },
+} as const;
+const BOARD_SX = {
+  height: { md: 240 },
+  flexShrink: 0,
+  borderTop: 1,
+  borderColor: 'divider',
+  bgcolor: 'background.paper',
+} as const;
 const CITY_BOX: BBox = [CITY.bounds.west, CITY.bounds.south, CITY.bounds.east, CITY.bounds.north];
 
 /**
@@ -87,8 +104,8 @@ function DispatcherPage() {
         side={<BookingPanel picking={picking} onPick={setPicking} bookings={bookings} isPending={book.isPending} />}
       >
         <Title title={translate('app.dispatcher.title')} />
-        <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-          <Box sx={{ position: 'relative', flexGrow: 1, minHeight: 0, cursor: picking ? 'crosshair' : undefined }}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', height: { md: '100%' } }}>
+          <Box sx={{ ...MAP_SX, cursor: picking ? 'crosshair' : undefined }}>
             <BookingOnMap
               focus={focus}
               picking={picking}
@@ -100,15 +117,7 @@ function DispatcherPage() {
             />
             {selectedTrip !== undefined && <TripCard id={selectedTrip} onClose={() => setSelectedTrip(undefined)} />}
           </Box>
-          <Box
-            sx={{
-              height: BOARD_HEIGHT,
-              flexShrink: 0,
-              borderTop: 1,
-              borderColor: 'divider',
-              bgcolor: 'background.paper',
-            }}
-          >
+          <Box sx={BOARD_SX}>
             <TripsBoard selectedId={selectedTrip} onSelect={selectTrip} />
           </Box>
         </Box>

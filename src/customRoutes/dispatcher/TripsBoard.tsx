@@ -140,6 +140,24 @@ const CARD_SX = {
 } as const;
 const CARD_SELECTED_SX = { ...CARD_SX, borderColor: 'primary.main', bgcolor: 'action.selected' } as const;
 
+/** Side by side from 900 px (scrolling sideways inside the board if need be); narrower, one under another. */
+const COLUMNS_SX = {
+  display: 'flex',
+  flexDirection: { xs: 'column', md: 'row' },
+  gap: 1,
+  p: 1,
+  flexGrow: 1,
+  minHeight: 0,
+  overflowX: { md: 'auto' },
+} as const;
+const COLUMN_SX = {
+  flex: { xs: 'none', md: '1 1 0' },
+  minWidth: { md: 150 },
+  display: 'flex',
+  flexDirection: 'column',
+  minHeight: 0,
+} as const;
+
 /**
  * The active trips in columns: waiting for a driver (the wait red after 2 minutes), offered, driver
  * en route, at pickup, on trip. Live through `tripUpdated`; a trip it does not know yet is fetched
@@ -183,7 +201,7 @@ export const TripsBoard = memo(function TripsBoard({
           {translate('app.dispatcher.board.error')}
         </Alert>
       ) : (
-        <Box sx={{ display: 'flex', gap: 1, p: 1, flexGrow: 1, minHeight: 0, overflowX: 'auto' }}>
+        <Box sx={COLUMNS_SX}>
           {BOARD_COLUMNS.map((column) => (
             <Paper
               key={column}
@@ -191,7 +209,7 @@ export const TripsBoard = memo(function TripsBoard({
               component="section"
               aria-label={translate(`app.dispatcher.board.${column}`)}
               data-testid={`board-${column}`}
-              sx={{ flex: '1 1 0', minWidth: 150, display: 'flex', flexDirection: 'column', minHeight: 0 }}
+              sx={COLUMN_SX}
             >
               <Typography
                 variant="caption"
