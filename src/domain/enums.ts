@@ -43,7 +43,10 @@ export const SOS_EVENT_KINDS = [
   'false_alarm',
   'escalated',
 ] as const;
+/** A driver wallet's ledger kinds (migration 002): `commission` is a trip's settlement, a credit or a debit. */
 export const TRANSACTION_KINDS = ['credit_topup', 'commission', 'payout', 'adjustment'] as const;
+/** What a driver wallet's entry is, as the wallet names it (src/domain/walletEntries.ts): its kind, and for a trip its sign. */
+export const WALLET_ENTRIES = ['trip_earnings', 'commission', 'top_up', 'payout', 'adjustment'] as const;
 /** A passenger wallet's ledger (migration 015): refunds granted on an issue's resolution, staff adjustments. */
 export const PASSENGER_TRANSACTION_KINDS = ['refund', 'adjustment'] as const;
 /** A payout batch (migration 070): prepared for review, approved by a second staff member, paid. */

@@ -207,3 +207,49 @@ export function mpesaBulkRows(batchId: number, lines: readonly PayoutLineForFile
       ]),
   ];
 }
+
+/**
+ * A batch line's amounts as the table shows them, left to right: fares − commission = earnings, and
+ * earnings − cash collected + opening + top-ups + adjustments + payouts earlier = closing balance;
+ * what is paid is that balance when owed to the driver, at most what the wallet held when prepared.
+ */
+export const LINE_AMOUNTS = [
+  'gross',
+  'commission',
+  'earnings',
+  'cashCollected',
+  'opening',
+  'topups',
+  'adjustments',
+  'payouts',
+  'closing',
+  'amount',
+] as const;
+export type LineAmount = (typeof LINE_AMOUNTS)[number];
+
+/** What a line takes away, stored positive: shown with its minus sign so each row adds up (payouts are stored negative). */
+const TAKEN_AWAY: ReadonlySet<LineAmount> = new Set(['commission', 'cashCollected']);
+
+/** A line's amounts in KES, signed as they add up: commission and cash collected negative. */
+export function signedLineAmounts(line: Pick<PayoutLine, LineAmount>): Record<LineAmount, number> {
+  const out = {} as Record<LineAmount, number>;
+  // `|| 0`: a nothing taken away is 0, not −0 (which Intl writes "-0.00").
+  for (const key of LINE_AMOUNTS) out[key] = (TAKEN_AWAY.has(key) ? -Number(line[key]) : Number(line[key])) || 0;
+  return out;
+}
+
+/** The batch's totals row: trips counted, every amount summed in cents (so 0.1 + 0.2 is 0.30) and signed as the lines. */
+export function lineTotals(
+  lines: readonly Pick<PayoutLine, LineAmount | 'trips'>[],
+): Record<LineAmount, number> & { trips: number } {
+  const cents = Object.fromEntries(LINE_AMOUNTS.map((k) => [k, 0])) as Record<LineAmount, number>;
+  let trips = 0;
+  for (const line of lines) {
+    trips += line.trips;
+    const signed = signedLineAmounts(line);
+    for (const key of LINE_AMOUNTS) cents[key] += toCents(signed[key]);
+  }
+  const totals = { trips } as Record<LineAmount, number> & { trips: number };
+  for (const key of LINE_AMOUNTS) totals[key] = fromCents(cents[key]);
+  return totals;
+}

@@ -16,6 +16,7 @@ import {
   STAFF_STATUSES,
   TRANSACTION_KINDS,
   TRIP_STATUSES,
+  WALLET_ENTRIES,
 } from './enums';
 import { SLA_STATES } from './issueSla';
 
@@ -41,6 +42,7 @@ export const STATUS_ENUMS = {
   issueSla: SLA_STATES,
   sosStatus: SOS_STATUSES,
   transactionKind: TRANSACTION_KINDS,
+  walletEntry: WALLET_ENTRIES,
   passengerTransactionKind: PASSENGER_TRANSACTION_KINDS,
   gatewayMode: GATEWAY_MODES,
   discountState: DISCOUNT_STATES,
@@ -73,6 +75,13 @@ export const STATUS_PALETTES: { readonly [Name in StatusEnumName]: Palette<(type
   issueSla: { ok: 'success', warning: 'warning', breached: 'error' },
   sosStatus: { new: 'error', acknowledged: 'warning', resolved: 'success', false_alarm: 'default' },
   transactionKind: { credit_topup: 'success', commission: 'info', payout: 'warning', adjustment: 'default' },
+  walletEntry: {
+    trip_earnings: 'success',
+    commission: 'info',
+    top_up: 'success',
+    payout: 'warning',
+    adjustment: 'default',
+  },
   passengerTransactionKind: { refund: 'success', adjustment: 'default' },
   gatewayMode: { test: 'info', live: 'warning' },
   discountState: { active: 'success', scheduled: 'info', expired: 'default', used_up: 'warning', inactive: 'default' },

@@ -71,7 +71,15 @@ export const enumMessages = {
   sosStatus: { new: 'New', acknowledged: 'Acknowledged', resolved: 'Resolved', false_alarm: 'False alarm' },
   transactionKind: {
     credit_topup: 'Credit top-up',
+    commission: 'Trip settlement',
+    payout: 'Payout',
+    adjustment: 'Adjustment',
+  },
+  /** A wallet entry by what it is: a trip credits its earnings (card, wallet) or debits its commission (cash). */
+  walletEntry: {
+    trip_earnings: 'Trip earnings',
     commission: 'Commission',
+    top_up: 'Credit top-up',
     payout: 'Payout',
     adjustment: 'Adjustment',
   },

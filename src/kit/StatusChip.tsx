@@ -11,12 +11,15 @@ export interface StatusChipProps {
   source?: string;
   /** For DataTable headers and Labeled. */
   label?: string;
+  /** The value itself, when it is not a record field (worked out from the record). */
+  value?: string;
 }
 
 /** A record's status as a chip coloured by its enum's palette, labelled from `app.enums.<palette>.<value>`. */
-export function StatusChip({ palette, source = 'status' }: StatusChipProps) {
+export function StatusChip({ palette, source = 'status', value: given }: StatusChipProps) {
   const translate = useTranslate();
-  const value: unknown = useFieldValue({ source });
+  const field: unknown = useFieldValue({ source });
+  const value = given ?? field;
   if (typeof value !== 'string' || value === '') return null;
   const color = statusColor(palette, value);
   return (

@@ -327,6 +327,7 @@ describe("the driver's wallet", () => {
         'GET /api/user/drivers/3': { json: driver(3, 'Achieng', 'Odhiambo') },
         'GET /api/trip/drivers/statistics': { status: 500, json: { message: 'Internal Server Error' } },
         'GET /api/trip/driver-transactions': listAnswer('driver-transactions', [
+          entry(22, { tripId: 31663, amount: 603.96, note: 'Trip #31663 paid by card' }),
           entry(21, { tripId: 31662, note: 'Commission, trip #31662' }),
         ]),
       },
@@ -338,6 +339,10 @@ describe("the driver's wallet", () => {
     );
     const row = (await within(card).findByText('Commission, trip #31662')).closest('tr')!;
     expect(row.textContent?.replace(/\s/g, ' ')).toContain('−KES 80.00');
+    expect(within(row).getByTestId('status-chip')).toHaveTextContent('Commission');
+    // A card trip credits the driver's earnings: named so, not "Commission".
+    const earnings = within(card).getByText('Trip #31663 paid by card').closest('tr')!;
+    expect(within(earnings).getByTestId('status-chip')).toHaveTextContent('Trip earnings');
     expect(within(card).getByRole('link', { name: 'Open the wallet' })).toHaveAttribute(
       'href',
       '/driver-management/transactions/3',

@@ -54,6 +54,37 @@ describe('a payout batch approved by two staff members, exported and reconciled'
     await admin.getByText('You prepared this batch: another staff member approves it (four eyes).').waitFor();
     expect(await admin.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     await snap(admin, 'payouts-prepared');
+    // Every term of a row is on screen and the row adds up (issue 44): fares − commission = earnings, and
+    // earnings − cash collected + opening + top-ups + adjustments + paid out = closing; the totals row sums the column.
+    const table = admin.getByTestId('payout-lines');
+    expect((await table.locator('thead th').allInnerTexts()).slice(1, 12)).toEqual([
+      'Trips',
+      'Fares',
+      'Commission',
+      'Earnings',
+      'Cash collected',
+      'Opening balance',
+      'Top-ups',
+      'Adjustments',
+      'Paid out in the week',
+      'Closing balance',
+      'To pay',
+    ]);
+    const cents = (text: string) => toCents(text.replace(/,/g, '').replace('−', '-'));
+    const amountsOf = (selector: string) =>
+      table
+        .locator(selector)
+        .evaluateAll((rows) =>
+          rows.map((r) => [...r.querySelectorAll('td')].slice(2, 12).map((td) => td.textContent ?? '')),
+        );
+    const rows = (await amountsOf('tbody tr')).map((r) => r.map(cents));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const [gross, commission, earnings, cash, opening, topups, adjustments, payouts, closing] of rows) {
+      expect(gross + commission).toBe(earnings);
+      expect(earnings + cash + opening + topups + adjustments + payouts).toBe(closing);
+    }
+    const [totals] = (await amountsOf('tfoot tr')).map((r) => r.map(cents));
+    totals.forEach((total, column) => expect(total).toBe(rows.reduce((sum, r) => sum + r[column], 0)));
   });
 
   it('a Finance colleague approves it', async () => {
@@ -124,5 +155,12 @@ describe('a payout batch approved by two staff members, exported and reconciled'
       expect(toCents(entry!.amount)).toBe(-toCents(line.amount));
     }
     expect(entries).toHaveLength(batch.lineCount);
+
+    // The driver's wallet names the entry by what it is: a payout, beside the trips' earnings or commission.
+    const paidLine = paid.lines.find((l) => l.amount > 0)!;
+    await finance.goto(`/driver-management/transactions/${paidLine.driverId}`);
+    const entryRow = finance.locator('tr', { has: finance.getByText('MPESA-B2C-5521') });
+    await entryRow.getByTestId('status-chip').filter({ hasText: 'Payout' }).waitFor();
+    await snap(finance, 'payouts-wallet');
   });
 });

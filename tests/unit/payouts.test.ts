@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   isMonday,
+  lineTotals,
   mondayOf,
   mpesaBulkRows,
   msisdn,
   payableCents,
   plainAmount,
   settle,
+  signedLineAmounts,
   toCents,
   weekFrom,
 } from '../../src/domain/payouts';
@@ -104,5 +106,48 @@ describe('the M-Pesa bulk payment file', () => {
       ['MSISDN', 'Amount', 'Name', 'Reference'],
       ['254712345678', '1500.50', 'Ann Wanjiru', 'PAYOUT-7-3'],
     ]);
+  });
+});
+
+describe('a payout batch’s lines as the table shows them', () => {
+  const line = {
+    trips: 3,
+    gross: 1000,
+    commission: 200,
+    earnings: 800,
+    cashCollected: 600,
+    opening: -300,
+    topups: 50,
+    adjustments: -10.1,
+    payouts: -100,
+    closing: -160.1,
+    amount: 0,
+  };
+
+  it('signs what is taken away, so each row adds up to its closing balance', () => {
+    const s = signedLineAmounts(line);
+    expect(s).toMatchObject({ commission: -200, cashCollected: -600, payouts: -100, opening: -300 });
+    expect(toCents(s.gross) + toCents(s.commission)).toBe(toCents(s.earnings));
+    const terms = [s.earnings, s.cashCollected, s.opening, s.topups, s.adjustments, s.payouts];
+    expect(terms.reduce((sum, v) => sum + toCents(v), 0)).toBe(toCents(s.closing));
+  });
+
+  it('writes nothing taken away as 0, not −0', () => {
+    const s = signedLineAmounts({ ...line, commission: 0, cashCollected: 0 });
+    expect(Object.is(s.commission, 0) && Object.is(s.cashCollected, 0)).toBe(true);
+  });
+
+  it('totals trips and every amount to the cent', () => {
+    const other = { ...line, trips: 1, gross: 0.1, commission: 0.2, earnings: -0.1, cashCollected: 0.1, amount: 0.3 };
+    expect(lineTotals([line, other])).toMatchObject({
+      trips: 4,
+      gross: 1000.1,
+      commission: -200.2,
+      earnings: 799.9,
+      cashCollected: -600.1,
+      adjustments: -20.2,
+      amount: 0.3,
+    });
+    expect(lineTotals([])).toMatchObject({ trips: 0, closing: 0 });
   });
 });

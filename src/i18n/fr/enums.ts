@@ -73,7 +73,14 @@ export const enumMessages: DeepStrings<typeof En> = {
   sosStatus: { new: 'Nouvelle', acknowledged: 'Prise en charge', resolved: 'Résolue', false_alarm: 'Fausse alerte' },
   transactionKind: {
     credit_topup: 'Recharge de crédit',
+    commission: 'Règlement de course',
+    payout: 'Versement',
+    adjustment: 'Ajustement',
+  },
+  walletEntry: {
+    trip_earnings: 'Gains de course',
     commission: 'Commission',
+    top_up: 'Recharge de crédit',
     payout: 'Versement',
     adjustment: 'Ajustement',
   },

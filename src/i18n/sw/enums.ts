@@ -78,7 +78,14 @@ export const enumMessages: DeepStrings<typeof En> = {
   sosStatus: { new: 'Mpya', acknowledged: 'Imepokelewa', resolved: 'Imetatuliwa', false_alarm: 'Kengele ya uongo' },
   transactionKind: {
     credit_topup: 'Kuongeza salio',
+    commission: 'Hesabu ya safari',
+    payout: 'Malipo kwa dereva',
+    adjustment: 'Marekebisho',
+  },
+  walletEntry: {
+    trip_earnings: 'Mapato ya safari',
     commission: 'Kamisheni',
+    top_up: 'Kuongeza salio',
     payout: 'Malipo kwa dereva',
     adjustment: 'Marekebisho',
   },

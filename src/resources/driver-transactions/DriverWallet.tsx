@@ -19,6 +19,7 @@ import { ActionDialog } from '../drivers/ActionDialog';
 import type { Driver } from '../drivers/types';
 import { LedgerTable } from '../shared/LedgerTable';
 import { ScreenAccess } from '../shared/ScreenAccess';
+import { WALLET_LEDGER } from './walletLedger';
 
 const DRIVERS = 'driver-management/drivers';
 
@@ -124,7 +125,7 @@ function Wallet({ driverId }: { driverId: number }) {
         create={false}
         empty={<EmptyState message={translate('app.wallet.empty')} />}
       >
-        <LedgerTable palette="transactionKind" messages="app.wallet" sortable />
+        <LedgerTable {...WALLET_LEDGER} messages="app.wallet" sortable />
       </ResourceList>
 
       <ActionDialog<{ creditBalance: number }>

@@ -46,6 +46,7 @@ import { Denied, DocumentsTab, ProfileTab } from './DriverTabs';
 import { PayoutDetailsCard } from './PayoutDetails';
 import { PAYOUT_ACTION } from '../../domain/permissions';
 import { walletPath } from '../driver-transactions/walletPath';
+import { WALLET_LEDGER } from '../driver-transactions/walletLedger';
 import { reviewPath } from './reviewPath';
 import { ResendCodeButton } from './ResendCodeButton';
 import type { Driver } from './types';
@@ -249,7 +250,7 @@ function DriverPage({ id }: { id: number }) {
               empty="app.wallet.empty"
               data-testid="driver-page-wallet"
             >
-              <LedgerTable palette="transactionKind" messages="app.wallet" />
+              <LedgerTable {...WALLET_LEDGER} messages="app.wallet" />
             </RelatedList>
           </CanAccess>
         )}

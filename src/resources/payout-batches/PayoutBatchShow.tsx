@@ -1,7 +1,7 @@
 import { ACTIONS } from '../../domain/resourceActions';
 import PaidIcon from '@mui/icons-material/Paid';
 import VerifiedIcon from '@mui/icons-material/Verified';
-import { Alert, Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Stack, Typography } from '@mui/material';
 import { RecordContextProvider, TextInput, Title, useCanAccess, useGetIdentity, useTranslate } from 'react-admin';
 import { PAYOUT_ACTION } from '../../domain/permissions';
 import { payPayoutSchema, payoutBatches } from '../../domain/resources/payoutBatches';
@@ -9,81 +9,14 @@ import { ActionDialogButton } from '../../kit/ActionDialog';
 import { DateTimeField } from '../../kit/DateTimeField';
 import { FieldGrid, KeyValue, SectionCard } from '../../kit/DetailBlocks';
 import { CITY } from '../../domain/city';
-import { formatCalendarDay, formatNumber } from '../../kit/format';
+import { formatCalendarDay } from '../../kit/format';
 import { MoneyField } from '../../kit/MoneyField';
-import { EmptyState } from '../../kit/States';
 import { StatusChip } from '../../kit/StatusChip';
 import { ConfirmActionButton } from '../shared/ConfirmActionButton';
 import { useRecordFromRoute } from '../shared/useRecordFromRoute';
-import { PaymentFiles, StatementButton } from './PayoutFiles';
-import { bankName } from '../../domain/payoutDetails';
-import { enumLabelKey } from '../../kit/enumChoices';
-import type { PayoutBatch, PayoutLine } from './types';
-
-const COLUMNS: (keyof PayoutLine)[] = [
-  'trips',
-  'gross',
-  'commission',
-  'earnings',
-  'cashCollected',
-  'topups',
-  'adjustments',
-  'closing',
-  'amount',
-];
-const field = (name: string) => `resources.payout-batches.fields.${name}`;
-/** Amounts without the currency in every cell: the card says they are in KES. */
-const TWO_DECIMALS: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
-
-/** Each driver's week: trips, fares, commission, earnings, cash held, wallet moves, balance and what is paid. */
-function Lines({ batch }: { batch: PayoutBatch }) {
-  const translate = useTranslate();
-  if (!batch.lines.length) return <EmptyState message={translate('app.payouts.empty')} />;
-  return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" data-testid="payout-lines" sx={{ '& td, & th': { px: 1 } }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate(field('driverName'))}</TableCell>
-            {COLUMNS.map((c) => (
-              <TableCell key={c} align="right">
-                {translate(field(c))}
-              </TableCell>
-            ))}
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {batch.lines.map((line) => (
-            <TableRow key={line.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {line.driverName}
-                {/* Where the money goes, under the name: the table keeps its width for the amounts. */}
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                  {line.payoutMethod === 'bank'
-                    ? `${bankName(line.bankCode) ?? translate(enumLabelKey('payoutMethod', 'bank'))} ${line.bankAccountMasked ?? ''}`
-                    : translate(enumLabelKey('payoutMethod', line.payoutMethod))}
-                </Typography>
-              </TableCell>
-              {COLUMNS.map((c) => (
-                <TableCell
-                  key={c}
-                  align="right"
-                  sx={{ whiteSpace: 'nowrap', fontWeight: c === 'amount' ? 700 : undefined }}
-                >
-                  {c === 'trips' ? line.trips : formatNumber(line[c] as number, TWO_DECIMALS)}
-                </TableCell>
-              ))}
-              <TableCell padding="checkbox">
-                <StatementButton batch={batch} driverId={line.driverId} name={line.driverName} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
-  );
-}
+import { PaymentFiles } from './PayoutFiles';
+import { payoutField as field, PayoutLines } from './PayoutLines';
+import type { PayoutBatch } from './types';
 
 /** Approve, for anyone with the permission but the batch's creator (four eyes, which the server enforces too). */
 function ApproveStep({ batch }: { batch: PayoutBatch }) {
@@ -182,7 +115,7 @@ export default function PayoutBatchShow() {
           title={translate('app.payouts.lines')}
           subheader={translate('app.payouts.amountsIn', { currency: CITY.currency })}
         >
-          <Lines batch={batch} />
+          <PayoutLines batch={batch} />
         </SectionCard>
       </Stack>
     </RecordContextProvider>

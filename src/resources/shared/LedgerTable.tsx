@@ -24,8 +24,10 @@ export interface LedgerEntry {
 }
 
 export interface LedgerTableProps {
-  /** The palette of the ledger's kinds (`transactionKind`, `passengerTransactionKind`). */
+  /** The palette of the ledger's kinds (`transactionKind`, `passengerTransactionKind`), or of what `kindOf` answers. */
   palette: StatusEnumName;
+  /** What an entry is, when its kind alone does not say (a driver's trip credits earnings or debits commission). */
+  kindOf?: (entry: LedgerEntry) => string | undefined;
   /** Where the column headers are: `<messages>.when`, `.kind`, `.amount`, `.balanceAfter`, `.trip`, `.staff`, `.note`. */
   messages: string;
   /** When, kind and amount sort (a full list screen); off in a detail page's related card. */
@@ -41,7 +43,7 @@ const noWrap = () => ({ whiteSpace: 'nowrap' });
  * the signed amount, the balance after it (red below zero), the trip and the staff member (links
  * when the viewer may open them) and the note (in the chosen language when the system wrote it). Rows do not open anything.
  */
-export function LedgerTable({ palette, messages, sortable = false, children }: LedgerTableProps) {
+export function LedgerTable({ palette, kindOf, messages, sortable = false, children }: LedgerTableProps) {
   const disableSort = !sortable;
   return (
     <DataTable<LedgerEntry> bulkActionButtons={false} rowClick={false}>
@@ -52,11 +54,11 @@ export function LedgerTable({ palette, messages, sortable = false, children }: L
         cellSx={noWrap}
         render={() => <DateTimeField source="createdAt" />}
       />
-      <DataTable.Col
+      <DataTable.Col<LedgerEntry>
         source="kind"
         label={`${messages}.kind`}
         disableSort={disableSort}
-        render={() => <StatusChip palette={palette} source="kind" />}
+        render={(entry) => <StatusChip palette={palette} source="kind" value={kindOf?.(entry) ?? entry.kind} />}
       />
       <DataTable.Col
         source="amount"
