@@ -128,7 +128,7 @@ export default function TripShow() {
       <Title title={translate('app.trips.number', { id: trip.id })} />
       <Stack spacing={2} sx={{ mt: 1 }} data-testid="trip-show">
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="h5" component="h1">
               {translate('app.trips.number', { id: trip.id })}
             </Typography>
@@ -147,7 +147,17 @@ export default function TripShow() {
               </Typography>
             )}
           </Stack>
-          <TopToolbar sx={{ p: 0, minHeight: 0 }}>
+          {/* The actions wrap on a narrow window (320 px, WCAG 1.4.10 Reflow), under the heading on the left. */}
+          <TopToolbar
+            data-testid="trip-actions"
+            sx={{
+              p: 0,
+              minHeight: 0,
+              flexWrap: 'wrap',
+              justifyContent: { xs: 'flex-start', sm: 'flex-end' },
+              bgcolor: 'transparent',
+            }}
+          >
             <TripActions trip={trip} />
           </TopToolbar>
         </Box>
