@@ -1,5 +1,17 @@
 import { TRIP_UPDATED } from '../../domain/tripEvents';
-import { Box, Button, Card, CardContent, Skeleton, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Skeleton,
+  ToggleButton,
+  ToggleButtonGroup,
+  toggleButtonGroupClasses,
+  Typography,
+  type SxProps,
+  type Theme,
+} from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
@@ -35,6 +47,18 @@ export interface Live {
   tripsWaiting: number;
   at: string;
 }
+
+/**
+ * The period's buttons wrap on a narrow window (320 px, WCAG 1.4.10 Reflow); there each button has its
+ * own border and corners, as a joined group would lose the first border of each new line.
+ */
+const WRAPPED_RANGES: SxProps<Theme> = (theme) => ({
+  flexWrap: 'wrap',
+  [theme.breakpoints.down('sm')]: {
+    gap: 0.5,
+    [`& .${toggleButtonGroupClasses.grouped}`]: { m: 0, border: 1, borderColor: 'divider', borderRadius: 1 },
+  },
+});
 
 const dayLabel = (day: string) => formatCalendarDay(day, { day: 'numeric', month: 'short' }) ?? day;
 
@@ -131,6 +155,7 @@ export default function Dashboard() {
             value={preset}
             onChange={(_, value: DatePreset | null) => value && setPreset(value)}
             aria-label={translate('app.insights.period')}
+            sx={WRAPPED_RANGES}
           >
             {DATE_PRESETS.map((p) => (
               <ToggleButton key={p} value={p}>
