@@ -16,7 +16,8 @@ import {
 /**
  * A phone, or 400 % zoom: 320 CSS pixels (WCAG 1.4.10 Reflow, issue 45). Nothing scrolls sideways,
  * every page keeps its level-1 heading, the language is changed from the profile menu, the SOS
- * banner is read in full and the dispatcher books a ride. Screens are saved under
+ * banner is read in full, the dispatcher books a ride, and a trip page's actions and the dashboard's
+ * period buttons wrap inside the window. Screens are saved under
  * test-results/screens/narrow-*.png, with the same screens at 1440 px beside them.
  */
 
@@ -195,5 +196,54 @@ describe('a 320 px wide window', () => {
     await wide.goto('/dispatcher');
     await wide.getByTestId(`board-trip-${tripId}`).waitFor();
     await snap(wide, 'wide-dispatcher');
+  });
+
+  it("wraps a trip page's actions and the dashboard's period buttons inside the window", async () => {
+    const token = await staffToken();
+    // A trip under way that can still be cancelled: its page shows two or three actions.
+    const [trip] = await apiData<{ id: number }[]>(
+      listPath('trip/trips', { filter: { status: ['accepted', 'arrived'] }, sort: ['id', 'ASC'], range: [0, 0] }),
+      token,
+    );
+    for (const viewport of [PHONE, DESKTOP]) {
+      const name = viewport === PHONE ? 'narrow' : 'wide';
+      const page = await open(viewport);
+      await signIn(page);
+      await page.goto(`/trip-management/trips/${trip.id}`);
+      const actions = page.getByTestId('trip-actions');
+      await actions.getByRole('button', { name: 'Cancel trip' }).waitFor();
+      await actions.getByRole('button', { name: 'Open an issue' }).waitFor();
+      const buttons = await actions.getByRole('button').all();
+      for (const button of buttons) expect(await insideWidth(page, button)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
+      if (viewport === DESKTOP) {
+        // As before on a wide screen: the actions on the heading's line, at its right.
+        const heading = (await levelOneHeadings(page).boundingBox())!;
+        for (const button of buttons) {
+          const box = (await button.boundingBox())!;
+          expect(box.x).toBeGreaterThan(heading.x + heading.width);
+          expect(Math.abs(box.y + box.height / 2 - (heading.y + heading.height / 2))).toBeLessThan(heading.height / 2);
+        }
+      }
+      await snap(page, `${name}-trip-actions`);
+
+      await page.goto('/');
+      const period = page.getByRole('group', { name: 'Period' });
+      await period.getByRole('button', { name: 'Today' }).waitFor();
+      const ranges = await period.getByRole('button').all();
+      expect(ranges.length).toBe(5);
+      for (const range of ranges) {
+        expect(await insideWidth(page, range)).toBe(true);
+        expect(await notCut(range)).toBe(true);
+      }
+      expect(await insideWidth(page, period)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
+      // Still one choice among the wrapped buttons: another period is pressed.
+      await period.getByRole('button', { name: 'This month' }).click();
+      await expect
+        .poll(() => period.getByRole('button', { name: 'This month' }).getAttribute('aria-pressed'))
+        .toBe('true');
+      await snap(page, `${name}-dashboard`);
+    }
   });
 });
