@@ -155,7 +155,8 @@ export default function TripShow() {
               minHeight: 0,
               flexWrap: 'wrap',
               justifyContent: { xs: 'flex-start', sm: 'flex-end' },
-              bgcolor: 'transparent',
+              // Over react-admin's white band on a phone (its own media query): the page's background.
+              bgcolor: { xs: 'transparent' },
             }}
           >
             <TripActions trip={trip} />
