@@ -6,6 +6,7 @@ import { appSignIn, approvedDrivers, bookTrip } from './appsHelpers.js';
 import { sleep } from './sockets.js';
 import { OFFER_MAX_STEPS, OFFER_TIMEOUT_MS } from '../../src/domain/offers.js';
 import type { OfferMessage } from '../../server/apps/offers/offerMessage.js';
+import { waitFor } from './support/waitFor.js';
 
 const relaxed = { rateLimits: { loginPerIp: 1000, perEmail: 1000, windowMs: 60_000, global: 0 } };
 let t: TestApp;
@@ -64,15 +65,6 @@ async function driverAt(km: number, opts: { socket?: boolean } = {}) {
   return { id: d.id, token, offers };
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, what: string, ms = 4000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 const offersOf = (tripId: number) =>
   t.db.selectFrom('tripOffers').selectAll().where('tripId', '=', tripId).orderBy('id').execute();
 const pendingOffer = (tripId: number) =>

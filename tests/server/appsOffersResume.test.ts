@@ -5,8 +5,8 @@ import { testConfig } from '../../server/config.js';
 import type { DbHandle } from '../../server/db/index.js';
 import { ADMIN, seededDb, type TestApp } from './harness.js';
 import { appSignIn, approvedDrivers, bookTrip } from './appsHelpers.js';
-import { sleep } from './sockets.js';
 import { OFFER_MAX_STEPS } from '../../src/domain/offers.js';
+import { waitFor } from './support/waitFor.js';
 
 /** The offer cascade survives a restart: the app is closed and built again on the same database. */
 
@@ -45,16 +45,6 @@ async function build(): Promise<TestApp> {
 
 const PICKUP = { lat: -1.2841, lng: 36.8233 };
 const north = (km: number) => ({ lat: PICKUP.lat + km / 111.2, lng: PICKUP.lng });
-
-async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, what: string, ms = 8000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 /** A fresh seeded database and the first server on it; `place` puts a driver of one type online north of the pickup. */
 async function firstRun() {

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from './harness.js';
 import { appSignIn, approvedDrivers, bookTrip } from './appsHelpers.js';
 import { sleep } from './sockets.js';
+import { waitFor } from './support/waitFor.js';
 
 /**
  * Issue 25, section 2: suspending a driver (or a rejection that ends the approval) reaches the live
@@ -71,15 +72,6 @@ async function driverAt(km: number) {
   return { id: d.id, token, socket, offers, withdrawn, disconnected: () => disconnected, position };
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, what: string, ms = 4000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 const offersOf = (tripId: number) =>
   t.db.selectFrom('tripOffers').selectAll().where('tripId', '=', tripId).orderBy('id').execute();
 const pendingOffer = (tripId: number) =>
@@ -100,7 +92,7 @@ describe('a suspended driver leaves the live side at once', () => {
     const bad = await driverAt(0.2);
     expect(await liveIds()).toEqual(expect.arrayContaining([bad.id, other.id]));
     expect((await suspend(bad.id)).statusCode).toBe(200);
-    await waitFor(async () => bad.disconnected(), 'the socket to close', 2000);
+    await waitFor(async () => bad.disconnected(), 'the socket to close');
     expect(await t.app.services.live.store.get(bad.id)).toBeUndefined();
     expect(await liveIds()).not.toContain(bad.id);
     const row = await t.db.selectFrom('drivers').select('online').where('id', '=', bad.id).executeTakeFirstOrThrow();
@@ -171,7 +163,7 @@ describe('a suspended driver leaves the live side at once', () => {
       driverId: bad.id,
       note: 'Driver suspended: the trip is back with the dispatcher to assign another driver',
     });
-    await waitFor(async () => bad.disconnected(), 'the socket to close', 2000);
+    await waitFor(async () => bad.disconnected(), 'the socket to close');
     // Back with the dispatcher: not offered by itself.
     await sleep(1500);
     expect((await offersOf(tripId)).filter((o) => o.outcome === null)).toEqual([]);
@@ -189,7 +181,7 @@ describe('a suspended driver leaves the live side at once', () => {
       body: { documentId: licence.id, version: licence.version, reason: 'unreadable' },
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    await waitFor(async () => bad.disconnected(), 'the socket to close', 2000);
+    await waitFor(async () => bad.disconnected(), 'the socket to close');
     expect(await t.app.services.live.store.get(bad.id)).toBeUndefined();
   });
 });

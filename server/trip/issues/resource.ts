@@ -312,6 +312,8 @@ export const issues = defineResource(issuesManifest, {
     slaLeftSeconds: { type: 'int', sql: SLA_LEFT, sort: true },
     urgency: { type: 'int', sql: URGENCY, sort: true, onRequest: true },
   },
+  // The queues' sort key: a number for ordering, not a value anyone reads in a spreadsheet.
+  exportOmit: ['urgency'],
   filters: {
     assigned: (value) => {
       if (value === true || value === 'true') return sql<boolean>`issues.assignee_id is not null`;
