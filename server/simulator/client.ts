@@ -11,14 +11,29 @@ export class ApiCallError extends Error {
   }
 }
 
+/** How many of a simulator's API calls are still waiting for their answer. */
+export interface CallsInFlight {
+  count: number;
+}
+
 /** Calls the API as an app would: JSON over HTTP with a bearer token. */
 export class ApiClient {
   constructor(
     readonly baseUrl: string,
     public token?: string,
+    private readonly inFlight: CallsInFlight = { count: 0 },
   ) {}
 
   async call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    this.inFlight.count++;
+    try {
+      return await this.send<T>(method, path, body);
+    } finally {
+      this.inFlight.count--;
+    }
+  }
+
+  private async send<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
@@ -54,8 +69,13 @@ interface OutboxEntry {
  * Signs an app user in by phone: asks for a code, reads it from the development outbox
  * (GET /api/dev/outbox, which exists only where no SMS transport is set, never in production).
  */
-export async function signInByPhone(baseUrl: string, kind: 'driver' | 'passenger', phone: string): Promise<ApiClient> {
-  const client = new ApiClient(baseUrl);
+export async function signInByPhone(
+  baseUrl: string,
+  kind: 'driver' | 'passenger',
+  phone: string,
+  inFlight?: CallsInFlight,
+): Promise<ApiClient> {
+  const client = new ApiClient(baseUrl, undefined, inFlight);
   await client.call('POST', `/api/trip/apps/${kind}/request-code`, { phone });
   const outbox = await client.call<OutboxEntry[]>('GET', '/api/dev/outbox');
   const code = outbox.find((m) => m.to === phone)?.text.match(/\b(\d{6})\b/)?.[1];

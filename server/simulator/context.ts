@@ -3,6 +3,7 @@ import { CITY } from '../../src/domain/city.js';
 import type { LatLng } from '../../src/domain/fare.js';
 import { routePoints } from '../trip/geo/route.js';
 import type { SimulatorOptions, SimulatorStats } from './types.js';
+import type { CallsInFlight } from './client.js';
 
 const placesWeight = PLACES.reduce((s, p) => s + p.weight, 0);
 
@@ -58,6 +59,8 @@ export class SimulationContext {
   /** The simulated clock (ms): it moves one tick at a time, so it lags the wall clock on a busy machine. */
   simNow: number;
   stopped = false;
+  /** The apps' API calls still waiting for their answer (see `SimulatorOptions.lockstep`). */
+  readonly inFlight: CallsInFlight = { count: 0 };
 
   constructor(readonly opts: SimulatorOptions) {
     this.speed = opts.speed ?? 1;

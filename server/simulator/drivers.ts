@@ -144,7 +144,7 @@ export class SimulatedDrivers {
 
   private async driverOnline(d: SimDriver): Promise<void> {
     try {
-      d.client ??= await signInByPhone(this.ctx.opts.url, 'driver', d.phone);
+      d.client ??= await signInByPhone(this.ctx.opts.url, 'driver', d.phone, this.ctx.inFlight);
       const { data } = await d.client.call<{ data: { state: string; tripId: number | null } }>(
         'POST',
         '/api/trip/apps/driver/online',

@@ -39,7 +39,7 @@ export class SimulatedPassengers {
     for (const p of this.list) {
       if (this.ctx.stopped) break;
       try {
-        p.client = await signInByPhone(this.ctx.opts.url, 'passenger', p.phone);
+        p.client = await signInByPhone(this.ctx.opts.url, 'passenger', p.phone, this.ctx.inFlight);
       } catch (e) {
         this.ctx.fail(`passenger ${p.id} sign-in`, e);
       }

@@ -92,6 +92,7 @@ export class Simulator {
   }
 
   private tick(): void {
+    if (this.ctx.opts.lockstep && this.ctx.inFlight.count > 0) return;
     const ms = this.ctx.tickMs * this.ctx.speed;
     this.ctx.simNow += ms;
     this.drivers.tick(ms);

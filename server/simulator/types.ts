@@ -14,6 +14,12 @@ export interface SimulatorOptions {
    * step in less real time.
    */
   tickMs?: number;
+  /**
+   * Tests: a tick is skipped (the simulated clock stands still) while an API call of the apps is
+   * still waiting for its answer, so a server slowed down by a busy machine slows the simulation
+   * with it instead of losing simulated time to the wait.
+   */
+  lockstep?: boolean;
   /** The share of bookings made for later, 20 to 90 minutes ahead (0.1). */
   scheduledShare?: number;
   /** A staff account that may list drivers and passengers: the simulator's roster (read only). */

@@ -28,6 +28,7 @@ export function simulatedPause(sim: Simulator, simulatedMs: number): Promise<boo
  * A faster pace for tests: a tick every `tickMs` instead of every second, each covering what a tick
  * at `speed` covers in the demo (`speed` simulated seconds). The server's own timers (an offer's 15 s,
  * a request's latency) stay real, so they span more simulated time the faster the ticks: a test whose
- * outcome depends on them ticks less fast.
+ * outcome depends on them ticks less fast. In lockstep, no tick passes while an app's call is still
+ * waiting for the server: a server slowed by a busy machine slows the simulated clock with it.
  */
-export const fast = (speed: number, tickMs = 250) => ({ speed: (speed * 1000) / tickMs, tickMs });
+export const fast = (speed: number, tickMs = 250) => ({ speed: (speed * 1000) / tickMs, tickMs, lockstep: true });
