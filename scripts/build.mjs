@@ -5,6 +5,6 @@
  */
 import { buildPanel, buildServer } from './lib/build.mjs';
 
-await buildPanel();
+await buildPanel(undefined, { verbose: process.argv.includes('--verbose') });
 await buildServer();
 console.log('Built the panel (dist/) and the server (dist-server/main.js).');

@@ -8,7 +8,8 @@
  * process group, reaches the server itself (a second copy of the signal changes nothing there),
  * and nothing between npm and the server cuts the shutdown short.
  *
- * BUILD_PANEL=false skips the panel (an API-only server, as the shutdown test runs it).
+ * BUILD_PANEL=false skips the panel (an API-only server, as the shutdown test runs it). `--verbose`
+ * lists every file the panel's build writes.
  */
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
@@ -29,7 +30,11 @@ function exitCodeOf(code, signal) {
 }
 
 try {
-  await ensureBuilt({ panel: process.env.BUILD_PANEL !== 'false', onChild: (build) => (child = build) });
+  await ensureBuilt({
+    panel: process.env.BUILD_PANEL !== 'false',
+    onChild: (build) => (child = build),
+    verbose: process.argv.includes('--verbose'),
+  });
 } catch (e) {
   if (stopping) process.exit(exitCodeOf(null, stopping));
   console.error(e instanceof Error ? e.message : e);
@@ -37,7 +42,8 @@ try {
 }
 if (stopping) process.exit(exitCodeOf(null, stopping));
 
-child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY, ...process.argv.slice(2)], {
+const serverArgs = process.argv.slice(2).filter((arg) => arg !== '--verbose');
+child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY, ...serverArgs], {
   cwd: ROOT,
   stdio: 'inherit',
 });

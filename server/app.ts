@@ -86,10 +86,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const handle = options.db ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  await migrateToLatest(handle.db);
+  const progress = (line: string) => app.log.info(line);
+  await migrateToLatest(handle.db, progress);
   if (config.seedDemo && (await isEmpty(handle.db))) {
-    app.log.info('Empty database: seeding the demo city');
-    await seedDemo(handle.db, { filesDir: config.filesDir, scryptN: config.scryptN });
+    const started = Date.now();
+    await seedDemo(handle.db, { filesDir: config.filesDir, scryptN: config.scryptN, progress });
+    app.log.info(`Seeded the demo city in ${Math.round((Date.now() - started) / 1000)} s`);
   }
   const addedPermissions = await syncPermissions(handle.db);
   if (addedPermissions.length) app.log.info({ permissions: addedPermissions }, 'Declared permissions added');

@@ -101,9 +101,11 @@ function run(command, args, onChild) {
   });
 }
 
-export async function buildPanel(onChild) {
+/** Vite lists every asset it writes (200 lines) only with `verbose`; warnings and errors always show. */
+export async function buildPanel(onChild, { verbose = false } = {}) {
   const hash = panelHash();
-  await run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], onChild);
+  const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+  await run(process.execPath, [vite, 'build', ...(verbose ? [] : ['--logLevel', 'warn'])], onChild);
   fs.mkdirSync(path.dirname(PANEL_RECORD), { recursive: true });
   fs.writeFileSync(PANEL_RECORD, JSON.stringify({ hash }));
 }
@@ -114,7 +116,7 @@ export async function buildPanel(onChild) {
  * same time (two test files), never reads half a file.
  */
 export async function buildServer() {
-  const { build } = await import('esbuild');
+  const { build, stop } = await import('esbuild');
   const staging = fs.mkdtempSync(path.join(ROOT, 'dist-server.tmp-'));
   try {
     const result = await build({
@@ -139,6 +141,8 @@ export async function buildServer() {
       fs.renameSync(path.join(staging, name), path.join(SERVER_DIR, name));
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
+    // esbuild's service process would otherwise stay alive beside the server npm start runs next.
+    await stop();
   }
 }
 
@@ -146,16 +150,16 @@ export async function buildServer() {
  * Builds what changed since the last build. Returns what it built, e.g. `['server']`.
  * `panel: false` leaves the panel alone (an API-only server).
  */
-export async function ensureBuilt({ panel = true, log = console.log, onChild } = {}) {
+export async function ensureBuilt({ panel = true, log = console.log, onChild, verbose = false } = {}) {
   const built = [];
-  if (panel && !panelIsCurrent()) {
-    log('Building the panel (its sources changed since the last build)…');
-    await buildPanel(onChild);
-    built.push('panel');
-  }
-  if (!serverIsCurrent()) {
-    await buildServer();
-    built.push('server');
-  }
+  const timed = async (what, build) => {
+    const started = Date.now();
+    log(`Building the ${what}…`);
+    await build();
+    log(`Built the ${what} in ${Math.round((Date.now() - started) / 1000)} s`);
+    built.push(what);
+  };
+  if (panel && !panelIsCurrent()) await timed('panel', () => buildPanel(onChild, { verbose }));
+  if (!serverIsCurrent()) await timed('server', buildServer);
   return built;
 }

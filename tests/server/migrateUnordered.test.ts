@@ -16,9 +16,15 @@ describe('migrating a database an earlier main left behind', () => {
           where table_name = 'notifications' and column_name = 'title_code'`.execute(handle.db);
       expect((await columns()).rows).toEqual([]);
 
-      await migrateToLatest(handle.db);
+      const said: string[] = [];
+      await migrateToLatest(handle.db, (line) => said.push(line));
 
+      // What npm start prints before it migrates: how many migrations the database lacks.
+      expect(said).toEqual(['Migrating the database: 1 migration to apply']);
       expect((await columns()).rows).toEqual([{ name: 'title_code' }]);
+      said.length = 0;
+      await migrateToLatest(handle.db, (line) => said.push(line));
+      expect(said).toEqual([]);
       const ran = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(handle.db);
       expect(ran.rows.map((r) => r.name)).toEqual(Object.keys(migrations).sort());
     } finally {

@@ -625,11 +625,25 @@ async function seedCatalogue(db: Db, rng: Prng, now: number) {
 }
 
 /** Phase timings on the console when SEED_TIMINGS is set. */
-function lapTimer() {
+/** The steps of the trip service's seed, in order (npm start prints each as it starts). */
+export const TRIP_SEED_STEPS = [
+  'prices, vehicle types and discounts',
+  'drawing six months of trips',
+  'writing the trips',
+  'wallets and the ledger',
+  'reviews',
+  'issues, SOS alarms and where drivers are',
+] as const;
+
+/** Announces each step as it starts, and prints the last one's time when SEED_TIMINGS is set. */
+function stepTimer(progress?: (step: string) => void) {
   let last = Date.now();
-  return (label: string) => {
-    if (process.env.SEED_TIMINGS) console.log(`[trip seed] ${label}: ${Date.now() - last} ms`);
+  let current: string | undefined;
+  return (next?: (typeof TRIP_SEED_STEPS)[number]) => {
+    if (current && process.env.SEED_TIMINGS) console.log(`[trip seed] ${current}: ${Date.now() - last} ms`);
+    current = next;
     last = Date.now();
+    if (next) progress?.(next);
   };
 }
 
@@ -651,14 +665,18 @@ function createdBefore(sorted: PersonRow[], t: number): number {
  * the reviews, issues, SOS calls and driver ledger they imply. Runs after the
  * user-service seed (drivers 1–150, passengers 1–1000).
  */
-export async function seedTripService(db: Db, opts: { filesDir: string; now?: Date; trips?: number }): Promise<void> {
+export async function seedTripService(
+  db: Db,
+  opts: { filesDir: string; now?: Date; trips?: number; progress?: (step: string) => void },
+): Promise<void> {
   const rng = prng(20261122);
   const now = (opts.now ?? new Date()).getTime();
   const day = 86400_000;
   const start = now - HISTORY_DAYS * day;
   const span = now - start;
 
-  const lap = lapTimer();
+  const step = stepTimer(opts.progress);
+  step('prices, vehicle types and discounts');
   const { types, rules } = await seedPricing(db, opts.filesDir);
   const discounts = await seedCatalogue(db, rng, now);
 
@@ -708,7 +726,7 @@ export async function seedTripService(db: Db, opts: { filesDir: string; now?: Da
     .map((p) => ({ id: p.id, createdAt: p.createdAt.getTime() }))
     .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
 
-  lap('catalogue');
+  step('drawing six months of trips');
   // Request times: demand-weighted over the half-year, in order.
   const target = opts.trips ?? SEED_TRIPS;
   const times: number[] = [];
@@ -915,21 +933,21 @@ export async function seedTripService(db: Db, opts: { filesDir: string; now?: Da
     trips.push(trip);
   }
 
-  lap('generate');
+  step('writing the trips');
   await insertRows(db, 'trips', TRIP_COLUMNS, trips.map(tripRow));
-  lap('trips');
   await syncSequence(db, 'trips');
   for (const d of discounts)
     if (d.used) await db.updateTable('discounts').set({ timesUsed: d.used }).where('id', '=', d.id).execute();
 
+  step('wallets and the ledger');
   await seedLedger(db, rng, trips, approved, finance, now);
-  lap('ledger');
+  step('reviews');
   await seedReviews(db, rng, trips, now);
-  lap('reviews');
+  step('issues, SOS alarms and where drivers are');
   await seedIssues(db, rng, trips, support, now);
   await seedSos(db, rng, trips, support, now);
   await seedDriverState(db, rng, trips, approved, lastDropoff, now);
-  lap('rest');
+  step();
 }
 
 export const TRIP_COLUMNS: Record<string, string> = {
