@@ -3,6 +3,7 @@ import type * as yup from 'yup';
 import { declaredTable } from '../../server/db/declaredSchema';
 import { fieldSchemas } from '../../src/domain/resources/declare';
 import { discounts } from '../../src/domain/resources/discounts';
+import { vehicleTypes } from '../../src/domain/resources/vehicleTypes';
 
 /**
  * The words the product's own resources needed beyond those new:resource writes: multi-line text,
@@ -64,5 +65,26 @@ describe('refinements: what a field rule cannot say', () => {
     );
     expect(await create.validate({ code: 'x' })).toEqual({ code: 'x' });
     expect(await update.validate({ code: 'x' })).toEqual({});
+  });
+
+  it('gives discounts an upper-cased code, more than 0 and a validity that ends after it starts', async () => {
+    const base = { code: 'pwani-5', name: 'Coast', kind: 'fixed' };
+    expect(await discounts.create!.validate({ ...base, value: 50 })).toMatchObject({ code: 'PWANI-5', value: 50 });
+    await expect(discounts.create!.validate({ ...base, value: 0 })).rejects.toThrow('Value must be more than 0');
+    await expect(
+      discounts.create!.validate({
+        ...base,
+        value: 5,
+        validFrom: '2030-02-01T00:00:00Z',
+        validTo: '2030-01-01T00:00:00Z',
+      }),
+    ).rejects.toThrow('Valid to must be after valid from');
+  });
+
+  it('leaves a vehicle type’s active state to its actions: an update does not take it', async () => {
+    expect(await vehicleTypes.update!.validate({ active: false, seats: 4 }, { stripUnknown: true })).toEqual({
+      seats: 4,
+    });
+    expect(vehicleTypes.create!.getDefault()).toMatchObject({ active: true, cancellationFee: 0 });
   });
 });
