@@ -86,18 +86,65 @@ const WIDENINGS: Record<string, string[]> = {
   date: ['text', 'timestamp with time zone', 'timestamptz'],
 };
 
+/** Does changing a column from one type to the other keep every value (numeric(5,2) → numeric(12,2) does)? */
+function widens(from: string, to: string): boolean {
+  if ((WIDENINGS[normalType(from)] ?? []).includes(normalType(to))) return true;
+  const numeric = /^numeric\((\d+),(\d+)\)$/;
+  const [, p, s] = numeric.exec(from) ?? [];
+  if (p === undefined) return false;
+  const [, p2, s2] = numeric.exec(to) ?? [];
+  // A double holds any decimal of up to 15 digits exactly as written.
+  if (to === 'double precision' || to === 'text') return Number(p) <= 15 || to === 'text';
+  return p2 !== undefined && s2 === s && Number(p2) >= Number(p);
+}
+
 const sameType = (a: string, b: string) => normalType(a) === normalType(b);
 const normalType = (t: string) => (t === 'timestamptz' ? 'timestamp with time zone' : t);
 
-async function columnSteps(db: AnyDb, table: string, want: DeclaredColumn, live: LiveColumn): Promise<PlanStep[]> {
-  const had: DeclaredColumn = readRuleText(live.name, live.comment) ?? {
-    name: live.name,
+/** A SQL default as the declarations write it: `'test'::text` → `'test'`. */
+const plainDefault = (expression: string) => expression.replace(/::[a-z ]+(\(\d+(,\d+)?\))?$/, '');
+
+/**
+ * The rules a column of a hand-written migration holds (it has no rules comment yet), read from the
+ * database under the names the declarations use: its default, its check (`<table>_<column>_check`,
+ * PostgreSQL's own name for a column's check), its unique index (`<table>_<column>_key`) and, when
+ * the declaration names a reference, its foreign key (`<table>_<column>_fkey`); a foreign key the
+ * declaration does not speak of is left alone.
+ */
+async function adoptedRules(db: AnyDb, table: string, live: LiveColumn, want: DeclaredColumn): Promise<DeclaredColumn> {
+  const col = live.name;
+  const { rows } = await sql<{ def: string | null; check: string | null; fkey: string | null; index: string | null }>`
+    select
+      (select pg_get_expr(d.adbin, d.adrelid) from pg_attrdef d join pg_attribute a
+        on a.attrelid = d.adrelid and a.attnum = d.adnum where d.adrelid = c.oid and a.attname = ${col}) as def,
+      (select pg_get_constraintdef(k.oid) from pg_constraint k
+        where k.conrelid = c.oid and k.contype = 'c' and k.conname = ${`${table}_${col}_check`}) as check,
+      (select f.relname from pg_constraint k join pg_class f on f.oid = k.confrelid
+        where k.conrelid = c.oid and k.contype = 'f' and k.conname = ${`${table}_${col}_fkey`}) as fkey,
+      (select pg_get_indexdef(i.indexrelid) from pg_index i join pg_class x on x.oid = i.indexrelid
+        where i.indrelid = c.oid and i.indisunique and x.relname = ${`${table}_${col}_key`}) as index
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relname = ${table} and n.nspname = current_schema() and c.relkind = 'r'`.execute(db);
+  const r = rows[0]!;
+  const unique = r.index?.includes(`(lower(${col}))`) ? 'ci' : r.index ? 'plain' : undefined;
+  return {
+    name: col,
     sqlType: live.sqlType,
     notNull: live.notNull,
+    ...(r.def !== null ? { default: plainDefault(r.def) } : {}),
+    ...(r.check !== null ? { check: r.check } : {}),
+    ...(want.references && r.fkey !== null ? { references: r.fkey } : {}),
+    ...(unique ? { unique } : {}),
   };
+}
+
+async function columnSteps(db: AnyDb, table: string, want: DeclaredColumn, live: LiveColumn): Promise<PlanStep[]> {
+  const recorded = readRuleText(live.name, live.comment);
+  const had = recorded ?? (await adoptedRules(db, table, live, want));
   const col = want.name;
   const typeChanged = !sameType(live.sqlType, want.sqlType);
-  if (ruleText(had) === ruleText(want) && !typeChanged && live.notNull === want.notNull) return [];
+  // A column adopted from a hand-written migration gets its rules comment even when nothing else changes.
+  if (recorded && ruleText(had) === ruleText(want) && !typeChanged && live.notNull === want.notNull) return [];
 
   const changed = (part: RulePart) => (had[part] ?? null) !== (want[part] ?? null);
   // A check may not fit the new type: it goes first and comes back after.
@@ -110,7 +157,7 @@ async function columnSteps(db: AnyDb, table: string, want: DeclaredColumn, live:
   if (typeChanged) {
     statements.push(`alter table ${table} alter column ${col} type ${want.sqlType} using ${col}::${want.sqlType}`);
     summary.push(`type ${live.sqlType} → ${want.sqlType}`);
-    if (!(WIDENINGS[normalType(live.sqlType)] ?? []).includes(normalType(want.sqlType)))
+    if (!widens(live.sqlType, want.sqlType))
       dataLoss = {
         rows: await count(db, `${table} where ${col} is not null`),
         what: `values of ${col} converted to ${want.sqlType}`,
@@ -157,6 +204,7 @@ async function columnSteps(db: AnyDb, table: string, want: DeclaredColumn, live:
   }
   if (changed('references')) summary.push(want.references ? `references ${want.references}` : 'no reference');
   statements.push(...parts.flatMap((part) => addRuleStatements(table, want, part)), commentStatement(table, want));
+  if (!recorded) summary.push('rules recorded');
   return [
     {
       summary: `${table}: alter column ${col}${summary.length ? `: ${summary.join(', ')}` : ''}`,
@@ -195,7 +243,7 @@ async function tableSteps(db: AnyDb, want: DeclaredTable): Promise<PlanStep[]> {
     } else steps.push(...(await columnSteps(db, want.table, column, existing)));
   }
   for (const column of live.filter(
-    (c) => !SERVER_COLUMNS.has(c.name) && !want.columns.some((w) => w.name === c.name),
+    (c) => !SERVER_COLUMNS.has(c.name) && !want.kept?.includes(c.name) && !want.columns.some((w) => w.name === c.name),
   )) {
     const had = readRuleText(column.name, column.comment);
     steps.push({

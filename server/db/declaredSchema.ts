@@ -26,6 +26,8 @@ export interface DeclaredColumn {
 export interface DeclaredTable {
   table: string;
   columns: DeclaredColumn[];
+  /** Columns of `readOnly` fields: the service keeps them and the diff leaves them as they are. */
+  kept?: string[];
 }
 
 /** The table a `reference` names (a manifest `name` → its table), or undefined when it has none. */
@@ -51,7 +53,7 @@ function sqlType(spec: FieldSpec): string {
     case 'int':
       return 'integer';
     case 'number':
-      return spec.format === 'money' ? 'numeric(12,2)' : 'double precision';
+      return spec.format === 'money' || spec.decimals === 2 ? 'numeric(12,2)' : 'double precision';
     case 'text':
       return 'text';
     case 'bool':
@@ -83,8 +85,10 @@ function checkOf(column: string, spec: FieldSpec): string | undefined {
 /** The columns of a declared resource's table (id, created_at and updated_at are the engine's own). */
 export function declaredTable(manifest: ResourceManifest, tableOf: TableOf): DeclaredTable {
   if (!manifest.table) throw new Error(`${manifest.name} declares no table`);
-  const columns = Object.entries(manifest.fields)
-    .filter(([name]) => !SERVER_FILLED.has(name))
+  const fields = Object.entries(manifest.fields).filter(([name]) => !SERVER_FILLED.has(name));
+  const kept = fields.filter(([, spec]) => spec.readOnly).map(([name]) => snake(name));
+  const columns = fields
+    .filter(([, spec]) => !spec.readOnly)
     .map(([name, spec]): DeclaredColumn => {
       const column = snake(name);
       const references = spec.reference ? tableOf(spec.reference) : undefined;
@@ -99,7 +103,7 @@ export function declaredTable(manifest: ResourceManifest, tableOf: TableOf): Dec
         ...(spec.unique ? { unique: spec.unique === 'ci' ? 'ci' : 'plain' } : {}),
       };
     });
-  return { table: manifest.table, columns };
+  return { table: manifest.table, columns, ...(kept.length ? { kept } : {}) };
 }
 
 /** A column's rules as one line of text: its comment in the table, what migration:new compares. */

@@ -171,6 +171,10 @@ export type ServerOnly = Omit<
  * unless the server declares its own (rules that need the database or server-only fields).
  */
 export function defineResource(manifest: ResourceManifest, server: ServerOnly): ResourceDeclaration {
+  // The table whose columns the manifest's field rules describe is the one the declaration serves.
+  const served = server.table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  if (manifest.table && manifest.table !== served)
+    throw new Error(`${manifest.name}: the manifest names the table ${manifest.table}, the declaration ${served}`);
   return {
     ...server,
     name: manifest.name,

@@ -52,13 +52,14 @@ function describeField(f: SchemaDescription): object {
   }
   if (f.oneOf?.length) base.enum = f.oneOf.filter((v) => v !== undefined);
   if (f.label) base.description = f.label;
-  // The rules yup checks, as JSON schema keywords (a declared field's min/max, integer, maxLength, pattern).
+  // The rules yup checks, as JSON schema keywords (a declared field's min/max, more than, integer, maxLength, pattern).
   const tests = 'tests' in f ? f.tests : [];
   for (const test of tests) {
     const params = (test.params ?? {}) as Record<string, unknown>;
     if (test.name === 'integer' && base.type === 'number') base.type = 'integer';
     if (test.name === 'min' && typeof params.min === 'number')
       base[base.type === 'string' ? 'minLength' : 'minimum'] = params.min;
+    if (test.name === 'min' && typeof params.more === 'number') base.exclusiveMinimum = params.more;
     if (test.name === 'max' && typeof params.max === 'number')
       base[base.type === 'string' ? 'maxLength' : 'maximum'] = params.max;
     if (test.name === 'matches' && params.regex instanceof RegExp) base.pattern = params.regex.source;

@@ -201,7 +201,7 @@ describe('npm run new:resource -- vehicles, with every field type and every rule
     });
     expect(await refused({ purchasePrice: -1 })).toEqual({
       status: 400,
-      errors: { purchasePrice: 'Purchase price must be at least 0' },
+      errors: { purchasePrice: 'Purchase price cannot be negative' },
     });
     expect(await refused({ purchasePrice: 10.001 })).toEqual({
       status: 400,
@@ -353,7 +353,7 @@ describe('editing the declaration: npm run migration:new, a restart, the new rul
     expect(noModel.json().errors).toEqual({ model: 'Model is required' });
     const negative = await call('POST', '/api/trip/vehicles', token, { ...CAR, plate: 'KDD 404D', mileage: -1 });
     expect(negative.status).toBe(400);
-    expect(negative.json().errors).toEqual({ mileage: 'Mileage must be at least 0' });
+    expect(negative.json().errors).toEqual({ mileage: 'Mileage cannot be negative' });
     const created = await call('POST', '/api/trip/vehicles', token, { ...CAR, plate: 'KDD 404D', mileage: 120_000 });
     expect(created.status).toBe(201);
     expect(created.json()).toMatchObject({ mileage: 120_000, model: 'Probox' });

@@ -67,11 +67,11 @@ describe('vehicle types: bad input gets field errors and leaves the record uncha
     ['no seats', { seats: 0 }, { seats: 'Seats must be at least 1' }],
     ['half a seat', { seats: 2.5 }, { seats: 'Seats must be a whole number' }],
     ['a commission of 150 %', { commissionPercent: 150 }, { commissionPercent: 'Commission must be at most 100' }],
-    ['a name taken in another case', { name: 'COMFORT' }, { name: 'Another vehicle type already has this name' }],
-  ])('%s', async (_, body, errors) => {
+    ['a name taken in another case', { name: 'COMFORT' }, { name: 'This name is already in use' }, 409],
+  ])('%s', async (_, body, errors, status = 400) => {
     const economy = await typeNamed('Economy');
     const res = await put(`vehicle-types/${economy.id}`, body);
-    expect(res.statusCode, res.body).toBe(400);
+    expect(res.statusCode, res.body).toBe(status);
     expect(res.json().errors).toEqual(errors);
     expect(await one('vehicle-types', economy.id)).toEqual(economy);
   });
@@ -318,8 +318,8 @@ describe('discounts', () => {
     expect(created.json()).toMatchObject({ code: 'SPRING30', state: 'scheduled', discountedTotal: 0, timesUsed: 0 });
     const before = await count(`select count(*) n from discounts`);
     const dup = await post('discounts', body({ code: 'Spring30' }));
-    expect(dup.statusCode).toBe(400);
-    expect(dup.json().errors).toEqual({ code: 'Another discount already has this code' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().errors).toEqual({ code: 'This code is already in use' });
     expect(await count(`select count(*) n from discounts`)).toBe(before);
   });
 

@@ -309,8 +309,8 @@ describe('vehicle types', () => {
       driverCount: 0,
     });
     const dup = await post('vehicle-types', { ...body, name: 'GREEN' });
-    expect(dup.statusCode).toBe(400);
-    expect(dup.json().errors).toEqual({ name: 'Another vehicle type already has this name' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().errors).toEqual({ name: 'This name is already in use' });
     const updated = await put('vehicle-types', created.json().id, { commissionPercent: 12.5 });
     expect(updated.json().commissionPercent).toBe(12.5);
     expect((await del('vehicle-types', created.json().id)).statusCode).toBe(200);
@@ -470,16 +470,16 @@ describe('payment gateways', () => {
 });
 
 describe('discounts', () => {
-  it('answers a duplicate code in any case as a field error', async () => {
+  it('answers a duplicate code in any case as a conflict naming the code', async () => {
     const dup = await post('discounts', { code: 'karibu', name: 'Again', kind: 'fixed', value: 50 });
-    expect(dup.statusCode).toBe(400);
-    expect(dup.json().errors).toEqual({ code: 'Another discount already has this code' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().errors).toEqual({ code: 'This code is already in use' });
     const created = await post('discounts', { code: 'Pwani-5', name: 'Coast', kind: 'percent', value: 5 });
     expect(created.statusCode).toBe(201);
     expect(created.json().code).toBe('PWANI-5');
     const clash = await put('discounts', created.json().id, { code: 'SHULE20' });
-    expect(clash.statusCode).toBe(400);
-    expect(clash.json().errors).toEqual({ code: 'Another discount already has this code' });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().errors).toEqual({ code: 'This code is already in use' });
   });
 
   it('validates fields and their combinations', async () => {

@@ -26,7 +26,7 @@ export const discounts = defineResource(discountsManifest, {
   },
   delete: true,
   actions: DISCOUNT_ACTIONS,
-  async toColumns(input, { trx, existing }) {
+  toColumns(input, { existing }) {
     const merged = { ...existing, ...input } as Record<string, unknown>;
     const errors: Record<string, string> = {};
     if (merged.kind === 'percent' && (Number(merged.value) > 100 || Number(merged.value) < 1))
@@ -39,15 +39,6 @@ export const discounts = defineResource(discountsManifest, {
       new Date(merged.validTo as string) <= new Date(merged.validFrom as string)
     ) {
       errors.validTo = refusal('validToAfter');
-    }
-    if (typeof input.code === 'string') {
-      const taken = await trx
-        .selectFrom('discounts')
-        .select('id')
-        .where(sql<boolean>`lower(code) = lower(${input.code})`)
-        .$if(existing !== undefined, (q) => q.where('id', '<>', existing!.id as number))
-        .executeTakeFirst();
-      if (taken) errors.code = 'Another discount already has this code';
     }
     if (Object.keys(errors).length) throw badRequest(refusal('highlighted'), errors);
     const columns = { ...input };

@@ -1,9 +1,8 @@
 import { sql, type Transaction } from 'kysely';
-import { ApiError, badRequest } from '../../errors.js';
+import { ApiError } from '../../errors.js';
 import { defineAction, defineResource } from '../../rest/declaration.js';
 import type { Database } from '../../db/schema.js';
 import { vehicleTypes as vehicleTypesManifest } from '../../../src/domain/resources/vehicleTypes.js';
-import { refusal } from '../../../src/domain/messageCodes.js';
 
 /** Trips in the last 7 days per type: an index-only range count on trips (vehicle_type_id, requested_at). */
 const TRIPS_LAST_7_DAYS = sql`(select count(*)::int from trips t
@@ -91,21 +90,6 @@ export const vehicleTypes = defineResource(vehicleTypesManifest, {
       sort: true,
     },
     tripsLast7Days: { type: 'int', sql: TRIPS_LAST_7_DAYS, sort: true },
-  },
-  async toColumns(input, { trx, existing }) {
-    if (typeof input.name === 'string') {
-      const taken = await trx
-        .selectFrom('vehicleTypes')
-        .select('id')
-        .where(sql<boolean>`lower(name) = lower(${input.name})`)
-        .$if(existing !== undefined, (q) => q.where('id', '<>', existing!.id as number))
-        .executeTakeFirst();
-      if (taken)
-        throw badRequest(refusal('highlighted'), {
-          name: 'Another vehicle type already has this name',
-        });
-    }
-    return { ...input };
   },
   actions: { deactivate, activate },
   delete: true,

@@ -27,7 +27,7 @@ const words = (camelName: string) => {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 };
 
-type Rule = yup.Schema<unknown>;
+export type Rule = yup.Schema<unknown>;
 
 /** The rule of one field, without required/nullable (they depend on create or update). */
 function baseRule(spec: FieldSpec, label: string): Rule {
@@ -38,11 +38,16 @@ function baseRule(spec: FieldSpec, label: string): Rule {
     case 'number': {
       let rule = yup.number().typeError(refusal('number', { label }));
       if (spec.type === 'int') rule = rule.integer(refusal('wholeNumber', { label }));
-      if (spec.format === 'money') rule = rule.test('decimals', refusal('decimals', { label }), decimals2);
+      if (spec.format === 'money' || spec.decimals === 2)
+        rule = rule.test('decimals', refusal('decimals', { label }), decimals2);
       const min = spec.min ?? (spec.format === 'money' ? 0 : undefined);
-      if (min !== undefined) rule = rule.min(min, refusal('atLeast', { label, min }));
+      if (min !== undefined)
+        rule = rule.min(
+          min,
+          min === 0 ? refusal('notNegative', { label }) : refusal('atLeast', { label, min: bound(min) }),
+        );
       const max = spec.max ?? (spec.format === 'money' ? MONEY_MAX : undefined);
-      if (max !== undefined) rule = rule.max(max, refusal('atMost', { label, max }));
+      if (max !== undefined) rule = rule.max(max, refusal('atMost', { label, max: bound(max) }));
       return rule as Rule;
     }
     case 'bool':
@@ -54,16 +59,19 @@ function baseRule(spec: FieldSpec, label: string): Rule {
     case 'json':
       return yup.mixed() as Rule;
     case 'text': {
-      let rule = text(label, spec.maxLength ?? TEXT_MAX);
+      let rule = text(label, spec.maxLength ?? TEXT_MAX, spec.multiline);
       if (spec.pattern)
         rule = rule.matches(new RegExp(spec.pattern), {
-          message: refusal('pattern', { label }),
+          message: spec.patternMessage ?? refusal('pattern', { label }),
           excludeEmptyString: true,
         });
       return rule as Rule;
     }
   }
 }
+
+/** A bound as messages write it: 10,000,000 grouped; a year (2030) or a small bound as it is. */
+const bound = (n: number) => (Math.abs(n) >= 10_000 ? n.toLocaleString('en-US') : n);
 
 const decimals2 = (value: number | undefined) =>
   value == null || Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
@@ -87,14 +95,30 @@ function fieldRule(spec: FieldSpec, label: string, create: boolean): Rule {
   return rule;
 }
 
-/** The create and update rules of the written fields (all but SERVER_FILLED), labelled by `labels`. */
+/**
+ * What a resource adds to a field's derived rule where the vocabulary has no word for it (the form
+ * of a phone number, upper-casing a code, a rule over two fields): it gets the derived rule and
+ * whether it is the create rule, and returns the rule the field keeps.
+ */
+export type RuleRefinements = Readonly<Record<string, (derived: Rule, create: boolean) => yup.AnySchema>>;
+
+/**
+ * The create and update rules of the written fields (all but SERVER_FILLED and `readOnly` ones),
+ * labelled by `labels`, each refined by `refine` when it names the field.
+ */
 export function fieldSchemas(
   fields: Fields,
   labels: Readonly<Record<string, string>> = {},
+  refine: RuleRefinements = {},
 ): { create: ObjectSchema<AnyObject>; update: ObjectSchema<AnyObject> } {
-  const written = Object.entries(fields).filter(([name]) => !SERVER_FILLED.has(name));
+  const written = Object.entries(fields).filter(([name, spec]) => !SERVER_FILLED.has(name) && !spec.readOnly);
   const shape = (create: boolean) =>
-    Object.fromEntries(written.map(([name, spec]) => [name, fieldRule(spec, labels[name] ?? words(name), create)]));
+    Object.fromEntries(
+      written.map(([name, spec]) => {
+        const derived = fieldRule(spec, labels[name] ?? words(name), create);
+        return [name, refine[name] ? refine[name](derived, create) : derived];
+      }),
+    );
   return { create: yup.object(shape(true)), update: yup.object(shape(false)) };
 }
 

@@ -53,8 +53,19 @@ export interface FieldSpec {
   max?: number;
   /** Longest text, in characters (200 when not said). */
   maxLength?: number;
+  /** Text that may hold line breaks and tabs (a description, a note). */
+  multiline?: boolean;
   /** A regular expression the whole text must match (also a check in the table: keep to what both JavaScript and PostgreSQL read alike). */
   pattern?: string;
+  /** What a text outside `pattern` is told (a `refusal` of src/domain/messageCodes.ts); "<Label> is not in the expected form" when not said. */
+  patternMessage?: string;
+  /** A number kept exactly to the cent (at most 2 decimals, numeric(12,2) in the table), as `format: 'money'` is. */
+  decimals?: 2;
+  /**
+   * Kept by the service itself (a counter, an order), never by a write body: no write rule, and its
+   * column is left as the hand-written migration made it.
+   */
+  readOnly?: boolean;
   /** The value a create leaves out gets (the table's default, the form's starting value). */
   default?: string | number | boolean;
 }
@@ -130,8 +141,11 @@ export interface ResourceManifest<F extends Fields = Fields> {
   /** Declared actions (see DeclaredAction), by name. */
   actions?: Readonly<Record<string, DeclaredAction>>;
   /**
-   * A resource with no hand-written server declaration: the table (snake_case) the engine serves
-   * it from, with plain create, update and delete. Generated resources have it.
+   * The table (snake_case) whose columns the fields' rules describe: `npm run migration:new` keeps
+   * it as they say (server/db/declaredDiff.ts). A resource with no hand-written server declaration
+   * (a generated one) is served from it by the engine with plain create, update and delete; one
+   * with a declaration (vehicle types, SOS contacts, payment gateways, discounts) names the same
+   * table there.
    */
   table?: string;
 }

@@ -1,9 +1,8 @@
 import * as yup from 'yup';
-import { name, oneOf, requiredName } from '../fieldRules';
-import { defineManifest, labelField } from './manifest';
+import { fieldSchemas } from './declare';
+import { defineManifest, labelField, type Fields } from './manifest';
 import { GATEWAY_MODES } from '../enums';
 import { GATEWAY_PROVIDERS } from '../trip';
-import { refusal } from '../messageCodes';
 
 // No underscores: the database layer's CamelCasePlugin would rewrite snake_case keys inside JSON values on reading.
 const KEY = /^[A-Za-z][A-Za-z0-9.-]{0,59}$/;
@@ -32,54 +31,65 @@ const settings = (label: string, secret: boolean) =>
       },
     );
 
-const writable = {
-  name: name('Name', 60),
-  provider: oneOf(GATEWAY_PROVIDERS, 'Provider'),
-  mode: oneOf(GATEWAY_MODES, 'Mode'),
-  enabled: yup.boolean(),
-  publicSettings: settings('Public settings', false),
-  secretSettings: settings('Secret settings', true),
-};
+/** The fields with their rules: the table's checks, the services' and the forms' write rules, OpenAPI. */
+const fields = {
+  name: { type: 'text', sort: true, filter: true, required: true, unique: 'ci', maxLength: 60 },
+  provider: { type: 'text', sort: true, filter: true, required: true, enum: GATEWAY_PROVIDERS },
+  mode: {
+    type: 'text',
+    sort: true,
+    filter: true,
+    required: true,
+    enum: GATEWAY_MODES,
+    default: 'test',
+    enumLabels: 'app.enums.gatewayMode',
+    description: 'test: the provider sandbox; live: real money',
+  },
+  enabled: { type: 'bool', sort: true, filter: true, required: true, default: false },
+  publicSettings: {
+    type: 'json',
+    required: true,
+    default: '{}',
+    description: 'Settings that are not secret, e.g. {shortcode, callbackUrl}',
+  },
+  secretSettings: {
+    type: 'json',
+    required: true,
+    default: '{}',
+    secret: true,
+    description: 'Keys and passwords, shown masked: {consumerSecret: "••••9f2a"}',
+  },
+  createdAt: { type: 'timestamp', sort: true },
+  updatedAt: { type: 'timestamp', sort: true },
+} as const satisfies Fields;
+
+/**
+ * The write rules, from the fields' rules; the settings are flat objects (`settings`), which a
+ * write may send as null for none.
+ */
+const settingsRule = (label: string, secret: boolean) => (_: unknown, create: boolean) =>
+  create ? settings(label, secret).default({}) : settings(label, secret);
+const rules = fieldSchemas(
+  fields,
+  {},
+  {
+    publicSettings: settingsRule('Public settings', false),
+    secretSettings: settingsRule('Secret settings', true),
+  },
+);
 
 export const paymentGateways = defineManifest({
   name: 'payment-gateways',
   service: 'trip',
   subject: 'Gateway',
   path: 'manage-payment-getwas',
-  fields: {
-    name: { type: 'text', sort: true, filter: true },
-    provider: { type: 'text', sort: true, filter: true, enum: GATEWAY_PROVIDERS },
-    mode: {
-      type: 'text',
-      sort: true,
-      filter: true,
-      enum: GATEWAY_MODES,
-      enumLabels: 'app.enums.gatewayMode',
-      description: 'test: the provider sandbox; live: real money',
-    },
-    enabled: { type: 'bool', sort: true, filter: true },
-    publicSettings: { type: 'json', description: 'Settings that are not secret, e.g. {shortcode, callbackUrl}' },
-    secretSettings: {
-      type: 'json',
-      secret: true,
-      description: 'Keys and passwords, shown masked: {consumerSecret: "••••9f2a"}',
-    },
-    createdAt: { type: 'timestamp', sort: true },
-    updatedAt: { type: 'timestamp', sort: true },
-  },
+  table: 'payment_gateways',
+  fields,
   search: ['name', 'provider'],
   searchIds: ['id'],
   defaultSort: ['name', 'ASC'],
   label: labelField('name'),
   menu: { id: 'paymentGateway', icon: 'gateways' },
-  create: yup.object({
-    ...writable,
-    name: requiredName('Name', 60),
-    provider: writable.provider.required(refusal('required', { label: 'Provider' })),
-    mode: writable.mode.default('test'),
-    enabled: writable.enabled.default(false),
-    publicSettings: writable.publicSettings.default({}),
-    secretSettings: writable.secretSettings.default({}),
-  }),
-  update: yup.object(writable),
+  create: rules.create,
+  update: rules.update,
 });

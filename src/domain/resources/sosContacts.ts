@@ -1,45 +1,48 @@
 import * as yup from 'yup';
-import { defineManifest, labelField } from './manifest';
-import { name, oneOf, phone, requiredName, text } from '../fieldRules';
+import { defineManifest, labelField, type Fields } from './manifest';
+import { fieldSchemas } from './declare';
+import { NAME_MAX, oneOf, phone } from '../fieldRules';
 import { refusal } from '../messageCodes';
 
-/** An emergency number: the shared phone rule, taking short codes such as 999 as well. */
-const emergencyNumber = () => phone({ shortCodes: true }).nonNullable(refusal('required', { label: 'Phone' }));
+/** The fields with their rules: the table's checks, the services' and the forms' write rules, OpenAPI. */
+const fields = {
+  name: { type: 'text', sort: true, filter: true, required: true, unique: 'ci', maxLength: NAME_MAX },
+  phone: { type: 'text', filter: true, required: true, maxLength: 20 },
+  description: { type: 'text', nullable: true, maxLength: 300, multiline: true },
+  active: { type: 'bool', sort: true, filter: true, required: true, default: true },
+  displayOrder: { type: 'int', sort: true, readOnly: true, description: 'Changed by POST sos-contacts/:id/move' },
+  createdAt: { type: 'timestamp', sort: true },
+  updatedAt: { type: 'timestamp', sort: true },
+} as const satisfies Fields;
 
-/** What a write may set; the update takes any of them. */
-const writable = {
-  name: name('Name'),
-  phone: emergencyNumber(),
-  description: text('Description', 300, true).nullable(),
-  active: yup.boolean(),
-};
+/**
+ * The write rules, from the fields' rules; a phone is an emergency number: the shared phone rule,
+ * taking short codes such as 999 as well, stored in E.164 or as the code's digits.
+ */
+const rules = fieldSchemas(
+  fields,
+  {},
+  {
+    phone: (_, create) => {
+      const number = phone({ shortCodes: true }).nonNullable(refusal('required', { label: 'Phone' }));
+      return create ? number.required(refusal('required', { label: 'Phone' })) : number;
+    },
+  },
+);
 
 export const sosContacts = defineManifest({
   name: 'sos-contacts',
   service: 'trip',
   subject: 'SosContacts',
   path: 'sos-contacts',
-  fields: {
-    name: { type: 'text', sort: true, filter: true },
-    phone: { type: 'text', filter: true },
-    description: { type: 'text' },
-    active: { type: 'bool', sort: true, filter: true },
-    displayOrder: { type: 'int', sort: true },
-    createdAt: { type: 'timestamp', sort: true },
-    updatedAt: { type: 'timestamp', sort: true },
-  },
+  table: 'sos_contacts',
+  fields,
   search: ['name', 'phone', 'description'],
   defaultSort: ['displayOrder', 'ASC'],
   label: labelField('name'),
   menu: { id: 'emergencyContacts', icon: 'sosContacts' },
-  create: yup.object({
-    ...writable,
-    name: requiredName('Name'),
-    phone: writable.phone.required(refusal('required', { label: 'Phone' })),
-    description: writable.description.default(null),
-    active: writable.active.default(true),
-  }),
-  update: yup.object(writable),
+  create: rules.create,
+  update: rules.update,
 });
 
 /**
