@@ -15,6 +15,7 @@ import { documentLocale, localeParameter } from './documentLocale.js';
 import { parseListQuery } from './query.js';
 import type { Db } from '../db/index.js';
 import { staffOf } from '../auth/guard.js';
+import { refusal } from '../../src/domain/messageCodes.js';
 
 /** Today in the city, for file names. */
 const cityDate = () => new Intl.DateTimeFormat('en-CA', { timeZone: CITY.timeZone }).format(new Date());
@@ -68,8 +69,7 @@ export function registerExport(
     },
     async (request, reply) => {
       const query = { ...(request.query as Record<string, unknown>) };
-      if (query.format !== undefined && query.format !== 'csv')
-        throw badRequest('Query parameter "format" must be csv');
+      if (query.format !== undefined && query.format !== 'csv') throw badRequest(refusal('formatCsv'));
       const raw = query.codes === 'raw';
       delete query.range;
       delete query.codes;

@@ -1,0 +1,50 @@
+import type { serverMessages as En } from '../serverMessages';
+
+/** The server's own messages in Swahili (mirror of ../serverMessages.ts). */
+export const serverMessages: Record<keyof typeof En, string> = {
+  invalidCredentials: 'Barua pepe au nenosiri si sahihi',
+  unauthenticated: 'Hujaingia',
+  loginTimeout: 'Muda wa kuingia umeisha',
+  accountDeactivated: 'Akaunti hii imezimwa. Tafadhali wasiliana na msimamizi.',
+  appTokenOnStaffRoute:
+    'Hii ni tokeni ya programu ya dereva au abiria; kurasa za wafanyakazi zinahitaji kuingia kama mfanyakazi',
+  missingPermission: 'Huna ruhusa ya %{permission}',
+  incorrectCode: 'Msimbo wa uthibitisho si sahihi',
+  codeExpired: 'Msimbo huu wa uthibitisho umeisha muda. Tafadhali omba mpya.',
+  codeExhausted: 'Majaribio mengi mno yasiyo sahihi. Tafadhali omba msimbo mpya.',
+  alreadyHasPassword: 'Akaunti hii tayari ina nenosiri. Tumia "Umesahau nenosiri" kulibadilisha.',
+  tooManySignInsAtOnce: 'Watu wengi mno wanaingia kwa wakati mmoja. Tafadhali jaribu tena baada ya muda mfupi.',
+  tooManyRequests: 'Maombi mengi mno. Tafadhali jaribu tena baada ya sekunde %{seconds}.',
+  tooManyAccountAttempts:
+    'Majaribio mengi mno kwa akaunti hii. Tafadhali subiri sekunde %{seconds} kisha ujaribu tena.',
+  tooManyBrowserFailures:
+    'Majaribio mengi mno ya kuingia yameshindikana kutoka kivinjari hiki. Tafadhali subiri dakika %{minutes} kisha ujaribu tena.',
+  tooManyAccountFailures:
+    'Majaribio mengi mno ya kuingia yameshindikana kwa akaunti hii. Tafadhali subiri dakika %{minutes} kisha ujaribu tena.',
+  notFound: 'Haikupatikana',
+  unexpected: 'Hitilafu isiyotarajiwa imetokea',
+  tooLarge: 'Ombi ni kubwa mno',
+  unsupportedContent: 'Aina hii ya maudhui haikubaliwi hapa',
+  unreadableRequest: 'Ombi halikuweza kusomeka',
+  invalidField: '%{label}: thamani si sahihi',
+  minChars: '%{label}: angalau herufi %{min}',
+  unknownField: 'Sehemu isiyojulikana: %{label}',
+  bodyObject: 'Mwili wa ombi lazima uwe kitu cha JSON',
+  queryOnce: 'Kigezo "%{name}" kitolewe mara moja, kama JSON',
+  queryNotJson: 'Kigezo "%{name}" si JSON sahihi',
+  filterObject: 'Kigezo "filter" lazima kiwe kitu cha JSON',
+  filterPlain: 'Kichujio "%{key}": tumia thamani moja, si kitu',
+  filterTrueFalse: 'Kichujio "%{key}": tumia true au false',
+  filterDate: 'Kichujio "%{key}": tumia tarehe',
+  filterUnsupported: 'Kichujio "%{key}" hakitumiki',
+  filterUnknown: 'Kichujio kisichojulikana: "%{key}"',
+  filterNeedsValue: 'Kichujio "%{key}" kinahitaji thamani',
+  filterAtMost: 'Kichujio "%{key}": thamani zisizozidi %{max}',
+  noSearch: 'Rasilimali "%{resource}" haitumii "q"',
+  sortShape: 'Kigezo "sort" kiwe kama ["field","ASC"]',
+  sortOrder: 'Mpangilio uwe ASC au DESC',
+  cannotSort: 'Haiwezekani kupanga kwa "%{field}"',
+  rangeShape: 'Kigezo "range" kiwe kama [0,24] na 0 <= mwanzo <= mwisho',
+  rangeAtMost: 'Kigezo "range": safu zisizozidi %{max}',
+  formatCsv: 'Kigezo "format" lazima kiwe csv',
+};
