@@ -62,4 +62,13 @@ export const serverMessages = {
   fileTypeUnsupported: 'Unsupported file type',
   fileForbidden: 'You may not view the record this file belongs to',
   unknownFieldIn: 'Unknown field in "fields": %{names}',
+  driverNotApproved: 'This driver is not approved',
+  driverOtherType: "This driver's vehicle is of another type",
+  driverBusy: 'This driver is busy with trip %{trip}',
+  paymentMethodFinished: 'The payment method of a finished trip cannot change',
+  assignWhileOpen: 'A driver can be assigned only while the trip is requested or accepted',
+  tripFinished: 'This trip is %{status} and cannot change',
+  tripCanBecome: 'A %{status} trip can only become: %{next}',
+  tripVehicleTypeGone: 'The vehicle type of this trip no longer exists',
+  giveCancellationReason: 'Give the reason for the cancellation',
 };

@@ -61,4 +61,13 @@ export const serverMessages: Record<keyof typeof En, string> = {
   fileTypeUnsupported: 'Type de fichier non pris en charge',
   fileForbidden: "Vous n'avez pas le droit de voir l'enregistrement auquel ce fichier appartient",
   unknownFieldIn: 'Champ inconnu dans « fields » : %{names}',
+  driverNotApproved: "Ce chauffeur n'est pas approuvé",
+  driverOtherType: "Le véhicule de ce chauffeur est d'un autre type",
+  driverBusy: 'Ce chauffeur est occupé par la course %{trip}',
+  paymentMethodFinished: "Le moyen de paiement d'une course terminée ne peut plus changer",
+  assignWhileOpen: 'Un chauffeur ne peut être attribué que tant que la course est demandée ou acceptée',
+  tripFinished: 'Cette course est close (%{status}) et ne peut plus changer',
+  tripCanBecome: 'Une course à l’état %{status} peut seulement devenir : %{next}',
+  tripVehicleTypeGone: "Le type de véhicule de cette course n'existe plus",
+  giveCancellationReason: "Donnez le motif de l'annulation",
 };

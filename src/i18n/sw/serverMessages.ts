@@ -62,4 +62,13 @@ export const serverMessages: Record<keyof typeof En, string> = {
   fileTypeUnsupported: 'Aina ya faili haikubaliwi',
   fileForbidden: 'Huruhusiwi kuona rekodi ambayo faili hii ni yake',
   unknownFieldIn: 'Sehemu isiyojulikana katika "fields": %{names}',
+  driverNotApproved: 'Dereva huyu hajaidhinishwa',
+  driverOtherType: 'Gari la dereva huyu ni la aina nyingine',
+  driverBusy: 'Dereva huyu yuko kwenye safari %{trip}',
+  paymentMethodFinished: 'Njia ya malipo ya safari iliyokwisha haiwezi kubadilika',
+  assignWhileOpen: 'Dereva anaweza kupangiwa tu safari ikiwa imeombwa au imekubaliwa',
+  tripFinished: 'Safari hii imefungwa (%{status}) na haiwezi kubadilika',
+  tripCanBecome: 'Safari katika hali ya %{status} inaweza kuwa tu: %{next}',
+  tripVehicleTypeGone: 'Aina ya gari ya safari hii haipo tena',
+  giveCancellationReason: 'Weka sababu ya kughairi',
 };
