@@ -27,7 +27,7 @@ import { serveStaticPanel } from './delivery/staticPanel.js';
 import { isEmpty, seedDemo } from './db/seed/index.js';
 import { lazySchemaCompilers } from './delivery/lazySchemas.js';
 import { syncPermissions } from './user/permissions/sync.js';
-import { badRequest, installErrorHandler } from './errors.js';
+import { badRequest, installErrorHandler, tooManyRequests } from './errors.js';
 import { createMessenger } from './mail/outbox.js';
 import { installHealthRoutes } from './health.js';
 import { installRealtime } from './realtime/index.js';
@@ -168,10 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     allowList: (request) => request.url.startsWith('/assets/'),
     redis,
     nameSpace: config.rateLimitNamespace,
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: ctx.statusCode,
-      message: `Too many requests. Please try again in ${ctx.after}.`,
-    }),
+    errorResponseBuilder: (_req, ctx) => tooManyRequests(ctx.ttl),
   });
   await installCompression(app);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });

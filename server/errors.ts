@@ -22,6 +22,53 @@ export function errorBody(message: string, errors?: Record<string, string>) {
   };
 }
 
+/** A request the schema refused (Ajv), said by a code: what is wrong with which field. */
+export function validationRefusal(
+  v: { keyword: string; params?: Record<string, unknown>; message?: string },
+  field: string,
+): string {
+  const label = field;
+  const p = v.params ?? {};
+  switch (v.keyword) {
+    case 'required':
+      return refusal('required', { label });
+    case 'additionalProperties':
+      return refusal('unknownField', { label });
+    case 'maxLength':
+      return refusal('maxChars', { label, max: Number(p.limit) });
+    case 'minLength':
+      return Number(p.limit) <= 1
+        ? refusal('required', { label })
+        : refusal('minChars', { label, min: Number(p.limit) });
+    case 'minimum':
+      return refusal('atLeast', { label, min: Number(p.limit) });
+    case 'maximum':
+      return refusal('atMost', { label, max: Number(p.limit) });
+    case 'enum':
+      return refusal('oneOf', { label, values: ((p.allowedValues as unknown[]) ?? []).join(', ') });
+    case 'type':
+      if (p.type === 'integer') return refusal('wholeNumber', { label });
+      if (p.type === 'number') return refusal('number', { label });
+      if (p.type === 'string') return refusal('text', { label });
+      if (p.type === 'boolean') return refusal('trueOrFalse', { label });
+      return refusal('invalidField', { label });
+    case 'format':
+    case 'pattern':
+      return refusal('pattern', { label });
+    default:
+      return refusal('invalidField', { label });
+  }
+}
+
+/** A client error the framework raised (no route, a body too large or unreadable), by its status. */
+function genericRefusal(status: number): string {
+  if (status === 404) return refusal('notFound');
+  if (status === 413) return refusal('tooLarge');
+  if (status === 415) return refusal('unsupportedContent');
+  if (status === 401) return refusal('unauthenticated');
+  return refusal('unreadableRequest');
+}
+
 /** An error whose message is safe to show to the client. */
 export class ApiError extends Error {
   constructor(
@@ -34,7 +81,10 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string, errors?: Record<string, string>) => new ApiError(400, message, errors);
-export const notFound = (message = 'Not found') => new ApiError(404, message);
+/** The rate limiter's refusal: how long until the next request is allowed. */
+export const tooManyRequests = (ttlMs: number) =>
+  new ApiError(429, refusal('tooManyRequests', { seconds: Math.max(1, Math.ceil(ttlMs / 1000)) }));
+export const notFound = (message = refusal('notFound')) => new ApiError(404, message);
 
 const snakeToCamel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
@@ -120,21 +170,24 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.validation) {
       const errors: Record<string, string> = {};
       for (const v of error.validation) {
+        const params = v.params as { missingProperty?: string; additionalProperty?: string };
         const field =
-          (v.params as { missingProperty?: string })?.missingProperty ??
+          params?.missingProperty ??
+          params?.additionalProperty ??
           v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-        if (field && !errors[field]) errors[field] = v.message ?? 'Invalid value';
+        if (field && !errors[field]) errors[field] = validationRefusal(v, field);
       }
-      return reply.status(400).send({ message: `Invalid request: ${error.message}`, errors });
+      const first = Object.values(errors)[0];
+      return reply.status(400).send(errorBody(first ?? refusal('unreadableRequest'), errors));
     }
     const dbError = fromDatabaseError(error);
     if (dbError) {
       return reply.status(dbError.statusCode).send(errorBody(dbError.message, dbError.errors));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply.status(error.statusCode).send(errorBody(genericRefusal(error.statusCode)));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'An unexpected error occurred' });
+    return reply.status(500).send(errorBody(refusal('unexpected')));
   });
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/index.js';
 import { ApiError } from '../errors.js';
 import type { PrincipalCache } from './principalCache.js';
 import type { TokenService } from './tokens.js';
+import { refusal } from '../../src/domain/messageCodes.js';
 
 /** The signed-in staff member behind a request. */
 export interface StaffPrincipal {
@@ -27,8 +28,7 @@ export const isAppAccess = (access: Access | undefined): access is AppAccess =>
   typeof access === 'string' && access.startsWith('app:');
 
 /** A driver or passenger token on a staff route. */
-export const appTokenOnStaffRoute = () =>
-  new ApiError(403, 'This is a driver or passenger app token; staff routes need a staff sign-in');
+export const appTokenOnStaffRoute = () => new ApiError(403, refusal('appTokenOnStaffRoute'));
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -39,8 +39,8 @@ declare module 'fastify' {
   }
 }
 
-export const unauthenticated = () => new ApiError(401, 'UnAuthenticated');
-export const loginTimeout = () => new ApiError(401, 'Login Timeout');
+export const unauthenticated = () => new ApiError(401, refusal('unauthenticated'));
+export const loginTimeout = () => new ApiError(401, refusal('loginTimeout'));
 
 export function bearerToken(header: string | undefined): string | undefined {
   const m = header?.match(/^Bearer\s+(\S+)$/i);
@@ -100,7 +100,7 @@ export function missingPermission(principal: StaffPrincipal, access: Access): st
 
 /** Throws 403 naming the permission when the principal lacks it. */
 export function assertPermission(principal: StaffPrincipal, permission: string): void {
-  if (!principal.permissions.has(permission)) throw new ApiError(403, `Missing permission ${permission}`);
+  if (!principal.permissions.has(permission)) throw new ApiError(403, refusal('missingPermission', { permission }));
 }
 
 /**
@@ -129,7 +129,7 @@ export function installAccessControl(
     const check = async (request: FastifyRequest, _reply: FastifyReply) => {
       request.staff = await principalFromToken(db, tokens, bearerToken(request.headers.authorization), cache);
       const missing = missingPermission(request.staff, access);
-      if (missing) throw new ApiError(403, `Missing permission ${missing}`);
+      if (missing) throw new ApiError(403, refusal('missingPermission', { permission: missing }));
     };
     // onRequest: a caller without a session learns nothing about the body's validity.
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];

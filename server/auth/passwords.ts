@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { ApiError } from '../errors.js';
+import { refusal } from '../../src/domain/messageCodes.js';
 
 /** OWASP password storage cheat sheet: scrypt with N=2^17, r=8, p=1. */
 const R = 8;
@@ -27,8 +28,7 @@ export class HashGate {
   async run<T>(work: () => Promise<T>, priority = false): Promise<T> {
     if (this.running >= this.concurrency) {
       const line = priority ? this.first : this.waiting;
-      if (line.length >= this.queue)
-        throw new ApiError(503, 'Too many sign-ins at once. Please try again in a moment.');
+      if (line.length >= this.queue) throw new ApiError(503, refusal('tooManySignInsAtOnce'));
       await new Promise<void>((resolve) => line.push(resolve));
     } else this.running++;
     try {

@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { cacheControlFor, REVALIDATE } from './cacheControl.js';
+import { refusal } from '../../src/domain/messageCodes.js';
+import { errorBody } from '../errors.js';
 
 /**
  * The built panel at /, with index.html for every client-side route.
@@ -37,8 +39,9 @@ export async function serveStaticPanel(app: FastifyInstance, dir: string | undef
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url.startsWith('/socket.io'))
-      return reply.status(404).send({ message: 'Not found' });
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: 'Not found' });
+      return reply.status(404).send(errorBody(refusal('notFound')));
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return reply.status(404).send(errorBody(refusal('notFound')));
     if (!hasPanel)
       return reply.status(404).type('text/plain').send('The panel is not built. Run `npm run build`, or `npm start`.');
     // A tab opened before a deploy asks for hashed files that no longer exist: HTML in their place

@@ -8,7 +8,8 @@ import type { ResourceDeclaration } from './declaration.js';
 import { csvRow } from './csv.js';
 import { lookupOf } from './names.js';
 import type { ResourceEngine } from './engine.js';
-import { exportColumns, exportFormat, exportHeader, formatted, sortLeadsAnIndex } from './exportColumns.js';
+import { exportColumns, exportFormat, formatted, sortLeadsAnIndex } from './exportColumns.js';
+import { exportWords, type ExportLanguage, type ExportWords } from './exportWords.js';
 import { columnRef, snake, sortRef, type ListQuery } from './query.js';
 import { csvValueSql, inlineParameters } from './csvSql.js';
 
@@ -65,7 +66,14 @@ interface CopyPlan {
   cells: string[];
 }
 
-const copyPlans = new WeakMap<ResourceDeclaration, Promise<CopyPlan | undefined>>();
+const copyPlans = new WeakMap<ResourceDeclaration, Map<ExportLanguage, Promise<CopyPlan | undefined>>>();
+
+/** An enum's code as its label in the export's language (the code when the catalogue has none): one CASE, written once per plan. */
+function labelled(value: RawBuilder<unknown>, labels: ReadonlyMap<string, string>): RawBuilder<unknown> {
+  const text = sql`(${value})::text`;
+  const whens = [...labels].map(([code, label]) => sql`when ${code} then ${label}`);
+  return sql<string>`case ${text} ${sql.join(whens, sql` `)} else ${text} end`;
+}
 
 /**
  * How PostgreSQL writes this resource's lines: each column's value as exportPlan reads it (money
@@ -73,15 +81,22 @@ const copyPlans = new WeakMap<ResourceDeclaration, Promise<CopyPlan | undefined>
  * value's type, which one statement with no row reads from PostgreSQL once. Undefined when a
  * column's cell cannot be written in SQL (a json value, a non-text secret): the JS path writes it.
  */
-function copyPlanOf(engine: ResourceEngine, d: ResourceDeclaration): Promise<CopyPlan | undefined> {
-  let plan = copyPlans.get(d);
+function copyPlanOf(
+  engine: ResourceEngine,
+  d: ResourceDeclaration,
+  language: ExportLanguage,
+): Promise<CopyPlan | undefined> {
+  let byLanguage = copyPlans.get(d);
+  if (!byLanguage) copyPlans.set(d, (byLanguage = new Map()));
+  let plan = byLanguage.get(language);
   if (!plan) {
     plan = (async () => {
       const columns = exportColumns(d);
+      const { labels } = await exportWords(d, columns, language);
       const bulk = engine.bulkReader();
       if (!bulk) return undefined;
       const joins: RawBuilder<unknown>[] = [];
-      const values = columns.map((column) => {
+      const values = columns.map((column, c) => {
         const computed = d.computed?.[column];
         const lookup = computed && lookupOf(computed.sql);
         if (lookup) {
@@ -94,7 +109,8 @@ function copyPlanOf(engine: ResourceEngine, d: ResourceDeclaration): Promise<Cop
         }
         const value = computed ? computed.sql : columnRef(d.table, column);
         const format = exportFormat(d, column);
-        return format ? formatted[format](value) : value;
+        const label = labels[c];
+        return format ? formatted[format](value) : label ? labelled(value, label) : value;
       });
       const probe = engine.compile(
         sql`select ${sql.join(values.map((v, i) => sql`${v} as ${sql.ref(`c${i}`)}`))} from ${sql.table(snake(d.table))} ${sql.join(joins, sql` `)} limit 0`,
@@ -111,8 +127,8 @@ function copyPlanOf(engine: ResourceEngine, d: ResourceDeclaration): Promise<Cop
       return { values, joins, cells };
     })();
     // A failed probe is not cached: the next export asks again.
-    plan.catch(() => copyPlans.delete(d));
-    copyPlans.set(d, plan);
+    plan.catch(() => byLanguage.delete(language));
+    byLanguage.set(language, plan);
   }
   return plan;
 }
@@ -127,8 +143,9 @@ export async function copyStatements(
   engine: ResourceEngine,
   d: ResourceDeclaration,
   q: ListQuery,
+  language: ExportLanguage = 'raw',
 ): Promise<{ lines: string; plain: string } | undefined> {
-  const plan = await copyPlanOf(engine, d);
+  const plan = await copyPlanOf(engine, d, language);
   if (!plan) return undefined;
   const key = sortRef(d, q.sort.field);
   const id = columnRef(d.table, 'id');
@@ -158,14 +175,15 @@ export async function copyExport(
   d: ResourceDeclaration,
   q: ListQuery,
   compressed: boolean,
+  language: ExportLanguage,
+  words: ExportWords,
 ): Promise<Readable | undefined> {
   const bulk = engine.bulkReader();
-  const statements = bulk && (await copyStatements(engine, d, q));
+  const statements = bulk && (await copyStatements(engine, d, q, language));
   if (!statements) return undefined;
-  const columns = exportColumns(d);
   const settings = copySettingsFor(await sortLeadsAnIndex(engine, d, q.sort.field), compressed);
   const lines = bulk.copyCsv(statements.lines, settings);
-  const header = Buffer.from(csvRow(exportHeader(d, columns)));
+  const header = Buffer.from(csvRow(words.header));
   // An error before the body is read is answered by the iterator below (it rethrows it).
   lines.on('error', () => undefined);
   const body = Readable.from(

@@ -8,7 +8,8 @@ import { csvRow, csvRowWriter, type CellReader } from './csv.js';
 import { lookupOf, type Lookup } from './names.js';
 import { maskSecret } from './secrets.js';
 import type { ResourceEngine } from './engine.js';
-import { exportFormat, exportHeader, formatted, sortLeadsAnIndex } from './exportColumns.js';
+import { exportFormat, formatted, sortLeadsAnIndex } from './exportColumns.js';
+import type { ExportWords } from './exportWords.js';
 import { columnRef, sortRef, type ListQuery } from './query.js';
 
 /**
@@ -57,13 +58,14 @@ type ExportRow = unknown[];
  * What an export reads: only its columns (nothing it leaves out), with computed values that are
  * lookups by id replaced by the id, so a batch reads each name once rather than a subquery per row.
  * Rows are read as arrays (no object per row); a looked-up cell reads the lookup's values by the
- * row's id, and a secret is masked as the API masks it.
+ * row's id, a secret is masked as the API masks it, and an enum's code is read through its
+ * language's labels (one map lookup per cell, built once per export language: exportWords.ts).
  */
-function exportPlan(d: ResourceDeclaration, columns: string[]) {
+function exportPlan(d: ResourceDeclaration, columns: string[], labels: ExportWords['labels']) {
   const selections: AliasedRawBuilder<unknown, string>[] = [];
   const lookups: ExportLookup[] = [];
   const readers: CellReader<ExportRow>[] = [];
-  for (const column of columns) {
+  for (const [c, column] of columns.entries()) {
     const index = selections.length;
     const computed = d.computed?.[column];
     const lookup = computed && lookupOf(computed.sql);
@@ -76,7 +78,14 @@ function exportPlan(d: ResourceDeclaration, columns: string[]) {
       const value = computed ? computed.sql : columnRef(d.table, column);
       const format = exportFormat(d, column);
       selections.push((format ? formatted[format](value) : value).as(column));
-      readers.push(d.fields[column]?.secret ? (row) => maskSecret(row[index]) : (row) => row[index]);
+      const label = labels[c];
+      readers.push(
+        d.fields[column]?.secret
+          ? (row) => maskSecret(row[index])
+          : label
+            ? (row) => label.get(row[index] as string) ?? row[index]
+            : (row) => row[index],
+      );
     }
   }
   const idIndex = selections.length;
@@ -125,9 +134,10 @@ export async function* csvBatches(
   d: ResourceDeclaration,
   q: ListQuery,
   columns: string[],
+  words: ExportWords,
 ): AsyncGenerator<string> {
-  yield csvRow(exportHeader(d, columns));
-  const { selections, lookups, idIndex, keyIndex, write } = exportPlan(d, columns);
+  yield csvRow(words.header);
+  const { selections, lookups, idIndex, keyIndex, write } = exportPlan(d, columns, words.labels);
   const key = sortRef(d, q.sort.field);
   const id = columnRef(d.table, 'id');
   const dir = q.sort.order === 'ASC' ? 'asc' : 'desc';

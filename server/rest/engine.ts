@@ -146,7 +146,7 @@ export class ResourceEngine {
    */
   selectionFor(raw: unknown): ReturnType<ResourceEngine['selections']> {
     if (raw === undefined) return this.selected;
-    if (typeof raw !== 'string') throw badRequest('Query parameter "fields" must be given once, as a list of names');
+    if (typeof raw !== 'string') throw badRequest(refusal('fieldsOnce'));
     const names = [
       ...new Set(
         raw
@@ -158,7 +158,9 @@ export class ResourceEngine {
     const known = (f: string) => f === 'id' || f in this.d.fields || f in (this.d.computed ?? {});
     const unknown = names.filter((f) => !known(f));
     if (unknown.length)
-      throw badRequest(`Unknown field${unknown.length > 1 ? 's' : ''} in "fields": ${unknown.slice(0, 5).join(', ')}`);
+      throw badRequest(
+        refusal(unknown.length > 1 ? 'unknownFields' : 'unknownFieldIn', { names: unknown.slice(0, 5).join(', ') }),
+      );
     const key = names.join(',');
     let selection = this.fieldSelections.get(key);
     if (!selection) {
@@ -177,9 +179,8 @@ export class ResourceEngine {
 
   async list(query: Record<string, unknown>): Promise<{ rows: Row[]; total: number; start: number }> {
     if (query.shape !== undefined && query.shape !== 'rows' && query.shape !== 'objects')
-      throw badRequest('Query parameter "shape" must be rows or objects');
-    if (query.shape === 'rows' && query.fields === undefined)
-      throw badRequest('Query parameter "shape=rows" needs "fields"');
+      throw badRequest(refusal('shapeValue'));
+    if (query.shape === 'rows' && query.fields === undefined) throw badRequest(refusal('shapeNeedsFields'));
     const { d } = this;
     const q = parseListQuery(d, query);
     const selected = this.selectionFor(query.fields);

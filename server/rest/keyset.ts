@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../errors.js';
 import type { ResourceDeclaration } from './declaration.js';
 import { columnRef, sortRef, type ListQuery } from './query.js';
+import { refusal } from '../../src/domain/messageCodes.js';
 
 /**
  * Keyset pages: `after=[sortValue, id]` (the last row of the page before) or `before=[sortValue, id]`
@@ -33,7 +34,7 @@ const CASTS: Record<string, string> = {
 export function keysetOf(d: ResourceDeclaration, q: ListQuery, query: Record<string, unknown>): Keyset | undefined {
   const direction = query.after !== undefined ? 'after' : query.before !== undefined ? 'before' : undefined;
   if (!direction) return undefined;
-  if (query.after !== undefined && query.before !== undefined) throw badRequest('Give "after" or "before", not both');
+  if (query.after !== undefined && query.before !== undefined) throw badRequest(refusal('afterOrBefore'));
   const raw = query[direction];
   let cursor: unknown;
   try {
@@ -42,18 +43,18 @@ export function keysetOf(d: ResourceDeclaration, q: ListQuery, query: Record<str
     cursor = undefined;
   }
   if (!Array.isArray(cursor) || cursor.length !== 2 || !Number.isSafeInteger(cursor[1]))
-    throw badRequest(`Query parameter "${direction}" must be JSON [sortValue, id]`);
+    throw badRequest(refusal('cursorShape', { name: direction }));
   const [value, id] = cursor as [unknown, number];
   const field = q.sort.field;
   const type = field === 'id' ? 'int' : d.fields[field]?.type;
   if (!type || !(type in CASTS) || d.computed?.[field]) return undefined;
   if (value === null) return undefined;
   if (typeof value !== 'string' && typeof value !== 'number')
-    throw badRequest(`Query parameter "${direction}" must be JSON [sortValue, id]`);
+    throw badRequest(refusal('cursorShape', { name: direction }));
   if (type === 'timestamp' || type === 'date') {
-    if (Number.isNaN(Date.parse(String(value)))) throw badRequest(`Query parameter "${direction}" has no valid date`);
+    if (Number.isNaN(Date.parse(String(value)))) throw badRequest(refusal('cursorDate', { name: direction }));
   } else if ((type === 'int' || type === 'number') && !Number.isFinite(Number(value)))
-    throw badRequest(`Query parameter "${direction}" has no valid number`);
+    throw badRequest(refusal('cursorNumber', { name: direction }));
   // After the page in DESC order means smaller keys; before it, larger ones (and the opposite in ASC).
   const smaller = (q.sort.order === 'DESC') === (direction === 'after');
   const key = sortRef(d, field);

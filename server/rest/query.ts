@@ -18,11 +18,11 @@ export interface ListQuery {
 
 function parseJsonParam(name: string, raw: unknown): unknown {
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'string') throw badRequest(`Query parameter "${name}" must be given once, as JSON`);
+  if (typeof raw !== 'string') throw badRequest(refusal('queryOnce', { name }));
   try {
     return JSON.parse(raw);
   } catch {
-    throw badRequest(`Query parameter "${name}" is not valid JSON`);
+    throw badRequest(refusal('queryNotJson', { name }));
   }
 }
 
@@ -35,7 +35,7 @@ type Primitive = string | number | boolean | null;
 /** Checks one filter value against a column type, returning the value to bind. */
 function coerce(key: string, spec: Pick<FieldSpec, 'type' | 'enum'>, value: unknown): Primitive {
   if (value === null) return null;
-  if (typeof value === 'object') throw badRequest(`Filter "${key}" must be a plain value, not an object`);
+  if (typeof value === 'object') throw badRequest(refusal('filterPlain', { key }));
   const text = String(value);
   switch (spec.type) {
     case 'int': {
@@ -52,13 +52,13 @@ function coerce(key: string, spec: Pick<FieldSpec, 'type' | 'enum'>, value: unkn
     case 'bool':
       if (value === true || text === 'true') return true;
       if (value === false || text === 'false') return false;
-      throw badRequest(`Filter "${key}" must be true or false`);
+      throw badRequest(refusal('filterTrueFalse', { key }));
     case 'timestamp':
     case 'date':
-      if (Number.isNaN(Date.parse(text))) throw badRequest(`Filter "${key}" must be a date`);
+      if (Number.isNaN(Date.parse(text))) throw badRequest(refusal('filterDate', { key }));
       return spec.type === 'date' ? text.slice(0, 10) : new Date(text).toISOString();
     case 'json':
-      throw badRequest(`Filter "${key}" is not supported`);
+      throw badRequest(refusal('filterUnsupported', { key }));
     default:
       if (spec.enum && !spec.enum.includes(text))
         throw badRequest(refusal('oneOf', { label: `Filter "${key}"`, values: spec.enum.join(', ') }));
@@ -87,7 +87,7 @@ function buildWhere(d: ResourceDeclaration, filter: Record<string, unknown>): Ra
         throw badRequest(refusal('text', { label: 'Filter "q"' }));
       const text = String(value).trim();
       if (!text) continue;
-      if (!d.search?.length && !d.searchIds?.length) throw badRequest(`Resource "${d.name}" does not support "q"`);
+      if (!d.search?.length && !d.searchIds?.length) throw badRequest(refusal('noSearch', { resource: d.name }));
       const pattern = `%${escapeLike(text)}%`;
       const ors = (d.search ?? []).map((f) => sql<boolean>`${columnRef(d.table, f)} ilike ${pattern}`);
       if (/^\d{1,9}$/.test(text))
@@ -98,27 +98,27 @@ function buildWhere(d: ResourceDeclaration, filter: Record<string, unknown>): Ra
     const custom = d.filters?.[key];
     if (custom) {
       if (value !== null && typeof value === 'object' && !Array.isArray(value))
-        throw badRequest(`Filter "${key}" must be a plain value, not an object`);
+        throw badRequest(refusal('filterPlain', { key }));
       clauses.push(custom(value));
       continue;
     }
     const range = key.match(/^(.+)_(gte|lte)$/);
     if (range) {
       const spec = filterSpec(d, range[1]);
-      if (!spec || !ORDERED.includes(spec.type)) throw badRequest(`Unknown filter "${key}"`);
+      if (!spec || !ORDERED.includes(spec.type)) throw badRequest(refusal('filterUnknown', { key }));
       const bound = coerce(key, spec, value);
-      if (bound === null) throw badRequest(`Filter "${key}" needs a value`);
+      if (bound === null) throw badRequest(refusal('filterNeedsValue', { key }));
       clauses.push(range[2] === 'gte' ? sql<boolean>`${spec.ref} >= ${bound}` : sql<boolean>`${spec.ref} <= ${bound}`);
       continue;
     }
     const spec = filterSpec(d, key);
-    if (!spec) throw badRequest(`Unknown filter "${key}"`);
+    if (!spec) throw badRequest(refusal('filterUnknown', { key }));
     if (Array.isArray(value)) {
       if (value.length === 0) {
         clauses.push(sql<boolean>`false`);
         continue;
       }
-      if (value.length > MAX_RANGE) throw badRequest(`Filter "${key}" may list at most ${MAX_RANGE} values`);
+      if (value.length > MAX_RANGE) throw badRequest(refusal('filterAtMost', { key, max: MAX_RANGE }));
       const values = value.map((v) => coerce(key, spec, v));
       clauses.push(sql<boolean>`${spec.ref} in (${sql.join(values)})`);
       continue;
@@ -145,13 +145,13 @@ export function parseListQuery(d: ResourceDeclaration, query: Record<string, unk
       typeof rawSort[0] !== 'string' ||
       typeof rawSort[1] !== 'string'
     ) {
-      throw badRequest('Query parameter "sort" must look like ["field","ASC"]');
+      throw badRequest(refusal('sortShape'));
     }
     const order = rawSort[1].toUpperCase();
-    if (order !== 'ASC' && order !== 'DESC') throw badRequest('Sort order must be ASC or DESC');
+    if (order !== 'ASC' && order !== 'DESC') throw badRequest(refusal('sortOrder'));
     const field = rawSort[0];
     const sortable = field === 'id' || d.fields[field]?.sort || d.computed?.[field]?.sort;
-    if (!sortable) throw badRequest(`Cannot sort by "${field}"`);
+    if (!sortable) throw badRequest(refusal('cannotSort', { field }));
     sort = { field, order };
   }
 
@@ -163,15 +163,14 @@ export function parseListQuery(d: ResourceDeclaration, query: Record<string, unk
       !rawRange.every((n) => Number.isSafeInteger(n) && n >= 0) ||
       rawRange[1] < rawRange[0]
     ) {
-      throw badRequest('Query parameter "range" must look like [0,24] with 0 <= start <= end');
+      throw badRequest(refusal('rangeShape'));
     }
-    if (rawRange[1] - rawRange[0] + 1 > MAX_RANGE)
-      throw badRequest(`Query parameter "range" may cover at most ${MAX_RANGE} rows`);
+    if (rawRange[1] - rawRange[0] + 1 > MAX_RANGE) throw badRequest(refusal('rangeAtMost', { max: MAX_RANGE }));
     range = { start: rawRange[0], end: rawRange[1] };
   }
 
   if (typeof rawFilter !== 'object' || rawFilter === null || Array.isArray(rawFilter)) {
-    throw badRequest('Query parameter "filter" must be a JSON object');
+    throw badRequest(refusal('filterObject'));
   }
   const clauses = buildWhere(d, rawFilter as Record<string, unknown>);
   const where = clauses.length ? sql<boolean>`${sql.join(clauses, sql` and `)}` : sql<boolean>`true`;

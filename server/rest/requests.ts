@@ -22,8 +22,7 @@ export function parseId(raw: string): number {
  * so one answer names every problem.
  */
 export async function validateBody(schema: ObjectSchema<AnyObject>, body: unknown): Promise<AnyObject> {
-  if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw badRequest('The request body must be a JSON object');
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest(refusal('bodyObject'));
   const errors = screenInput(schema, body as AnyObject);
   const screened = Object.keys(errors);
   const rest = screened.length ? withoutFields(body as AnyObject, screened) : body;

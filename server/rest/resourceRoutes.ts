@@ -85,7 +85,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDeclaration, s
     },
   );
 
-  registerExport(app, engine, d, accessFor(d, 'list'), errorSchema);
+  registerExport(app, engine, d, accessFor(d, 'list'), errorSchema, services.db);
   app.get(
     `/${d.name}/:id`,
     {

@@ -5,6 +5,8 @@ import { fillPath, type CommandRef, type DownloadRef, type QueryRef } from './ca
 import { EXPORT_INTERRUPTED, ExportInterruptedError, endsInterrupted } from '../domain/exportInterrupted';
 import { NOTIFICATION_PAGE_SIZE, type NotificationPage } from '../domain/notifications';
 import { requestBlob, requestJson } from '../http';
+import { i18nProvider } from '../i18n/i18nProvider';
+import { isAppLocale } from '../domain/locales';
 import type { ResourceLookup } from '../resources/resourceLookup';
 import type { StaffProfile } from '../session';
 
@@ -136,6 +138,9 @@ export function createCustomMethods(lookup: ResourceLookup, urls: ServiceUrls): 
 
     async exportCsv(resource, { filter = {}, sort }) {
       const query = new URLSearchParams({ format: 'csv', filter: JSON.stringify(filter) });
+      // The export's headers and labels in the chosen language (the server knows en, sw and fr).
+      const locale = i18nProvider.getLocale();
+      if (isAppLocale(locale)) query.set('locale', locale);
       if (sort) query.set('sort', JSON.stringify([sort.field, sort.order]));
       const blob = await requestBlob(`${resourceUrl(resource)}/export?${query}`, { headers: { Accept: 'text/csv' } });
       if (endsInterrupted(await blob.slice(-EXPORT_INTERRUPTED.length - 8).text())) throw new ExportInterruptedError();

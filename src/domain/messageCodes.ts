@@ -14,11 +14,15 @@ export interface MessageCode {
 }
 
 type Catalogue = typeof validationMessages;
-type Group = 'fixed' | 'templates' | 'notifications';
-export type RefusalCode = keyof Catalogue['fixed'] | keyof Catalogue['templates'] | keyof Catalogue['notifications'];
+type Group = 'fixed' | 'templates' | 'notifications' | 'server';
+export type RefusalCode =
+  | keyof Catalogue['fixed']
+  | keyof Catalogue['templates']
+  | keyof Catalogue['notifications']
+  | keyof Catalogue['server'];
 export type RefusalParams = Record<string, string | number>;
 
-const GROUPS: Group[] = ['fixed', 'templates', 'notifications'];
+export const GROUPS: readonly Group[] = ['fixed', 'templates', 'notifications', 'server'];
 
 const groupOf = (code: string): Group | undefined =>
   GROUPS.find((group) => Object.prototype.hasOwnProperty.call(validationMessages[group], code));

@@ -1,3 +1,4 @@
+import { serverMessages } from './serverMessages';
 /**
  * The write rules' messages (src/domain, shared with the services) as keys: the domain and the
  * services say each message by its key (`refusal`, src/domain/messageCodes.ts), its English is
@@ -115,6 +116,8 @@ export const validationMessages = {
     periodEndsAfterThisMonth: 'The period cannot end after this month',
     lastMonthBeforeFirst: 'The last month cannot be before the first',
   },
+  /** The server's own messages (sign-in, sessions, the API's refusals): ./serverMessages.ts. */
+  server: serverMessages,
   /** The services' notification titles (GET notifications, the socket's newNotification). */
   notifications: {
     driverRegistration: 'New driver registration: %{name}',

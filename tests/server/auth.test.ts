@@ -102,7 +102,7 @@ describe('login, me and logout', () => {
     });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Invalid email or password' });
+    expect(wrong.json()).toEqual({ message: 'Invalid email or password', code: 'invalidCredentials', params: {} });
     expect(unknown.json()).toEqual(wrong.json());
   });
 
@@ -113,7 +113,11 @@ describe('login, me and logout', () => {
   });
 
   it('answers 401 UnAuthenticated without a token, with a bad one, and after logout', async () => {
-    expect((await t.call('GET', '/api/user/auth/me')).json()).toEqual({ message: 'UnAuthenticated' });
+    expect((await t.call('GET', '/api/user/auth/me')).json()).toEqual({
+      message: 'UnAuthenticated',
+      code: 'unauthenticated',
+      params: {},
+    });
     const bad = await t.call('GET', '/api/user/auth/me', { token: 'not.a.token' });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().message).toBe('UnAuthenticated');

@@ -105,7 +105,7 @@ describe('HTTP surface', () => {
   it('answers JSON 404 for unknown API paths and documents every route at /api/docs', async () => {
     const missing = await t.call('GET', '/api/user/nope');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'Not found' });
+    expect(missing.json()).toEqual({ message: 'Not found', code: 'notFound', params: {} });
     const docs = await t.call('GET', '/api/docs/json');
     expect(docs.statusCode).toBe(200);
     const paths = Object.keys(docs.json().paths);

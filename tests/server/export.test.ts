@@ -19,8 +19,12 @@ afterAll(() => t?.close());
 /** An instant as the city's clock shows it, to the minute: Nairobi is UTC+3 all year. */
 const nairobi = (iso: string) => new Date(Date.parse(iso) + 3 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
 
+/** The machine form (`codes=raw`): English field names and stored codes, what these tests compare with the database. */
 const exportOf = (resource: string, q: { filter?: object; sort?: [string, string] }, token = admin, extra = {}) =>
-  t.call('GET', `/api/trip/${resource}/export`, { token, query: { format: 'csv', ...listQuery(q), ...extra } });
+  t.call('GET', `/api/trip/${resource}/export`, {
+    token,
+    query: { format: 'csv', codes: 'raw', ...listQuery(q), ...extra },
+  });
 
 describe('GET /<res>/export?format=csv', () => {
   it('streams every row of a filtered set, past the list cap and across batches, in the sort order', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyExport } from '../../server/rest/copyExport.js';
 import { csvBatches } from '../../server/rest/csvBatches.js';
 import { exportColumns } from '../../server/rest/exportColumns.js';
+import { exportWords, type ExportLanguage } from '../../server/rest/exportWords.js';
 import { ResourceEngine } from '../../server/rest/engine.js';
 import { parseListQuery } from '../../server/rest/query.js';
 import type { ResourceDeclaration } from '../../server/rest/declaration.js';
@@ -55,13 +56,18 @@ const collect = async (stream: Readable) => {
 };
 
 /** Both paths' output for one list query. */
-async function bothPaths(d: ResourceDeclaration, query: { filter?: object; sort?: [string, string] }) {
+async function bothPaths(
+  d: ResourceDeclaration,
+  query: { filter?: object; sort?: [string, string] },
+  language: ExportLanguage = 'raw',
+) {
   const engine = new ResourceEngine(d, t.app.services);
   const q = parseListQuery(d, listQuery(query));
   const columns = exportColumns(d);
+  const words = await exportWords(d, columns, language);
   let js = '';
-  for await (const text of csvBatches(engine, d, q, columns)) js += text;
-  const copied = await copyExport(engine, d, q, false);
+  for await (const text of csvBatches(engine, d, q, columns, words)) js += text;
+  const copied = await copyExport(engine, d, q, false, language, words);
   return { js, copy: copied && (await collect(copied)), columns };
 }
 
@@ -115,6 +121,16 @@ describe('CSV export through COPY on PostgreSQL', () => {
     expect(js.split('\r\n').length).toBeGreaterThan(2);
     expect(copy).toBe(js);
   });
+
+  it.each(['sw', 'fr', 'en'] as const)(
+    'writes the same bytes as the JS path in a language (headers and enum labels): %s',
+    async (language) => {
+      const { js, copy } = await bothPaths(trips, { sort: ['fareTotal', 'ASC'] }, language);
+      expect(copy).toBeDefined();
+      expect(copy).toBe(js);
+      if (language === 'sw') expect(copy).toContain(',Imekamilika,');
+    },
+  );
 
   it('guards and quotes the tricky cells as the JS path does (and the fixtures are in the export)', async () => {
     const { copy } = await bothPaths(trips, { sort: ['id', 'ASC'] });

@@ -321,7 +321,7 @@ describe('passenger statistics and filters', () => {
     });
     expect(res.statusCode).toBe(200);
     const lines = res.body.trim().split('\n');
-    expect(lines[0]).toContain('Completed trips');
+    expect(lines[0]).toContain('Trips completed');
     expect(lines.length).toBeGreaterThan(1);
   });
 });

@@ -1,5 +1,6 @@
 import { ApiError } from '../../errors.js';
 import { defineAction, type ActionContext } from '../../rest/declaration.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 /** Turns a code on or off (the bulk actions of the discounts list; a PUT of `active` does the same for one). */
 function activeChange(active: boolean) {
@@ -12,7 +13,7 @@ function activeChange(active: boolean) {
     bulk: { undo: active ? 'deactivate' : 'activate' },
     async handler({ trx, existing, id }: ActionContext) {
       if (Boolean(existing!.active) === active)
-        throw new ApiError(409, `This discount is already ${active ? 'active' : 'inactive'}.`);
+        throw new ApiError(409, refusal(active ? 'discountAlreadyActive' : 'discountAlreadyInactive'));
       await trx.updateTable('discounts').set({ active, updatedAt: new Date() }).where('id', '=', id!).execute();
       return { message: `Discount ${String(existing!.code)} ${word}.` };
     },

@@ -51,10 +51,6 @@ export const discounts = defineResource(discountsManifest, {
       .select(sql<number>`count(*)::int`.as('n'))
       .where('discountId', '=', existing!.id as number)
       .executeTakeFirstOrThrow();
-    if (n > 0)
-      throw new ApiError(
-        409,
-        `This discount was used on ${n} trip${n === 1 ? '' : 's'}, so it stays on record. Deactivate it instead.`,
-      );
+    if (n > 0) throw new ApiError(409, refusal(n === 1 ? 'discountUsedOnce' : 'discountUsedMany', { count: n }));
   },
 });

@@ -318,7 +318,7 @@ export const issues = defineResource(issuesManifest, {
     assigned: (value) => {
       if (value === true || value === 'true') return sql<boolean>`issues.assignee_id is not null`;
       if (value === false || value === 'false') return sql<boolean>`issues.assignee_id is null`;
-      throw badRequest('Filter "assigned" must be true or false');
+      throw badRequest(refusal('filterTrueFalse', { key: 'assigned' }));
     },
     sla: (value) => {
       const states = (Array.isArray(value) ? value : [value]).map(String);

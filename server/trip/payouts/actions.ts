@@ -32,7 +32,7 @@ export const prepare = defineAction({
       .select('id')
       .where('periodStart', '=', period.start as never)
       .executeTakeFirst();
-    if (taken) throw new ApiError(409, `The week of ${period.start} already has a payout batch (#${taken.id}).`);
+    if (taken) throw new ApiError(409, refusal('weekHasBatch', { week: period.start, batch: taken.id }));
     const settlements = await readSettlements(trx, period);
     const lines = settlements.map(({ driverId, driverName, phone, balanceCents, settlement: s }) => ({
       driverId,
@@ -78,7 +78,8 @@ export const approve = defineAction({
   description:
     'review → approved. The staff member who prepared the batch cannot approve it (403); 409 from another status, and while a line cannot be paid (a bank driver without complete bank details, a phone M-Pesa cannot pay: the message names them; GET payout-batches/:id/payment-files lists them). Approval freezes each line’s destination (M-Pesa, or the bank account) as its driver’s details are: the files pay there.',
   async handler({ trx, staff, existing, id }) {
-    if (existing!.status !== 'review') throw new ApiError(409, `This batch is already ${String(existing!.status)}.`);
+    if (existing!.status !== 'review')
+      throw new ApiError(409, refusal('batchAlreadyIn', { status: String(existing!.status) }));
     if (existing!.createdBy === staff.id) throw new ApiError(403, FOUR_EYES);
     // The approver approves where the money goes too: every line payable, its destination frozen.
     const files = await readFiles(trx, id!);
@@ -103,7 +104,7 @@ export const pay = defineAction({
   async handler({ trx, staff, existing, id, input }) {
     if (existing!.createdBy === staff.id) throw new ApiError(403, FOUR_EYES_PAY);
     if (existing!.status !== 'approved')
-      throw new ApiError(409, existing!.status === 'paid' ? 'This batch is already paid.' : 'Approve the batch first.');
+      throw new ApiError(409, refusal(existing!.status === 'paid' ? 'batchAlreadyPaid' : 'approveBatchFirst'));
     const reference = String(input.reference);
     const lines = await trx
       .selectFrom('payoutLines')

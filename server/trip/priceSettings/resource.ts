@@ -172,12 +172,10 @@ The panel saves the whole page with the \`save\` action.`,
       .where('vehicleTypeId', '=', input.vehicleTypeId)
       .executeTakeFirst();
     if (taken)
-      throw new ApiError(409, 'This vehicle type already has its own price settings', {
-        vehicleTypeId: 'This vehicle type already has its own price settings',
-      });
+      throw new ApiError(409, refusal('ownPriceSettingsExist'), { vehicleTypeId: refusal('ownPriceSettingsExist') });
     return columns;
   },
   async beforeDelete({ existing }) {
-    if (existing!.vehicleTypeId === null) throw new ApiError(409, 'The default price settings cannot be deleted');
+    if (existing!.vehicleTypeId === null) throw new ApiError(409, refusal('defaultPriceSettingsKept'));
   },
 });

@@ -50,8 +50,7 @@ const NO_VEHICLE = 'not recorded';
 
 /** Reads and checks a letter request: a driver and whole months, at most 12, none in the future. */
 export function parseLetterRequest(body: unknown, now: Date): { driverId: number; period: LetterPeriod } {
-  if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw badRequest('The request body must be a JSON object');
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest(refusal('bodyObject'));
   const input = body as Record<string, unknown>;
   const errors: Record<string, string> = {};
   const driverId = input.driverId;

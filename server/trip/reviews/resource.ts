@@ -48,8 +48,7 @@ export const reviews = defineResource(reviewsManifest, {
       .where('tripId', '=', input.tripId)
       .where('direction', '=', input.direction)
       .executeTakeFirst();
-    if (dup)
-      throw new ApiError(409, 'This trip already has this review', { direction: 'This trip already has this review' });
+    if (dup) throw new ApiError(409, refusal('reviewExists'), { direction: refusal('reviewExists') });
     return { ...input, driverId: trip.driverId, passengerId: trip.passengerId };
   },
   async afterWrite({ trx, after, before }) {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { ApiError } from '../../errors.js';
 import { defineAction, defineResource } from '../../rest/declaration.js';
 import { sosContactMove, sosContacts as sosContactsManifest } from '../../../src/domain/resources/sosContacts.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 /**
  * POST sos-contacts/:id/move {direction} or {position}: swaps the contact with its neighbour, or
@@ -31,11 +32,8 @@ const move = defineAction({
           ? at - 1
           : at + 1;
     if (to < 0 || to >= ordered.length)
-      throw new ApiError(
-        409,
-        input.direction === 'up' ? 'This contact is already first' : 'This contact is already last',
-      );
-    if (to === at) throw new ApiError(409, `This contact is already number ${at + 1}`);
+      throw new ApiError(409, refusal(input.direction === 'up' ? 'contactAlreadyFirst' : 'contactAlreadyLast'));
+    if (to === at) throw new ApiError(409, refusal('contactAlreadyNumber', { position: at + 1 }));
     const [moved] = ordered.splice(at, 1);
     ordered.splice(to, 0, moved);
     await sql`update sos_contacts c set display_order = v.position, updated_at = case when c.display_order <> v.position then now() else c.updated_at end

@@ -54,9 +54,8 @@ async function assertDriverFits(trx: Transaction<Database>, trip: TripRow, drive
     .forUpdate()
     .executeTakeFirst();
   if (!driver) throw fieldError('driverId', refusal('noSuch', { label: 'driver' }));
-  if (driver.approvalStatus !== 'approved') throw fieldError('driverId', 'This driver is not approved');
-  if (driver.vehicleTypeId !== trip.vehicleTypeId)
-    throw fieldError('driverId', "This driver's vehicle is of another type");
+  if (driver.approvalStatus !== 'approved') throw fieldError('driverId', refusal('driverNotApproved'));
+  if (driver.vehicleTypeId !== trip.vehicleTypeId) throw fieldError('driverId', refusal('driverOtherType'));
   const busy = await trx
     .selectFrom('trips')
     .select('id')
@@ -65,7 +64,7 @@ async function assertDriverFits(trx: Transaction<Database>, trip: TripRow, drive
     .where('id', '<>', trip.id)
     .executeTakeFirst();
   if (busy) {
-    const message = `This driver is busy with trip ${busy.id}`;
+    const message = refusal('driverBusy', { trip: busy.id });
     throw new ApiError(409, message, { driverId: message });
   }
 }
@@ -108,7 +107,7 @@ export async function changeColumns(
   const finished = TRIP_TRANSITIONS[from].length === 0;
 
   if (change.paymentMethod !== undefined && change.paymentMethod !== trip.paymentMethod) {
-    if (finished) throw fieldError('paymentMethod', 'The payment method of a finished trip cannot change');
+    if (finished) throw fieldError('paymentMethod', refusal('paymentMethodFinished'));
     columns.paymentMethod = change.paymentMethod;
   }
   if (change.cancellationReason !== undefined) columns.cancellationReason = change.cancellationReason;
@@ -116,8 +115,7 @@ export async function changeColumns(
   let driverId = trip.driverId;
   if (change.driverId !== undefined && change.driverId !== trip.driverId) {
     const assigning = from === 'accepted' || (from === 'requested' && to === 'accepted');
-    if (!assigning || change.driverId === null)
-      throw fieldError('driverId', 'A driver can be assigned only while the trip is requested or accepted');
+    if (!assigning || change.driverId === null) throw fieldError('driverId', refusal('assignWhileOpen'));
     await assertDriverFits(trx, trip, change.driverId);
     driverId = change.driverId;
     columns.driverId = driverId;
@@ -128,8 +126,8 @@ export async function changeColumns(
     throw fieldError(
       'status',
       finished
-        ? `This trip is ${from.replace(/_/g, ' ')} and cannot change`
-        : `A ${from.replace(/_/g, ' ')} trip can only become: ${TRIP_TRANSITIONS[from].join(', ')}`,
+        ? refusal('tripFinished', { status: from.replace(/_/g, ' ') })
+        : refusal('tripCanBecome', { status: from.replace(/_/g, ' '), next: TRIP_TRANSITIONS[from].join(', ') }),
     );
   }
   columns.status = to;
@@ -150,7 +148,7 @@ export async function changeColumns(
       break;
     case 'completed': {
       const pricing = await loadPricing(trx, trip.vehicleTypeId);
-      if (!pricing) throw new ApiError(409, 'The vehicle type of this trip no longer exists');
+      if (!pricing) throw new ApiError(409, refusal('tripVehicleTypeGone'));
       const startedAt = trip.startedAt ?? now;
       const durationMin = Math.max(1, Math.ceil((now.getTime() - startedAt.getTime()) / 60_000));
       const fare = computeFare({
@@ -166,7 +164,7 @@ export async function changeColumns(
     }
     case 'cancelled_by_passenger':
     case 'cancelled_by_driver':
-      if (!reason) throw fieldError('cancellationReason', 'Give the reason for the cancellation');
+      if (!reason) throw fieldError('cancellationReason', refusal('giveCancellationReason'));
       columns.cancelledAt = now;
       if (
         to === 'cancelled_by_passenger' &&

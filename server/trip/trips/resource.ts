@@ -285,7 +285,7 @@ export const trips = defineResource(tripsManifest, {
         return sql<boolean>`trips.status in (${sql.join([...ACTIVE_TRIP_STATUSES])})`;
       if (value === false || value === 'false')
         return sql<boolean>`trips.status not in (${sql.join([...ACTIVE_TRIP_STATUSES])})`;
-      throw badRequest('Filter "active" must be true or false');
+      throw badRequest(refusal('filterTrueFalse', { key: 'active' }));
     },
   },
   deferredJoin: true,

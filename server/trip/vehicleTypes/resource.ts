@@ -49,7 +49,7 @@ const deactivate = defineAction({
     'Passengers can no longer order the type and its drivers get no new trips. Refused (409, saying how many) while drivers of the type are on an active trip. The answer says how many approved drivers it affected.',
   async handler({ trx, existing, id }) {
     const vehicleTypeId = id!;
-    if (existing!.active === false) throw new ApiError(409, 'This vehicle type is already inactive');
+    if (existing!.active === false) throw new ApiError(409, refusal('vehicleTypeAlreadyInactive'));
     await refuseWhileOnTrips(trx, vehicleTypeId);
     const affected = await approvedDrivers(trx, vehicleTypeId);
     await trx
@@ -68,7 +68,7 @@ const activate = defineAction({
   access: 'update-VehicleType',
   summary: 'Activate a vehicle type',
   async handler({ trx, existing, id }) {
-    if (existing!.active === true) throw new ApiError(409, 'This vehicle type is already active');
+    if (existing!.active === true) throw new ApiError(409, refusal('vehicleTypeAlreadyActive'));
     await trx.updateTable('vehicleTypes').set({ active: true, updatedAt: new Date() }).where('id', '=', id!).execute();
     return { message: `${String(existing!.name)} can be ordered again` };
   },

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../../errors.js';
+import { ApiError, tooManyRequests } from '../../errors.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 type Limiter = (request: FastifyRequest) => Promise<void>;
 
@@ -29,10 +30,7 @@ export function perEmailLimiter(
   return async (request) => {
     const result = await check(request);
     if (!result.isAllowed && result.isExceeded) {
-      throw new ApiError(
-        429,
-        `Too many attempts for this account. Please wait ${Math.max(1, result.ttlInSeconds)} seconds and try again.`,
-      );
+      throw new ApiError(429, refusal('tooManyAccountAttempts', { seconds: Math.max(1, result.ttlInSeconds) }));
     }
   };
 }
@@ -41,9 +39,6 @@ export function perIpLimit(max: number, windowMs: number) {
   return {
     max,
     timeWindow: windowMs,
-    errorResponseBuilder: (_req: FastifyRequest, ctx: { after: string; statusCode: number }) => ({
-      statusCode: ctx.statusCode,
-      message: `Too many requests. Please try again in ${ctx.after}.`,
-    }),
+    errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) => tooManyRequests(ctx.ttl),
   };
 }

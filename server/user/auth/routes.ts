@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { checkCode, issueCode, type CodeCheck, type CodePurpose } from '../../auth/codes.js';
 import { staffOf } from '../../auth/guard.js';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../../auth/passwords.js';
-import { ApiError, badRequest } from '../../errors.js';
+import { ApiError, badRequest, notFound } from '../../errors.js';
 import { passwordPolicyError } from '../../../src/domain/passwordRules.js';
 import { DEMO_ACCOUNTS } from '../../db/seed/demoAccounts.js';
 import { bodyKey, perEmailLimiter, perIpLimit } from './limits.js';
@@ -19,6 +19,7 @@ import {
   issueDeviceToken,
   readDeviceToken,
 } from '../../auth/deviceToken.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 const tags = ['auth'];
 const emailBody = (extra: Record<string, object> = {}, required: string[] = []) => ({
@@ -30,10 +31,10 @@ const otp = { type: 'string', minLength: 1, maxLength: 6 };
 const password = { type: 'string', maxLength: 200 };
 
 export const CODE_MESSAGES: Record<Exclude<CodeCheck, 'ok'>, string> = {
-  wrong: 'Incorrect verification code',
-  missing: 'Incorrect verification code',
-  expired: 'This verification code has expired. Please request a new one.',
-  exhausted: 'Too many wrong attempts. Please request a new code.',
+  wrong: refusal('incorrectCode'),
+  missing: refusal('incorrectCode'),
+  expired: refusal('codeExpired'),
+  exhausted: refusal('codeExhausted'),
 };
 
 export function assertCode(result: CodeCheck): void {
@@ -120,8 +121,8 @@ export function authRoutes(app: FastifyInstance): void {
         throw new ApiError(
           429,
           device
-            ? `Too many failed sign-ins from this browser. Please wait ${Math.ceil(secondsLeft(failures.resetAt) / 60)} minutes and try again.`
-            : `Too many failed sign-ins for this account. Please wait ${Math.ceil(secondsLeft(failures.resetAt) / 60)} minutes and try again.`,
+            ? refusal('tooManyBrowserFailures', { minutes: Math.ceil(secondsLeft(failures.resetAt) / 60) })
+            : refusal('tooManyAccountFailures', { minutes: Math.ceil(secondsLeft(failures.resetAt) / 60) }),
         );
       // Spend the same time whether or not the account exists (the dummy hash costs what a real one does).
       const ok = await verifyPassword(given, staff?.passwordHash ?? dummy, Boolean(device));
@@ -135,10 +136,9 @@ export function authRoutes(app: FastifyInstance): void {
               ? 'staff login: a known browser reached its failure limit'
               : 'staff login: account-wide failure limit reached',
           );
-        throw new ApiError(401, 'Invalid email or password');
+        throw new ApiError(401, refusal('invalidCredentials'));
       }
-      if (staff.status !== 'active')
-        throw new ApiError(403, 'This account has been deactivated. Please contact an administrator.');
+      if (staff.status !== 'active') throw new ApiError(403, refusal('accountDeactivated'));
       if (staff.passwordHash && needsRehash(staff.passwordHash, config.scryptN)) {
         // The cost changed since this hash was made: store one at today's cost, after answering
         // (it takes as long as the check), and only over the hash that was checked.
@@ -301,8 +301,7 @@ export function authRoutes(app: FastifyInstance): void {
       assertPasswordPolicy(next);
       const staff = await findStaff(email);
       if (!staff || staff.status !== 'active') throw badRequest(CODE_MESSAGES.wrong, { otp: CODE_MESSAGES.wrong });
-      if (staff.passwordHash)
-        throw badRequest('This account already has a password. Use Forgot Password to change it.');
+      if (staff.passwordHash) throw badRequest(refusal('alreadyHasPassword'));
       assertCode(await checkCode(db, config.jwtSecret, staff.email, 'email_verification', code, { consume: true }));
       await db
         .updateTable('staffs')
@@ -323,8 +322,8 @@ export function authRoutes(app: FastifyInstance): void {
       config: { access: 'public' },
       schema: { tags, summary: 'The demo accounts, when the server runs with demo data (404 otherwise)' },
     },
-    async (_request, reply) => {
-      if (!config.seedDemo || config.env === 'production') return reply.status(404).send({ message: 'Not found' });
+    async () => {
+      if (!config.seedDemo || config.env === 'production') throw notFound();
       return {
         data: DEMO_ACCOUNTS.map(({ email, password: pw, roleName }) => ({ email, password: pw, role: roleName })),
       };

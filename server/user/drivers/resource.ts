@@ -46,12 +46,12 @@ export const drivers = defineResource(driversManifest, {
     unapproved: (value) => {
       if (value === true || value === 'true') return sql<boolean>`drivers.approval_status <> 'approved'`;
       if (value === false || value === 'false') return sql<boolean>`drivers.approval_status = 'approved'`;
-      throw badRequest('Filter "unapproved" must be true or false');
+      throw badRequest(refusal('filterTrueFalse', { key: 'unapproved' }));
     },
     negativeBalance: (value) => {
       if (value === true || value === 'true') return sql<boolean>`drivers.credit_balance < 0`;
       if (value === false || value === 'false') return sql<boolean>`drivers.credit_balance >= 0`;
-      throw badRequest('Filter "negativeBalance" must be true or false');
+      throw badRequest(refusal('filterTrueFalse', { key: 'negativeBalance' }));
     },
   },
   delete: true,

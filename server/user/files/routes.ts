@@ -25,26 +25,23 @@ export function fileRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in a field named "file"');
+      if (!request.isMultipart()) throw badRequest(refusal('sendMultipart'));
       let part;
       try {
         part = await request.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
       } catch {
-        throw badRequest('Send the file as multipart/form-data in a field named "file"');
+        throw badRequest(refusal('sendMultipart'));
       }
-      if (!part) throw badRequest('No file was sent', { file: 'No file was sent' });
+      if (!part) throw badRequest(refusal('noFileSent'), { file: refusal('noFileSent') });
       const bytes = await part.toBuffer().catch((e: { code?: string }) => {
         if (e.code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new ApiError(413, 'The file is larger than 5 MB', { file: 'The file is larger than 5 MB' });
+          throw new ApiError(413, refusal('fileTooLarge'), { file: refusal('fileTooLarge') });
         throw e;
       });
-      if (part.file.truncated)
-        throw new ApiError(413, 'The file is larger than 5 MB', { file: 'The file is larger than 5 MB' });
+      if (part.file.truncated) throw new ApiError(413, refusal('fileTooLarge'), { file: refusal('fileTooLarge') });
       const detected = await fileTypeFromBuffer(bytes);
       if (!detected || !ALLOWED.has(detected.mime)) {
-        throw new ApiError(415, 'Only PNG, JPEG, WebP, GIF images and PDF documents can be uploaded', {
-          file: 'Unsupported file type',
-        });
+        throw new ApiError(415, refusal('fileKinds'), { file: refusal('fileTypeUnsupported') });
       }
       const filename = part.filename.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || 'upload';
       const id = await store.save(db, { bytes, contentType: detected.mime, filename, uploadedBy: staffOf(request).id });
@@ -70,7 +67,7 @@ export function fileRoutes(app: FastifyInstance): void {
       if (!row) throw notFound(refusal('noSuch', { label: 'file' }));
       const access = fileAccess(await fileOwners(db, row.id, row.uploadedBy), staffOf(request));
       if (access === 'unknown') throw notFound(refusal('noSuch', { label: 'file' }));
-      if (access === 'forbidden') throw new ApiError(403, 'You may not view the record this file belongs to');
+      if (access === 'forbidden') throw new ApiError(403, refusal('fileForbidden'));
       const bytes = await store.read(row.storageKey);
       if (!bytes) throw notFound(refusal('noSuch', { label: 'file' }));
       return (

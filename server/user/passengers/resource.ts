@@ -79,7 +79,7 @@ export const passengers = defineResource(passengersManifest, {
     hasOpenIssue: (value) => {
       if (value === true || value === 'true') return OPEN_ISSUE;
       if (value === false || value === 'false') return sql<boolean>`not ${OPEN_ISSUE}`;
-      throw badRequest('Filter "hasOpenIssue" must be true or false');
+      throw badRequest(refusal('filterTrueFalse', { key: 'hasOpenIssue' }));
     },
   },
   actions: { block: statusChange('blocked'), unblock: statusChange('active') },

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { ApiError } from '../../errors.js';
 import { defineResource } from '../../rest/declaration.js';
 import { roles as rolesManifest } from '../../../src/domain/resources/roles.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 export const roles = defineResource(rolesManifest, {
   table: 'roles',
@@ -24,11 +25,7 @@ export const roles = defineResource(rolesManifest, {
       .select(sql<number>`count(*)::int`.as('n'))
       .where('roleId', '=', existing!.id as number)
       .executeTakeFirstOrThrow();
-    if (n > 0)
-      throw new ApiError(
-        409,
-        `This role is still held by ${n} staff member${n === 1 ? '' : 's'}. Give them another role first.`,
-      );
+    if (n > 0) throw new ApiError(409, refusal(n === 1 ? 'roleHeldByOne' : 'roleHeldByMany', { count: n }));
   },
   async afterWrite({ action, input, trx, existing, after, services, afterCommit }) {
     // Holders see a permission change on their next request.

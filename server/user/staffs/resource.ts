@@ -5,6 +5,7 @@ import { defineResource } from '../../rest/declaration.js';
 import { staffs as staffsManifest } from '../../../src/domain/resources/staffs.js';
 import { codeMail } from '../auth/mails.js';
 import { revokeSessions } from '../auth/sessions.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 export const staffs = defineResource(staffsManifest, {
   table: 'staffs',
@@ -24,9 +25,7 @@ export const staffs = defineResource(staffsManifest, {
     }
     if (action === 'update' && existing && input?.status === 'inactive' && existing.status !== 'inactive') {
       if (existing.id === staff.id)
-        throw new ApiError(400, 'You cannot deactivate your own account', {
-          status: 'You cannot deactivate your own account',
-        });
+        throw new ApiError(400, refusal('ownAccountDeactivate'), { status: refusal('ownAccountDeactivate') });
       afterCommit(() => revokeSessions(services, { staffId: existing.id as number }));
     }
   },

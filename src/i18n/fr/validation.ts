@@ -1,3 +1,4 @@
+import { serverMessages } from './serverMessages';
 import type { validationMessages as En } from '../validation';
 import type { DeepStrings } from '../catalogueShape';
 
@@ -114,6 +115,7 @@ export const validationMessages: DeepStrings<typeof En> = {
     periodEndsAfterThisMonth: 'La période ne peut pas se terminer après ce mois-ci',
     lastMonthBeforeFirst: 'Le dernier mois ne peut pas précéder le premier',
   },
+  server: serverMessages,
   notifications: {
     driverRegistration: 'Nouvelle inscription de chauffeur : %{name}',
     sosEscalated: 'SOS escaladé : course n° %{trip}, alerte donnée par %{caller} non prise en charge en %{minutes} min',

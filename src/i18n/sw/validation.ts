@@ -1,3 +1,4 @@
+import { serverMessages } from './serverMessages';
 import type { validationMessages as En } from '../validation';
 import type { DeepStrings } from '../catalogueShape';
 
@@ -113,6 +114,7 @@ export const validationMessages: DeepStrings<typeof En> = {
     periodEndsAfterThisMonth: 'Kipindi hakiwezi kuishia baada ya mwezi huu',
     lastMonthBeforeFirst: 'Mwezi wa mwisho hauwezi kuwa kabla ya wa kwanza',
   },
+  server: serverMessages,
   notifications: {
     driverRegistration: 'Usajili mpya wa dereva: %{name}',
     sosEscalated: 'SOS imepandishwa ngazi: safari #%{trip}, kengele ya %{caller} haikupokelewa ndani ya dak %{minutes}',

@@ -1,7 +1,8 @@
 import { downloadCSV, type Exporter, type RaRecord } from 'ra-core';
 
 export interface CsvColumn<RecordType extends RaRecord = RaRecord> {
-  header: string;
+  /** A function is asked at export time, so that the header is in the language chosen by then. */
+  header: string | (() => string);
   value: (record: RecordType) => unknown;
 }
 
@@ -22,7 +23,7 @@ export function toCsv<RecordType extends RaRecord>(
   columns: readonly CsvColumn<RecordType>[],
 ): string {
   const lines = [
-    columns.map((column) => cell(column.header)),
+    columns.map((column) => cell(typeof column.header === 'function' ? column.header() : column.header)),
     ...records.map((record) => columns.map((column) => cell(column.value(record)))),
   ];
   return lines.map((line) => line.join(',')).join('\r\n');

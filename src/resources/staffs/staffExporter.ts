@@ -2,7 +2,7 @@ import { i18nProvider } from '../../i18n/i18nProvider';
 import { csvExporter } from '../shared/csv';
 import type { Staff } from './types';
 
-const header = (field: string) => i18nProvider.translate(`resources.staff-management/staffs.fields.${field}`);
+const header = (field: string) => () => i18nProvider.translate(`resources.staff-management/staffs.fields.${field}`);
 
 /** The staff list as CSV: the columns a person needs, never password material (the API has none to give). */
 export const staffExporter = csvExporter<Staff>('staff', [
