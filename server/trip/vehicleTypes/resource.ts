@@ -3,6 +3,7 @@ import { ApiError } from '../../errors.js';
 import { defineAction, defineResource } from '../../rest/declaration.js';
 import type { Database } from '../../db/schema.js';
 import { vehicleTypes as vehicleTypesManifest } from '../../../src/domain/resources/vehicleTypes.js';
+import { refusal } from '../../../src/domain/messageCodes.js';
 
 /** Trips in the last 7 days per type: an index-only range count on trips (vehicle_type_id, requested_at). */
 const TRIPS_LAST_7_DAYS = sql`(select count(*)::int from trips t
