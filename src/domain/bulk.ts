@@ -1,6 +1,9 @@
 import * as yup from 'yup';
 import { refusal } from './messageCodes';
 
+/** How long a bulk run can be undone by default (the server's BULK_UNDO_SECONDS); its texts wait that long. */
+export const UNDO_SECONDS = 10;
+
 /** At most this many records in one bulk run (a few pages of a list). */
 export const BULK_MAX = 200;
 
@@ -35,13 +38,21 @@ export interface BulkOutcome {
   /** done, or refused with the reason (the single action's refusal message). */
   status: 'done' | 'refused';
   message: string;
+  /** Done: the audit entry it wrote (an undo names these in `undoOf`). */
+  auditId?: number;
 }
 
 export interface BulkAnswer {
   outcomes: BulkOutcome[];
   /** The action that reverses this one, for the records done; absent when it cannot be undone. */
   undo?: string;
+  /** With `undo`: the seconds left to undo it; its texts go out when they are up, unless undone. */
+  undoSeconds?: number;
 }
+
+/** The audit entries an undo reverses: those of the records done. */
+export const doneAuditIds = (outcomes: readonly BulkOutcome[]): number[] =>
+  outcomes.flatMap((o) => (o.status === 'done' && o.auditId !== undefined ? [o.auditId] : []));
 
 /** "4 done, 1 refused" (the panel words it per action). */
 export function bulkCounts(outcomes: readonly BulkOutcome[]): { done: number; refused: number } {

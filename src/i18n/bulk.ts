@@ -18,7 +18,7 @@ export const bulkMessages = {
     approveDocuments: { label: 'Approve documents', done: 'approved' },
     rejectDocuments: { label: 'Reject documents', done: 'rejected' },
     suspend: { label: 'Suspend', done: 'suspended' },
-    reinstate: { label: 'Reactivate', done: 'reactivated' },
+    reinstate: { label: 'Reinstate', done: 'reinstated' },
     cancel: { label: 'Cancel trips', done: 'cancelled' },
     assign: { label: 'Assign', done: 'assigned' },
     close: { label: 'Close', done: 'closed' },

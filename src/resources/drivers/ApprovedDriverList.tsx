@@ -31,7 +31,7 @@ import { DriverNameCell } from './DriverCells';
 import type { Driver } from './types';
 import { ACTIONS } from '../../domain/resourceActions';
 
-/** Suspend ↔ reactivate: each undoes the other. */
+/** Suspend ↔ reinstate: each undoes the other. */
 const DRIVER_BULK_ACTIONS: BulkActionSpec[] = [
   { action: ACTIONS.drivers.suspend, icon: <PauseCircleIcon />, color: 'error' },
   { action: ACTIONS.drivers.reinstate, icon: <PlayCircleIcon /> },
