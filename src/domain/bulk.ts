@@ -63,3 +63,15 @@ export function bulkCounts(outcomes: readonly BulkOutcome[]): { done: number; re
 /** The ids an undo runs on: those the action was done to, in order. */
 export const doneIds = (outcomes: readonly BulkOutcome[]): number[] =>
   outcomes.filter((o) => o.status === 'done').map((o) => o.id);
+
+/** How many selected records a bulk dialog names before "and N more". */
+export const NAMES_SHOWN = 5;
+
+/**
+ * The names a bulk dialog lists: all of them up to `cap`, else the first `cap` and how many more
+ * ("and 1 more" is never said: the one name fits in its place).
+ */
+export function listedNames(names: readonly string[], cap = NAMES_SHOWN): { shown: string[]; more: number } {
+  if (names.length <= cap + 1) return { shown: [...names], more: 0 };
+  return { shown: names.slice(0, cap), more: names.length - cap };
+}

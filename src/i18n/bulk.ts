@@ -1,6 +1,8 @@
 /** The bulk actions' strings (merged into en.ts under app.bulk). */
 export const bulkMessages = {
   title: '%{action}: %{smart_count} selected record |||| %{action}: %{smart_count} selected records',
+  selected: 'Selected',
+  andMore: 'and %{smart_count} more',
   reason: 'Reason',
   reasonHint: 'One reason for all of them, kept in the history of each record',
   apply: 'Apply to %{smart_count} record |||| Apply to %{smart_count} records',
