@@ -221,6 +221,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
       async () => outbox,
     );
+    app.get(
+      '/api/dev/held-messages',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['development'],
+          summary:
+            'Development: texts of undoable bulk actions, newest first, held until the undo window closes, then sent or (undone) cancelled',
+        },
+      },
+      async () => services.heldMessages.recent(),
+    );
   }
   installHealthRoutes(app, services);
 

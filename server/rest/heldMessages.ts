@@ -107,6 +107,20 @@ export class HeldMessages {
     return due.length;
   }
 
+  /** The newest held texts and what became of them (the development outbox's companion). */
+  async recent(limit = 100) {
+    const rows = await this.db
+      .selectFrom('heldMessages')
+      .select(['id', 'auditLogId', 'phone', 'text', 'sendAt', 'sentAt', 'cancelledAt'])
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(({ sentAt, cancelledAt, ...row }) => ({
+      ...row,
+      state: sentAt ? 'sent' : cancelledAt ? 'cancelled' : 'held',
+    }));
+  }
+
   /** After the holding transaction commits: release at `sendAt`. */
   releaseAt(sendAt: Date): void {
     if (this.stopped) return;
