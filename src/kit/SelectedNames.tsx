@@ -12,7 +12,7 @@ export function SelectedNames({ names }: { names: readonly string[] }) {
       <Typography variant="subtitle2" component="h3">
         {title}
       </Typography>
-      <Box component="ul" aria-label={title} sx={{ m: 0, pl: 3 }}>
+      <Box component="ul" aria-label={title} sx={{ m: 0, paddingInlineStart: 3 }}>
         {shown.map((name, i) => (
           <Typography component="li" variant="body2" key={`${i}-${name}`}>
             {name}

@@ -33,7 +33,7 @@ export function LiveTripWarning({ ids, nameOf }: { ids: number[]; nameOf: (id: n
   return (
     <Alert severity="warning" sx={{ mb: 2 }} data-testid="live-trip-warning">
       <AlertTitle>{translate('app.drivers.liveTrip.title', { smart_count: trips.length })}</AlertTitle>
-      <Box component="ul" sx={{ m: 0, pl: 2 }}>
+      <Box component="ul" sx={{ m: 0, paddingInlineStart: 2 }}>
         {trips.map((trip) => {
           // The sentence names the trip where its language puts it; the trip's words are a link.
           const [before, after] = translate(`app.drivers.liveTrip.${suspensionEffect(trip.status)}`, {
