@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkAnswer } from '../../src/domain/bulk.js';
-import type { HoldClock } from '../../server/rest/heldMessages.js';
+import { HeldMessages, type HoldClock } from '../../server/rest/heldMessages.js';
 import { startApp, type TestApp } from './harness.js';
 import { waitFor } from './support/waitFor.js';
 
@@ -46,9 +46,9 @@ const bulk = async (path: string, body: unknown) => {
   return { status: res.statusCode, body: res.json() as { data: BulkAnswer; message: string } };
 };
 
-/** Drivers neither suspended nor holding a trip, with their phones. */
+/** Drivers neither suspended nor holding a trip nor texted by an earlier test, with their phones. */
 async function freeDrivers(n: number) {
-  return t.db
+  const rows = await t.db
     .selectFrom('drivers')
     .select(['id', 'phone'])
     .where('suspendedAt', 'is', null)
@@ -62,9 +62,17 @@ async function freeDrivers(n: number) {
         ),
       ),
     )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('heldMessages').select('heldMessages.id').whereRef('heldMessages.phone', '=', 'drivers.phone'),
+        ),
+      ),
+    )
     .orderBy('id', 'desc')
-    .limit(n)
+    .limit(n + 20)
     .execute();
+  return rows.filter((d) => textsTo([d.phone]).length === 0).slice(0, n);
 }
 
 const textsTo = (phones: string[]) =>
@@ -196,6 +204,23 @@ describe('texts of an undoable bulk run', () => {
     const again = await bulk('reinstate', { ids, reason: 'Bad undo', undoOf: entries });
     expect(again.body.data.outcomes.map((o) => o.message)).toEqual(Array(2).fill('This change was already undone.'));
     expect(await suspendedCount(ids)).toBe(2);
+  });
+
+  it('sends at start what came due while no process ran, and arms for what is still held', async () => {
+    const drivers = await freeDrivers(2);
+    const phones = drivers.map((d) => d.phone);
+    await bulk('suspend', { ids: [drivers[0].id], reason: 'Restart early' });
+    clock.advance(5000);
+    await bulk('suspend', { ids: [drivers[1].id], reason: 'Restart late' });
+    // The process stops before either window closes; another starts once the first has closed.
+    t.app.services.heldMessages.stop();
+    clock.advance(WINDOW_S * 1000 - 5000);
+    const next = new HeldMessages(t.db, t.app.services.messenger, t.app.log, clock);
+    await next.start();
+    expect(textsTo(phones)).toEqual(['Ride Admin: your driver account is suspended. Reason: Restart early']);
+    clock.advance(5000);
+    await waitFor(async () => textsTo(phones).length === 2, 'the later run’s text');
+    next.stop();
   });
 
   it('texts a single suspension at once: only bulk runs can be undone', async () => {
