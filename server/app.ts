@@ -29,6 +29,7 @@ import { lazySchemaCompilers } from './delivery/lazySchemas.js';
 import { syncPermissions } from './user/permissions/sync.js';
 import { badRequest, installErrorHandler, tooManyRequests } from './errors.js';
 import { createMessenger } from './mail/outbox.js';
+import { HeldMessages, type HoldClock } from './rest/heldMessages.js';
 import { installHealthRoutes } from './health.js';
 import { installRealtime } from './realtime/index.js';
 import type { AppServices } from './services.js';
@@ -44,6 +45,8 @@ import { refusal, settleRuleMessages } from '../src/domain/messageCodes.js';
 export interface BuildOptions {
   /** An already open database (tests share a seeded one). */
   db?: DbHandle;
+  /** The clock held texts wait on for their undo window (tests move it themselves); the real one by default. */
+  holdClock?: HoldClock;
 }
 
 /** The map style's host, as the panel was built with it (VITE_MAP_STYLE_URL, same default). */
@@ -118,7 +121,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ),
     offers: undefined as unknown as OfferCascade,
     readCaches: new ReadCaches(),
+    heldMessages: undefined as unknown as HeldMessages,
   };
+  services.heldMessages = new HeldMessages(services.db, services.messenger, app.log, options.holdClock);
   services.offers = new OfferCascade(services, app.log);
   // Drivers leaving the service areas on a trip are flagged (issue 32).
   services.live.areaWatch = new AreaWatch(() => services, app.log);
@@ -215,6 +220,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
       async () => outbox,
     );
+    app.get(
+      '/api/dev/held-messages',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['development'],
+          summary:
+            'Development: texts of undoable bulk actions, newest first, held until the undo window closes, then sent or (undone) cancelled',
+        },
+      },
+      async () => services.heldMessages.recent(),
+    );
   }
   installHealthRoutes(app, services);
 
@@ -222,7 +239,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await installRealtime(app);
   installLiveSockets(app);
 
+  // Texts whose undo window closed while no process ran go out now (late rather than never).
+  await services.heldMessages.start();
+
   app.addHook('onClose', async () => {
+    services.heldMessages.stop();
     await services.principals.stop();
     await stopReadCaches();
     await redis?.quit().catch(() => undefined);

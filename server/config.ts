@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_SCHEDULE_LEAD_MINUTES, DEFAULT_START_GRACE_MINUTES } from '../src/domain/scheduling.js';
+import { UNDO_SECONDS } from '../src/domain/bulk.js';
 
 export const DEFAULT_JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
 
@@ -88,6 +89,11 @@ export interface Config {
   sos: { soundRepeatSeconds: number; escalateMinutes: number; escalationRole: string };
   /** A driver's document decisions within this many seconds go out as one SMS (REVIEW_SMS_WINDOW_SECONDS, 60). */
   reviewSmsWindowSeconds: number;
+  /**
+   * How long a bulk action can be undone (BULK_UNDO_SECONDS, 10): its texts are held that long,
+   * and the panel offers Undo for what is left of it.
+   */
+  bulkUndoSeconds: number;
 }
 
 export interface AuthLimits {
@@ -174,6 +180,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     escalationRole: env.SOS_ESCALATION_ROLE?.trim() || 'Super Admin',
   };
   const reviewSmsWindowSeconds = intFrom(env, 'REVIEW_SMS_WINDOW_SECONDS', 60, problems);
+  const bulkUndoSeconds = intFrom(env, 'BULK_UNDO_SECONDS', UNDO_SECONDS, problems);
+  if (bulkUndoSeconds < 1 || bulkUndoSeconds > 300)
+    problems.push(`BULK_UNDO_SECONDS must be between 1 and 300 (got ${bulkUndoSeconds})`);
   // log2 of scrypt's N. Lower costs are for test servers only: production refuses them.
   const hashCost = intFrom(env, 'PASSWORD_HASH_COST', 17, problems);
   if (hashCost < 10 || hashCost > 20) problems.push(`PASSWORD_HASH_COST must be between 10 and 20 (got ${hashCost})`);
@@ -221,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     closeSimulatedSos: true,
     sos,
     reviewSmsWindowSeconds,
+    bulkUndoSeconds,
   };
 }
 

@@ -8,6 +8,7 @@ import type { LiveDrivers } from './apps/live/service.js';
 import type { OfferCascade } from './apps/offers/cascade.js';
 import type { Db } from './db/index.js';
 import type { Messenger } from './mail/outbox.js';
+import type { HeldMessages } from './rest/heldMessages.js';
 import type { Notifier } from './user/notifications/notifier.js';
 
 /** What routes and resource hooks may use; built once in buildApp. */
@@ -28,6 +29,8 @@ export interface AppServices {
   offers: OfferCascade;
   /** Cached answers of "one record by id" (declarations with `cacheReads`), kept exact by change notices. */
   readCaches: ReadCaches;
+  /** Texts of undoable bulk actions, held until the undo window closes (server/rest/heldMessages.ts). */
+  heldMessages: HeldMessages;
 }
 
 export interface SessionEndedEvent {

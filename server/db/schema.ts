@@ -187,6 +187,21 @@ export interface AuditLogTable {
   action: string;
   before: ColumnType<unknown, string | null, never>;
   after: ColumnType<unknown, string | null, never>;
+  /** The entry this one undoes (a bulk action's Undo, migration 073); at most one undo per entry. */
+  undoOf: ColumnType<number | null, number | null | undefined, never>;
+  createdAt: CreatedAt;
+}
+
+/** A text of an undoable action, held until its undo window closes (migration 073). */
+export interface HeldMessageTable {
+  id: Generated<number>;
+  /** The audit entry of the action that caused it: its undo cancels it. */
+  auditLogId: number;
+  phone: string;
+  text: string;
+  sendAt: ColumnType<Date, Date, never>;
+  sentAt: ColumnType<Date | null, never, Date>;
+  cancelledAt: ColumnType<Date | null, never, Date>;
   createdAt: CreatedAt;
 }
 
@@ -204,6 +219,7 @@ export interface UserTables {
   passengers: PassengerTable;
   notifications: NotificationTable;
   auditLogs: AuditLogTable;
+  heldMessages: HeldMessageTable;
 }
 
 export type Database = UserTables & TripTables & AppTables;

@@ -9,6 +9,8 @@ export interface AuditEntry {
   action: string;
   before?: Row;
   after?: Row;
+  /** The entry this one undoes (a bulk run's Undo). */
+  undoOf?: number;
 }
 
 /** Keeps only the fields that changed, so the log reads as a diff. */
@@ -29,9 +31,10 @@ export function changedFields(
   return { before: b, after: a };
 }
 
-export async function recordAudit(trx: Transaction<Database>, entry: AuditEntry): Promise<void> {
+/** Writes the entry; answers its id. */
+export async function recordAudit(trx: Transaction<Database>, entry: AuditEntry): Promise<number> {
   const { before, after } = changedFields(entry.before, entry.after);
-  await trx
+  const row = await trx
     .insertInto('auditLogs')
     .values({
       staffId: entry.staffId,
@@ -40,6 +43,9 @@ export async function recordAudit(trx: Transaction<Database>, entry: AuditEntry)
       action: entry.action,
       before: before ? JSON.stringify(before) : null,
       after: after ? JSON.stringify(after) : null,
+      ...(entry.undoOf !== undefined ? { undoOf: entry.undoOf } : {}),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

@@ -32,6 +32,11 @@ export interface ActionContext extends WriteContext {
   input: AnyObject;
   /** Record actions: the record's id; `existing` is its stored row, locked for update. */
   id?: number;
+  /**
+   * Texts someone about the action, after commit. In an undoable bulk run the text waits until
+   * the undo window closes; an undo's texts, like the undone action's, are never sent.
+   */
+  text(phone: string, text: string): void;
 }
 
 export interface ActionResult {

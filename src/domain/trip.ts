@@ -8,6 +8,21 @@ export const ACTIVE_TRIP_STATUSES = [
   'arrived',
   'in_progress',
 ] as const satisfies readonly TripStatus[];
+
+/** Trips a driver holds: taken from a driver who may no longer drive (server/trip/trips/release.ts). */
+export const DRIVER_HELD_TRIP_STATUSES = [
+  'accepted',
+  'arrived',
+  'in_progress',
+] as const satisfies readonly TripStatus[];
+
+/**
+ * What suspending a driver does to the trip they hold: before pickup it is `released` (back to the
+ * dispatcher without a driver); with the passenger aboard it stays with the driver, followed up.
+ */
+export const suspensionEffect = (status: (typeof DRIVER_HELD_TRIP_STATUSES)[number]): 'released' | 'aboard' =>
+  status === 'in_progress' ? 'aboard' : 'released';
+
 export const FINISHED_TRIP_STATUSES = [
   'completed',
   'cancelled_by_passenger',

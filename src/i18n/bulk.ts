@@ -1,6 +1,8 @@
 /** The bulk actions' strings (merged into en.ts under app.bulk). */
 export const bulkMessages = {
   title: '%{action}: %{smart_count} selected record |||| %{action}: %{smart_count} selected records',
+  selected: 'Selected',
+  andMore: 'and %{smart_count} more',
   reason: 'Reason',
   reasonHint: 'One reason for all of them, kept in the history of each record',
   apply: 'Apply to %{smart_count} record |||| Apply to %{smart_count} records',
@@ -18,7 +20,7 @@ export const bulkMessages = {
     approveDocuments: { label: 'Approve documents', done: 'approved' },
     rejectDocuments: { label: 'Reject documents', done: 'rejected' },
     suspend: { label: 'Suspend', done: 'suspended' },
-    reinstate: { label: 'Reactivate', done: 'reactivated' },
+    reinstate: { label: 'Reinstate', done: 'reinstated' },
     cancel: { label: 'Cancel trips', done: 'cancelled' },
     assign: { label: 'Assign', done: 'assigned' },
     close: { label: 'Close', done: 'closed' },

@@ -12,6 +12,15 @@ export const driverMessages = {
   suspendTitle: 'Suspend %{name}',
   reinstateTitle: 'Reinstate %{name}',
   reasonLabel: 'Reason',
+  /** A bulk suspension of drivers on a live trip: what happens to each trip (server/trip/trips/release.ts). */
+  liveTrip: {
+    title: '%{smart_count} selected driver is on a live trip |||| %{smart_count} selected drivers are on a live trip',
+    trip: 'Trip #%{id}',
+    released:
+      '%{driver}, %{trip} (%{status}): the trip is taken from the driver and waits on the dispatcher for another driver; it is not offered to drivers by itself. Undo does not give it back.',
+    aboard:
+      '%{driver}, %{trip} (%{status}): the passenger is aboard, so the trip stays with the driver; the driver app is disconnected and the dispatcher is asked to follow the trip up.',
+  },
   averageRating: 'Average rating',
   tabs: {
     profile: 'Profile and vehicle',

@@ -559,6 +559,7 @@ export const appMessages = {
         after: 'After',
         noChanges: 'No field changed.',
         fieldsAndMore: '%{fields} and %{smart_count} more',
+        undoOf: 'Undo of %{action}, entry #%{id}',
       },
     },
     access: {

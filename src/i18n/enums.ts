@@ -85,5 +85,13 @@ export const enumMessages = {
   },
   passengerTransactionKind: { refund: 'Refund', adjustment: 'Adjustment' },
   reviewDirection: { passenger_to_driver: 'Passenger about driver', driver_to_passenger: 'Driver about passenger' },
-  auditAction: { create: 'Created', update: 'Updated', delete: 'Deleted' },
+  auditAction: {
+    create: 'Created',
+    update: 'Updated',
+    delete: 'Deleted',
+    // The buttons' verbs (app.drivers.suspend, app.bulk.actions.*): one word for one thing.
+    suspend: 'Suspend',
+    reinstate: 'Reinstate',
+    undo: 'Undo',
+  },
 };

@@ -1,11 +1,8 @@
 import { Alert, Box, Button, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { bulkCounts, type BulkOutcome } from '../domain/bulk';
+import { bulkCounts, UNDO_SECONDS, type BulkOutcome } from '../domain/bulk';
 import { bulkActionKey } from '../i18n/bulk';
-
-/** How long Undo is offered after a bulk run. */
-export const UNDO_SECONDS = 10;
 
 /** "4 suspended, 1 refused", in the action's words. */
 export function useBulkSummary() {
@@ -20,19 +17,19 @@ export function useBulkSummary() {
   };
 }
 
-/** Counts down from UNDO_SECONDS while `running`; 0 once the time is up. */
-function useCountdown(running: boolean) {
-  const [left, setLeft] = useState(UNDO_SECONDS);
+/** Counts down from `seconds` while `running`; 0 once the time is up. */
+function useCountdown(running: boolean, seconds: number) {
+  const [left, setLeft] = useState(seconds);
   useEffect(() => {
     if (!running) return;
     const started = Date.now();
     const timer = setInterval(() => {
-      const rest = Math.max(0, UNDO_SECONDS - Math.floor((Date.now() - started) / 1000));
+      const rest = Math.max(0, seconds - Math.floor((Date.now() - started) / 1000));
       setLeft(rest);
       if (rest === 0) clearInterval(timer);
     }, 250);
     return () => clearInterval(timer);
-  }, [running]);
+  }, [running, seconds]);
   return left;
 }
 
@@ -41,6 +38,8 @@ export interface BulkResultProps {
   outcomes: readonly BulkOutcome[];
   /** The reverse action the server named; absent when the action cannot be undone. */
   undo?: string;
+  /** What is left of the server's undo window (its texts go out when it closes); UNDO_SECONDS by default. */
+  undoSeconds?: number;
   /** The undo's own outcomes, once it ran. */
   undone?: readonly BulkOutcome[];
   undoing: boolean;
@@ -49,12 +48,21 @@ export interface BulkResultProps {
   nameOf: (id: number) => string;
 }
 
-/** A bulk run's outcome: the counts, each refusal with its reason, and Undo for 10 seconds where it can be undone. */
-export function BulkResult({ action, outcomes, undo, undone, undoing, onUndo, nameOf }: BulkResultProps) {
+/** A bulk run's outcome: the counts, each refusal with its reason, and Undo while the server's window lasts. */
+export function BulkResult({
+  action,
+  outcomes,
+  undo,
+  undoSeconds = UNDO_SECONDS,
+  undone,
+  undoing,
+  onUndo,
+  nameOf,
+}: BulkResultProps) {
   const translate = useTranslate();
   const summary = useBulkSummary();
   const refused = outcomes.filter((o) => o.status === 'refused');
-  const left = useCountdown(Boolean(undo) && !undone);
+  const left = useCountdown(Boolean(undo) && !undone, undoSeconds);
   return (
     <Box>
       <Alert severity={refused.length ? 'warning' : 'success'} role="status">

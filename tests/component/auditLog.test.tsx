@@ -176,4 +176,46 @@ describe('the audit log', () => {
     // The kit's one date format ("1 Mar 2025, 13:00", Nairobi time), not "01/03/2025, 13:00".
     expect(row).toHaveTextContent('1 Mar 2025, 13:00');
   });
+
+  it('shows an undo as the undo of its entry, with a link to it, not as a reinstatement with the reason', async () => {
+    const suspension = {
+      ...entries[0],
+      id: 500,
+      resource: 'drivers',
+      recordId: '3',
+      action: 'suspend',
+      before: { suspendedAt: null, suspensionReason: null },
+      after: {
+        suspendedAt: '2025-03-01T10:00:00Z',
+        suspensionReason: 'Test: document audit pending',
+        reason: 'Test: document audit pending',
+      },
+    };
+    const undo = {
+      ...suspension,
+      id: 501,
+      action: 'undo',
+      undoOf: 500,
+      undoOfAction: 'suspend',
+      before: suspension.after,
+      after: { suspendedAt: null, suspensionReason: null },
+    };
+    const { user, api } = renderApp('/staff-management/audit-logs', {
+      session: sessionOf(superAdminProfile),
+      api: {
+        'GET /api/user/audit-logs': listAnswer('audit-logs', [undo, suspension]),
+        'GET /api/user/staffs': listAnswer('staffs'),
+      },
+    });
+    const link = await screen.findByRole('link', { name: 'Undo of Suspend, entry #500' });
+    const row = link.closest('tr')!;
+    expect(within(row).getByText('Undo').closest('.MuiChip-root')).not.toBeNull();
+    expect(row).not.toHaveTextContent('Reinstate');
+    expect(row).not.toHaveTextContent('Reason');
+    expect(decodeURIComponent(link.getAttribute('href')!)).toBe('/staff-management/audit-logs?filter={"id":500}');
+    // The suspension itself keeps its own chip.
+    expect(screen.getByText('Suspend').closest('.MuiChip-root')).toHaveClass('MuiChip-colorError');
+    await user.click(link);
+    await waitFor(() => expect(filterOf(api.to('GET /api/user/audit-logs').at(-1)!)).toEqual({ id: 500 }));
+  });
 });

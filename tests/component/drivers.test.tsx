@@ -4,6 +4,7 @@ import { authProvider } from '../../src/providers';
 import { P } from '../../src/domain/permissions';
 import { sessionOf, superAdminProfile } from '../unit/support/staffFixtures';
 import { fakeSockets } from './support/fakeSocket';
+import type { StubRoute } from '../unit/support/fetchStub';
 import { listAnswer, renderApp, screen } from './support/renderApp';
 
 afterEach(() => {
@@ -48,17 +49,18 @@ const driver = (id: number, firstName: string, lastName: string, extra: object =
 });
 
 /** The approved list, its drivers read from `rows` at each request (a test changes what the server says). */
-function renderApprovedDrivers(rows: () => ReturnType<typeof driver>[]) {
+function renderApprovedDrivers(rows: () => ReturnType<typeof driver>[], more: Record<string, StubRoute> = {}) {
   const sockets = fakeSockets();
-  const { api } = renderApp('/driver-management/approved-drivers', {
+  const { api, user } = renderApp('/driver-management/approved-drivers', {
     session: admin,
     sockets,
     api: {
       'GET /api/user/drivers': () => listAnswer('drivers', rows()) as never,
       'GET /api/trip/vehicle-types': listAnswer('vehicle-types', [{ id: 1, name: 'Economy' }]),
+      ...more,
     },
   });
-  return { api, sockets };
+  return { api, sockets, user };
 }
 
 describe('the approved drivers list', () => {
@@ -96,6 +98,123 @@ describe('the approved drivers list', () => {
     await waitFor(() => expect(within(updated).getByText('On a trip')).toBeInTheDocument());
     const other = screen.getByText('Baraka Mwangi').closest('tr')!;
     expect(within(other).getByText('Online')).toBeInTheDocument();
+  });
+});
+
+describe('bulk suspension from the approved drivers list', () => {
+  const names = [
+    'Achieng Odhiambo',
+    'Baraka Mwangi',
+    'Chebet Korir',
+    'Daudi Kamau',
+    'Esther Njeri',
+    'Faith Wambui',
+    'Gitau Mugo',
+    'Halima Said',
+  ];
+  const rows = () => names.map((name, i) => driver(i + 3, ...(name.split(' ') as [string, string])));
+  const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
+  const heldTrips = [
+    { id: 91, driverId: 3, status: 'accepted', driverName: 'Achieng Odhiambo' },
+    { id: 92, driverId: 5, status: 'in_progress', driverName: 'Chebet Korir' },
+  ];
+
+  it('names who is selected, warns of the live trips and what happens to them, and clears the selection once applied', async () => {
+    const { api, user } = renderApprovedDrivers(rows, {
+      'GET /api/trip/trips': () => listAnswer('trips', heldTrips) as never,
+      'POST /api/user/drivers/bulk/suspend': (request) => ({
+        json: {
+          data: {
+            outcomes: (request.body as { ids: number[] }).ids.map((id, i) => ({
+              id,
+              status: 'done',
+              message: 'Driver suspended.',
+              auditId: 500 + i,
+            })),
+            undo: 'reinstate',
+            undoSeconds: 9,
+          },
+          message: '3 done, 0 refused',
+        },
+      }),
+      'POST /api/user/drivers/bulk/reinstate': (request) => ({
+        json: {
+          data: {
+            outcomes: (request.body as { ids: number[] }).ids.map((id) => ({
+              id,
+              status: 'done',
+              message: 'Driver reinstated.',
+            })),
+          },
+          message: '3 done, 0 refused',
+        },
+      }),
+    });
+    for (const name of names.slice(0, 3)) await user.click(within(await rowOf(name)).getByRole('checkbox'));
+    expect(await screen.findByText('3 items selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Suspend' }));
+    const dialog = await screen.findByRole('dialog');
+    const selected = within(dialog).getByRole('list', { name: 'Selected' });
+    expect(
+      within(selected)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(names.slice(0, 3));
+
+    // Only the selected drivers' held trips are asked for.
+    const warning = await within(dialog).findByTestId('live-trip-warning');
+    const tripsAsked = api.to('GET /api/trip/trips').at(-1)!;
+    expect(JSON.parse(tripsAsked.query.get('filter')!)).toEqual({
+      driverId: [3, 4, 5],
+      status: ['accepted', 'arrived', 'in_progress'],
+    });
+    expect(within(warning).getByText('2 selected drivers are on a live trip')).toBeInTheDocument();
+    const lines = within(warning)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(lines).toEqual([
+      'Achieng Odhiambo, Trip #91 (Accepted): the trip is taken from the driver and waits on the dispatcher for another driver; it is not offered to drivers by itself. Undo does not give it back.',
+      'Chebet Korir, Trip #92 (In progress): the passenger is aboard, so the trip stays with the driver; the driver app is disconnected and the dispatcher is asked to follow the trip up.',
+    ]);
+    expect(within(warning).getByRole('link', { name: 'Trip #91' })).toHaveAttribute(
+      'href',
+      '/trip-management/trips/91',
+    );
+
+    await user.type(within(dialog).getByLabelText('Reason'), 'Test: document audit pending');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply to 3 records' }));
+    expect(await within(dialog).findByText('3 suspended, 0 refused')).toBeInTheDocument();
+    // The bar no longer counts the rows as selected (the page behind the dialog is hidden from roles
+    // while it is open), and the title still says what was done.
+    expect(screen.queryByText('3 items selected')).toBeNull();
+    for (const name of names.slice(0, 3))
+      expect(within(await rowOf(name)).getByRole('checkbox', { hidden: true })).not.toBeChecked();
+    expect(within(dialog).getByText('Suspend: 3 selected records')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: /^Undo \(\d+ s\)$/ }));
+    expect(await within(dialog).findByText('Undone: 3 reinstated, 0 refused')).toBeInTheDocument();
+    expect(api.to('POST /api/user/drivers/bulk/reinstate')[0].body).toEqual({
+      ids: [3, 4, 5],
+      reason: 'Test: document audit pending',
+      undoOf: [500, 501, 502],
+    });
+  });
+
+  it('names the first five of a long selection and says how many more', async () => {
+    const { user } = renderApprovedDrivers(rows, {
+      'GET /api/trip/trips': listAnswer('trips', []),
+    });
+    await rowOf(names[7]);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await user.click(screen.getByRole('button', { name: 'Suspend' }));
+    const dialog = await screen.findByRole('dialog');
+    const selected = within(dialog).getByRole('list', { name: 'Selected' });
+    expect(
+      within(selected)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([...names.slice(0, 5), 'and 3 more']);
+    expect(within(dialog).queryByTestId('live-trip-warning')).toBeNull();
   });
 });
 

@@ -57,7 +57,7 @@ describe('bulk actions', () => {
     expect(answer.message).toBe('4 done, 1 refused');
     expect(answer.data.undo).toBe('reinstate');
     expect(answer.data.outcomes).toEqual([
-      ...fresh.map((id) => ({ id, status: 'done', message: 'Driver suspended.' })),
+      ...fresh.map((id) => ({ id, status: 'done', message: 'Driver suspended.', auditId: expect.any(Number) })),
       { id: already, status: 'refused', message: 'This driver is already suspended. Reload the driver.' },
     ]);
     const rows = await drivers(ids);

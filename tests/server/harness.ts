@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../../server/app.js';
+import { buildApp, type BuildOptions } from '../../server/app.js';
 import { testConfig, type Config } from '../../server/config.js';
 import { createDb, type DbHandle } from '../../server/db/index.js';
 import { DEMO_ACCOUNTS, SEED_STAFF_PASSWORD } from '../../server/db/seed/demoAccounts.js';
@@ -58,10 +58,11 @@ export interface TestApp {
 export async function startApp(
   overrides: Partial<Config> = {},
   extend?: (app: FastifyInstance) => Promise<void>,
+  options: Omit<BuildOptions, 'db'> = {},
 ): Promise<TestApp> {
   const handle = await seededDb();
   const config = testConfig({ redisUrl: process.env.REDIS_URL, ...overrides });
-  const app = await buildApp(config, { db: handle });
+  const app = await buildApp(config, { ...options, db: handle });
   if (extend) await extend(app);
   await app.ready();
   const call: TestApp['call'] = (method, url, opts = {}) =>

@@ -1,5 +1,6 @@
 import type { TripChangeContext } from './events.js';
 import { recordTripChange } from './events.js';
+import { DRIVER_HELD_TRIP_STATUSES, suspensionEffect } from '../../../src/domain/trip.js';
 
 /** The in-process event that takes a driver off the live side (server/apps/live/sockets.ts). */
 export const DRIVER_BARRED = 'driverBarred';
@@ -22,12 +23,12 @@ export async function releaseDriver(ctx: TripChangeContext, driverId: number, wh
     .selectFrom('trips')
     .selectAll()
     .where('driverId', '=', driverId)
-    .where('status', 'in', ['accepted', 'arrived', 'in_progress'])
+    .where('status', 'in', [...DRIVER_HELD_TRIP_STATUSES])
     .forUpdate()
     .executeTakeFirst();
   ctx.afterCommit(() => void ctx.services.events.emit(DRIVER_BARRED, { driverId } satisfies DriverBarredEvent));
   if (!trip) return null;
-  const aboard = trip.status === 'in_progress';
+  const aboard = suspensionEffect(trip.status as (typeof DRIVER_HELD_TRIP_STATUSES)[number]) === 'aboard';
   const after = aboard
     ? trip
     : await trx

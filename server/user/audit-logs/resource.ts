@@ -27,6 +27,11 @@ export const auditLogs = defineResource(auditLogsManifest, {
   description: 'Every write by staff through the resource engine. `before`/`after` hold only the fields that changed.',
   computed: {
     staffName: { type: 'text', sql: nameOf('staffs', 'audit_logs.staff_id') },
+    // An undo's row reads "Undo of Suspend": the action of the entry it undoes.
+    undoOfAction: {
+      type: 'text',
+      sql: sql<string>`(select o.action from audit_logs o where o.id = audit_logs.undo_of)`,
+    },
     ...(recordLabel ? { recordLabel: { type: 'text' as const, sql: recordLabel } } : {}),
   },
 });

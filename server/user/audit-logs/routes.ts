@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { auditActionNames } from '../../../src/domain/auditActions.js';
 import { DECLARATIONS } from '../../resources.js';
+import { UNDO_AUDIT_ACTION } from '../../rest/actions.js';
 import { defineQuery, registerQueries } from '../../rest/queries.js';
 import { DOCUMENTS_EXPIRED } from '../drivers/documents.js';
 import { REFUND_AUDIT_ACTION } from '../../trip/issues/resource.js';
 
-/** Audit actions written outside any declaration's `actions` (scheduled checks, a refund on the passenger). */
-const SYSTEM_ACTIONS = [DOCUMENTS_EXPIRED, REFUND_AUDIT_ACTION];
+/** Audit actions written outside any declaration's `actions` (scheduled checks, a refund on the passenger, a bulk undo). */
+const SYSTEM_ACTIONS = [DOCUMENTS_EXPIRED, REFUND_AUDIT_ACTION, UNDO_AUDIT_ACTION];
 
 /** The names once: the declarations do not change while the process runs. */
 const names = auditActionNames(

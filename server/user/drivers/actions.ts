@@ -47,7 +47,7 @@ async function documentOf(ctx: ActionContext, version?: number) {
 
 function texter(ctx: ActionContext) {
   const phone = ctx.existing!.phone as string;
-  return (text: string) => ctx.afterCommit(() => ctx.services.messenger.sendSms(phone, text));
+  return (text: string) => ctx.text(phone, text);
 }
 
 /** A document decision's text, sent with the other decisions of the same minute as one SMS (reviewTexts). */
@@ -213,7 +213,7 @@ export const suspendDriver = defineAction({
 });
 
 export const reinstateDriver = defineAction({
-  summary: 'Lift a driver’s suspension, with a reason',
+  summary: 'Reinstate a suspended driver, with a reason',
   description:
     'The approval status is derived again from the documents (approved only if every required document still is); the driver is texted.',
   body: suspensionSchema,
@@ -229,10 +229,11 @@ export const reinstateDriver = defineAction({
     texter(ctx)(
       status.after === 'approved'
         ? `Ride Admin: your driver account is reinstated. ${String(ctx.input.reason)}`
-        : `Ride Admin: your suspension is lifted; some documents still need review. ${String(ctx.input.reason)}`,
+        : `Ride Admin: your driver account is reinstated; some documents still need review before you can drive. ${String(ctx.input.reason)}`,
     );
     return {
-      message: status.after === 'approved' ? 'Driver reinstated.' : 'Suspension lifted; documents still need review.',
+      message:
+        status.after === 'approved' ? 'Driver reinstated.' : 'Driver reinstated; some documents still need review.',
       audit: { reason: ctx.input.reason as string },
     };
   },

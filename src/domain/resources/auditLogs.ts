@@ -16,6 +16,12 @@ export const auditLogs = defineManifest({
       description:
         'create, update, delete, or the name of an engine action (block, assign, approve-document…): GET audit-logs/actions lists them',
     },
+    undoOf: {
+      type: 'int',
+      nullable: true,
+      filter: true,
+      description: 'An `undo` entry: the id of the entry it undoes (a bulk action undone within its window)',
+    },
     before: { type: 'json', nullable: true },
     after: { type: 'json', nullable: true },
     createdAt: { type: 'timestamp', filter: true, sort: true },

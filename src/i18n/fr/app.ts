@@ -564,6 +564,7 @@ export const appMessages: DeepStrings<typeof En> = {
         after: 'Après',
         noChanges: 'Aucun champ modifié.',
         fieldsAndMore: '%{fields} et %{smart_count} de plus',
+        undoOf: 'Annulation de « %{action} », entrée n° %{id}',
       },
     },
     access: {

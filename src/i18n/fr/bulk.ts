@@ -5,6 +5,8 @@ import type { DeepStrings } from '../catalogueShape';
 export const bulkMessages: DeepStrings<typeof En> = {
   title:
     '%{action} : %{smart_count} enregistrement sélectionné |||| %{action} : %{smart_count} enregistrements sélectionnés',
+  selected: 'Sélection',
+  andMore: 'et %{smart_count} de plus',
   reason: 'Motif',
   reasonHint: 'Un seul motif pour tous, conservé dans l’historique de chaque enregistrement',
   apply: 'Appliquer à %{smart_count} enregistrement |||| Appliquer à %{smart_count} enregistrements',

@@ -14,6 +14,15 @@ export const driverMessages: DeepStrings<typeof EnMessages> = {
   codeNotSent: 'Le code n’a pas pu être envoyé',
   suspendTitle: 'Suspendre %{name}',
   reinstateTitle: 'Réintégrer %{name}',
+  liveTrip: {
+    title:
+      '%{smart_count} chauffeur sélectionné est en course |||| %{smart_count} chauffeurs sélectionnés sont en course',
+    trip: 'Course n° %{id}',
+    released:
+      '%{driver}, %{trip} (%{status}) : la course est retirée au chauffeur et attend dans la répartition des courses qu’un autre chauffeur lui soit attribué ; elle n’est pas proposée aux chauffeurs d’elle-même. L’annulation ne la lui rend pas.',
+    aboard:
+      '%{driver}, %{trip} (%{status}) : le passager est à bord, la course reste donc au chauffeur ; l’application du chauffeur est déconnectée et la répartition des courses est invitée à suivre la course.',
+  },
   reasonLabel: 'Motif',
   averageRating: 'Note moyenne',
   tabs: {

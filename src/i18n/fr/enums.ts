@@ -89,5 +89,12 @@ export const enumMessages: DeepStrings<typeof En> = {
     passenger_to_driver: 'Passager sur le chauffeur',
     driver_to_passenger: 'Chauffeur sur le passager',
   },
-  auditAction: { create: 'Création', update: 'Modification', delete: 'Suppression' },
+  auditAction: {
+    create: 'Création',
+    update: 'Modification',
+    delete: 'Suppression',
+    suspend: 'Suspendre',
+    reinstate: 'Réintégrer',
+    undo: 'Annuler',
+  },
 };

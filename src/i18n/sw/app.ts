@@ -562,6 +562,7 @@ export const appMessages: DeepStrings<typeof En> = {
         after: 'Baada',
         noChanges: 'Hakuna sehemu iliyobadilika.',
         fieldsAndMore: '%{fields} na %{smart_count} zaidi',
+        undoOf: 'Kutendua %{action}, kumbukumbu #%{id}',
       },
     },
     access: {

@@ -4,6 +4,8 @@ import type { DeepStrings } from '../catalogueShape';
 /** The bulk actions' strings in Swahili (mirror of ../bulk.ts). The verbs agree with "rekodi" (zi-). */
 export const bulkMessages: DeepStrings<typeof En> = {
   title: '%{action}: rekodi %{smart_count} iliyochaguliwa |||| %{action}: rekodi %{smart_count} zilizochaguliwa',
+  selected: 'Zilizochaguliwa',
+  andMore: 'na %{smart_count} zaidi',
   reason: 'Sababu',
   reasonHint: 'Sababu moja kwa zote, inahifadhiwa katika historia ya kila rekodi',
   apply: 'Tekeleza kwa rekodi %{smart_count} |||| Tekeleza kwa rekodi %{smart_count}',

@@ -14,6 +14,15 @@ export const driverMessages: DeepStrings<typeof EnMessages> = {
   codeNotSent: 'Msimbo haukuweza kutumwa',
   suspendTitle: 'Simamisha %{name}',
   reinstateTitle: 'Rejesha %{name}',
+  liveTrip: {
+    title:
+      'Dereva %{smart_count} aliyechaguliwa yuko kwenye safari inayoendelea |||| Madereva %{smart_count} waliochaguliwa wako kwenye safari zinazoendelea',
+    trip: 'Safari #%{id}',
+    released:
+      '%{driver}, %{trip} (%{status}): safari inaondolewa kwa dereva na inasubiri kwenye kituo cha kutuma safari ili apewe dereva mwingine; haitumwi kwa madereva yenyewe. Kutendua hakuirudishi.',
+    aboard:
+      '%{driver}, %{trip} (%{status}): abiria yuko ndani, kwa hivyo safari inabaki kwa dereva; programu ya dereva inakatwa na kituo cha kutuma safari kinaombwa kuifuatilia safari.',
+  },
   reasonLabel: 'Sababu',
   averageRating: 'Wastani wa ukadiriaji',
   tabs: {

@@ -94,5 +94,12 @@ export const enumMessages: DeepStrings<typeof En> = {
     passenger_to_driver: 'Abiria kuhusu dereva',
     driver_to_passenger: 'Dereva kuhusu abiria',
   },
-  auditAction: { create: 'Imeundwa', update: 'Imesasishwa', delete: 'Imefutwa' },
+  auditAction: {
+    create: 'Imeundwa',
+    update: 'Imesasishwa',
+    delete: 'Imefutwa',
+    suspend: 'Simamisha',
+    reinstate: 'Rejesha',
+    undo: 'Tendua',
+  },
 };

@@ -8,6 +8,8 @@ export interface AuditLog extends RaRecord<number>, Omit<ManifestRecord<typeof a
   staffName: string | null;
   /** Computed, for a generated resource's record while it exists: its label ("KDA 101A"). */
   recordLabel?: string | null;
+  /** Computed, for an undo: the action of the entry it undoes (`undoOf`). */
+  undoOfAction?: string | null;
   /** Only the fields that changed (the whole record for a create or delete). */
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;

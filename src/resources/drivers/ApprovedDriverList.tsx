@@ -28,12 +28,13 @@ import { useSocketEvent } from '../../realtime/RealtimeProvider';
 import { toShowPage } from '../shared/recordPaths';
 import type { ListScreenProps } from '../types';
 import { DriverNameCell } from './DriverCells';
+import { LiveTripWarning } from './LiveTripWarning';
 import type { Driver } from './types';
 import { ACTIONS } from '../../domain/resourceActions';
 
-/** Suspend ↔ reactivate: each undoes the other. */
+/** Suspend ↔ reinstate: each undoes the other. */
 const DRIVER_BULK_ACTIONS: BulkActionSpec[] = [
-  { action: ACTIONS.drivers.suspend, icon: <PauseCircleIcon />, color: 'error' },
+  { action: ACTIONS.drivers.suspend, icon: <PauseCircleIcon />, color: 'error', warning: LiveTripWarning },
   { action: ACTIONS.drivers.reinstate, icon: <PlayCircleIcon /> },
 ];
 

@@ -1,9 +1,40 @@
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { enumLabelKey } from '../../kit/enumChoices';
+import { humanize } from '../../kit/format';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { fieldChanges, formatAuditValue, recordLabel, type AuditRecordLike } from './auditChangeRules';
 import { useFieldLabel } from './ResourceNameField';
 
-type AuditRecord = AuditRecordLike & { id: number; resource?: string };
+type AuditRecord = AuditRecordLike & {
+  id: number;
+  resource?: string;
+  /** An undo: the entry it undoes, and that entry's action. */
+  undoOf?: number | null;
+  undoOfAction?: string | null;
+};
+
+const AUDIT_LOG_PATH = '/staff-management/audit-logs';
+
+/** "Undo of Suspend, entry #123", a link to that entry in the audit log. */
+function UndoOfLink({ undoOf, action }: { undoOf: number; action: string }) {
+  const translate = useTranslate();
+  const filter = encodeURIComponent(JSON.stringify({ id: undoOf }));
+  return (
+    <Link
+      component={RouterLink}
+      to={`${AUDIT_LOG_PATH}?filter=${filter}`}
+      variant="body2"
+      // The row expands on click; the link opens the entry instead.
+      onClick={(event) => event.stopPropagation()}
+    >
+      {translate('app.common.audit.undoOf', {
+        action: translate(enumLabelKey('auditAction', action), { _: humanize(action) }),
+        id: undoOf,
+      })}
+    </Link>
+  );
+}
 
 const MAX_SUMMARY_FIELDS = 3;
 
@@ -16,6 +47,7 @@ export function AuditChangesSummary(_props: { label?: string }) {
   const fieldLabel = useFieldLabel();
   const record = useRecordContext<AuditRecord>();
   if (!record) return null;
+  if (record.undoOf) return <UndoOfLink undoOf={record.undoOf} action={record.undoOfAction ?? ''} />;
   const named =
     record.action === 'create'
       ? recordLabel(record.after)

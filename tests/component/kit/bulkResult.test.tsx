@@ -51,6 +51,6 @@ describe('BulkResult', () => {
         nameOf={(id) => names[id]}
       />,
     );
-    expect(await screen.findByText('Undone: 2 reactivated, 0 refused')).toBeInTheDocument();
+    expect(await screen.findByText('Undone: 2 reinstated, 0 refused')).toBeInTheDocument();
   });
 });
