@@ -116,7 +116,7 @@ export async function runValidated(
 /** One undo per entry: a second is refused before anything changes. */
 async function refuseIfUndone(trx: Transaction<Database>, undoOf: number): Promise<void> {
   const undone = await trx.selectFrom('auditLogs').select('id').where('undoOf', '=', undoOf).executeTakeFirst();
-  if (undone) throw new ApiError(409, 'This change was already undone.');
+  if (undone) throw new ApiError(409, refusal('changeAlreadyUndone'));
 }
 
 /** Registers `POST /<res>/:id/<name>` or `POST /<res>/<name>` for each declared action. */

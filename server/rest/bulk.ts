@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Access } from '../auth/guard.js';
 import * as yup from 'yup';
 import { ApiError, badRequest } from '../errors.js';
+import { refusal } from '../../src/domain/messageCodes.js';
 import { BULK_MAX, bulkCounts, bulkSchema, type BulkAnswer, type BulkOutcome } from '../../src/domain/bulk.js';
 import { answerSchema, noBody, runValidated } from './actions.js';
 import type { ActionDeclaration, ResourceDeclaration } from './declaration.js';
@@ -114,7 +115,10 @@ async function undoneEntries(
   ids: number[],
   undoOf: number[],
 ): Promise<Map<number, number>> {
-  if (!undoes.length) throw badRequest('This action undoes no other', { undoOf: 'This action undoes no other' });
+  if (!undoes.length) {
+    const message = refusal('undoesNothing');
+    throw badRequest(message, { undoOf: message });
+  }
   const entries = undoOf.length
     ? await db
         .selectFrom('auditLogs')
@@ -128,7 +132,7 @@ async function undoneEntries(
   const matches =
     entries.length === undoOf.length && byRecord.size === ids.length && ids.every((id) => byRecord.has(id));
   if (!matches) {
-    const message = `undoOf must name one ${undoes.join(' or ')} entry of each selected record`;
+    const message = refusal('undoOfEachRecord', { actions: undoes.join(' or ') });
     throw badRequest(message, { undoOf: message });
   }
   return byRecord;

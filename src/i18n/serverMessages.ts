@@ -90,4 +90,7 @@ export const serverMessages = {
   roleHeldByMany: 'This role is still held by %{count} staff members. Give them another role first.',
   discountUsedOnce: 'This discount was used on %{count} trip, so it stays on record. Deactivate it instead.',
   discountUsedMany: 'This discount was used on %{count} trips, so it stays on record. Deactivate it instead.',
+  changeAlreadyUndone: 'This change was already undone.',
+  undoOfEachRecord: 'undoOf must name one %{actions} entry of each selected record',
+  undoesNothing: 'This action undoes no other',
 };

@@ -31,7 +31,7 @@ import * as m067 from './067_payout_line_destination.js';
 import * as m070 from './070_payout_batches.js';
 import * as m071 from './071_trip_day_counts.js';
 import * as m072 from './072_driver_payout_details_permission.js';
-import * as m073 from './073_held_messages.js';
+import * as m074 from './074_held_messages.js';
 
 /** Every migration in order. Add a line here with each new file; the generated resources' come last (./declared). */
 export const migrations: Record<string, Migration> = {
@@ -66,6 +66,6 @@ export const migrations: Record<string, Migration> = {
   '070_payout_batches': m070,
   '071_trip_day_counts': m071,
   '072_driver_payout_details_permission': m072,
-  '073_held_messages': m073,
+  '074_held_messages': m074,
   ...declaredMigrations,
 };

@@ -89,4 +89,7 @@ export const serverMessages: Record<keyof typeof En, string> = {
   roleHeldByMany: 'Ce rôle est encore tenu par %{count} membres du personnel. Donnez-leur d’abord un autre rôle.',
   discountUsedOnce: 'Cette remise a servi pour %{count} course : elle reste enregistrée. Désactivez-la plutôt.',
   discountUsedMany: 'Cette remise a servi pour %{count} courses : elle reste enregistrée. Désactivez-la plutôt.',
+  changeAlreadyUndone: 'Cette modification a déjà été annulée.',
+  undoOfEachRecord: 'undoOf doit désigner une entrée %{actions} pour chaque enregistrement sélectionné',
+  undoesNothing: 'Cette action n’en annule aucune autre',
 };

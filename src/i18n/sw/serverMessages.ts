@@ -92,4 +92,7 @@ export const serverMessages: Record<keyof typeof En, string> = {
     'Punguzo hili lilitumika kwenye safari %{count}, kwa hiyo linabaki kwenye kumbukumbu. Lizime badala yake.',
   discountUsedMany:
     'Punguzo hili lilitumika kwenye safari %{count}, kwa hiyo linabaki kwenye kumbukumbu. Lizime badala yake.',
+  changeAlreadyUndone: 'Mabadiliko haya tayari yametenduliwa.',
+  undoOfEachRecord: 'undoOf lazima itaje ingizo moja la %{actions} kwa kila rekodi iliyochaguliwa',
+  undoesNothing: 'Kitendo hiki hakitendui kingine chochote',
 };
