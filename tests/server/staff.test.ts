@@ -225,6 +225,8 @@ describe('audit log', () => {
     expect(res.json()[0]).toMatchObject({
       action: 'create',
       staffName: 'Amara Okafor',
+      // The record by its name ("Passenger Log Me" on screen), not "Passenger #id".
+      recordLabel: 'Log Me',
       after: { firstName: 'Log', lastName: 'Me' },
     });
     const dispatcher = await t.login(DISPATCHER.email, DISPATCHER.password);

@@ -51,6 +51,29 @@ describe('audit changes', () => {
     expect(formatAuditValue({ a: 1 })).toBe('{"a":1}');
     expect(formatAuditValue(5)).toBe('5');
   });
+
+  it('shows values as the screens do: city time, days, labels of codes, yes and no', () => {
+    const words: Record<string, string> = {
+      'app.enums.driverApproval.suspended': 'Suspended',
+      'app.enums.staffStatus.inactive': 'Inactive',
+      'app.enums.tripStatus.in_progress': 'In progress',
+      'ra.boolean.true': 'Ndiyo',
+    };
+    const translate = (key: string, options?: { _: string }) => words[key] ?? options?._ ?? key;
+    // 12:04 UTC is 15:04 in Nairobi.
+    expect(formatAuditValue('2026-12-07T12:04:27.334Z', translate, { field: 'suspendedAt' })).toBe('7 Dec 2026, 15:04');
+    expect(formatAuditValue('2027-03-31', translate, { field: 'insuranceExpiresOn' })).toBe('31 Mar 2027');
+    expect(formatAuditValue('suspended', translate, { resource: 'drivers', field: 'approvalStatus' })).toBe(
+      'Suspended',
+    );
+    // `status` says a different enum on each resource.
+    expect(formatAuditValue('inactive', translate, { resource: 'staffs', field: 'status' })).toBe('Inactive');
+    expect(formatAuditValue('in_progress', translate, { resource: 'trips', field: 'status' })).toBe('In progress');
+    expect(formatAuditValue(true, translate)).toBe('Ndiyo');
+    expect(formatAuditValue(false, translate)).toBe('No');
+    // Free text is shown as written, even one lowercase word.
+    expect(formatAuditValue('late', translate, { resource: 'drivers', field: 'suspensionReason' })).toBe('late');
+  });
 });
 
 describe('grouped permissions', () => {

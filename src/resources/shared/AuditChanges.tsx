@@ -109,9 +109,11 @@ export function AuditChangesPanel() {
                 {fieldLabel(record.resource, change.field)}
               </TableCell>
               <TableCell sx={{ color: 'text.secondary', wordBreak: 'break-word' }}>
-                {formatAuditValue(change.before)}
+                {formatAuditValue(change.before, translate, { resource: record.resource, field: change.field })}
               </TableCell>
-              <TableCell sx={{ wordBreak: 'break-word' }}>{formatAuditValue(change.after)}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-word' }}>
+                {formatAuditValue(change.after, translate, { resource: record.resource, field: change.field })}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
