@@ -147,7 +147,8 @@ describe('the audit log', () => {
     const changes = within(await screen.findByTestId('audit-changes'));
     expect(changes.getAllByRole('row').map((row) => row.textContent)).toEqual([
       'FieldBeforeAfter',
-      'Statusactiveinactive',
+      // The staff status's labels, as the staff list shows them, not the stored codes.
+      'StatusActiveInactive',
     ]);
   });
 
