@@ -1,4 +1,5 @@
 import { ledgerNoteMessages } from '../i18n/ledgerNotes';
+import { englishDay, isDayParam } from './messageCodes';
 
 /**
  * A note the system writes on a wallet ledger entry (issue 28): its English text, stored as `note`
@@ -16,9 +17,16 @@ export interface LedgerNote {
 
 export const LEDGER_NOTE_CODES = Object.keys(ledgerNoteMessages) as LedgerNoteCode[];
 
-/** The English of a code with its parameters, from the catalogue (a missing parameter stays `%{name}`). */
+/**
+ * The English of a code with its parameters, from the catalogue (a missing parameter stays
+ * `%{name}`); a day as the screens write it ("week of 30 Nov 2026").
+ */
 export function renderLedgerNote(code: LedgerNoteCode, params: Record<string, string>): string {
-  return ledgerNoteMessages[code].replace(/%\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+  return ledgerNoteMessages[code].replace(/%\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return isDayParam(value) ? englishDay(value) : value;
+  });
 }
 
 /** A system-written note said by its code: the English text with the code and parameters beside it. */

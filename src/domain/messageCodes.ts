@@ -1,5 +1,6 @@
 import { validationMessages } from '../i18n/validation';
 import { CITY } from './city';
+import { intlLocaleOf } from './locales';
 
 /**
  * The stable code of a message the write rules or the services give: the key of its template in
@@ -66,9 +67,22 @@ const englishMoney = new Intl.NumberFormat('en-KE', {
   currencyDisplay: 'code',
 });
 
-/** The English of a parameter: "KES 1,020.70" for money (a plain space, for messages), else as given. */
+/** A parameter that is a calendar day (YYYY-MM-DD): each language writes it as its screens do. */
+export const isDayParam = (value: string | number): value is string =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+const englishDayFormat = new Intl.DateTimeFormat(intlLocaleOf('en'), { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A calendar day as the English screens write it: "30 Nov 2026". */
+export const englishDay = (day: string): string => englishDayFormat.format(new Date(`${day}T12:00:00Z`));
+
+/** The English of a parameter: "KES 1,020.70" for money (a plain space, for messages), "31 Dec 2099" for a day, else as given. */
 const englishParam = (name: string, value: string | number) =>
-  MONEY_PARAMS.has(name) ? englishMoney.format(Number(value)).replace(/\s/g, ' ') : String(value);
+  MONEY_PARAMS.has(name)
+    ? englishMoney.format(Number(value)).replace(/\s/g, ' ')
+    : isDayParam(value)
+      ? englishDay(value)
+      : String(value);
 
 /** The English of a code with its parameters, from the catalogue. */
 export function renderEnglish(code: RefusalCode, params: RefusalParams = {}): string {

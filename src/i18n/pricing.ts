@@ -32,8 +32,7 @@ export const pricingAppMessages = {
   },
   farePreview: {
     title: 'Fare preview',
-    subtitle:
-      'Three sample trips priced with computeFare, the code the server prices trips with (no surge, no discount).',
+    subtitle: 'Three sample trips priced exactly as the server prices trips (no surge, no discount).',
     trip: 'Sample trip',
     saved: 'Now',
     edited: 'With your changes',
@@ -211,7 +210,7 @@ export const pricingDiscountMessages = {
     discountedTotal: 'Total discounted',
     preview: 'On the sample trips',
     previewWith: 'Priced as',
-    previewHint: 'The fare without and with this discount, by computeFare.',
+    previewHint: 'The fare without and with this discount, priced as the server prices trips.',
     previewIncomplete: 'Choose the kind and a value to see what passengers save.',
     previewNoTypes: 'The preview needs the vehicle types (view-VehicleType).',
     fare: 'Fare',

@@ -1,5 +1,5 @@
-import { codeOf, labelKey, messageKey, MONEY_PARAMS, type MessageCode } from '../domain/messageCodes';
-import { formatMoney } from '../kit/format';
+import { codeOf, isDayParam, labelKey, messageKey, MONEY_PARAMS, type MessageCode } from '../domain/messageCodes';
+import { formatCalendarDay, formatMoney } from '../kit/format';
 import { i18nProvider } from './i18nProvider';
 
 /** Parameters that name a field or a person's role: translated through app.validation.labels. */
@@ -22,7 +22,9 @@ export function translateMessage(message: string, known?: MessageCode): string {
       ? i18nProvider.translate(`app.validation.labels.${labelKey(value)}`, { _: value })
       : MONEY_PARAMS.has(name)
         ? (formatMoney(value) ?? value)
-        : value;
+        : isDayParam(value)
+          ? (formatCalendarDay(value) ?? value)
+          : value;
   }
   const text = i18nProvider.translate(key, { ...params, _: message });
   // A label may start the sentence ("Jina linahitajika"): capitalise as the English message is.

@@ -46,7 +46,7 @@ describe('the driver create screen', () => {
     await typeDate(user, /^Licence expiry/, '01061850');
     expect(shownDate(/^Licence expiry/)).toBe('01/06/1850');
     await user.click(save);
-    expect(await screen.findByText('Licence expiry must be between 1900-01-01 and 2099-12-31')).toBeInTheDocument();
+    expect(await screen.findByText('Licence expiry must be between 1 Jan 1900 and 31 Dec 2099')).toBeInTheDocument();
 
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
     expect(screen.getByText('Last name is required')).toBeInTheDocument();

@@ -4,6 +4,8 @@ import { describeWindow } from '../../src/domain/surge';
 import { translateMessage } from '../../src/i18n/translateMessage';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { refundProblem } from '../../src/domain/refunds';
+import { refusal } from '../../src/domain/messageCodes';
+import { FIRST_DAY, LAST_DAY } from '../../src/domain/fieldRules';
 import { panelSurgeWording } from '../../src/resources/price-settings/surgeWording';
 
 afterEach(async () => {
@@ -49,6 +51,14 @@ describe('surge, fare-change and refund texts in the panel’s language', () => 
     expect(translateMessage(refundProblem(2000, 1500.5, 0)!).replace(/\s/g, ' ')).toBe(
       'Un remboursement ne peut pas dépasser 1 500,50 KES, le prix de la course',
     );
+  });
+
+  it('write the days of a message as the screens do, in each language', async () => {
+    const message = refusal('between', { label: 'Licence expiry', min: FIRST_DAY, max: LAST_DAY });
+    expect(message).toBe('Licence expiry must be between 1 Jan 1900 and 31 Dec 2099');
+    await i18nProvider.changeLocale('fr');
+    expect(translateMessage(message)).not.toMatch(/1900-01-01|2099-12-31/);
+    expect(translateMessage(message)).toMatch(/1 janv\. 1900/);
   });
 
   it('follow Swahili', async () => {

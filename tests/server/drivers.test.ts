@@ -686,8 +686,8 @@ describe('dates on drivers: 1900-01-01 … 2099-12-31, and no expired licence at
       .orderBy('id')
       .executeTakeFirstOrThrow();
     for (const [value, message] of [
-      ['1850-06-01', 'Licence expiry must be between 1900-01-01 and 2099-12-31'],
-      ['2150-01-01', 'Licence expiry must be between 1900-01-01 and 2099-12-31'],
+      ['1850-06-01', 'Licence expiry must be between 1 Jan 1900 and 31 Dec 2099'],
+      ['2150-01-01', 'Licence expiry must be between 1 Jan 1900 and 31 Dec 2099'],
       ['2027-02-30', 'Licence expiry: use a date such as 2027-12-31'],
     ]) {
       const res = await t.call('PUT', `/api/user/drivers/${one.id}`, { token: admin, body: { licenceExpiry: value } });

@@ -336,12 +336,12 @@ describe('discounts', () => {
     [
       'an end in the year 2200',
       { validTo: '2200-01-01T00:00:00.000Z' },
-      { validTo: 'Valid to must be between 1900-01-01 and 2099-12-31' },
+      { validTo: 'Valid to must be between 1 Jan 1900 and 31 Dec 2099' },
     ],
     [
       'a start in the year 1850',
       { validFrom: '1850-03-01T00:00:00.000Z' },
-      { validFrom: 'Valid from must be between 1900-01-01 and 2099-12-31' },
+      { validFrom: 'Valid from must be between 1 Jan 1900 and 31 Dec 2099' },
     ],
     [
       'an end before the start',

@@ -105,8 +105,8 @@ describe('calendar days', () => {
     await expect(rule.validate('1900-01-01')).resolves.toBe('1900-01-01');
     await expect(rule.validate('2099-12-31')).resolves.toBe('2099-12-31');
     await expect(rule.validate('')).resolves.toBeNull();
-    await expect(rule.validate('1899-12-31')).rejects.toThrow('Expiry date must be between 1900-01-01 and 2099-12-31');
-    await expect(rule.validate('2100-01-01')).rejects.toThrow('Expiry date must be between 1900-01-01 and 2099-12-31');
+    await expect(rule.validate('1899-12-31')).rejects.toThrow('Expiry date must be between 1 Jan 1900 and 31 Dec 2099');
+    await expect(rule.validate('2100-01-01')).rejects.toThrow('Expiry date must be between 1 Jan 1900 and 31 Dec 2099');
     await expect(rule.validate('2026-02-29')).rejects.toThrow('Expiry date: use a date such as 2027-12-31');
     await expect(rule.validate('31/12/2027')).rejects.toThrow('Expiry date: use a date such as 2027-12-31');
   });

@@ -41,7 +41,7 @@ export const pricingAppMessages: DeepStrings<typeof EnApp> = {
   farePreview: {
     title: 'Aperçu des prix',
     subtitle:
-      'Trois courses types chiffrées avec computeFare, le code avec lequel le serveur calcule le prix des courses (sans majoration ni remise).',
+      'Trois courses types chiffrées exactement comme le serveur calcule le prix des courses (sans majoration ni remise).',
     trip: 'Course type',
     saved: 'Actuel',
     edited: 'Avec vos modifications',
@@ -221,7 +221,7 @@ export const pricingDiscountMessages: DeepStrings<typeof EnDiscount> = {
     discountedTotal: 'Total des remises',
     preview: 'Sur les courses types',
     previewWith: 'Chiffré en',
-    previewHint: 'Le prix sans et avec cette remise, calculé par computeFare.',
+    previewHint: 'Le prix sans et avec cette remise, calculé comme le serveur calcule le prix des courses.',
     previewIncomplete: 'Choisissez le type et une valeur pour voir ce que les passagers économisent.',
     previewNoTypes: 'L’aperçu nécessite les types de véhicule (consulter VehicleType).',
     fare: 'Prix',

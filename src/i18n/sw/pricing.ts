@@ -41,7 +41,7 @@ export const pricingAppMessages: DeepStrings<typeof EnApp> = {
   farePreview: {
     title: 'Muhtasari wa nauli',
     subtitle:
-      'Safari tatu za mfano zilizopewa bei kwa computeFare, msimbo ambao seva hutumia kupanga bei za safari (bila ongezeko la nauli, bila punguzo).',
+      'Safari tatu za mfano zilizopewa bei sawasawa na jinsi seva inavyopanga bei za safari (bila ongezeko la nauli, bila punguzo).',
     trip: 'Safari ya mfano',
     saved: 'Sasa',
     edited: 'Na mabadiliko yako',
@@ -220,7 +220,7 @@ export const pricingDiscountMessages: DeepStrings<typeof EnDiscount> = {
     discountedTotal: 'Jumla ya punguzo',
     preview: 'Kwenye safari za mfano',
     previewWith: 'Bei kama',
-    previewHint: 'Nauli bila na pamoja na punguzo hili, kwa computeFare.',
+    previewHint: 'Nauli bila na pamoja na punguzo hili, kwa bei ambayo seva hupanga safari.',
     previewIncomplete: 'Chagua aina na thamani ili kuona abiria wanaokoa kiasi gani.',
     previewNoTypes: 'Muhtasari unahitaji aina za magari (kuona VehicleType).',
     fare: 'Nauli',
