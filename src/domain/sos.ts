@@ -66,7 +66,7 @@ export function sosBannerText(
 ): string {
   const who = shortName(alarm.callerName) || 'unknown';
   const age = formatAge(secondsBetween(new Date(alarm.calledAt), now));
-  return `SOS from ${alarm.callerKind} ${who}, trip ${alarm.tripId}, ${age} ago`;
+  return `SOS from ${alarm.callerKind} ${who}, trip #${alarm.tripId}, ${age} ago`;
 }
 
 /**

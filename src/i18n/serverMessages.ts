@@ -64,7 +64,7 @@ export const serverMessages = {
   unknownFieldIn: 'Unknown field in "fields": %{names}',
   driverNotApproved: 'This driver is not approved',
   driverOtherType: "This driver's vehicle is of another type",
-  driverBusy: 'This driver is busy with trip %{trip}',
+  driverBusy: 'This driver is busy with trip #%{trip}',
   paymentMethodFinished: 'The payment method of a finished trip cannot change',
   assignWhileOpen: 'A driver can be assigned only while the trip is requested or accepted',
   tripFinished: 'This trip is %{status} and cannot change',

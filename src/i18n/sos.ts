@@ -11,7 +11,7 @@ export const sosMessages = {
     acknowledge: 'Acknowledge',
     more: '+%{count} more unacknowledged',
     /** The alarm's link (its accessible name: no ticking age in it), then the age after it. */
-    line: 'SOS from %{caller} %{who}, trip %{trip}',
+    line: 'SOS from %{caller} %{who}, trip #%{trip}',
     age: ', %{age} ago',
     caller: { passenger: 'passenger', driver: 'driver' },
     unknownCaller: 'unknown',

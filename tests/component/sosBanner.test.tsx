@@ -38,7 +38,7 @@ function sosServer(initial: object[]) {
     const id = Number(path.split('/').at(-2));
     state.acknowledged.push(id);
     state.open = state.open.filter((a) => (a as { id: number }).id !== id);
-    return { json: { data: { id, status: 'acknowledged' }, message: `SOS ${id} acknowledged after 43 s` } };
+    return { json: { data: { id, status: 'acknowledged' }, message: `SOS #${id} acknowledged after 43 s` } };
   };
   return {
     state,
@@ -62,8 +62,8 @@ describe('the SOS banner', () => {
     const banner = await screen.findByRole('region', { name: 'Unacknowledged SOS alarms' });
     const rows = within(banner).getAllByTestId('sos-banner-alarm');
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toHaveTextContent(/SOS from passenger Jane W\., trip 48213, \d+:\d\d ago/);
-    expect(rows[1]).toHaveTextContent(/SOS from driver Otieno K\., trip 9, \d+:\d\d ago/);
+    expect(rows[0]).toHaveTextContent(/SOS from passenger Jane W\., trip #48213, \d+:\d\d ago/);
+    expect(rows[1]).toHaveTextContent(/SOS from driver Otieno K\., trip #9, \d+:\d\d ago/);
     // The age counts from the call: 42 s when the test began, plus what the render took on this machine.
     for (const row of rows) expect(ageSeconds(row)).toBeGreaterThanOrEqual(42);
     for (const row of rows) expect(ageSeconds(row)).toBeLessThanOrEqual(42 + Math.ceil((Date.now() - began) / 1000));
@@ -81,14 +81,14 @@ describe('the SOS banner', () => {
     const server = sosServer([alarm(7)]);
     renderApp('/', { session: admin, api: server.routes });
     const row = (await screen.findAllByTestId('sos-banner-alarm'))[0];
-    const link = within(row).getByRole('link', { name: 'SOS from passenger Jane W., trip 48213' });
+    const link = within(row).getByRole('link', { name: 'SOS from passenger Jane W., trip #48213' });
     const age = within(row).getByTestId('sos-banner-age');
     expect(age).toHaveTextContent(/^, \d+:\d\d ago$/);
     const before = age.textContent;
     await waitFor(() => expect(age.textContent).not.toBe(before));
     // The name a screen reader gives the link stays the same while the age changes.
-    expect(link).toHaveAccessibleName('SOS from passenger Jane W., trip 48213');
-    expect(row).toHaveTextContent(/SOS from passenger Jane W\., trip 48213, \d+:\d\d ago/);
+    expect(link).toHaveAccessibleName('SOS from passenger Jane W., trip #48213');
+    expect(row).toHaveTextContent(/SOS from passenger Jane W\., trip #48213, \d+:\d\d ago/);
   });
 
   it('marks an alarm of the demo’s simulator as simulated, and a real one not', async () => {
@@ -109,7 +109,7 @@ describe('the SOS banner', () => {
     const first = within(banner).getAllByTestId('sos-banner-alarm')[0];
     await user.click(within(first).getByRole('button', { name: 'Acknowledge' }));
     await waitFor(() => expect(server.state.acknowledged).toEqual([7]));
-    expect(await screen.findByText('SOS 7 acknowledged after 43 s')).toBeInTheDocument();
+    expect(await screen.findByText('SOS #7 acknowledged after 43 s')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('sos-banner-alarm')).toHaveLength(1));
 
     // Someone else takes the other one: it leaves this screen too, and the banner with it.
@@ -150,7 +150,7 @@ describe('the SOS banner', () => {
     });
     // The line and its age are two elements (the age is outside the link's name).
     expect(await screen.findByTestId('sos-banner-alarm')).toHaveTextContent(
-      /SOS from passenger Jane W\., trip 48213, 0:0\d ago/,
+      /SOS from passenger Jane W\., trip #48213, 0:0\d ago/,
     );
     expect(sounds()).toBe(before + 1);
   });

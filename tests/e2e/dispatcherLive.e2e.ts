@@ -242,7 +242,7 @@ describe('dispatcher on a living city', () => {
     const chosen = (await nearest.getByRole('option', { selected: true }).innerText()).split('\n')[0];
     await page.getByTestId('booking-driver').getByText(`Will be assigned to ${chosen} once booked.`).waitFor();
     await page.keyboard.press('Control+Enter');
-    const notice = page.getByText(new RegExp(`^Trip \\d+ assigned to ${chosen}$`));
+    const notice = page.getByText(new RegExp(`^Trip #\\d+ assigned to ${chosen}$`));
     await notice.waitFor({ timeout: 15_000 });
     const tripId = Number((await notice.innerText()).match(/Trip (\d+)/)![1]);
     await expect.poll(() => boardColumnOf(tripId), { timeout: 15_000 }).toBe('en_route');

@@ -118,9 +118,9 @@ describe('a 320 px wide window', () => {
         await signIn(page);
         const row = page.getByTestId('sos-banner-alarm').first();
         await row.waitFor();
-        const link = row.getByRole('link', { name: new RegExp(`^SOS from driver .+, trip ${trip.id}$`) });
+        const link = row.getByRole('link', { name: new RegExp(`^SOS from driver .+, trip #${trip.id}$`) });
         await link.waitFor();
-        expect(await row.innerText()).toMatch(new RegExp(`SOS from driver .+, trip ${trip.id}, \\d+:\\d\\d ago`));
+        expect(await row.innerText()).toMatch(new RegExp(`SOS from driver .+, trip #${trip.id}, \\d+:\\d\\d ago`));
         // Wrapped, not cut: the whole line and the button are in view.
         const line = link.locator('..');
         expect(await notCut(line)).toBe(true);

@@ -96,7 +96,7 @@ describe('SOS', () => {
     for (const page of [first, second]) {
       const row = page.getByTestId('sos-banner-alarm').and(page.locator(`[data-id="${id}"]`));
       await row.waitFor({ state: 'visible', timeout: 2_000 });
-      expect(await row.textContent()).toMatch(new RegExp(`SOS from driver .+, trip ${trip.id}, 0:0\\d ago`));
+      expect(await row.textContent()).toMatch(new RegExp(`SOS from driver .+, trip #${trip.id}, 0:0\\d ago`));
       // Reported without an app token (this server allows it: SOS_PUBLIC_REPORTS): marked unverified.
       expect(await row.getByTestId('sos-banner-unverified').textContent()).toBe('Unverified');
     }

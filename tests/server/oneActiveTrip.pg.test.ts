@@ -75,7 +75,7 @@ describe('one active trip per driver (PostgreSQL)', () => {
     expect(codes).toEqual([200, ...Array(N - 1).fill(409)]);
     const winner = answers.find((a) => a.statusCode === 200)!.json().data.id;
     for (const loser of answers.filter((a) => a.statusCode === 409))
-      expect(loser.json().errors).toEqual({ driverId: `This driver is busy with trip ${winner}` });
+      expect(loser.json().errors).toEqual({ driverId: `This driver is busy with trip #${winner}` });
     expect(await activeTripsOf(driverId)).toEqual([{ id: winner }]);
     const stillRequested = await t.db
       .selectFrom('trips')

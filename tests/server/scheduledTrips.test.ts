@@ -210,7 +210,7 @@ describe('rides booked for later per passenger', () => {
     });
     expect(near.statusCode).toBe(400);
     expect(near.json().errors.scheduledAt).toMatch(
-      new RegExp(`^You already have trip ${id} booked for .+, within 30 minutes of this pickup$`),
+      new RegExp(`^You already have trip #${id} booked for .+, within 30 minutes of this pickup$`),
     );
     const phoned = await fx.post(
       'trips',
@@ -218,7 +218,7 @@ describe('rides booked for later per passenger', () => {
     );
     expect(phoned.statusCode).toBe(400);
     expect(phoned.json().errors.scheduledAt).toMatch(
-      new RegExp(`^This passenger already has trip ${id} booked for .+, within 30 minutes of this pickup$`),
+      new RegExp(`^This passenger already has trip #${id} booked for .+, within 30 minutes of this pickup$`),
     );
     expect(await scheduledOf(p.id)).toHaveLength(1);
     // 30 minutes apart is allowed.

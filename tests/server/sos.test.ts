@@ -86,7 +86,7 @@ describe('SOS actions', () => {
     t.app.services.notifier.setDelivery(deliver);
     const res = await act(id, 'acknowledge', {}, agent);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toMatch(/^SOS \d+ acknowledged after 4[23] s$/);
+    expect(res.json().message).toMatch(/^SOS #\d+ acknowledged after 4[23] s$/);
     const row = await alarm(id);
     expect(row).toMatchObject({ status: 'acknowledged', handledBy: agentId, handledByName: agentName });
     expect(row.ackSeconds).toBeGreaterThanOrEqual(42);

@@ -32,7 +32,7 @@ describe('trip actions', () => {
     expect(assigned.statusCode, assigned.body).toBe(200);
     expect(assigned.json()).toEqual({
       data: expect.objectContaining({ id: trip.id, status: 'accepted', driverId: first.id }),
-      message: `Trip ${trip.id} assigned to ${first.firstName} ${first.lastName}`,
+      message: `Trip #${trip.id} assigned to ${first.firstName} ${first.lastName}`,
     });
     expect(assigned.json().data.acceptedAt).toBeTruthy();
     expect(await audits(trip.id, 'assign')).toEqual([
@@ -48,7 +48,7 @@ describe('trip actions', () => {
     const other = await bookTrip();
     const busy = await act(other.id, 'assign', { driverId: second.id });
     expect(busy.statusCode).toBe(409);
-    expect(busy.json().errors).toEqual({ driverId: `This driver is busy with trip ${trip.id}` });
+    expect(busy.json().errors).toEqual({ driverId: `This driver is busy with trip #${trip.id}` });
     const untouched = await t.db.selectFrom('trips').selectAll().where('id', '=', other.id).executeTakeFirstOrThrow();
     expect(untouched).toMatchObject({ status: 'requested', driverId: null });
     expect(await audits(other.id, 'assign')).toHaveLength(0);
@@ -72,7 +72,7 @@ describe('trip actions', () => {
       cancellationReason: 'Car broke down',
       cancelledAt: expect.any(String),
     });
-    expect(cancelled.json().message).toBe(`Trip ${trip.id} cancelled by the driver`);
+    expect(cancelled.json().message).toBe(`Trip #${trip.id} cancelled by the driver`);
     const again = await act(trip.id, 'cancel', { reason: 'Twice' });
     expect(again.statusCode).toBe(400);
     expect(again.json().errors).toEqual({ status: 'This trip is cancelled by driver and cannot change' });

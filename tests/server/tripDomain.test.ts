@@ -542,7 +542,7 @@ describe('trips: phone booking and lifecycle', () => {
     if (busy?.driverId)
       expect(
         (await put(`trips/${trip.id}`, { status: 'accepted', driverId: busy.driverId })).json().errors.driverId,
-      ).toMatch(/^This driver is busy with trip \d+$/);
+      ).toMatch(/^This driver is busy with trip #\d+$/);
     expect((await put(`trips/${trip.id}`, { status: 'accepted' })).json().errors).toEqual({
       driverId: 'Choose the driver who accepts the trip',
     });

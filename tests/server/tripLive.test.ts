@@ -162,7 +162,10 @@ describe('refused trip changes leave the trip unchanged', () => {
     const r2 = await act(trip.id, 'assign', { driverId: wrongType.id });
     expect([r2.statusCode, r2.json().errors]).toEqual([400, { driverId: "This driver's vehicle is of another type" }]);
     const r3 = await act(trip.id, 'assign', { driverId: busyDriver.id });
-    expect([r3.statusCode, r3.json().errors]).toEqual([409, { driverId: `This driver is busy with trip ${other.id}` }]);
+    expect([r3.statusCode, r3.json().errors]).toEqual([
+      409,
+      { driverId: `This driver is busy with trip #${other.id}` },
+    ]);
     expect(await tripRow(trip.id)).toEqual(before);
     const events = await t.call('GET', `/api/trip/trips/${trip.id}/events`, { token: admin });
     expect(events.json().data.map((e: { kind: string }) => e.kind)).toEqual(['requested']);

@@ -34,10 +34,10 @@ describe('SOS rules', () => {
         { callerKind: 'passenger', callerName: 'Jane Wanjiru', tripId: 48213, calledAt: '2026-03-04T15:00:00Z' },
         now,
       ),
-    ).toBe('SOS from passenger Jane W., trip 48213, 0:42 ago');
+    ).toBe('SOS from passenger Jane W., trip #48213, 0:42 ago');
     expect(
       sosBannerText({ callerKind: 'driver', callerName: null, tripId: 7, calledAt: '2026-03-04T14:58:42Z' }, now),
-    ).toBe('SOS from driver unknown, trip 7, 2:00 ago');
+    ).toBe('SOS from driver unknown, trip #7, 2:00 ago');
   });
 
   it('computes percentiles like percentile_cont', () => {

@@ -121,7 +121,7 @@ export const acknowledge = defineAction({
     const now = new Date();
     const seconds = await takeAlarm(ctx, alarm, now);
     await announceSosChange(ctx, alarm.id, 'acknowledged', now);
-    return { message: `SOS ${alarm.id} acknowledged after ${seconds} s` };
+    return { message: `SOS #${alarm.id} acknowledged after ${seconds} s` };
   },
 });
 
@@ -159,7 +159,7 @@ const close = (status: 'resolved' | 'false_alarm', action: 'resolve' | 'false-al
       await recordSosEvent(ctx.trx, alarm.id, status, { at: now, staffId: ctx.staff.id, note: text });
       await announceSosChange(ctx, alarm.id, status, now);
       return {
-        message: status === 'resolved' ? `SOS ${alarm.id} resolved` : `SOS ${alarm.id} marked as a false alarm`,
+        message: status === 'resolved' ? `SOS #${alarm.id} resolved` : `SOS #${alarm.id} marked as a false alarm`,
       };
     },
   });

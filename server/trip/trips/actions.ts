@@ -25,7 +25,7 @@ export const assign = defineAction({
     const trip = existing as unknown as TripRow;
     const change = trip.status === 'requested' ? { status: 'accepted' as const } : {};
     await applyChange(ctx, trip, { ...change, driverId: input.driverId }, { actor: 'staff', staffId: staff.id });
-    return { message: `Trip ${trip.id} assigned to ${await driverName(trx, input.driverId)}` };
+    return { message: `Trip #${trip.id} assigned to ${await driverName(trx, input.driverId)}` };
   },
 });
 
@@ -47,6 +47,6 @@ export const cancel = defineAction({
     const trip = existing as unknown as TripRow;
     const status = CANCELLED_BY[input.by as keyof typeof CANCELLED_BY];
     await applyChange(ctx, trip, { status, cancellationReason: input.reason }, { actor: 'staff', staffId: staff.id });
-    return { message: `Trip ${trip.id} cancelled by the ${input.by as string}` };
+    return { message: `Trip #${trip.id} cancelled by the ${input.by as string}` };
   },
 });

@@ -108,7 +108,7 @@ async function scheduledProblem(
   const gap = SCHEDULED_GAP_MINUTES * 60_000;
   const near = booked.find((t) => t.scheduledAt && Math.abs(t.scheduledAt.getTime() - scheduledAt.getTime()) < gap);
   if (near)
-    return `${has} trip ${near.id} booked for ${cityTime.format(near.scheduledAt!)}, within ${SCHEDULED_GAP_MINUTES} minutes of this pickup`;
+    return `${has} trip #${near.id} booked for ${cityTime.format(near.scheduledAt!)}, within ${SCHEDULED_GAP_MINUTES} minutes of this pickup`;
   if (booked.length >= cap)
     return `${has} ${booked.length} trips booked for later (${booked.map((t) => t.id).join(', ')}), the most allowed; cancel one to book another`;
   return undefined;

@@ -63,7 +63,7 @@ export const serverMessages: Record<keyof typeof En, string> = {
   unknownFieldIn: 'Champ inconnu dans « fields » : %{names}',
   driverNotApproved: "Ce chauffeur n'est pas approuvé",
   driverOtherType: "Le véhicule de ce chauffeur est d'un autre type",
-  driverBusy: 'Ce chauffeur est occupé par la course %{trip}',
+  driverBusy: 'Ce chauffeur est occupé par la course n° %{trip}',
   paymentMethodFinished: "Le moyen de paiement d'une course terminée ne peut plus changer",
   assignWhileOpen: 'Un chauffeur ne peut être attribué que tant que la course est demandée ou acceptée',
   tripFinished: 'Cette course est close (%{status}) et ne peut plus changer',

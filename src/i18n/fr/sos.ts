@@ -12,7 +12,7 @@ export const sosMessages: DeepStrings<typeof EnMessages> = {
     open: 'Ouvrir l’alerte',
     acknowledge: 'Prendre en charge',
     more: '+%{count} autres non prises en charge',
-    line: 'SOS du %{caller} %{who}, course %{trip}',
+    line: 'SOS du %{caller} %{who}, course n° %{trip}',
     age: ', il y a %{age}',
     caller: { passenger: 'passager', driver: 'chauffeur' },
     unknownCaller: 'inconnu',

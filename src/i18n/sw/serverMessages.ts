@@ -64,7 +64,7 @@ export const serverMessages: Record<keyof typeof En, string> = {
   unknownFieldIn: 'Sehemu isiyojulikana katika "fields": %{names}',
   driverNotApproved: 'Dereva huyu hajaidhinishwa',
   driverOtherType: 'Gari la dereva huyu ni la aina nyingine',
-  driverBusy: 'Dereva huyu yuko kwenye safari %{trip}',
+  driverBusy: 'Dereva huyu yuko kwenye safari #%{trip}',
   paymentMethodFinished: 'Njia ya malipo ya safari iliyokwisha haiwezi kubadilika',
   assignWhileOpen: 'Dereva anaweza kupangiwa tu safari ikiwa imeombwa au imekubaliwa',
   tripFinished: 'Safari hii imefungwa (%{status}) na haiwezi kubadilika',

@@ -12,7 +12,7 @@ export const sosMessages: DeepStrings<typeof EnMessages> = {
     open: 'Fungua kengele',
     acknowledge: 'Pokea',
     more: '+%{count} zaidi hazijapokelewa',
-    line: 'SOS kutoka kwa %{caller} %{who}, safari %{trip}',
+    line: 'SOS kutoka kwa %{caller} %{who}, safari #%{trip}',
     age: ', %{age} zilizopita',
     caller: { passenger: 'abiria', driver: 'dereva' },
     unknownCaller: 'asiyejulikana',
