@@ -63,6 +63,7 @@ export const appMessages: DeepStrings<typeof En> = {
       },
       login: {
         heading: 'ingia',
+        documentTitle: 'Ingia kwenye akaunti',
         submit: 'Ingia',
         forgotPassword: 'Umesahau Nenosiri',
         demoAccounts: 'Akaunti za majaribio',
@@ -148,6 +149,8 @@ export const appMessages: DeepStrings<typeof En> = {
       profile: 'Wasifu',
       logout: 'Toka',
       darkTheme: 'Mandhari meusi',
+      skipToContent: 'Ruka hadi kwenye maudhui',
+      pageOpened: 'Ukurasa umefunguliwa: %{title}',
     },
     zoneEffect: {
       fixed: 'Nauli maalum %{route}',
