@@ -63,6 +63,20 @@ describe('focus after a page change', () => {
     await waitFor(() => expect(announcement.textContent).toMatch(/^Page opened: .*Grace Hopper$/));
   });
 
+  it('goes to the record’s heading after its form is saved, not to the page’s body', async () => {
+    const { user, location } = renderApp('/staff-management/staffs/7/edit', {
+      session: admin,
+      api: { ...api, 'PUT /api/user/staffs/7': ({ body }) => ({ json: { ...grace, ...(body as object) } }) },
+    });
+    await waitFor(() => expect(level1()).toHaveTextContent(/^Edit .*Grace Hopper$/));
+    const firstName = await screen.findByLabelText(/First name/);
+    await user.type(firstName, 'e');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(location()).toBe('/staff-management/staffs/7'));
+    await waitFor(() => expect(document.activeElement).toBe(level1()));
+    await waitFor(() => expect(level1()).not.toHaveTextContent(/^Edit/));
+  });
+
   it('stays in the list’s search field while typing changes the address', async () => {
     const { user, location } = renderApp('/staff-management/staffs', { session: admin, api });
     await screen.findByText('Grace Hopper');
