@@ -59,7 +59,8 @@ const inputDefaults = { variant: 'outlined', margin: 'dense', size: 'small', ful
 /**
  * Visible focus (WCAG 2.4.7 and 1.4.11): a 2 px ring in the focus colour, at least 3:1 against
  * the page and the control, on every control that takes keyboard focus. Text inputs keep their
- * own 2 px outline in the same colour; elements only focused by script (tabindex -1) get none.
+ * own 2 px outline in the same colour; elements only focused by script (tabindex -1) get none, but
+ * the page's heading.
  */
 const focusRing = (color: string) => ({
   // Whatever takes focus scrolls clear of the fixed top bar (and the SOS banner stuck below it).
@@ -68,6 +69,8 @@ const focusRing = (color: string) => ({
     outline: `2px solid ${color}`,
     outlineOffset: 2,
   },
+  // The page's heading, where a page change puts focus (layout/RouteFocus.tsx): ringed when the keyboard brought it there.
+  'body h1:focus-visible, body [role="heading"]:focus-visible': { outline: `2px solid ${color}`, outlineOffset: 2 },
   // Inside menus, lists and tables the ring sits within the item, where the container cannot cut it.
   'body .MuiMenuItem-root.Mui-focusVisible, body .MuiListItemButton-root.Mui-focusVisible, body tr:focus-visible': {
     outlineOffset: -2,

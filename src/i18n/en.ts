@@ -71,6 +71,8 @@ export const appMessages = {
       },
       login: {
         heading: 'login',
+        /** The browser tab's name for the page (the heading is the spec's literal 'login'). */
+        documentTitle: 'Sign in',
         submit: 'Login',
         forgotPassword: 'Forgot Password',
         demoAccounts: 'Demo accounts',
@@ -156,6 +158,9 @@ export const appMessages = {
       profile: 'Profile',
       logout: 'Logout',
       darkTheme: 'Dark theme',
+      skipToContent: 'Skip to content',
+      /** Said (politely) when a page change moved focus to the new page's heading. */
+      pageOpened: 'Page opened: %{title}',
     },
     zoneEffect: {
       fixed: 'Fixed fare %{route}',
@@ -899,7 +904,12 @@ export const en: TranslationMessages = {
   ...englishMessages,
   ra: {
     ...englishMessages.ra,
-    page: { ...englishMessages.ra.page, loading: appMessages.app.loading },
+    // An edit form is named apart from the record's page ("Edit Vehicle Type Boda", not the page's own title).
+    page: {
+      ...englishMessages.ra.page,
+      loading: appMessages.app.loading,
+      edit: 'Edit %{name} %{recordRepresentation}',
+    },
   },
   ...appMessages,
 };

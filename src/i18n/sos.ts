@@ -17,6 +17,11 @@ export const sosMessages = {
     unknownCaller: 'unknown',
     unverified: 'Unverified',
     unverifiedHint: 'Reported without the app sign-in of the trip’s passenger or driver',
+    /** Said at once (assertive live region) when an alarm arrives; the line as above. */
+    announceNew: 'New alarm: %{line}',
+    /** Said politely when alarms leave the banner (acknowledged or closed). */
+    announceLeft: '%{smart_count} unacknowledged SOS alarm left |||| %{smart_count} unacknowledged SOS alarms left',
+    announceNone: 'No unacknowledged SOS alarm left',
   },
   header: {
     title: 'Time to acknowledge, last %{days} days',

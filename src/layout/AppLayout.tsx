@@ -6,6 +6,8 @@ import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { TOP_BAR_HEIGHT } from '../theme';
 import { AppMenu } from './AppMenu';
 import { MainTopBar } from './AppTopBar';
+import { RouteFocus } from './RouteFocus';
+import { SkipLink } from './SkipLink';
 import { SosBanner } from './SosBanner';
 import { WhileLoading } from './LoadingScreen';
 
@@ -21,6 +23,8 @@ export function AppLayout({ children }: LayoutProps) {
   return (
     <RequireSession>
       <RealtimeProvider>
+        <SkipLink />
+        <RouteFocus />
         <Layout
           appBar={MainTopBar}
           menu={AppMenu}
@@ -29,6 +33,10 @@ export function AppLayout({ children }: LayoutProps) {
             // Never wider than the window: a wide table scrolls inside its card
             // instead of pushing the page (and the list's actions) off screen.
             minWidth: 0,
+            // SkipLink.tsx replaces it.
+            '& .skip-nav-button': { display: 'none' },
+            // Focused by the skip link to start the Tab order there, not to be seen.
+            '& #main-content:focus': { outline: 'none' },
             '& .RaLayout-appFrame': { marginTop: `${TOP_BAR_HEIGHT}px` },
             // The page scrolls under the fixed top bar: the SOS banner sticks below it, not behind it.
             '& [data-testid="sos-banner"]': { top: `${TOP_BAR_HEIGHT}px` },

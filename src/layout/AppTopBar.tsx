@@ -74,6 +74,10 @@ const PAGE_TITLE_SX = {
   borderInlineStart: { xs: 'none', md: '1px solid' },
   borderColor: 'divider',
   '&:empty': { display: 'none' },
+  // As wide as its words (react-admin's portal fills the bar): the focus ring a page change puts on
+  // it (RouteFocus.tsx) circles the title, not the bar's empty middle. The loading indicator's
+  // automatic margin keeps the buttons at the end.
+  flex: '0 1 auto',
 } as const;
 
 /** The main layout's top bar (react-admin passes AppBar props, which it does not need). */

@@ -1,7 +1,8 @@
 /**
  * Page titles (WCAG 2.4.2) and one level-1 heading per page (issue 27), for every route at once:
  * the browser tab reads "Trips · Ride Admin", from the title react-admin shows in the top bar or,
- * on a page without one (sign-in, the dispatcher), from the page's own <h1>.
+ * on a page without one (sign-in, the dispatcher), from the page's own <h1> (or its
+ * data-document-title, where the heading's words are not a page's name: the spec's 'login').
  */
 
 const TITLE_PORTAL = 'react-admin-title';
@@ -31,7 +32,8 @@ export function watchDocumentTitle(doc: Document, appTitle: string): () => void 
         portal.removeAttribute('aria-level');
       }
     }
-    const title = documentTitleFor(portal?.textContent || ownHeading?.textContent, appTitle);
+    const ownName = ownHeading?.getAttribute('data-document-title') || ownHeading?.textContent;
+    const title = documentTitleFor(portal?.textContent || ownName, appTitle);
     if (doc.title !== title) doc.title = title;
   };
   let scheduled = false;

@@ -164,6 +164,16 @@ describe('the notification bell', () => {
     expect(screen.getByText('Hay! You have seen it all')).toBeInTheDocument();
   });
 
+  it('keeps each notification’s button inside an item of the list (a list holds items only)', async () => {
+    const { user } = renderApp('/', { session: admin, api: notificationServer(3).routes });
+    await user.click(await bell());
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect([...list.children].every((child) => child.tagName === 'LI')).toBe(true);
+    for (const item of items) expect(within(item).getByTestId('notification-item')).toHaveAttribute('role', 'button');
+  });
+
   it('loads the next page past 80 % of the list, until the last page', async () => {
     const { api, user } = renderApp('/', { session: admin, api: notificationServer(25, { unseen: 0 }).routes });
     await user.click(await bell());

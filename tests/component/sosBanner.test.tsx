@@ -155,6 +155,40 @@ describe('the SOS banner', () => {
     expect(sounds()).toBe(before + 1);
   });
 
+  it('says a new alarm at once in an assertive live region, and nothing for the alarms already waiting', async () => {
+    const server = sosServer([alarm(5, { tripId: 11 })]);
+    const { sockets } = renderApp('/', { session: admin, api: server.routes });
+    await screen.findByTestId('sos-banner-alarm');
+    const urgent = screen.getByRole('alert');
+    expect(urgent).toHaveAttribute('aria-live', 'assertive');
+    expect(urgent).toHaveTextContent(/^$/);
+    await waitFor(() => expect(sockets.latest().listening('newNotification')).toBe(true));
+    server.state.open = [alarm(7, { calledAt: secondsAgo(1) }), alarm(5, { tripId: 11 })];
+    sockets.latest().serverSends('newNotification', {
+      id: 99,
+      type: 'sos',
+      title: 'SOS from passenger Jane Wanjiru on trip #48213',
+      createdAt: new Date().toISOString(),
+      subjectType: 'sos-call-log',
+      subjectId: 7,
+    });
+    await waitFor(() => expect(urgent).toHaveTextContent(/^New alarm: SOS from passenger Jane W\., trip 48213$/));
+  });
+
+  it('says politely how many are left once one is acknowledged, and puts focus on the page’s heading', async () => {
+    const server = sosServer([alarm(7), alarm(8)]);
+    const { user } = renderApp('/', { session: admin, api: server.routes });
+    const banner = await screen.findByTestId('sos-banner');
+    const first = within(banner).getAllByTestId('sos-banner-alarm')[0];
+    await user.click(within(first).getByRole('button', { name: 'Acknowledge' }));
+    const update = screen.getByTestId('sos-announce-update');
+    expect(update).toHaveAttribute('aria-live', 'polite');
+    await waitFor(() => expect(update).toHaveTextContent('1 unacknowledged SOS alarm left'));
+    // The button left with its alarm: focus is on the page's heading, not lost to the body.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })));
+    expect(screen.getByTestId('sos-announce-new')).toHaveTextContent(/^$/);
+  });
+
   it('repeats the sound every N seconds (the server’s setting) while an alarm waits, and stops once acknowledged', async () => {
     const server = sosServer([alarm(7, { calledAt: secondsAgo(3600) })]);
     const { user } = renderApp('/', {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatAckTime, formatAge, percentile, shortName, sosActionRefusal, sosBannerText } from '../../src/domain/sos';
+import {
+  formatAckTime,
+  formatAge,
+  percentile,
+  shortName,
+  sosActionRefusal,
+  sosBannerChanges,
+  sosBannerText,
+} from '../../src/domain/sos';
 
 describe('SOS rules', () => {
   it('writes an age as a clock', () => {
@@ -61,5 +69,18 @@ describe('SOS rules', () => {
       'This alarm was already marked as a false alarm',
     );
     expect(sosActionRefusal('note', { status: 'resolved' })).toBeNull();
+  });
+});
+
+describe('what the SOS banner announces', () => {
+  it('names nothing on its first load: the waiting alarms are already on screen', () => {
+    expect(sosBannerChanges(undefined, [3, 2, 1])).toEqual({ arrived: [], left: 0 });
+  });
+
+  it('names the alarms that arrived since, newest first, and counts the ones that left', () => {
+    expect(sosBannerChanges([2, 1], [4, 3, 2, 1])).toEqual({ arrived: [4, 3], left: 0 });
+    expect(sosBannerChanges([4, 3, 2], [4, 2])).toEqual({ arrived: [], left: 1 });
+    expect(sosBannerChanges([2], [5])).toEqual({ arrived: [5], left: 1 });
+    expect(sosBannerChanges([2, 1], [2, 1])).toEqual({ arrived: [], left: 0 });
   });
 });

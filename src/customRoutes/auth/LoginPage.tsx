@@ -32,7 +32,7 @@ export function LoginPage() {
   if (signedInOnArrival) return <Navigate to="/" replace />;
 
   return (
-    <AuthCard heading={translate('app.auth.login.heading')}>
+    <AuthCard heading={translate('app.auth.login.heading')} documentTitle={translate('app.auth.login.documentTitle')}>
       <Box sx={{ display: 'contents' }} onKeyDownCapture={startDashboard} onPointerDownCapture={startDashboard}>
         <AuthForm
           resolver={resolver}

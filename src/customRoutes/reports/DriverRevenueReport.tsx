@@ -113,6 +113,7 @@ export default function DriverRevenueReport() {
         >
           <ReportTable
             testId="driver-revenue-table"
+            label={translate('app.pages.revenues')}
             columns={columns}
             rows={data.rows}
             totals={{

@@ -13,10 +13,11 @@ import {
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { downloadCSV, useNotify, useTranslate } from 'react-admin';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { toCsv } from '../../resources/shared/csv';
 import { formatCount, formatMoney, formatNumber } from '../../kit/format';
 import { EmptyState } from '../../kit/States';
+import { useOverflows } from '../../kit/useOverflows';
 
 export interface ReportColumn<R> {
   key: string;
@@ -59,6 +60,7 @@ export function ReportTable<R>({
   sort,
   onSort,
   testId,
+  label,
   maxHeight,
   actions,
   pagination,
@@ -71,6 +73,8 @@ export function ReportTable<R>({
   sort?: { key: string; order: 'ASC' | 'DESC' };
   onSort?: (key: string) => void;
   testId?: string;
+  /** The table's name (its section's heading): what the scrolling region is called when it takes focus. */
+  label: string;
   maxHeight?: number;
   /** More buttons beside Export CSV (e.g. the PDF of the same table). */
   actions?: ReactNode;
@@ -82,6 +86,9 @@ export function ReportTable<R>({
   const translate = useTranslate();
   const notify = useNotify();
   const [exporting, setExporting] = useState(false);
+  const scroller = useRef<HTMLDivElement>(null);
+  // A table wider (or taller) than its box is scrolled with the arrow keys once focused (WCAG 2.1.1).
+  const scrolls = useOverflows(scroller);
   const exportCsv = async () => {
     let body = rows;
     if (exportRows) {
@@ -122,7 +129,14 @@ export function ReportTable<R>({
       {rows.length === 0 ? (
         <EmptyState message={translate('app.insights.reports.empty')} />
       ) : (
-        <TableContainer sx={{ maxHeight, overflowX: 'auto' }}>
+        <TableContainer
+          ref={scroller}
+          role="region"
+          aria-label={label}
+          tabIndex={scrolls ? 0 : undefined}
+          data-scrolls={scrolls || undefined}
+          sx={{ maxHeight, overflowX: 'auto' }}
+        >
           <Table size="small" stickyHeader={!!maxHeight} sx={{ '& .MuiTableCell-root': { px: 1.25 } }}>
             <TableHead>
               <TableRow>

@@ -100,6 +100,7 @@ export default function RevenueReport() {
           </Box>
           <ReportTable
             testId="revenue-table"
+            label={t(split)}
             columns={columns}
             rows={rows}
             totals={{ ...data.totals, label: t('total') }}

@@ -56,7 +56,13 @@ export function TotalsByYear() {
       ) : !report.data ? (
         <LoadingState />
       ) : (
-        <ReportTable testId="totals-by-year-table" columns={columns} rows={rows} filename="totals-by-year" />
+        <ReportTable
+          testId="totals-by-year-table"
+          label={t('years.title')}
+          columns={columns}
+          rows={rows}
+          filename="totals-by-year"
+        />
       )}
     </Box>
   );

@@ -75,6 +75,7 @@ export default function TripReport() {
               </Box>
               <ReportTable
                 testId="trip-comparison"
+                label={t('byStatus')}
                 columns={columns}
                 rows={lines}
                 filename={`trips-${data.from}-${data.to}`}
@@ -104,6 +105,7 @@ export default function TripReport() {
               </Typography>
               <ReportTable
                 testId="cancellation-reasons"
+                label={t('topReasons')}
                 columns={[
                   { key: 'reason', header: t('reason'), kind: 'text', value: (r) => r.reason },
                   { key: 'status', header: t('status'), kind: 'text', value: (r) => r.status.replace(/_/g, ' ') },

@@ -69,6 +69,7 @@ export const appMessages: DeepStrings<typeof En> = {
       },
       login: {
         heading: 'connexion',
+        documentTitle: 'Connexion',
         submit: 'Se connecter',
         forgotPassword: 'Mot de passe oublié',
         demoAccounts: 'Comptes de démonstration',
@@ -154,6 +155,8 @@ export const appMessages: DeepStrings<typeof En> = {
       profile: 'Profil',
       logout: 'Se déconnecter',
       darkTheme: 'Thème sombre',
+      skipToContent: 'Aller au contenu',
+      pageOpened: 'Page ouverte : %{title}',
     },
     zoneEffect: {
       fixed: 'Tarif forfaitaire %{route}',

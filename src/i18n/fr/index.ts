@@ -33,7 +33,10 @@ const ra = overEnglish(frenchMessages, raFrenchAdditions as TranslationMessages)
 
 export const fr: TranslationMessages = overEnglish(en, {
   ...ra,
-  ra: { ...ra.ra, page: { ...ra.ra.page, loading: appMessages.app.loading } },
+  ra: {
+    ...ra.ra,
+    page: { ...ra.ra.page, loading: appMessages.app.loading, edit: 'Modifier %{name} %{recordRepresentation}' },
+  },
   ...appMessages,
 });
 

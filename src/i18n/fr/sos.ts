@@ -18,6 +18,10 @@ export const sosMessages: DeepStrings<typeof EnMessages> = {
     unknownCaller: 'inconnu',
     unverified: 'Non vérifiée',
     unverifiedHint: 'Signalée sans la connexion à l’application du passager ou du chauffeur de la course',
+    announceNew: 'Nouvelle alerte : %{line}',
+    announceLeft:
+      '%{smart_count} alerte SOS non prise en charge restante |||| %{smart_count} alertes SOS non prises en charge restantes',
+    announceNone: 'Plus aucune alerte SOS en attente',
   },
   header: {
     title: 'Délai de prise en charge, %{days} derniers jours',

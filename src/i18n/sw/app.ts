@@ -68,6 +68,7 @@ export const appMessages: DeepStrings<typeof En> = {
       },
       login: {
         heading: 'ingia',
+        documentTitle: 'Ingia kwenye akaunti',
         submit: 'Ingia',
         forgotPassword: 'Umesahau Nenosiri',
         demoAccounts: 'Akaunti za majaribio',
@@ -153,6 +154,8 @@ export const appMessages: DeepStrings<typeof En> = {
       profile: 'Wasifu',
       logout: 'Toka',
       darkTheme: 'Mandhari meusi',
+      skipToContent: 'Ruka hadi kwenye maudhui',
+      pageOpened: 'Ukurasa umefunguliwa: %{title}',
     },
     zoneEffect: {
       fixed: 'Nauli maalum %{route}',

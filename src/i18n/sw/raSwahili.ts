@@ -56,7 +56,7 @@ export const raSwahili: TranslationMessages = {
     page: {
       create: 'Unda %{name}',
       dashboard: 'Dashibodi',
-      edit: '%{name} %{recordRepresentation}',
+      edit: 'Hariri %{name} %{recordRepresentation}',
       error: 'Kuna tatizo limetokea',
       list: '%{name}',
       loading: 'Inapakia',

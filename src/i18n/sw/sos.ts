@@ -18,6 +18,10 @@ export const sosMessages: DeepStrings<typeof EnMessages> = {
     unknownCaller: 'asiyejulikana',
     unverified: 'Haijathibitishwa',
     unverifiedHint: 'Imeripotiwa bila kuingia kwenye programu kama abiria au dereva wa safari hiyo',
+    announceNew: 'Kengele mpya: %{line}',
+    announceLeft:
+      'Imebaki kengele %{smart_count} ya SOS ambayo haijapokelewa |||| Zimebaki kengele %{smart_count} za SOS ambazo hazijapokelewa',
+    announceNone: 'Hakuna kengele ya SOS iliyobaki bila kupokelewa',
   },
   header: {
     title: 'Muda wa kupokea, siku %{days} zilizopita',

@@ -4,6 +4,7 @@ import {
   Button,
   CircularProgress,
   List,
+  ListItem,
   ListItemAvatar,
   ListItemButton,
   ListItemText,
@@ -121,46 +122,48 @@ export function NotificationList({
           const path = notificationSubjectPath(notification);
           const unseen = notification.seen === false;
           const typeLabel = translate(`app.notifications.types.${notificationKind(notification.type)}`);
+          // Each button in its own list item: a list holds items only (the buttons' role would leave it empty).
           return (
-            <ListItemButton
-              key={notification.id}
-              data-testid="notification-item"
-              data-unseen={unseen || undefined}
-              disabled={path === undefined}
-              onClick={() => path !== undefined && onOpen(notification, path)}
-              sx={{
-                alignItems: 'flex-start',
-                gap: 0.5,
-                py: 1.25,
-                borderBottom: 1,
-                borderColor: 'divider',
-                bgcolor: unseen ? 'rgba(234, 91, 12, 0.06)' : undefined,
-              }}
-            >
-              <ListItemAvatar sx={{ minWidth: 48, mt: 0.25 }}>
-                <NotificationIcon type={notification.type} label={typeLabel} />
-              </ListItemAvatar>
-              <ListItemText
-                primary={translateMessage(notification.title, titleCodeOf(notification))}
-                secondary={
-                  <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt)}>
-                    {formatRelativeTime(notification.createdAt, now, locale)}
-                  </time>
-                }
-                slotProps={{
-                  primary: { variant: 'body2', sx: { fontWeight: unseen ? 600 : 400, lineHeight: 1.35 } },
-                  secondary: { variant: 'caption', sx: { mt: 0.25, display: 'block' } },
+            <ListItem key={notification.id} disablePadding>
+              <ListItemButton
+                data-testid="notification-item"
+                data-unseen={unseen || undefined}
+                disabled={path === undefined}
+                onClick={() => path !== undefined && onOpen(notification, path)}
+                sx={{
+                  alignItems: 'flex-start',
+                  gap: 0.5,
+                  py: 1.25,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                  bgcolor: unseen ? 'rgba(234, 91, 12, 0.06)' : undefined,
                 }}
-              />
-              {unseen && (
-                <Box
-                  component="span"
-                  aria-label={translate('app.notifications.unseen')}
-                  role="img"
-                  sx={{ width: 8, height: 8, mt: 1, flexShrink: 0, borderRadius: '50%', bgcolor: 'primary.main' }}
+              >
+                <ListItemAvatar sx={{ minWidth: 48, mt: 0.25 }}>
+                  <NotificationIcon type={notification.type} label={typeLabel} />
+                </ListItemAvatar>
+                <ListItemText
+                  primary={translateMessage(notification.title, titleCodeOf(notification))}
+                  secondary={
+                    <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt)}>
+                      {formatRelativeTime(notification.createdAt, now, locale)}
+                    </time>
+                  }
+                  slotProps={{
+                    primary: { variant: 'body2', sx: { fontWeight: unseen ? 600 : 400, lineHeight: 1.35 } },
+                    secondary: { variant: 'caption', sx: { mt: 0.25, display: 'block' } },
+                  }}
                 />
-              )}
-            </ListItemButton>
+                {unseen && (
+                  <Box
+                    component="span"
+                    aria-label={translate('app.notifications.unseen')}
+                    role="img"
+                    sx={{ width: 8, height: 8, mt: 1, flexShrink: 0, borderRadius: '50%', bgcolor: 'primary.main' }}
+                  />
+                )}
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

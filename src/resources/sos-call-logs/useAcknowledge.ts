@@ -5,6 +5,7 @@ import { useNotify } from 'react-admin';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { sosCallLogs } from '../../domain/resources';
 import { SOS_STATS_KEY } from './useSosLive';
+import { refocusIfLost } from '../../layout/routeFocus';
 
 /**
  * Acknowledges an alarm in one click (the banner's button, the alarm's page). A refusal — someone
@@ -24,8 +25,10 @@ export function useAcknowledge() {
       // The http layer has shown the message.
     } finally {
       setPendingId(null);
-      void queryClient.invalidateQueries({ queryKey: [sosCallLogs.path] });
       void queryClient.invalidateQueries({ queryKey: SOS_STATS_KEY });
+      // The button leaves with the alarm (banner) or its status (alarm page): focus goes to the page's heading.
+      await queryClient.invalidateQueries({ queryKey: [sosCallLogs.path] }).catch(() => undefined);
+      requestAnimationFrame(() => refocusIfLost(document));
     }
   };
   return { acknowledge, pendingId };

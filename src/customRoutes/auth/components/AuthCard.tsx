@@ -6,11 +6,13 @@ import { ProductLogo } from '../../../layout/ProductLogo';
 
 interface AuthCardProps {
   heading: string;
+  /** The browser tab's name for the page when the heading is not one (documentTitle.ts). */
+  documentTitle?: string;
   children: ReactNode;
 }
 
 /** The auth screens' card: the product's logo panel and the form side by side, half and half. */
-export function AuthCard({ heading, children }: AuthCardProps) {
+export function AuthCard({ heading, documentTitle, children }: AuthCardProps) {
   const translate = useTranslate();
   return (
     <Box
@@ -62,7 +64,7 @@ export function AuthCard({ heading, children }: AuthCardProps) {
           <Box data-testid="locale-menu" sx={{ alignSelf: 'flex-end', marginBlockStart: { xs: -1.5, sm: -3 } }}>
             <LocalesMenuButton />
           </Box>
-          <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3 }}>
+          <Typography component="h1" variant="h4" data-document-title={documentTitle} sx={{ fontWeight: 700, mb: 3 }}>
             {heading}
           </Typography>
           {children}
