@@ -99,15 +99,15 @@ export function sosActionRefusal(
 
 /**
  * What changed on the banner between two loads of its alarms (by id): the alarms that arrived, newest
- * first as listed, and how many left (acknowledged, closed). Nothing before the banner's first load:
+ * first as listed, and how many are gone (acknowledged, closed). Nothing before the banner's first load:
  * the alarms already waiting are on screen, not news.
  */
 export function sosBannerChanges(
   before: readonly number[] | undefined,
   after: readonly number[],
-): { arrived: number[]; left: number } {
-  if (before === undefined) return { arrived: [], left: 0 };
+): { arrived: number[]; gone: number } {
+  if (before === undefined) return { arrived: [], gone: 0 };
   const had = new Set(before);
   const has = new Set(after);
-  return { arrived: after.filter((id) => !had.has(id)), left: before.filter((id) => !has.has(id)).length };
+  return { arrived: after.filter((id) => !had.has(id)), gone: before.filter((id) => !has.has(id)).length };
 }

@@ -192,7 +192,7 @@ function useAnnouncements<A extends { id: number }>(alarms: A[] | undefined, lin
   useEffect(() => {
     if (!alarms) return;
     const ids = alarms.map((alarm) => alarm.id);
-    const { arrived, left } = sosBannerChanges(before.current, ids);
+    const { arrived, gone } = sosBannerChanges(before.current, ids);
     before.current = ids;
     if (arrived.length > 0) {
       const lines = alarms.filter((alarm) => arrived.includes(alarm.id)).map(lineOf);
@@ -200,7 +200,7 @@ function useAnnouncements<A extends { id: number }>(alarms: A[] | undefined, lin
         ...old,
         arrived: lines.map((line) => translate('app.sos.banner.announceNew', { line })).join('. '),
       }));
-    } else if (left > 0) {
+    } else if (gone > 0) {
       const update =
         ids.length === 0
           ? translate('app.sos.banner.announceNone')

@@ -172,7 +172,7 @@ describe('the SOS banner', () => {
       subjectType: 'sos-call-log',
       subjectId: 7,
     });
-    await waitFor(() => expect(urgent).toHaveTextContent(/^New alarm: SOS from passenger Jane W\., trip 48213$/));
+    await waitFor(() => expect(urgent).toHaveTextContent(/^New alarm: SOS from passenger Jane W\., trip #48213$/));
   });
 
   it('says politely how many are left once one is acknowledged, and puts focus on the page’s heading', async () => {

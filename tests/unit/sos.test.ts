@@ -74,13 +74,13 @@ describe('SOS rules', () => {
 
 describe('what the SOS banner announces', () => {
   it('names nothing on its first load: the waiting alarms are already on screen', () => {
-    expect(sosBannerChanges(undefined, [3, 2, 1])).toEqual({ arrived: [], left: 0 });
+    expect(sosBannerChanges(undefined, [3, 2, 1])).toEqual({ arrived: [], gone: 0 });
   });
 
   it('names the alarms that arrived since, newest first, and counts the ones that left', () => {
-    expect(sosBannerChanges([2, 1], [4, 3, 2, 1])).toEqual({ arrived: [4, 3], left: 0 });
-    expect(sosBannerChanges([4, 3, 2], [4, 2])).toEqual({ arrived: [], left: 1 });
-    expect(sosBannerChanges([2], [5])).toEqual({ arrived: [5], left: 1 });
-    expect(sosBannerChanges([2, 1], [2, 1])).toEqual({ arrived: [], left: 0 });
+    expect(sosBannerChanges([2, 1], [4, 3, 2, 1])).toEqual({ arrived: [4, 3], gone: 0 });
+    expect(sosBannerChanges([4, 3, 2], [4, 2])).toEqual({ arrived: [], gone: 1 });
+    expect(sosBannerChanges([2], [5])).toEqual({ arrived: [5], gone: 1 });
+    expect(sosBannerChanges([2, 1], [2, 1])).toEqual({ arrived: [], gone: 0 });
   });
 });
