@@ -62,6 +62,38 @@ export const payoutMessages = {
   refusedTitle: 'Cannot be paid yet',
   refusedHint:
     'Neither file can pay these drivers, so the batch cannot be approved yet: fix their payout details first. The approval freezes where each driver is paid.',
+  results: {
+    import: 'Import results',
+    title: 'Import a results file',
+    hint: 'The M-Pesa or bank results of this batch, one row per line: Line (PAYOUT-batch-driver), Amount, Status (paid or failed), Reference, Reason. Nothing is written until you confirm.',
+    choose: 'Choose a CSV file',
+    file: 'File: %{name}',
+    willPay: 'Paid: %{count} line, %{total} |||| Paid: %{count} lines, %{total}',
+    willFail:
+      'Failed: %{count} line, %{total}, back to the driver’s wallet for the next batch |||| Failed: %{count} lines, %{total}, back to the drivers’ wallets for the next batch',
+    unchanged:
+      'Already settled so, nothing changes: %{count} line |||| Already settled so, nothing changes: %{count} lines',
+    nothing: 'Nothing to change: every line in the file is already settled.',
+    settles: 'Every line will then be settled: the batch becomes paid.',
+    stillOpen: 'Lines not in this file stay pending until their channel’s results are imported.',
+    refused: 'This file cannot be imported; nothing was written. Fix these rows and choose the file again:',
+    row: 'Row %{row}',
+    confirm: 'Import',
+    paidRef: 'Paid · %{reference}',
+    failed: 'Failed, back in the wallet: %{reason}',
+    problems: {
+      noHeader: 'The file needs a header row with the columns Line, Amount and Status.',
+      noRows: 'The file has no rows under its header.',
+      unknownLine: 'no line %{line} in this batch',
+      nothingToPay: 'line %{line} has nothing to pay',
+      amountMismatch: 'amount %{amount} is not the line’s %{expected}',
+      duplicateLine: 'line %{line} is already on row %{first}',
+      badStatus: 'status "%{status}" is not paid or failed',
+      referenceNeeded: 'a paid line needs its reference',
+      reasonNeeded: 'a failed line needs its reason',
+      alreadyFailed: 'line %{line} already failed and went back to the wallet',
+    },
+  },
   details: {
     title: 'Payout details',
     edit: 'Edit payout details',

@@ -142,7 +142,7 @@ describe('payout results files', () => {
       .selectFrom('auditLogs')
       .select(['action', 'after'])
       .where('resource', '=', 'payout-batches')
-      .where('recordId', '=', batch.id)
+      .where('recordId', '=', String(batch.id))
       .where('action', '=', 'results')
       .execute();
     expect(audit).toHaveLength(1);

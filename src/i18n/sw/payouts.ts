@@ -35,6 +35,38 @@ export const payoutMessages: DeepStrings<typeof EnMessages> = {
   refusedTitle: 'Bado hawawezi kulipwa',
   refusedHint:
     'Hakuna faili inayoweza kuwalipa madereva hawa, kwa hiyo kundi haliwezi kuidhinishwa bado: rekebisha maelezo yao ya malipo kwanza. Idhini inafunga mahali ambapo kila dereva atalipwa.',
+  results: {
+    import: 'Leta matokeo',
+    title: 'Leta faili la matokeo',
+    hint: 'Matokeo ya M-Pesa au benki ya kundi hili, safu moja kwa kila mstari: Line (PAYOUT-kundi-dereva), Amount, Status (paid au failed), Reference, Reason. Hakuna kinachoandikwa hadi uthibitishe.',
+    choose: 'Chagua faili la CSV',
+    file: 'Faili: %{name}',
+    willPay: 'Yamelipwa: mstari %{count}, %{total} |||| Yamelipwa: mistari %{count}, %{total}',
+    willFail:
+      'Hayakufanikiwa: mstari %{count}, %{total}, yanarudi kwenye pochi ya dereva kwa kundi lijalo |||| Hayakufanikiwa: mistari %{count}, %{total}, yanarudi kwenye pochi za madereva kwa kundi lijalo',
+    unchanged:
+      'Tayari yamekamilika hivyo, hakuna kinachobadilika: mstari %{count} |||| Tayari yamekamilika hivyo, hakuna kinachobadilika: mistari %{count}',
+    nothing: 'Hakuna cha kubadilisha: kila mstari katika faili tayari umekamilika.',
+    settles: 'Kisha kila mstari utakuwa umekamilika: kundi linakuwa limelipwa.',
+    stillOpen: 'Mistari isiyo katika faili hili inasubiri hadi matokeo ya njia yake yaletwe.',
+    refused: 'Faili hili haliwezi kuletwa; hakuna kilichoandikwa. Rekebisha safu hizi kisha uchague faili tena:',
+    row: 'Safu %{row}',
+    confirm: 'Leta',
+    paidRef: 'Imelipwa · %{reference}',
+    failed: 'Haikufanikiwa, imerudi kwenye pochi: %{reason}',
+    problems: {
+      noHeader: 'Faili linahitaji safu ya vichwa yenye safu wima Line, Amount na Status.',
+      noRows: 'Faili halina safu chini ya vichwa vyake.',
+      unknownLine: 'hakuna mstari %{line} katika kundi hili',
+      nothingToPay: 'mstari %{line} hauna cha kulipa',
+      amountMismatch: 'kiasi %{amount} si cha mstari, %{expected}',
+      duplicateLine: 'mstari %{line} tayari uko kwenye safu %{first}',
+      badStatus: 'hali "%{status}" si paid wala failed',
+      referenceNeeded: 'mstari uliolipwa unahitaji kumbukumbu yake',
+      reasonNeeded: 'mstari ambao haukufanikiwa unahitaji sababu yake',
+      alreadyFailed: 'mstari %{line} tayari haukufanikiwa na pesa imerudi kwenye pochi',
+    },
+  },
   details: {
     title: 'Maelezo ya malipo',
     edit: 'Hariri maelezo ya malipo',
