@@ -106,7 +106,8 @@ export default function PayoutBatchShow() {
             <KeyValue label={translate(field('paidByName'))}>
               {batch.paidByName ? (
                 <>
-                  {batch.paidByName} · <DateTimeField source="paidAt" /> · {batch.reference}
+                  {batch.paidByName} · <DateTimeField source="paidAt" />
+                  {batch.reference && ` · ${batch.reference}`}
                 </>
               ) : (
                 '—'

@@ -102,7 +102,7 @@ export function ResultsPreview({ batch, plan }: { batch: PayoutBatch; plan: Resu
           {translate(`${P}.unchanged`, { smart_count: plan.unchanged, count: formatCount(plan.unchanged) })}
         </Typography>
       )}
-      {changes > 0 && (
+      {changes > 0 && batch.status === 'approved' && (
         <Typography color="text.secondary">
           {translate(settledAfter(resultLines(batch), plan) ? `${P}.settles` : `${P}.stillOpen`)}
         </Typography>
@@ -145,6 +145,7 @@ export function ResultsImport({ batch }: { batch: PayoutBatch }) {
         size="small"
         variant="outlined"
         startIcon={<UploadFileIcon />}
+        data-testid="results-import"
         onClick={() => {
           setFile(undefined);
           setOpen(true);
