@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOUR_EYES_PAY } from '../../server/trip/payouts/actions.js';
-import { mondayOf, toCents, weekFrom } from '../../src/domain/payouts.js';
+import { mondayOf, payableCents, toCents, weekFrom } from '../../src/domain/payouts.js';
+import { readSettlements } from '../../server/trip/payouts/settlements.js';
 import { loginRole, startApp, type TestApp } from './harness.js';
 import type { PayoutBatch } from '../../src/resources/payout-batches/types.js';
 
@@ -65,6 +66,12 @@ const balanceOf = async (driverId: number) =>
     ).b,
   );
 
+/** What a batch prepared for the week under way would pay the driver (the next batch's preparation). */
+const payableNow = async (driverId: number) => {
+  const [found] = await readSettlements(t.db, weekFrom(mondayOf(new Date())), driverId);
+  return found ? payableCents(found.settlement, found.balanceCents) : 0;
+};
+
 describe('payout results files', () => {
   it('refuses a bad file listing each row and why, and writes nothing', async () => {
     const [first, second] = toPay();
@@ -108,8 +115,13 @@ describe('payout results files', () => {
     const balances = new Map(
       await Promise.all(toPay().map(async (l) => [l.driverId, await balanceOf(l.driverId)] as const)),
     );
+    const nextBefore = [await payableNow(failed.driverId), await payableNow(paid[0].driverId)];
     const res = await api('POST', `payout-batches/${batch.id}/results`, finance, { csv: resultsFile() });
     expect(res.statusCode).toBe(200);
+    // The next batch pays the failed amount again (it is back in the balance), and not the paid one.
+    expect(await payableNow(failed.driverId)).toBe(nextBefore[0]);
+    expect(nextBefore[0]).toBeGreaterThanOrEqual(toCents(failed.amount));
+    expect(await payableNow(paid[0].driverId)).toBe(nextBefore[1] - toCents(paid[0].amount));
     expect(res.json().message).toBe(
       `Payout batch #${batch.id}: ${paid.length} paid, 1 failed and returned to the wallet; the batch is paid.`,
     );
