@@ -63,6 +63,7 @@ export const payoutMessages = {
   refusedHint:
     'Neither file can pay these drivers, so the batch cannot be approved yet: fix their payout details first. The approval freezes where each driver is paid.',
   results: {
+    imported: 'Results file imported: the lines show how each was settled.',
     import: 'Import results',
     title: 'Import a results file',
     hint: 'The M-Pesa or bank results of this batch, one row per line: Line (PAYOUT-batch-driver), Amount, Status (paid or failed), Reference, Reason. Nothing is written until you confirm.',

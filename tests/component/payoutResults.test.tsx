@@ -88,6 +88,7 @@ describe('importing a payout batch’s results file', () => {
     expect(stub.to('POST /api/trip/payout-batches/8/results')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Import' }));
     await vi.waitFor(() => expect(stub.to('POST /api/trip/payout-batches/8/results')).toHaveLength(1));
+    await screen.findByText('Results file imported: the lines show how each was settled.');
     expect(String((stub.to('POST /api/trip/payout-batches/8/results')[0].body as { csv: string }).csv)).toContain(
       'PAYOUT-8-13,500.00,failed,,Number not registered',
     );

@@ -36,6 +36,7 @@ export const payoutMessages: DeepStrings<typeof EnMessages> = {
   refusedHint:
     'Aucun des deux fichiers ne peut payer ces chauffeurs : le lot ne peut donc pas encore être approuvé. Corrigez d’abord leurs coordonnées de versement. L’approbation fige l’endroit où chaque chauffeur est payé.',
   results: {
+    imported: 'Fichier de résultats importé : les lignes montrent comment chacune a été réglée.',
     import: 'Importer les résultats',
     title: 'Importer un fichier de résultats',
     hint: 'Les résultats M-Pesa ou bancaires de ce lot, une ligne par ligne du lot : Line (PAYOUT-lot-chauffeur), Amount, Status (paid ou failed), Reference, Reason. Rien n’est écrit avant votre confirmation.',

@@ -36,6 +36,7 @@ export const payoutMessages: DeepStrings<typeof EnMessages> = {
   refusedHint:
     'Hakuna faili inayoweza kuwalipa madereva hawa, kwa hiyo kundi haliwezi kuidhinishwa bado: rekebisha maelezo yao ya malipo kwanza. Idhini inafunga mahali ambapo kila dereva atalipwa.',
   results: {
+    imported: 'Faili la matokeo limeletwa: mistari inaonyesha jinsi kila mmoja ulivyokamilika.',
     import: 'Leta matokeo',
     title: 'Leta faili la matokeo',
     hint: 'Matokeo ya M-Pesa au benki ya kundi hili, safu moja kwa kila mstari: Line (PAYOUT-kundi-dereva), Amount, Status (paid au failed), Reference, Reason. Hakuna kinachoandikwa hadi uthibitishe.',

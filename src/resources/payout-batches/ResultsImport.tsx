@@ -124,7 +124,7 @@ export function ResultsImport({ batch }: { batch: PayoutBatch }) {
   const run = useAction(
     (dataProvider, values: { csv: string }) =>
       dataProvider.action(ACTIONS['payout-batches'].results, { id: batch.id, data: values }),
-    { onSuccess: () => setOpen(false) },
+    { successMessage: `${P}.imported`, onSuccess: () => setOpen(false) },
   );
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
