@@ -137,7 +137,7 @@ describe('payout results files', () => {
     expect(await balanceOf(failed.driverId)).toBe(balances.get(failed.driverId));
     const entries = await t.db
       .selectFrom('driverTransactions')
-      .select(['kind', sql<string>`amount::text`.as('amount'), 'note', 'noteCode'])
+      .select(['kind', sql<string>`amount::text`.as('amount'), 'note', 'noteCode', 'noteParams'])
       .where('driverId', '=', failed.driverId)
       .orderBy('id', 'desc')
       .limit(2)
@@ -146,7 +146,12 @@ describe('payout results files', () => {
       kind: 'payout',
       amount: failed.amount.toFixed(2),
       noteCode: 'payoutReturned',
-      note: `Payout batch #${batch.id} (week of ${batch.periodStart}) failed and returned: Account closed, returned by bank`,
+      noteParams: { batch: String(batch.id), week: batch.periodStart, reason: 'Account closed, returned by bank' },
+      note: expect.stringMatching(
+        new RegExp(
+          `^Payout batch #${batch.id} \\(week of [^)]+\\) failed and returned: Account closed, returned by bank$`,
+        ),
+      ),
     });
     expect(toCents(entries[1].amount)).toBe(-toCents(failed.amount));
     for (const l of paid) expect(await balanceOf(l.driverId)).toBe(balances.get(l.driverId)! - toCents(l.amount));
