@@ -12,6 +12,7 @@ const PARAM_PATTERNS: Record<string, string> = {
   method: '(card|wallet)',
   week: '([0-9]{4}-[0-9]{2}-[0-9]{2})',
   reference: '(.+)',
+  reason: '(.+)',
 };
 
 /** Where each code is written, by the kind of the entry. */
@@ -23,6 +24,7 @@ const WRITTEN_ON: Record<LedgerNoteCode, { table: 'driver_transactions' | 'passe
   goodwillCredit: { table: 'driver_transactions', kind: 'adjustment' },
   refund: { table: 'passenger_transactions', kind: 'refund' },
   payoutBatch: { table: 'driver_transactions', kind: 'payout' },
+  payoutReturned: { table: 'driver_transactions', kind: 'payout' },
   openingTopUp: { table: 'driver_transactions', kind: 'credit_topup' },
   weeklyTopUp: { table: 'driver_transactions', kind: 'credit_topup' },
   weeklyPayout: { table: 'driver_transactions', kind: 'payout' },

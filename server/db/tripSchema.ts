@@ -319,6 +319,12 @@ export interface PayoutBatchTable {
 export interface PayoutLineTable extends PayoutLineFields {
   id: Generated<number>;
   batchId: number;
+  /** Migration 073: settled line by line from the channels' results files. */
+  status: Generated<'pending' | 'paid' | 'failed'>;
+  reference: string | null;
+  failureReason: string | null;
+  settledAt: Timestamp | null;
+  returnTransactionId: number | null;
 }
 
 /** Where a payout line is paid, frozen when its batch is approved (migration 067). */

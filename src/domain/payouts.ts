@@ -181,6 +181,10 @@ export interface PayoutLine extends PayoutLineFields {
   payoutMethod: string;
   bankCode: string | null;
   bankAccountMasked: string | null;
+  /** Settled line by line (issue 44): paid with the channel's reference, or failed and back in the wallet. */
+  status: 'pending' | 'paid' | 'failed';
+  reference: string | null;
+  failureReason: string | null;
 }
 
 export interface PayoutLineForFile {

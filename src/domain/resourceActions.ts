@@ -11,7 +11,7 @@ import {
 } from './resources/drivers';
 import { issueActions, issues } from './resources/issues';
 import { passengerStatusChange, passengers } from './resources/passengers';
-import { payPayoutSchema, payoutBatches, preparePayoutSchema } from './resources/payoutBatches';
+import { payPayoutSchema, payoutBatches, payoutResultsSchema, preparePayoutSchema } from './resources/payoutBatches';
 import { priceProfileSchema, priceSettings } from './resources/priceSettings';
 import { sosActionBodies, sosCallLogs } from './resources/sosCallLogs';
 import { sosContacts } from './resources/sosContacts';
@@ -135,6 +135,7 @@ export const ACTIONS = {
     prepare: takesSchema(preparePayoutSchema),
     approve: takes<NoBody>(),
     pay: takesSchema(payPayoutSchema),
+    results: takesSchema(payoutResultsSchema),
   }),
   'price-settings': defineActions(priceSettings, {
     save: takes<{ profiles: readonly InferType<typeof priceProfileSchema>[] }>(),

@@ -13,6 +13,7 @@ export const ledgerNoteMessages = {
   goodwillCredit: 'Goodwill credit, issue #%{issue}',
   refund: 'Refund, issue #%{issue}',
   payoutBatch: 'Payout batch #%{batch} (week of %{week}), ref %{reference}',
+  payoutReturned: 'Payout batch #%{batch} (week of %{week}) failed and returned: %{reason}',
   openingTopUp: 'Opening M-Pesa top-up',
   weeklyTopUp: 'Weekly M-Pesa top-up of cash commissions',
   weeklyPayout: 'Weekly payout of card and wallet earnings to M-Pesa',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toCents } from '../../src/domain/payouts';
-import { ADMIN, apiData, browserPerFile, listPath, signIn, snap, staffToken } from './browser';
+import { ADMIN, api, apiData, browserPerFile, listPath, signIn, snap, staffToken } from './browser';
 
 /**
  * Driver payouts (issue 32) end to end: the admin prepares last week's batch and may not approve
@@ -162,5 +162,85 @@ describe('a payout batch approved by two staff members, exported and reconciled'
     const entryRow = finance.locator('tr', { has: finance.getByText('MPESA-B2C-5521') });
     await entryRow.getByTestId('status-chip').filter({ hasText: 'Payout' }).waitFor();
     await snap(finance, 'payouts-wallet');
+  });
+});
+
+/**
+ * Issue 44: the bank returns one payment of the batch paid above. A Finance colleague imports the
+ * results file, sees what it will do before confirming, and the failed line's amount is back in its
+ * driver's wallet with a note naming the batch and the reason. Screens: payouts-results-*.png (en, sw).
+ */
+describe('a results file with one failed line', () => {
+  it('previews, imports, marks the line failed and puts its amount back in the driver’s wallet', async () => {
+    const token = await staffToken();
+    const [role] = await apiData<{ id: number }[]>(listPath('user/roles', { filter: { q: 'Finance' } }), token);
+    const [staff] = await apiData<{ email: string }[]>(
+      listPath('user/staffs', { filter: { roleId: role.id, status: 'active' } }),
+      token,
+    );
+    const account = { email: staff.email, password: SEED_STAFF_PASSWORD };
+    const financeToken = await staffToken(account);
+    const saveLocale = (locale: string) =>
+      api('/api/user/auth/locale', { method: 'PUT', token: financeToken, body: { locale } });
+    const [batch] = await apiData<Batch[]>(listPath('trip/payout-batches', { filter: { status: 'paid' } }), token);
+    const full = await apiData<Batch & { periodStart: string }>(`trip/payout-batches/${batch.id}`, token);
+    const toPay = full.lines.filter((l) => l.amount > 0);
+    const failed = toPay[0];
+    const reason = 'Receiver not registered for M-Pesa';
+    const csv = [
+      'Line,Amount,Status,Reference,Reason',
+      ...toPay.map((l) =>
+        l === failed
+          ? `PAYOUT-${full.id}-${l.driverId},${l.amount.toFixed(2)},failed,,${reason}`
+          : `PAYOUT-${full.id}-${l.driverId},${l.amount.toFixed(2)},paid,MPESA-B2C-5521,`,
+      ),
+    ].join('\r\n');
+    const file = { name: 'mpesa-results.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) };
+
+    const page = await open({ width: 1440, height: 900 });
+    await signIn(page, account);
+    const choose = async () => {
+      await page.goto(`/payout-batches/${full.id}`);
+      await page.getByTestId('payout-lines').waitFor();
+      await page.getByTestId('results-import').click();
+      await page.getByTestId('results-file').setInputFiles(file);
+      return page.getByTestId('results-preview');
+    };
+    const preview = await choose();
+    await preview.waitFor();
+    await snap(page, 'payouts-results-preview-en');
+    const said = await preview.innerText();
+    expect(said).toMatch(/Failed: 1 line, KES\s[\d,.]+, back to the driver’s wallet for the next batch/);
+    expect(said).toContain(`${reason}`);
+    expect(said).toContain(`Already settled so, nothing changes: ${toPay.length - 1} lines`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+    // The same in Swahili, imported from there.
+    expect((await saveLocale('sw')).status).toBe(200);
+    try {
+      await page.reload();
+      const swPreview = await choose();
+      await swPreview.waitFor();
+      await snap(page, 'payouts-results-preview-sw');
+      expect(await swPreview.innerText()).toMatch(/Hayakufanikiwa: mstari 1,/);
+      await page.getByRole('dialog').getByRole('button', { name: 'Leta', exact: true }).click();
+      await page.getByTestId('line-failed').waitFor();
+      await snap(page, 'payouts-results-settled-sw');
+    } finally {
+      expect((await saveLocale('en')).status).toBe(200);
+    }
+    await page.reload();
+    const failedRow = page.getByTestId('payout-lines').locator('tr', { has: page.getByTestId('line-failed') });
+    await failedRow.getByText(`Failed, back in the wallet: ${reason}`).waitFor();
+    expect(await page.getByTestId('line-failed').count()).toBe(1);
+    await snap(page, 'payouts-results-settled-en');
+
+    // The driver's wallet: the payout went out and came back, with the batch and the reason.
+    await page.goto(`/driver-management/transactions/${failed.driverId}`);
+    const entry = page.locator('tr', {
+      has: page.getByText(new RegExp(`^Payout batch #${full.id} \\(week of [^)]+\\) failed and returned: ${reason}$`)),
+    });
+    await entry.getByTestId('status-chip').filter({ hasText: 'Payout' }).waitFor();
+    await snap(page, 'payouts-results-wallet');
   });
 });

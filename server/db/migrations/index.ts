@@ -32,6 +32,7 @@ import * as m070 from './070_payout_batches.js';
 import * as m071 from './071_trip_day_counts.js';
 import * as m072 from './072_driver_payout_details_permission.js';
 import * as m074 from './074_held_messages.js';
+import * as m075 from './075_payout_line_results.js';
 
 /** Every migration in order. Add a line here with each new file; the generated resources' come last (./declared). */
 export const migrations: Record<string, Migration> = {
@@ -67,5 +68,6 @@ export const migrations: Record<string, Migration> = {
   '071_trip_day_counts': m071,
   '072_driver_payout_details_permission': m072,
   '074_held_messages': m074,
+  '075_payout_line_results': m075,
   ...declaredMigrations,
 };

@@ -100,7 +100,7 @@ export const pay = defineAction({
   body: payPayoutSchema,
   summary: 'Mark a payout batch paid',
   description:
-    'approved → paid, with the transfer’s `reference`; not by the staff member who prepared the batch (403). Each line with an amount writes a `payout` entry (the amount, negative) to its driver’s wallet ledger in the same transaction, referenced by the line. 409 unless approved.',
+    'approved → paid, with the transfer’s `reference` for every line not yet settled by a results file; not by the staff member who prepared the batch (403). Each line with an amount writes a `payout` entry (the amount, negative) to its driver’s wallet ledger in the same transaction, referenced by the line. 409 unless approved.',
   async handler({ trx, staff, existing, id, input }) {
     if (existing!.createdBy === staff.id) throw new ApiError(403, FOUR_EYES_PAY);
     if (existing!.status !== 'approved')
@@ -111,6 +111,7 @@ export const pay = defineAction({
       .select(['id', 'driverId', sql<string>`amount::text`.as('amount')])
       .where('batchId', '=', id!)
       .where('amount', '>', 0)
+      .where('status', '=', 'pending')
       .orderBy('id')
       .execute();
     for (const line of lines) {
@@ -121,7 +122,11 @@ export const pay = defineAction({
         staffId: staff.id,
         ...ledgerNote('payoutBatch', { batch: id!, week: String(existing!.periodStart), reference }),
       });
-      await trx.updateTable('payoutLines').set({ transactionId: entry.id }).where('id', '=', line.id).execute();
+      await trx
+        .updateTable('payoutLines')
+        .set({ transactionId: entry.id, status: 'paid', reference, settledAt: new Date() })
+        .where('id', '=', line.id)
+        .execute();
     }
     await trx
       .updateTable('payoutBatches')

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { PAYOUT_STATUSES } from '../enums';
-import { text } from '../fieldRules';
+import { MULTILINE, text } from '../fieldRules';
 import { isMonday } from '../payouts';
 import { defineManifest } from './manifest';
 import { refusal } from '../messageCodes';
@@ -16,6 +16,15 @@ export const preparePayoutSchema = yup.object({
 /** Body of POST payout-batches/:id/pay: the bank's or M-Pesa's reference of the transfer. */
 export const payPayoutSchema = yup.object({
   reference: text('Reference', 100, true).required('Give the payment reference'),
+});
+
+/** Body of POST payout-batches/:id/results: a channel's results file as CSV text (src/domain/payoutResults.ts). */
+export const payoutResultsSchema = yup.object({
+  csv: yup
+    .string()
+    .required('Choose the results file')
+    .max(1_000_000, 'The results file is too large (1 MB at most)')
+    .meta(MULTILINE),
 });
 
 /**

@@ -12,6 +12,7 @@ export const ledgerNoteMessages: DeepStrings<typeof En> = {
   goodwillCredit: 'Geste commercial, incident n° %{issue}',
   refund: 'Remboursement, incident n° %{issue}',
   payoutBatch: 'Lot de versements n° %{batch} (semaine du %{week}), réf. %{reference}',
+  payoutReturned: 'Lot de versements n° %{batch} (semaine du %{week}) échoué et rendu : %{reason}',
   openingTopUp: 'Recharge M-Pesa d’ouverture',
   weeklyTopUp: 'Recharge M-Pesa hebdomadaire des commissions sur les courses en espèces',
   weeklyPayout: 'Versement hebdomadaire des gains par carte et portefeuille sur M-Pesa',

@@ -35,6 +35,40 @@ export const payoutMessages: DeepStrings<typeof EnMessages> = {
   refusedTitle: 'Pas encore payables',
   refusedHint:
     'Aucun des deux fichiers ne peut payer ces chauffeurs : le lot ne peut donc pas encore être approuvé. Corrigez d’abord leurs coordonnées de versement. L’approbation fige l’endroit où chaque chauffeur est payé.',
+  results: {
+    imported: 'Fichier de résultats importé : les lignes montrent comment chacune a été réglée.',
+    import: 'Importer les résultats',
+    title: 'Importer un fichier de résultats',
+    hint: 'Les résultats M-Pesa ou bancaires de ce lot, une ligne par ligne du lot : Line (PAYOUT-lot-chauffeur), Amount, Status (paid ou failed), Reference, Reason. Rien n’est écrit avant votre confirmation.',
+    choose: 'Choisir un fichier CSV',
+    file: 'Fichier : %{name}',
+    willPay: 'Payée : %{count} ligne, %{total} |||| Payées : %{count} lignes, %{total}',
+    willFail:
+      'Échouée : %{count} ligne, %{total}, rendue au portefeuille du chauffeur pour le prochain lot |||| Échouées : %{count} lignes, %{total}, rendues aux portefeuilles des chauffeurs pour le prochain lot',
+    unchanged:
+      'Déjà réglée ainsi, rien ne change : %{count} ligne |||| Déjà réglées ainsi, rien ne change : %{count} lignes',
+    nothing: 'Rien à changer : chaque ligne du fichier est déjà réglée.',
+    settles: 'Chaque ligne sera alors réglée : le lot devient payé.',
+    stillOpen: 'Les lignes absentes de ce fichier restent en attente jusqu’à l’import des résultats de leur canal.',
+    refused:
+      'Ce fichier ne peut pas être importé ; rien n’a été écrit. Corrigez ces lignes et choisissez à nouveau le fichier :',
+    row: 'Ligne %{row}',
+    confirm: 'Importer',
+    paidRef: 'Payée · %{reference}',
+    failed: 'Échouée, rendue au portefeuille : %{reason}',
+    problems: {
+      noHeader: 'Le fichier doit avoir une ligne d’en-tête avec les colonnes Line, Amount et Status.',
+      noRows: 'Le fichier n’a aucune ligne sous son en-tête.',
+      unknownLine: 'aucune ligne %{line} dans ce lot',
+      nothingToPay: 'la ligne %{line} n’a rien à payer',
+      amountMismatch: 'le montant %{amount} n’est pas celui de la ligne, %{expected}',
+      duplicateLine: 'la ligne %{line} figure déjà à la ligne %{first}',
+      badStatus: 'le statut « %{status} » n’est ni paid ni failed',
+      referenceNeeded: 'une ligne payée a besoin de sa référence',
+      reasonNeeded: 'une ligne échouée a besoin de son motif',
+      alreadyFailed: 'la ligne %{line} a déjà échoué et est revenue au portefeuille',
+    },
+  },
   details: {
     title: 'Coordonnées de versement',
     edit: 'Modifier les coordonnées de versement',

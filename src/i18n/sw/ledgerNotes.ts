@@ -11,6 +11,8 @@ export const ledgerNoteMessages: DeepStrings<typeof En> = {
   goodwillCredit: 'Salio la nia njema, lalamiko #%{issue}',
   refund: 'Marejesho, lalamiko #%{issue}',
   payoutBatch: 'Kundi la malipo kwa madereva #%{batch} (wiki ya %{week}), kumbukumbu %{reference}',
+  payoutReturned:
+    'Kundi la malipo kwa madereva #%{batch} (wiki ya %{week}) halikufanikiwa, pesa imerudishwa: %{reason}',
   openingTopUp: 'Kuongeza salio la mwanzo kwa M-Pesa',
   weeklyTopUp: 'Kuongeza salio kwa M-Pesa kila wiki kwa kamisheni za safari za pesa taslimu',
   weeklyPayout: 'Malipo kwa dereva kila wiki ya mapato ya kadi na pochi kwa M-Pesa',

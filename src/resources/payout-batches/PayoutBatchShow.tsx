@@ -15,6 +15,7 @@ import { StatusChip } from '../../kit/StatusChip';
 import { ConfirmActionButton } from '../shared/ConfirmActionButton';
 import { useRecordFromRoute } from '../shared/useRecordFromRoute';
 import { PaymentFiles } from './PayoutFiles';
+import { ResultsImport } from './ResultsImport';
 import { payoutField as field, PayoutLines } from './PayoutLines';
 import type { PayoutBatch } from './types';
 
@@ -78,6 +79,9 @@ export default function PayoutBatchShow() {
                   <TextInput source="reference" label="app.payouts.reference" fullWidth autoFocus />
                 </ActionDialogButton>
               )}
+              {batch.status !== 'review' &&
+                !ownBatch &&
+                batch.lines.some((l) => l.status !== 'failed' && l.amount > 0) && <ResultsImport batch={batch} />}
             </Stack>
           )}
         </Box>
@@ -102,7 +106,8 @@ export default function PayoutBatchShow() {
             <KeyValue label={translate(field('paidByName'))}>
               {batch.paidByName ? (
                 <>
-                  {batch.paidByName} · <DateTimeField source="paidAt" /> · {batch.reference}
+                  {batch.paidByName} · <DateTimeField source="paidAt" />
+                  {batch.reference && ` · ${batch.reference}`}
                 </>
               ) : (
                 '—'

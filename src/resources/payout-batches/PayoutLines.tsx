@@ -1,4 +1,5 @@
-import { Box, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
+import { alpha, Box, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
+import type { Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { LINE_AMOUNTS, lineTotals, signedLineAmounts, type LineAmount } from '../../domain/payouts';
 import { bankName } from '../../domain/payoutDetails';
@@ -11,6 +12,8 @@ import type { PayoutBatch, PayoutLine } from './types';
 export const payoutField = (name: string) => `resources.payout-batches.fields.${name}`;
 /** Amounts without the currency in every cell: the card says they are in KES. */
 const TWO_DECIMALS: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+/** A failed line stands out: its money went back to the wallet. */
+const FAILED_ROW = { bgcolor: (theme: Theme) => alpha(theme.palette.error.main, 0.08) } as const;
 /** What each row adds up to, in bold. */
 const RESULTS: ReadonlySet<LineAmount> = new Set(['earnings', 'closing', 'amount']);
 const NUMBER_CELL = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
@@ -48,6 +51,24 @@ function Destination({ line }: { line: PayoutLine }) {
   );
 }
 
+/** How a line was settled, from the batch's mark paid or a results file; nothing while pending. */
+function Outcome({ line }: { line: PayoutLine }) {
+  const translate = useTranslate();
+  if (line.status === 'paid' && line.reference)
+    return (
+      <Typography variant="caption" color="success.main" sx={{ display: 'block' }} data-testid="line-paid">
+        {translate('app.payouts.results.paidRef', { reference: line.reference })}
+      </Typography>
+    );
+  if (line.status === 'failed')
+    return (
+      <Typography variant="caption" color="error" sx={{ display: 'block', fontWeight: 600 }} data-testid="line-failed">
+        {translate('app.payouts.results.failed', { reason: line.failureReason ?? '' })}
+      </Typography>
+    );
+  return null;
+}
+
 /**
  * Each driver's week, every term of the sum in its column: fares − commission = earnings, and
  * earnings − cash collected + opening balance + top-ups + adjustments + payouts earlier = closing
@@ -73,12 +94,13 @@ export function PayoutLines({ batch }: { batch: PayoutBatch }) {
         </TableHead>
         <TableBody>
           {batch.lines.map((line) => (
-            <TableRow key={line.id}>
+            <TableRow key={line.id} sx={line.status === 'failed' ? FAILED_ROW : undefined}>
               <TableCell>
                 <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
                   {line.driverName}
                 </Box>
                 <Destination line={line} />
+                <Outcome line={line} />
               </TableCell>
               <AmountCells trips={line.trips} amounts={signedLineAmounts(line)} />
               <TableCell padding="checkbox">
