@@ -86,6 +86,8 @@ const KNOWN_UNCODED: Record<string, number> = {
   'server/trip/issues/resource.ts': 8,
   'server/trip/payouts/actions.ts': 3,
   'server/trip/payouts/paymentFiles.ts': 2,
+  // Its success answer; the panel says its own notice, by key, in the staff member's language.
+  'server/trip/payouts/results.ts': 1,
   'server/trip/payouts/routes.ts': 1,
   'server/trip/queries/cards.ts': 1,
   'server/trip/queries/dispatcher.ts': 3,
