@@ -212,11 +212,12 @@ describe('the offer cascade', () => {
       });
       expect(assigned.statusCode, assigned.body).toBe(200);
       await waitFor(async () => (await offersOf(tripId)).every((o) => o.outcome !== null), 'no offer left pending');
-      await sleep(100);
-      expect(await t.app.services.live.store.get(chosen.id), `same: ${same}`).toMatchObject({
-        duty: 'en_route',
-        tripId,
-      });
+      // The chosen driver's duty follows the assignment: never left 'offered' (this trip's or another's).
+      const duty = async () => {
+        const entry = await t.app.services.live.store.get(chosen.id);
+        return entry?.duty === 'en_route' && entry.tripId === tripId && entry;
+      };
+      await waitFor(duty, `same: ${same}: the chosen driver en route to trip ${tripId}`);
       if (!same) expect(await t.app.services.live.store.get(a.id)).toMatchObject({ duty: 'available', tripId: null });
       for (const id of [a.id, b.id]) await t.app.services.live.offline(id);
       online.splice(0);

@@ -15,6 +15,7 @@ import { CLOSED_MESSAGES, offerMessage } from './offerMessage.js';
 import {
   closePendingOffer,
   expiredOffers,
+  lockFreeDriver,
   offersOfWaitingTrips,
   recordDecline,
   recordLateAnswer,
@@ -209,6 +210,13 @@ export class OfferCascade {
         });
         if (!found) {
           search.nextAt = now + OFFER_EMPTY_STEP_WAIT_MS;
+          return;
+        }
+        if (!(await lockFreeDriver(ctx.trx, found.entry.id))) {
+          // Given a trip meanwhile: ask the next nearest at once (this step is not used up).
+          search.tried.add(found.entry.id);
+          search.step--;
+          search.nextAt = now;
           return;
         }
         offered = found.entry.id;

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { TripRow } from '../../trip/trips/lifecycle.js';
 import type { OfferRow } from './offerMessage.js';
+import { ACTIVE_TRIP_STATUSES } from '../../../src/domain/trip.js';
 
 /** The offers of every trip still requested without a driver: the searches a previous run left. */
 export function offersOfWaitingTrips(db: Db) {
@@ -54,6 +55,23 @@ export function tripsWithPendingOffer(db: Db, tripIds: number[]) {
 }
 
 /** The offer's row and its timeline step ("Offer 2: 1.3 km away (search radius 3 km)"). */
+/**
+ * Locks the driver's row and says whether they hold no trip. A dispatcher assigning them by hand
+ * locks the same row (assertDriverFits), so an offer and a hand assignment of one driver take turns:
+ * the one that comes second sees the first, and no offer lands on a driver who has just been given
+ * a trip (their live duty would read 'offered' over 'en_route').
+ */
+export async function lockFreeDriver(trx: Db, driverId: number): Promise<boolean> {
+  await trx.selectFrom('drivers').select('id').where('id', '=', driverId).forUpdate().executeTakeFirst();
+  const held = await trx
+    .selectFrom('trips')
+    .select('id')
+    .where('driverId', '=', driverId)
+    .where('status', 'in', ACTIVE_TRIP_STATUSES)
+    .executeTakeFirst();
+  return !held;
+}
+
 export async function recordOffer(
   trx: Db,
   trip: TripRow,
