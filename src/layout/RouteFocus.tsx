@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useLocation } from 'react-router';
-import { focusHeading, isInField, pageHeading } from './routeFocus';
+import { focusHeading, isInField, pageHeading } from './pageHeadingFocus';
 
 /** How long a new page may take to show its heading (a slow record); after that focus stays where it is. */
 const HEADING_WAIT_MS = 10_000;

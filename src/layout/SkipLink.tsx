@@ -1,7 +1,7 @@
 import { styled } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
 import type { MouseEvent } from 'react';
-import { MAIN_CONTENT_ID } from './routeFocus';
+import { MAIN_CONTENT_ID } from './pageHeadingFocus';
 
 /** Off screen until focused, then over the top bar's corner. */
 const Link = styled('a')(({ theme }) => ({

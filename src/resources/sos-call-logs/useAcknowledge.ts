@@ -5,7 +5,7 @@ import { useNotify } from 'react-admin';
 import { usePanelDataProvider } from '../../dataProviders/useAction';
 import { sosCallLogs } from '../../domain/resources';
 import { SOS_STATS_KEY } from './useSosLive';
-import { refocusIfLost } from '../../layout/routeFocus';
+import { refocusIfLost } from '../../layout/pageHeadingFocus';
 
 /**
  * Acknowledges an alarm in one click (the banner's button, the alarm's page). A refusal — someone
