@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { seededDump, unpackSeeded } from '../../scripts/lib/seedCache';
+import { freePort } from './ports';
 import { E2E_WORKERS } from './workers';
 
 declare module 'vitest' {
@@ -13,7 +14,11 @@ declare module 'vitest' {
   }
 }
 
-const PORT = Number(process.env.E2E_PORT ?? 8199);
+/**
+ * The servers' ports: E2E_PORT + n when set, else ports the system says are free, so two runs of the
+ * suite on one machine (two people, or a run beside CI) never meet on a port.
+ */
+const portOf = async (index: number) => (process.env.E2E_PORT ? Number(process.env.E2E_PORT) + index : freePort());
 
 const SERVER_ENV = {
   HOST: '127.0.0.1',
@@ -64,6 +69,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dump = await seededDump();
   const servers: { child: ChildProcess; dataDir: string }[] = [];
   const start = async (index: number) => {
+    const port = await portOf(index);
     // Each worker's server has a data directory of its own, holding the seeded city.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ride-e2e-'));
     unpackSeeded(dump, dataDir);
@@ -73,13 +79,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
         ...process.env,
         ...SERVER_ENV,
         BUILD_PANEL: hasPanel ? 'false' : 'true',
-        PORT: String(PORT + index),
+        PORT: String(port),
         DATA_DIR: dataDir,
       },
       stdio: ['ignore', log, log],
     });
     servers.push({ child, dataDir });
-    const baseUrl = `http://127.0.0.1:${PORT + index}`;
+    const baseUrl = `http://127.0.0.1:${port}`;
     await waitForHealth(baseUrl, child, hasPanel ? 120_000 : 600_000);
     return baseUrl;
   };

@@ -1,12 +1,12 @@
 import { execFileSync, execSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DISPATCHER, launch, menuEntries, signIn, snap } from './browser';
 import { httpCaller } from '../server/support/httpCall';
+import { freePort } from './ports';
 import { RETIRE_ACTION, RETIRE_HANDLER } from '../server/support/retireVehicle';
 import { seededDump, unpackSeeded } from '../../scripts/lib/seedCache';
 
@@ -50,16 +50,6 @@ let generated: string[];
 let ownPanelBefore: number | undefined;
 /** The promotions API calls the page made, as `METHOD path`. */
 const calls: string[] = [];
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 const builtAt = (dir: string) => {
   const file = path.join(dir, 'dist/index.html');
