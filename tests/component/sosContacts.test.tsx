@@ -42,6 +42,8 @@ const viewer: StaffProfile = {
 const handles = () => screen.getAllByTestId('drag-handle');
 /** jsdom has no DataTransfer: what the handlers use of it. */
 const dataTransfer = () => ({ setData: vi.fn(), getData: vi.fn(), effectAllowed: 'all', dropEffect: 'none' });
+/** The list's own live region (the layout has others: the page announcement, the SOS banner's). */
+const announcement = () => screen.getByTestId('reorder-announcement');
 const rows = () => within(screen.getByTestId('contacts-reorder')).getAllByRole('row').slice(1);
 
 describe('emergency contacts', () => {
@@ -53,12 +55,12 @@ describe('emergency contacts', () => {
     expect(police).toHaveAccessibleName('Drag Police to another place, or press Space to pick it up');
     police.focus();
     await user.keyboard(' ');
-    expect(screen.getByRole('status')).toHaveTextContent(
+    expect(announcement()).toHaveTextContent(
       'Police picked up at number 1. Arrow keys to move, Space to drop, Escape to cancel.',
     );
     expect(police).toHaveAttribute('aria-pressed', 'true');
     await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
-    expect(screen.getByRole('status')).toHaveTextContent('Police would go to number 3.');
+    expect(announcement()).toHaveTextContent('Police would go to number 3.');
     await user.keyboard(' ');
     await waitFor(() => expect(calls.to('POST /api/trip/sos-contacts/3/move')).toHaveLength(1));
     expect(calls.to('POST /api/trip/sos-contacts/3/move')[0].body).toEqual({ position: 3 });
@@ -70,9 +72,9 @@ describe('emergency contacts', () => {
     await screen.findByText('Fire brigade');
     (await screen.findAllByTestId('drag-handle'))[0].focus();
     await user.keyboard(' {ArrowDown}{Escape}');
-    expect(screen.getByRole('status')).toHaveTextContent('Move of Police cancelled.');
+    expect(announcement()).toHaveTextContent('Move of Police cancelled.');
     await user.keyboard(' {ArrowUp} ');
-    expect(screen.getByRole('status')).toHaveTextContent('Police dropped at number 1.');
+    expect(announcement()).toHaveTextContent('Police dropped at number 1.');
     expect(calls.to('POST /api/trip/sos-contacts/3/move')).toHaveLength(0);
   });
 

@@ -221,7 +221,7 @@ function Reorderable({ children }: { children: ReactNode }) {
       >
         {children}
       </Box>
-      <Box role="status" aria-live="assertive" sx={visuallyHidden}>
+      <Box role="status" aria-live="assertive" sx={visuallyHidden} data-testid="reorder-announcement">
         {message}
       </Box>
     </ReorderContext.Provider>
