@@ -244,7 +244,7 @@ describe('dispatcher on a living city', () => {
     await page.keyboard.press('Control+Enter');
     const notice = page.getByText(new RegExp(`^Trip #\\d+ assigned to ${chosen}$`));
     await notice.waitFor({ timeout: 15_000 });
-    const tripId = Number((await notice.innerText()).match(/Trip (\d+)/)![1]);
+    const tripId = Number((await notice.innerText()).match(/Trip #(\d+)/)![1]);
     await expect.poll(() => boardColumnOf(tripId), { timeout: 15_000 }).toBe('en_route');
     expect(await page.getByTestId(`board-trip-${tripId}`).innerText()).toContain(chosen);
     await shot(page, 'dispatcher-live-assigned');
