@@ -4,6 +4,7 @@ import { FOUR_EYES_PAY } from '../../server/trip/payouts/actions.js';
 import { mondayOf, payableCents, toCents, weekFrom } from '../../src/domain/payouts.js';
 import { readSettlements } from '../../server/trip/payouts/settlements.js';
 import { loginRole, startApp, type TestApp } from './harness.js';
+import { lastFullTripWeek } from './support/demoWeeks.js';
 import type { PayoutBatch } from '../../src/resources/payout-batches/types.js';
 
 /**
@@ -20,12 +21,7 @@ beforeAll(async () => {
   t = await startApp();
   admin = await t.login();
   finance = await loginRole(t, 'Finance');
-  const last = await t.db
-    .selectFrom('trips')
-    .select(sql<Date>`max(completed_at)`.as('at'))
-    .executeTakeFirstOrThrow();
-  const lastWeek = weekFrom(mondayOf(new Date(last.at))).start;
-  const week = new Date(Date.parse(`${lastWeek}T00:00:00Z`) - 7 * 86400_000).toISOString().slice(0, 10);
+  const week = await lastFullTripWeek(t);
   const prepared = await api('POST', 'payout-batches/prepare', admin, { periodStart: week });
   const id = (prepared.json().data as PayoutBatch).id;
   expect((await api('POST', `payout-batches/${id}/approve`, finance)).statusCode).toBe(200);

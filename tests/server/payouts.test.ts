@@ -4,6 +4,7 @@ import { FOUR_EYES, FOUR_EYES_PAY } from '../../server/trip/payouts/actions.js';
 import { mondayOf, toCents, weekFrom } from '../../src/domain/payouts.js';
 import { DISPATCHER, loginRole, startApp, type TestApp } from './harness.js';
 import { pdfText } from './support/pdfText.js';
+import { lastFullTripWeek } from './support/demoWeeks.js';
 import type { PayoutBatch } from '../../src/resources/payout-batches/types.js';
 
 /**
@@ -19,13 +20,8 @@ beforeAll(async () => {
   t = await startApp();
   admin = await t.login();
   finance = await loginRole(t, 'Finance');
-  const last = await t.db
-    .selectFrom('trips')
-    .select(sql<Date>`max(completed_at)`.as('at'))
-    .executeTakeFirstOrThrow();
   // The last full week of the demo's trips.
-  week = weekFrom(mondayOf(new Date(last.at))).start;
-  week = new Date(Date.parse(`${week}T00:00:00Z`) - 7 * 86400_000).toISOString().slice(0, 10);
+  week = await lastFullTripWeek(t);
 });
 afterAll(() => t?.close());
 
